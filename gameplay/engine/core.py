@@ -1,0 +1,328 @@
+"""The engine core: the contract every ruleset implements, and the game session helpers.
+
+Pure standard library. A game is plain JSON data (a dict) plus a ruleset singleton that knows
+how to read and change it. Randomness comes only from `chance`, which derives a `random.Random`
+from the game's seed and a counter, so a game is fully described by its seed and action log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import random
+from dataclasses import dataclass, field
+
+CHECKPOINT_EVERY = 50  # actions between two state hashes recorded in the log
+
+
+class EngineError(Exception):
+    """Root of the engine's errors."""
+
+
+class IllegalAction(EngineError):
+    """An action that the rules do not allow now; `reason` says why in players' words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class UnknownRuleset(EngineError):
+    """No ruleset is registered under that slug."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who acts now: kind is "seat", "simultaneous" or "terminal"."""
+
+    kind: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default and the values it may take."""
+
+    default: object
+    choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def describe(self) -> dict:
+        """A JSON description of the option for APIs."""
+        return {
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "help": self.help,
+        }
+
+
+@dataclass
+class Result:
+    """The outcome of a finished game."""
+
+    winners: list[int]
+    life: dict[int, int]
+    first_damage: int | None
+    facts: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        """A JSON-able form (seat keys become strings)."""
+        return {
+            "winners": list(self.winners),
+            "life": {str(k): v for k, v in self.life.items()},
+            "first_damage": self.first_damage,
+            "facts": self.facts,
+        }
+
+
+class Ruleset:
+    """Base class of a game's rules; subclasses are stateless singletons."""
+
+    slug: str = ""
+    name: str = ""
+    version: str = "1"
+    min_players: int = 2
+    max_players: int = 2
+    options: dict[str, Option] = {}  # noqa: RUF012 - class-level, read-only by convention
+
+    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+        """A fresh game state (JSON data) for that many seats."""
+        raise NotImplementedError
+
+    def decision(self, state: dict) -> Decision:
+        """Who must act now."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """Every action that seat may take now ([] if it is not that seat's decision)."""
+        raise NotImplementedError
+
+    def apply(self, state: dict, seat: int, action) -> None:
+        """Apply a legal action in place; IllegalAction if it is not legal."""
+        raise NotImplementedError
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """What that seat (None: a spectator) may see."""
+        raise NotImplementedError
+
+    def result(self, state: dict) -> Result | None:
+        """The result once the game is over, else None."""
+        raise NotImplementedError
+
+    def time_facts(self, state: dict) -> dict:
+        """Life per seat and the first seat to deal damage, mid-game (for time limits)."""
+        return {"life": {}, "first_damage": None}
+
+    def evaluate(self, state: dict, seat: int) -> float:
+        """A heuristic score of the state for that seat (higher is better)."""
+        result = self.result(state)
+        if result is None:
+            return 0.0
+        return 1.0 if seat in result.winners else -1.0
+
+    def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
+        """A full state consistent with the view (hidden cards sampled)."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: dict) -> None:
+        """Raise AssertionError("why") if the state breaks a rule-level invariant."""
+
+    def describe_action(self, action) -> str:
+        """A short label for the action (a button's text)."""
+        return json.dumps(action, sort_keys=True)
+
+    def describe(self) -> dict:
+        """A JSON description of the ruleset for APIs."""
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "version": self.version,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": {k: v.describe() for k, v in self.options.items()},
+        }
+
+
+def validate_options(ruleset: Ruleset, options: dict | None) -> dict:
+    """Options with defaults filled in; EngineError naming the bad option otherwise."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(ruleset.options))
+    if unknown:
+        raise EngineError(
+            f"Unknown option(s) for {ruleset.slug}: {', '.join(unknown)}."
+        )
+    clean = {}
+    for name, spec in ruleset.options.items():
+        value = options.get(name, spec.default)
+        _check_option(name, spec, value)
+        clean[name] = value
+    return clean
+
+
+def _check_option(name: str, spec: Option, value) -> None:
+    if spec.choices is not None:
+        if value not in spec.choices:
+            allowed = ", ".join(str(c) for c in spec.choices)
+            raise EngineError(f"Option {name} must be one of: {allowed}.")
+        return
+    if isinstance(spec.default, bool):
+        if not isinstance(value, bool):
+            raise EngineError(f"Option {name} must be true or false.")
+        return
+    if isinstance(spec.default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise EngineError(f"Option {name} must be a whole number.")
+        if spec.minimum is not None and value < spec.minimum:
+            raise EngineError(f"Option {name} must be at least {spec.minimum}.")
+        if spec.maximum is not None and value > spec.maximum:
+            raise EngineError(f"Option {name} must be at most {spec.maximum}.")
+
+
+def base_state(ruleset: Ruleset, *, seats: int, options: dict, seed: int) -> dict:
+    """The bookkeeping keys every state carries (rulesets may start from this)."""
+    return {
+        "ruleset": ruleset.slug,
+        "version": ruleset.version,
+        "seats": seats,
+        "options": options,
+        "seed": seed,
+        "chance_count": 0,
+        "events": [],
+    }
+
+
+def chance(state: dict, label: str) -> random.Random:
+    """The only randomness for rules: a Random derived from (seed, counter), logged as an event."""
+    count = state.get("chance_count", 0)
+    state["chance_count"] = count + 1
+    state.setdefault("events", []).append({"chance": label, "n": count})
+    material = f"{state['seed']}:{count}".encode()
+    return random.Random(int.from_bytes(hashlib.sha256(material).digest()[:8], "big"))
+
+
+def to_json(state) -> str:
+    """Canonical JSON text (sorted keys, no spaces) that round-trips exactly."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def from_json(text: str) -> dict:
+    """The state (or log) encoded by to_json."""
+    return json.loads(text)
+
+
+def state_hash(state: dict) -> str:
+    """sha256 of the canonical JSON of the state, leaving out its own log."""
+    if "log" in state:
+        state = {k: v for k, v in state.items() if k != "log"}
+    return hashlib.sha256(to_json(state).encode()).hexdigest()
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a JSON-data state (fast, in memory only)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _ruleset(slug: str) -> Ruleset:
+    from gameplay.engine import registry
+
+    return registry.get(slug)
+
+
+def ruleset_of(state: dict) -> Ruleset:
+    """The registered ruleset a state belongs to."""
+    return _ruleset(state["ruleset"])
+
+
+def new_game(slug: str, *, seats: int, options: dict | None = None, seed: int) -> dict:
+    """A new game state with its log; EngineError on a bad seat count or option."""
+    ruleset = _ruleset(slug)
+    if (
+        not isinstance(seats, int)
+        or not ruleset.min_players <= seats <= ruleset.max_players
+    ):
+        raise EngineError(
+            f"{ruleset.name} needs {ruleset.min_players} to {ruleset.max_players} players."
+        )
+    clean = validate_options(ruleset, options)
+    state = ruleset.new_state(seats=seats, options=clean, seed=seed)
+    state["ruleset"] = ruleset.slug
+    state["version"] = ruleset.version
+    state["seats"] = seats
+    state["options"] = clean
+    state["seed"] = seed
+    state.setdefault("chance_count", 0)
+    state.setdefault("events", [])
+    state["log"] = {"actions": [], "checkpoints": [[0, state_hash(state)]]}
+    return state
+
+
+def play(state: dict, seat: int, action) -> None:
+    """Check the action is legal for that seat now, apply it and log it (with checkpoints)."""
+    ruleset = ruleset_of(state)
+    decision = ruleset.decision(state)
+    if decision.kind == "terminal":
+        raise IllegalAction("The game is over.")
+    if seat not in decision.seats:
+        raise IllegalAction("It is not your turn to act.")
+    if action not in ruleset.legal_actions(state, seat):
+        raise IllegalAction(
+            f"That action is not allowed now: {ruleset.describe_action(action)}."
+        )
+    ruleset.apply(state, seat, action)
+    log = state["log"]
+    log["actions"].append([seat, action])
+    count = len(log["actions"])
+    if count % CHECKPOINT_EVERY == 0 or ruleset.decision(state).kind == "terminal":
+        log["checkpoints"].append([count, state_hash(state)])
+
+
+def game_log(state: dict) -> dict:
+    """The replayable record: ruleset, version, options, seats, seed, actions and hashes."""
+    return {
+        "ruleset": state["ruleset"],
+        "version": state["version"],
+        "options": state["options"],
+        "seats": state["seats"],
+        "seed": state["seed"],
+        "actions": [list(a) for a in state["log"]["actions"]],
+        "checkpoints": [list(c) for c in state["log"]["checkpoints"]],
+    }
+
+
+def replay(log: dict) -> dict:
+    """Rebuild a game from its log, verifying every recorded hash; EngineError on mismatch."""
+    ruleset = _ruleset(log["ruleset"])
+    if str(log.get("version", ruleset.version)) != ruleset.version:
+        raise EngineError(
+            f"This log was written by {ruleset.slug} version {log['version']}, "
+            f"the engine has version {ruleset.version}."
+        )
+    state = new_game(
+        log["ruleset"], seats=log["seats"], options=log["options"], seed=log["seed"]
+    )
+    expected = {int(n): h for n, h in log.get("checkpoints", [])}
+    _verify(state, expected, 0)
+    for index, (seat, action) in enumerate(log["actions"], start=1):
+        try:
+            play(state, seat, action)
+        except IllegalAction as exc:
+            raise EngineError(f"Replay failed at action {index}: {exc.reason}") from exc
+        if index in expected:
+            _verify(state, expected, index)
+    return state
+
+
+def _verify(state: dict, expected: dict, index: int) -> None:
+    if index in expected and state_hash(state) != expected[index]:
+        raise EngineError(f"Replay diverged: state hash mismatch after action {index}.")
+
+
+def acting_seat(state: dict) -> int | None:
+    """The first seat that must act now, or None when the game is over."""
+    decision = ruleset_of(state).decision(state)
+    return decision.seats[0] if decision.seats else None
