@@ -33,3 +33,4 @@ def all_rulesets() -> list[Ruleset]:
 
 
 # One line per game module (importing it registers its ruleset).
+from gameplay.engine import army  # noqa: E402, F401
