@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from accounts import api
 
 app_name = "accounts-api"
-urlpatterns: list = []
+urlpatterns = [
+    path("auth/register/", api.RegisterApi.as_view(), name="register"),
+    path("auth/token/", api.TokenApi.as_view(), name="token"),
+    path("me/", api.MeApi.as_view(), name="me"),
+]

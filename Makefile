@@ -1,0 +1,38 @@
+# The two commands: `make run` (the app on the embedded default) and `make test` (the suite).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?= -n 2
+
+.PHONY: run test bench lint migrate clean
+
+$(VENV)/.runtime: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.runtime
+	mkdir -p var
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py bootstrap_admin
+	$(PY) manage.py run_embedded
+
+test: $(VENV)/.dev lint
+	$(PY) manage.py makemigrations --check --dry-run --settings=config.settings.test
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+
+bench: $(VENV)/.dev
+	@for f in bench/*.py; do $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf var/db.sqlite3 var/broker var/results var/celerybeat-schedule*

@@ -1,0 +1,63 @@
+"""The accounts API: sign up, get a token, who am I."""
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import serializers
+from accounts.services import user_register, user_token_get
+from config.errors import ServiceError
+
+ERRORS = {400: serializers.ErrorOut, 401: serializers.ErrorOut, 403: serializers.ErrorOut}
+
+
+class RegisterApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=serializers.CredentialsIn,
+        responses={201: serializers.RegisteredOut, 400: serializers.ErrorOut},
+        summary="Sign up as a player",
+    )
+    def post(self, request):
+        data = _credentials(request)
+        user = user_register(username=data["username"], password=data["password"])
+        body = {"id": user.id, "username": user.username, "token": user_token_get(user=user)}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=serializers.CredentialsIn,
+        responses={200: serializers.TokenOut, 400: serializers.ErrorOut},
+        summary="Exchange a username and password for an API token",
+    )
+    def post(self, request):
+        data = _credentials(request)
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if user is None:
+            raise ServiceError(
+                "Wrong username or password.",
+                code="invalid_credentials",
+                errors={"password": ["Wrong username or password."]},
+            )
+        return Response({"token": user_token_get(user=user)})
+
+
+class MeApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: serializers.UserOut, **ERRORS}, summary="The current user")
+    def get(self, request):
+        return Response(serializers.UserOut(request.user).data)
+
+
+def _credentials(request) -> dict:
+    serializer = serializers.CredentialsIn(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

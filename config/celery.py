@@ -1,0 +1,12 @@
+"""The Celery app. The broker comes from the settings: Redis when configured, else the
+embedded filesystem broker under var/ (see config.settings.base)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("config")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,8 @@
+"""The embedded default (`make run`): SQLite under var/, the filesystem broker, DEBUG on."""
+
+from config.settings.base import *  # noqa: F403
+from config.settings.env import env_bool, env_str, local_secret_key
+
+DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = env_str("SECRET_KEY") or local_secret_key()
+LOGGING["handlers"]["stdout"]["formatter"] = "plain"

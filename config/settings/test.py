@@ -1,0 +1,60 @@
+"""Settings for the test suite.
+
+The database is PostgreSQL when DATABASE_URL names one, or when a server answers on
+127.0.0.1:5432; otherwise SQLite, and the tests marked `postgres` skip (fail under CI=true).
+The broker is in memory and tasks are not run eagerly: tests call tasks directly."""
+
+import os
+
+from config.settings.base import *  # noqa: F403
+from config.settings.base import database_from_url
+from config.settings.env import VAR_DIR, env_str
+
+LOCAL_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/combat"
+
+
+def postgres_answers(url: str) -> bool:
+    """True when a PostgreSQL server accepts a connection at the URL's host."""
+    try:
+        import psycopg
+
+        parsed = database_from_url(url)
+        with psycopg.connect(
+            host=parsed["HOST"],
+            port=parsed["PORT"] or 5432,
+            user=parsed["USER"] or "postgres",
+            password=parsed["PASSWORD"] or None,
+            dbname="postgres",
+            connect_timeout=2,
+        ):
+            return True
+    except Exception:
+        return False
+
+
+def test_database_url() -> str:
+    """DATABASE_URL if set, else the local PostgreSQL if up, else a SQLite file."""
+    explicit = env_str("DATABASE_URL")
+    if explicit:
+        return explicit
+    if postgres_answers(LOCAL_POSTGRES_URL):
+        return LOCAL_POSTGRES_URL
+    return f"sqlite:///{VAR_DIR / 'test.sqlite3'}"
+
+
+DEBUG = False
+SECRET_KEY = "test-only-secret-key-not-for-production-" + "x" * 20
+DATABASES = {"default": database_from_url(test_database_url())}
+# pytest-xdist workers each get their own test database via pytest-django's suffixing.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
+EMBEDDED_BROKER = False
+CELERY_RESULT_BACKEND = "cache+memory://"
+CELERY_TASK_ALWAYS_EAGER = False
+LOGGING["root"]["level"] = "WARNING"
+LOGGING["handlers"]["stdout"]["formatter"] = "plain"

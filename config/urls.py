@@ -1,0 +1,21 @@
+"""The project's URLs. Each app owns `<app>/api_urls.py` (under /api/) and `<app>/urls.py`."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config import views
+
+APPS = ["accounts", "tournaments", "decks", "decks.drafting", "gameplay"]
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    *[path("api/", include(f"{app}.api_urls")) for app in APPS],
+    *[path("", include(f"{app}.urls")) for app in APPS],
+]
+
+handler404 = "config.views.not_found"

@@ -1,0 +1,78 @@
+"""Project-wide fixtures and the rules for tests that need a service.
+
+Tests marked `postgres`, `redis` or `browser` skip with a reason when the service is absent,
+and fail instead when CI=true (CI must run everything)."""
+
+import itertools
+import os
+import shutil
+import socket
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+CI = os.environ.get("CI", "").lower() == "true"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def redis_answers() -> bool:
+    """True when something accepts TCP connections on the test Redis address."""
+    host_port = REDIS_URL.split("//", 1)[1].split("/", 1)[0]
+    host, _, port = host_port.rpartition(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _missing(reason: str) -> None:
+    if CI:
+        pytest.fail(f"CI=true requires it, but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _require_services(request):
+    """Skip (or under CI, fail) tests whose service is absent."""
+    if request.node.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        _missing("this test needs PostgreSQL and the tests run on SQLite (set DATABASE_URL)")
+    if request.node.get_closest_marker("redis") and not redis_answers():
+        _missing(f"this test needs Redis at {REDIS_URL}")
+    if request.node.get_closest_marker("browser") and not shutil.which(CHROMIUM):
+        _missing(f"this test needs Chromium at {CHROMIUM} (apt-get install chromium)")
+
+
+_usernames = itertools.count(1)
+
+
+@pytest.fixture
+def make_user(db):
+    """make_user(username=None, password=..., **fields) -> a saved user."""
+    from accounts.models import User
+
+    def make(username: str | None = None, password: str = "correct-horse-battery", **fields):
+        name = username or f"player{next(_usernames)}"
+        return User.objects.create_user(username=name, password=password, **fields)
+
+    return make
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    """An anonymous API client."""
+    return APIClient()
+
+
+@pytest.fixture
+def client_for():
+    """client_for(user) -> an API client authenticated as that user."""
+
+    def make(user) -> APIClient:
+        client = APIClient()
+        client.force_authenticate(user=user)
+        return client
+
+    return make
