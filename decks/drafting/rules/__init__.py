@@ -1,0 +1,90 @@
+"""Pure draft and sealed rules (no Django): dealing, boosters, passing, per-seat queues,
+pick timers and bot picks. Randomness always comes in as a seeded ``random.Random``."""
+
+from .boosters import (
+    DEFAULT_LAYOUT_TEXT,
+    BoosterLayout,
+    BoosterSlot,
+    deal_catalogue_draft,
+    deal_catalogue_sealed,
+    generate_booster,
+    parse_layout,
+)
+from .bots import bot_pick
+from .cards import DraftCard, PlayingCard, parse_playing_card, pick_sort_key, standard_deck
+from .dealing import DRAFT_PACK_SIZE, DRAFT_ROUNDS, DraftDeal, deal_combat_draft, deal_combat_sealed
+from .errors import (
+    CardNotInPack,
+    DraftNotRunning,
+    DraftRuleError,
+    LayoutError,
+    NotEnoughCards,
+    StalePick,
+)
+from .passing import next_seat, pass_direction, previous_seat
+from .pod import DraftPod, PickRecord, SeatView, run_all_bots
+from .queues import (
+    PackPosition,
+    after_pick,
+    check_pick,
+    head_pack,
+    round_finished,
+    seat_queue,
+    seats_waiting,
+)
+from .seeds import new_seed, rng_for
+from .timers import (
+    COMPETITIVE_SCHEDULE,
+    TimerMode,
+    competitive_seconds,
+    parse_pick_timer,
+    pick_seconds,
+)
+
+__all__ = [
+    "COMPETITIVE_SCHEDULE",
+    "DEFAULT_LAYOUT_TEXT",
+    "DRAFT_PACK_SIZE",
+    "DRAFT_ROUNDS",
+    "BoosterLayout",
+    "BoosterSlot",
+    "CardNotInPack",
+    "DraftCard",
+    "DraftDeal",
+    "DraftNotRunning",
+    "DraftPod",
+    "DraftRuleError",
+    "LayoutError",
+    "NotEnoughCards",
+    "PackPosition",
+    "PickRecord",
+    "PlayingCard",
+    "SeatView",
+    "StalePick",
+    "TimerMode",
+    "after_pick",
+    "bot_pick",
+    "check_pick",
+    "competitive_seconds",
+    "deal_catalogue_draft",
+    "deal_catalogue_sealed",
+    "deal_combat_draft",
+    "deal_combat_sealed",
+    "generate_booster",
+    "head_pack",
+    "new_seed",
+    "next_seat",
+    "parse_layout",
+    "parse_pick_timer",
+    "parse_playing_card",
+    "pass_direction",
+    "pick_seconds",
+    "pick_sort_key",
+    "previous_seat",
+    "rng_for",
+    "round_finished",
+    "run_all_bots",
+    "seat_queue",
+    "seats_waiting",
+    "standard_deck",
+]
