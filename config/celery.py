@@ -10,3 +10,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.task(name="config.ping")
+def ping() -> str:
+    """A no-op task for health checks and the broker round-trip test."""
+    return "pong"

@@ -6,3 +6,8 @@ from config.settings.env import env_bool, env_str, local_secret_key
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_str("SECRET_KEY") or local_secret_key()
 LOGGING["handlers"]["stdout"]["formatter"] = "plain"
+
+# Static files are served from the source folders by the finders; nothing is collected.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -58,3 +58,8 @@ CELERY_RESULT_BACKEND = "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = False
 LOGGING["root"]["level"] = "WARNING"
 LOGGING["handlers"]["stdout"]["formatter"] = "plain"
+
+# Static files are served from the source folders by the finders; nothing is collected.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

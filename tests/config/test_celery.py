@@ -1,0 +1,81 @@
+"""A task round trip through a real worker process, on Redis and on the embedded broker."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from celery import Celery
+
+from config.celery import app as project_app
+from tests.conftest import REDIS_URL
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_worker(env: dict) -> subprocess.Popen:
+    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    environment.update(env, DJANGO_SETTINGS_MODULE="config.settings.local")
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def round_trip(client: Celery, worker: subprocess.Popen) -> str:
+    try:
+        result = client.send_task("config.ping")
+        return result.get(timeout=60)
+    finally:
+        worker.terminate()
+        output, _ = worker.communicate(timeout=30)
+        print(output)
+
+
+@pytest.mark.redis
+def test_round_trip_on_redis_with_a_real_worker(tmp_path):
+    worker = start_worker({"REDIS_URL": REDIS_URL, "VAR_DIR": str(tmp_path)})
+    client = Celery(broker=REDIS_URL, backend=REDIS_URL)
+    assert round_trip(client, worker) == "pong"
+
+
+def test_round_trip_on_the_embedded_broker_with_a_real_worker(tmp_path):
+    worker = start_worker({"VAR_DIR": str(tmp_path)})
+    broker_dir = tmp_path / "broker"
+    broker_dir.mkdir(parents=True, exist_ok=True)
+    client = Celery(broker="filesystem://", backend=f"file://{tmp_path / 'results'}")
+    client.conf.broker_transport_options = {
+        "data_folder_in": str(broker_dir),
+        "data_folder_out": str(broker_dir),
+    }
+    started = time.monotonic()
+    assert round_trip(client, worker) == "pong"
+    assert time.monotonic() - started < 60
+
+
+def test_every_periodic_sweep_names_a_registered_task(settings):
+    project_app.loader.import_default_modules()
+    missing = [
+        entry["task"]
+        for entry in settings.CELERY_BEAT_SCHEDULE.values()
+        if entry["task"] not in project_app.tasks
+    ]
+    assert missing == [], f"beat would send tasks no worker knows: {missing}"

@@ -1,0 +1,95 @@
+"""Each settings mode loads from the environment; production passes `check --deploy`."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STRONG_KEY = "k" * 20 + "-not-a-real-key-but-long-enough-for-the-deploy-check-1234567890"
+
+
+def run_manage(*args: str, settings: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    environment.update(env, DJANGO_SETTINGS_MODULE=settings)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def show(settings: str, *names: str, **env: str) -> list[str]:
+    code = "from django.conf import settings as s; " + "; ".join(
+        f"print('VALUE', repr(s.{name}))" for name in names
+    )
+    result = run_manage("shell", "-c", code, settings=settings, **env)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    return [line.removeprefix("VALUE ") for line in lines if line.startswith("VALUE ")]
+
+
+def test_local_settings_default_to_sqlite_under_var_and_the_embedded_broker(tmp_path):
+    engine, broker, debug = show(
+        "config.settings.local",
+        "DATABASES['default']['ENGINE']",
+        "CELERY_BROKER_URL",
+        "DEBUG",
+        VAR_DIR=str(tmp_path),
+    )
+    assert engine == "'django.db.backends.sqlite3'"
+    assert broker == "'filesystem://'"
+    assert debug == "True"
+    assert (tmp_path / "secret_key").exists(), "the local key is generated into var/"
+
+
+def test_local_settings_read_database_and_redis_urls_from_the_environment(tmp_path):
+    engine, broker = show(
+        "config.settings.local",
+        "DATABASES['default']['ENGINE']",
+        "CELERY_BROKER_URL",
+        VAR_DIR=str(tmp_path),
+        DATABASE_URL="postgres://u:p@db.example:5432/x",
+        REDIS_URL="redis://cache.example:6379/0",
+    )
+    assert engine == "'django.db.backends.postgresql'"
+    assert broker == "'redis://cache.example:6379/0'"
+
+
+def test_production_refuses_to_start_without_a_strong_secret_key():
+    result = run_manage("check", settings="config.settings.production", SECRET_KEY="short")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_production_keeps_connections_and_has_debug_off():
+    debug, max_age = show(
+        "config.settings.production",
+        "DEBUG",
+        "DATABASES['default']['CONN_MAX_AGE']",
+        SECRET_KEY=STRONG_KEY,
+        DATABASE_URL="postgres://u:p@db.example:5432/x",
+    )
+    assert debug == "False"
+    assert int(max_age) > 0
+
+
+@pytest.mark.slow
+def test_production_settings_pass_the_deploy_check_with_no_warnings():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        settings="config.settings.production",
+        SECRET_KEY=STRONG_KEY,
+        DATABASE_URL="postgres://u:p@db.example:5432/x",
+        ALLOWED_HOSTS="combat.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
