@@ -1,0 +1,55 @@
+"""Pure single-elimination logic: seeding, byes, pairing, advancement, placements.
+
+No Django here (an import-linter contract enforces it): plain data in, plain data out,
+randomness as an explicit seeded `random.Random`, errors from `brackets.errors`.
+"""
+
+from tournaments.brackets.errors import (
+    BracketError,
+    DuplicateEntry,
+    InvalidMatchSize,
+    MatchAlreadyDecided,
+    MatchNotReady,
+    NotInMatch,
+    TooFewEntries,
+    UnknownMatch,
+)
+from tournaments.brackets.event import Event, Round
+from tournaments.brackets.pairing import (
+    bracket_first_round,
+    bracket_next_round,
+    feeds_into,
+    random_round,
+)
+from tournaments.brackets.placements import (
+    CHAMPION,
+    Placement,
+    loser_placements,
+    matches_per_round,
+)
+from tournaments.brackets.seeding import first_round_pods, pod_sizes, rounds_needed, seed_order
+
+__all__ = [
+    "CHAMPION",
+    "BracketError",
+    "DuplicateEntry",
+    "Event",
+    "InvalidMatchSize",
+    "MatchAlreadyDecided",
+    "MatchNotReady",
+    "NotInMatch",
+    "Placement",
+    "Round",
+    "TooFewEntries",
+    "UnknownMatch",
+    "bracket_first_round",
+    "bracket_next_round",
+    "feeds_into",
+    "first_round_pods",
+    "loser_placements",
+    "matches_per_round",
+    "pod_sizes",
+    "random_round",
+    "rounds_needed",
+    "seed_order",
+]

@@ -1,0 +1,67 @@
+"""Pairing entries into matches: the fixed seeded bracket and random pairing each round.
+
+Entries are any hashable ids (database ids in the app). A match is a tuple of entries; a
+match of one entry is a bye, which counts as a win.
+"""
+
+from collections.abc import Hashable, Mapping, Sequence
+from random import Random
+from typing import TypeVar
+
+from tournaments.brackets.errors import DuplicateEntry
+from tournaments.brackets.seeding import check_sizes, first_round_pods
+
+E = TypeVar("E", bound=Hashable)
+
+
+def check_entries(entries: Sequence[E], per_match: int) -> None:
+    """Raise unless the sizes are valid and no entry appears twice."""
+    check_sizes(len(entries), per_match)
+    if len(set(entries)) != len(entries):
+        raise DuplicateEntry("Each entry may appear only once.")
+
+
+def bracket_first_round(entries_by_seed: Sequence[E], per_match: int) -> list[tuple[E, ...]]:
+    """Round 1 of the fixed bracket; `entries_by_seed[0]` is seed 1. Byes go to top seeds."""
+    check_entries(entries_by_seed, per_match)
+    pods = first_round_pods(len(entries_by_seed), per_match)
+    return [tuple(entries_by_seed[seed - 1] for seed in pod) for pod in pods]
+
+
+def feeds_into(match_index: int, per_match: int) -> tuple[int, int]:
+    """In the fixed bracket, the (match index, slot) of the next round that a winner goes to."""
+    return divmod(match_index, per_match)
+
+
+def bracket_next_round(winners: Sequence[E], per_match: int) -> list[tuple[E, ...]]:
+    """The next round of the fixed bracket from the previous round's winners, in order."""
+    return [tuple(winners[i : i + per_match]) for i in range(0, len(winners), per_match)]
+
+
+def random_round(
+    entries: Sequence[E], *, per_match: int, rng: Random, byes: Mapping[E, int]
+) -> list[tuple[E, ...]]:
+    """Shuffle the remaining entries into matches of k (rulebook: random opponents each round).
+
+    With one entry left over, that entry gets a bye, chosen among the entries with the fewest
+    byes so far, so nobody gets a second bye while another remaining entry has had none. With
+    two or more left over (3-4-player matches), they form one smaller match. The bye is listed
+    last. Deterministic for a given `rng` state.
+    """
+    check_entries(entries, per_match)
+    pool = list(entries)
+    rng.shuffle(pool)
+    matches: list[tuple[E, ...]] = []
+    bye: tuple[E, ...] | None = None
+    if len(pool) % per_match == 1:
+        fewest = min(byes.get(entry, 0) for entry in pool)
+        candidates = [i for i, entry in enumerate(pool) if byes.get(entry, 0) == fewest]
+        chosen = candidates[rng.randrange(len(candidates))]
+        bye = (pool[chosen],)
+        pool[chosen] = pool[-1]
+        pool.pop()
+    for i in range(0, len(pool), per_match):
+        matches.append(tuple(pool[i : i + per_match]))
+    if bye is not None:
+        matches.append(bye)
+    return matches
