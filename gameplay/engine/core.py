@@ -88,7 +88,7 @@ class Ruleset:
     version: str = "1"
     min_players: int = 2
     max_players: int = 2
-    options: dict[str, Option] = {}  # noqa: RUF012 - class-level, read-only by convention
+    options: dict[str, Option] = {}
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
         """A fresh game state (JSON data) for that many seats."""
@@ -153,9 +153,7 @@ def validate_options(ruleset: Ruleset, options: dict | None) -> dict:
     options = dict(options or {})
     unknown = sorted(set(options) - set(ruleset.options))
     if unknown:
-        raise EngineError(
-            f"Unknown option(s) for {ruleset.slug}: {', '.join(unknown)}."
-        )
+        raise EngineError(f"Unknown option(s) for {ruleset.slug}: {', '.join(unknown)}.")
     clean = {}
     for name, spec in ruleset.options.items():
         value = options.get(name, spec.default)
@@ -241,10 +239,7 @@ def ruleset_of(state: dict) -> Ruleset:
 def new_game(slug: str, *, seats: int, options: dict | None = None, seed: int) -> dict:
     """A new game state with its log; EngineError on a bad seat count or option."""
     ruleset = _ruleset(slug)
-    if (
-        not isinstance(seats, int)
-        or not ruleset.min_players <= seats <= ruleset.max_players
-    ):
+    if not isinstance(seats, int) or not ruleset.min_players <= seats <= ruleset.max_players:
         raise EngineError(
             f"{ruleset.name} needs {ruleset.min_players} to {ruleset.max_players} players."
         )
@@ -270,9 +265,7 @@ def play(state: dict, seat: int, action) -> None:
     if seat not in decision.seats:
         raise IllegalAction("It is not your turn to act.")
     if action not in ruleset.legal_actions(state, seat):
-        raise IllegalAction(
-            f"That action is not allowed now: {ruleset.describe_action(action)}."
-        )
+        raise IllegalAction(f"That action is not allowed now: {ruleset.describe_action(action)}.")
     ruleset.apply(state, seat, action)
     log = state["log"]
     log["actions"].append([seat, action])
@@ -302,9 +295,7 @@ def replay(log: dict) -> dict:
             f"This log was written by {ruleset.slug} version {log['version']}, "
             f"the engine has version {ruleset.version}."
         )
-    state = new_game(
-        log["ruleset"], seats=log["seats"], options=log["options"], seed=log["seed"]
-    )
+    state = new_game(log["ruleset"], seats=log["seats"], options=log["options"], seed=log["seed"])
     expected = {int(n): h for n, h in log.get("checkpoints", [])}
     _verify(state, expected, 0)
     for index, (seat, action) in enumerate(log["actions"], start=1):

@@ -33,6 +33,9 @@ def all_rulesets() -> list[Ruleset]:
 
 
 # One line per game module (importing it registers its ruleset).
-from gameplay.engine import army  # noqa: E402, F401
-from gameplay.engine import rune_duel  # noqa: E402, F401
-from gameplay.engine import conventional_combat  # noqa: E402, F401
+import gameplay.engine.combat  # noqa: E402, F401
+from gameplay.engine import (
+    army,  # noqa: F401
+    conventional_combat,  # noqa: F401
+    rune_duel,  # noqa: F401
+)

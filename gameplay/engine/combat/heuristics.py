@@ -1,0 +1,127 @@
+"""Bot support for Combat: the evaluation, a rollout policy, and the state invariants."""
+
+from __future__ import annotations
+
+from gameplay.engine.combat import fight, flow, main_step, zones
+from gameplay.engine.combat.cards import speed_of, strength_of
+from gameplay.engine.core import clone
+
+WIN = 1000.0
+LIFE = 1.0
+SOLDIER = 1.5  # per point of strength
+SPEED = 0.05
+READY = 0.4  # a right-side-up soldier can block
+HAND = 0.6
+FARM = 0.8
+COMBAT_STEPS = ("attack", "block", "damage")
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """Own side's life, board, farms and hand minus the opponents' average (after any combat)."""
+    if state["winners"] is None and (
+        state["pending"] is not None or state["turn"]["step"] in COMBAT_STEPS
+    ):
+        state = _fast_forward(state)
+    winners = state["winners"]
+    if winners is not None:
+        if not winners:
+            return 0.0
+        return WIN if seat in winners else -WIN
+    side = zones.side_of(state, seat)
+    sides: dict[int, float] = {}
+    for s in zones.alive_seats(state):
+        sides[zones.side_of(state, s)] = sides.get(zones.side_of(state, s), 0.0) + _board(state, s)
+    for s_side in sides:
+        sides[s_side] += LIFE * flow.side_life(state, s_side)
+    mine = sides.pop(side, 0.0)
+    return mine - (sum(sides.values()) / len(sides) if sides else 0.0)
+
+
+def _board(state: dict, seat: int) -> float:
+    key = str(seat)
+    value = HAND * len(state["hands"][key]) + FARM * len(state["farms"][key])
+    for card, sideways in state["soldiers"][key]:
+        value += SOLDIER * strength_of(card) + SPEED * speed_of(card) + (0 if sideways else READY)
+    return value
+
+
+def _fast_forward(state: dict) -> dict:
+    """Finish the current combat (or 2's edict) on a copy with no further blocks or attackers."""
+    state = clone(state)
+    while state["winners"] is None and (
+        state["pending"] is not None or state["turn"]["step"] in COMBAT_STEPS
+    ):
+        step = state["turn"]["step"]
+        if state["pending"] is not None:
+            seat = state["pending"]["seat"]
+            weakest = min(state["soldiers"][str(seat)], key=lambda e: strength_of(e[0]))
+            main_step.apply_edict(state, weakest[0])
+        elif step == "attack":
+            state["turn"]["done"].append(flow.acting_seat(state))
+        elif step == "block":
+            state["combat"]["block_index"] += 1
+        else:
+            fight.assign_point(state, _best_target(state))
+        flow.settle(state)
+    return state
+
+
+def _best_target(state: dict) -> str:
+    """The fought soldier closest to being destroyed (needs the fewest more points)."""
+    combat = state["combat"]
+    choice = combat["choice"]
+
+    def left(card: str) -> int:
+        need = strength_of(card) - combat["damage"].get(card, 0)
+        return need if need > 0 else 99
+
+    return min(choice["targets"], key=left)
+
+
+def rollout_action(state: dict, seat: int, legal: list, rng):
+    """Mostly play cards rather than end the turn; attack and block about half the time."""
+    if len(legal) == 1:
+        return legal[0]
+    last = legal[-1]
+    if last["type"] in ("end", "done"):
+        threshold = 0.85 if last["type"] == "end" else 0.5
+        if rng.random() < threshold:
+            return legal[rng.randrange(len(legal) - 1)]
+        return last
+    return legal[rng.randrange(len(legal))]
+
+
+def check_invariants(state: dict) -> None:
+    """Every card in exactly one zone; life = start - damage taken; knocked-out seats hold nothing."""
+    zones_cards = _all_zone_cards(state)
+    if sorted(zones_cards) != state["cards"]:
+        raise AssertionError("card conservation: the zones do not hold every card exactly once")
+    for key, life in state["life"].items():
+        if life != state["start_life"] - state["damage_taken"][key]:
+            raise AssertionError(f"life of seat {key} changed other than by damage")
+    for seat, out in enumerate(state["out"]):
+        key = str(seat)
+        if out and (state["hands"][key] or state["soldiers"][key] or state["farms"][key]):
+            raise AssertionError(f"seat {seat} is out but still has cards")
+    if state["mode"] == "own":
+        _check_ownership(state)
+
+
+def _all_zone_cards(state: dict) -> list[str]:
+    found = [c for pile in state["draw"].values() for c in pile]
+    found += [c for pile in state["discard"].values() for c in pile]
+    found += [c for hand in state["hands"].values() for c in hand]
+    found += [c for soldiers in state["soldiers"].values() for c, _ in soldiers]
+    found += [c for farms in state["farms"].values() for c, _ in farms]
+    return found
+
+
+def _check_ownership(state: dict) -> None:
+    owner = state["owner"]
+    for key in state["draw"]:
+        for pile in (state["draw"][key], state["discard"][key]):
+            if any(str(owner[c]) != key for c in pile):
+                raise AssertionError(f"a card in seat {key}'s piles belongs to someone else")
+    for key, hand in state["hands"].items():
+        if any(str(owner[c]) != key for c in hand):
+            raise AssertionError(f"seat {key} holds a card it does not own")

@@ -1,0 +1,117 @@
+"""The main step: soldiers, court cards, one farm per turn, special abilities, and the 2's edict."""
+
+from __future__ import annotations
+
+from gameplay.engine.combat import zones
+from gameplay.engine.combat.cards import (
+    SPECIAL_COST,
+    court_cost,
+    has_special,
+    is_court,
+    rank_of,
+    suit_of,
+)
+
+
+def main_actions(state: dict, seat: int) -> list[dict]:
+    """Every card play the seat can make now, then "end"."""
+    key = str(seat)
+    ready = len(zones.ready_farms(state, seat))
+    suits = zones.controlled_suits(state, seat)
+    can_farm = seat not in state["turn"]["farmed"]
+    actions = []
+    for card in state["hands"][key]:
+        if is_court(card):
+            if ready >= court_cost(card) and suit_of(card) in suits:
+                actions.append({"type": "court", "card": card})
+        else:
+            actions.append({"type": "soldier", "card": card})
+        if ready >= SPECIAL_COST and has_special(card):
+            suit = suit_of(card)
+            if suit is None or suit in suits:
+                actions.extend(_special_actions(state, seat, card))
+        if can_farm:
+            actions.append({"type": "farm", "card": card})
+    actions.append({"type": "end"})
+    return actions
+
+
+def _special_actions(state: dict, seat: int, card: str) -> list[dict]:
+    rank = rank_of(card)
+    if rank == "A":
+        return [{"type": "special", "card": card}]
+    if rank == "3":
+        return [
+            {"type": "special", "card": card, "target": soldier}
+            for key in sorted(state["soldiers"], key=int)
+            for soldier, _ in state["soldiers"][key]
+        ]
+    opponents = [o for o in zones.opponents(state, seat) if state["soldiers"][str(o)]]
+    if rank == "2":
+        return [{"type": "special", "card": card, "opponent": o} for o in opponents]
+    return [  # Joker
+        {"type": "special", "card": card, "target": soldier}
+        for o in opponents
+        for soldier, _ in state["soldiers"][str(o)]
+    ]
+
+
+def apply_main(state: dict, seat: int, action: dict) -> None:
+    """Carry out a legal main-step action (legality checked by the caller)."""
+    kind = action["type"]
+    if kind == "end":
+        state["turn"]["done"].append(seat)
+        return
+    card = action["card"]
+    state["hands"][str(seat)].remove(card)
+    if kind == "soldier":
+        state["soldiers"][str(seat)].append([card, 0])
+        zones.event(state, "soldier", seat=seat, card=card)
+    elif kind == "court":
+        zones.pay(state, seat, court_cost(card))
+        state["soldiers"][str(seat)].append([card, 0])
+        zones.event(state, "court", seat=seat, card=card)
+    elif kind == "farm":
+        state["farms"][str(seat)].append([card, 0])
+        state["turn"]["farmed"].append(seat)
+        zones.event(state, "farm", seat=seat)  # face down: the card stays secret
+    else:
+        zones.pay(state, seat, SPECIAL_COST)
+        zones.discard(state, card)
+        zones.event(state, "special", seat=seat, **action)
+        _resolve_special(state, seat, action)
+
+
+def _resolve_special(state: dict, seat: int, action: dict) -> None:
+    rank = rank_of(action["card"])
+    if rank == "A":
+        zones.draw(state, seat)
+        zones.draw(state, seat)
+    elif rank == "3":
+        zones.destroy(state, action["target"])
+    elif rank == "JK":
+        _owner, entry = zones.remove_soldier(state, action["target"])
+        state["soldiers"][str(seat)].append(entry)  # keeps its sideways state
+    else:
+        opponent = action["opponent"]
+        soldiers = state["soldiers"][str(opponent)]
+        if len(soldiers) <= 2:
+            for card, _ in list(soldiers):
+                zones.destroy(state, card)
+        else:
+            state["pending"] = {"seat": opponent, "left": 2, "by": seat}
+
+
+def edict_actions(state: dict, seat: int) -> list[dict]:
+    """The 2's victim destroys one of its own soldiers (twice)."""
+    return [{"type": "destroy", "card": card} for card, _ in state["soldiers"][str(seat)]]
+
+
+def apply_edict(state: dict, card: str) -> None:
+    """Destroy the chosen soldier; the edict ends after the second one."""
+    zones.destroy(state, card)
+    zones.event(state, "destroyed", card=card)
+    pending = state["pending"]
+    pending["left"] -= 1
+    if pending["left"] == 0:
+        state["pending"] = None

@@ -1,0 +1,172 @@
+"""The Combat ruleset: decisions, legal actions and applying them (see COMBAT_RULINGS.md)."""
+
+from __future__ import annotations
+
+from gameplay.engine.combat import fight, flow, heuristics, main_step, setup, views, zones
+from gameplay.engine.combat.cards import card_name
+from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
+
+TERMINAL = Decision("terminal", ())
+
+
+class Combat(Ruleset):
+    """Combat (1493): playing-card soldiers, farms and special abilities; 20 life."""
+
+    slug = "combat"
+    name = "Combat"
+    version = "1"
+    min_players = 2
+    max_players = 8
+    options = setup.OPTIONS
+
+    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+        """Deal the game and move on to the first real decision."""
+        state = setup.new_state(self, seats=seats, options=options, seed=seed)
+        flow.settle(state)
+        return state
+
+    def decision(self, state: dict) -> Decision:
+        """The one seat that must choose now (Combat has no secret simultaneous choices)."""
+        seat = self._actor(state)
+        return TERMINAL if seat is None else Decision("seat", (seat,))
+
+    def _actor(self, state: dict) -> int | None:
+        if state["winners"] is not None:
+            return None
+        if state["pending"] is not None:
+            return state["pending"]["seat"]
+        step = state["turn"]["step"]
+        if step == "block":
+            combat = state["combat"]
+            return combat["block_order"][combat["block_index"]]
+        if step == "damage":
+            return state["combat"]["choice"]["seat"]
+        return flow.acting_seat(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """Small JSON actions: one attacker, one block, one damage point or one card at a time."""
+        if self._actor(state) != seat:
+            return []
+        if state["pending"] is not None:
+            return main_step.edict_actions(state, seat)
+        step = state["turn"]["step"]
+        if step == "attack":
+            return fight.attack_actions(state, seat)
+        if step == "block":
+            return fight.block_actions(state, seat)
+        if step == "damage":
+            return fight.damage_actions(state, seat)
+        return main_step.main_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action) -> None:
+        """Apply a legal action and settle the automatic moments that follow it."""
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self._why_illegal(state, seat, action))
+        self._apply(state, seat, action)
+        flow.settle(state)
+
+    def _apply(self, state: dict, seat: int, action: dict) -> None:
+        kind = action["type"]
+        if kind == "destroy":
+            main_step.apply_edict(state, action["card"])
+        elif kind == "attack":
+            fight.declare_attacker(state, seat, action["card"], action["target"])
+        elif kind == "block":
+            fight.declare_blocker(state, seat, action["card"], action["attacker"])
+        elif kind == "damage":
+            fight.assign_point(state, action["target"])
+        elif kind == "done" and state["turn"]["step"] == "block":
+            state["combat"]["block_index"] += 1
+        elif kind == "done":
+            state["turn"]["done"].append(seat)
+        else:
+            main_step.apply_main(state, seat, action)
+
+    def _why_illegal(self, state: dict, seat: int, action) -> str:
+        if state["winners"] is not None:
+            return "The game is over."
+        if self._actor(state) != seat:
+            return "It is not your turn to act."
+        kind = action.get("type") if isinstance(action, dict) else None
+        step = state["turn"]["step"]
+        if state["pending"] is not None:
+            return "First choose which of your soldiers the 2 destroys."
+        reasons = {
+            "court": "A court card needs enough ready farms and a soldier of its suit.",
+            "special": "A special ability costs 2 ready farms, needs a soldier of the card's "
+            "suit (not for a Joker) and a legal target.",
+            "farm": "You can play only one farm per turn, from your hand.",
+            "attack": "Only right-side-up soldiers attack, once each, and only opponents.",
+            "block": "Only right-side-up soldiers block, at most one attacker of each player.",
+        }
+        if kind in reasons:
+            return reasons[kind]
+        return f"That is not something you can do in the {step} step."
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """What that seat sees: its own hand, counts for other hands and every draw pile."""
+        return views.view(state, seat)
+
+    def determinize(self, view: dict, seat: int, rng) -> dict:
+        """A full state consistent with the view, hidden cards sampled."""
+        return views.determinize(view, seat, rng)
+
+    def result(self, state: dict) -> Result | None:
+        """Winners (a team's seats all listed), final life per seat, first damage."""
+        if state["winners"] is None:
+            return None
+        facts = self.time_facts(state)
+        return Result(
+            winners=list(state["winners"]),
+            life=facts["life"],
+            first_damage=state["first_damage"],
+            facts={"reason": state["end"], "turns": state["turn"]["number"]},
+        )
+
+    def time_facts(self, state: dict) -> dict:
+        """Life per seat (as-one teammates show their shared total) and the first damage."""
+        life = {s: state["life"][str(zones.holder(state, s))] for s in range(state["seats"])}
+        return {"life": life, "first_damage": state["first_damage"]}
+
+    def evaluate(self, state: dict, seat: int) -> float:
+        """Life, board and hand for the seat's side against the others."""
+        return heuristics.evaluate(state, seat)
+
+    def rollout_action(self, state: dict, seat: int, legal: list, rng):
+        """A cheap, sensible policy for Monte Carlo rollouts."""
+        return heuristics.rollout_action(state, seat, legal, rng)
+
+    def check_invariants(self, state: dict) -> None:
+        """Every card in exactly one zone; life equals start minus damage taken."""
+        heuristics.check_invariants(state)
+
+    def describe_action(self, action) -> str:
+        """A button label in players' words."""
+        return describe(action)
+
+
+def describe(action) -> str:
+    """Players' words for an action."""
+    if not isinstance(action, dict):
+        return str(action)
+    kind = action.get("type")
+    name = card_name(action["card"]) if "card" in action else ""
+    seat = lambda n: f"player {n + 1}"  # noqa: E731
+    labels = {
+        "done": "Done",
+        "end": "End turn",
+        "soldier": f"Play {name} as a soldier",
+        "court": f"Play {name}",
+        "farm": f"Play {name} as a farm",
+        "destroy": f"Destroy your {name}",
+        "attack": f"Attack {seat(action.get('target', 0))} with {name}",
+        "block": f"Block {card_name(action.get('attacker', 'JK'))} with {name}",
+        "damage": f"{name}: 1 damage to {card_name(action.get('target', 'JK'))}",
+    }
+    if kind == "special":
+        if "target" in action:
+            return f"{name}: special on {card_name(action['target'])}"
+        if "opponent" in action:
+            return f"{name}: special against {seat(action['opponent'])}"
+        return f"{name}: special (draw two)"
+    return labels.get(kind, str(action))

@@ -1,0 +1,205 @@
+"""The Rune Duel ruleset: the engine contract on top of the play sequence in flow.py."""
+
+from __future__ import annotations
+
+import random
+
+from gameplay.engine.core import (
+    Decision,
+    IllegalAction,
+    Option,
+    Result,
+    Ruleset,
+    base_state,
+)
+from gameplay.engine.rune_duel import flow, views
+from gameplay.engine.rune_duel.battle import stats
+from gameplay.engine.rune_duel.cards import (
+    BODY_TYPES,
+    CardError,
+    default_deck,
+    normalize_deck,
+)
+from gameplay.engine.rune_duel.invariants import check_invariants
+
+WIN_SCORE = 1000.0
+
+
+class RuneDuel(Ruleset):
+    """Rune Duel for two players: duels of rank and rune, then the battle line."""
+
+    slug = "rune-duel"
+    name = "Rune Duel"
+    version = "1"
+    min_players = 2
+    max_players = 2
+    options = {
+        "life": Option(
+            default=20,
+            choices=(20, 30, 40),
+            help="Starting life of each player: 20 short, 30 average, 40 longer.",
+        ),
+        "round_limit": Option(
+            default=100,
+            minimum=10,
+            maximum=1000,
+            help="Rounds after which higher life wins (then first damage): guarantees an end.",
+        ),
+        "decks": Option(
+            default=None,
+            help="Each seat's deck as a list of card dicts ([seat 0, seat 1]); "
+            "default: the starter deck for both.",
+        ),
+    }
+
+    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+        """Shuffle each deck, flip for the first duel and deal five cards to each player."""
+        decks = options.get("decks")
+        if decks is None:
+            decks = [default_deck(), default_deck()]
+        elif not isinstance(decks, list) or len(decks) != 2:
+            raise CardError("Option decks must be a list of two decks, one per seat.")
+        clean = [normalize_deck(deck, f"deck of seat {seat}") for seat, deck in enumerate(decks)]
+        state = base_state(self, seats=seats, options=options, seed=seed)
+        flow.setup(state, clean, options["life"])
+        return state
+
+    def decision(self, state: dict) -> Decision:
+        """One seat in the duel; the asked seats at once at the end of combat; else terminal."""
+        phase = state["phase"]
+        if phase == "duel":
+            return Decision("seat", (state["turn"],))
+        if phase == "discard":
+            waiting = tuple(int(s) for s, choice in state["pending"].items() if choice is None)
+            return Decision("simultaneous", waiting)
+        return Decision("terminal", ())
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """Duel: the cards the seat may play; end of combat: keep, or discard one card."""
+        phase = state["phase"]
+        if phase == "duel" and state["turn"] == seat:
+            cards = state["cards"]
+            return [
+                {"type": "play", "card": c, "name": cards[c]["name"]}
+                for c in flow.trump_cards(state, seat)
+            ]
+        if phase == "discard" and state["pending"].get(str(seat), False) is None:
+            hand = state["zones"][str(seat)]["hand"]
+            cards = state["cards"]
+            return [{"type": "keep"}] + [
+                {"type": "discard", "card": c, "name": cards[c]["name"]} for c in hand
+            ]
+        return []
+
+    def apply(self, state: dict, seat: int, action) -> None:
+        """Play a duel card or make the end-of-combat choice; IllegalAction saying why if not."""
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(why_illegal(state, seat, action))
+        if action["type"] == "play":
+            flow.play_card(state, seat, action["card"])
+        else:
+            flow.choose_discard(state, seat, action)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """Own hand and the public table; the other hand, decks and secret choice as counts/flags."""
+        return views.table_view(state, seat)
+
+    def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
+        """A full state matching the view, unseen cards dealt at random."""
+        return views.determinize(self, view, seat, rng)
+
+    def result(self, state: dict) -> Result | None:
+        """Winner (none on a draw), final life totals, first damage, why the game ended."""
+        outcome = state["outcome"]
+        if outcome is None:
+            return None
+        facts = {
+            "reason": outcome["reason"],
+            "rounds": state["round"],
+            "creatures": {s: len(state["line"][str(s)]) for s in (0, 1)},
+        }
+        return Result(
+            winners=list(outcome["winners"]),
+            life=life_of(state),
+            first_damage=state["first_damage"],
+            facts=facts,
+        )
+
+    def time_facts(self, state: dict) -> dict:
+        """Life = each life total now; first damage = first seat to damage the other's life."""
+        return {"life": life_of(state), "first_damage": state["first_damage"]}
+
+    def evaluate(self, state: dict, seat: int) -> float:
+        """Life difference plus the board and the duel cards on their way to it; +-1000 at the end."""
+        return evaluate(state, seat)
+
+    def check_invariants(self, state: dict) -> None:
+        """Card conservation, life bookkeeping, the trump chain, lines without gaps."""
+        check_invariants(state)
+
+    def describe_action(self, action) -> str:
+        """Button text such as "Play Iron Boar", "Discard Spark", "Keep my hand"."""
+        if action.get("type") == "keep":
+            return "Keep my hand"
+        verb = "Play" if action.get("type") == "play" else "Discard"
+        return f"{verb} {action.get('name', action.get('card'))}"
+
+
+def life_of(state: dict) -> dict[int, int]:
+    """Each seat's life total, keyed by int seat."""
+    return {int(seat): life for seat, life in state["life"].items()}
+
+
+def why_illegal(state: dict, seat: int, action) -> str:
+    """A player-facing reason an action was refused."""
+    phase = state["phase"]
+    if phase == "over":
+        return "The game is over."
+    if phase == "duel":
+        if state["turn"] != seat:
+            return "It is your opponent's turn to play in the duel."
+        if state["duel"]:
+            return "You must play a card from your hand that trumps the last card played."
+        return "Lead the duel with a card from your hand."
+    if state["pending"].get(str(seat), False) is not None:
+        return "You have nothing to choose now; wait for your opponent."
+    return "Keep your hand or discard one card from it."
+
+
+def board_value(state: dict, seat: int) -> float:
+    """What a seat's creatures are worth: attack plus remaining health, halved."""
+    total = 0.0
+    for entry in state["line"][str(seat)]:
+        if entry is not None:
+            attack, health, keywords = stats(state, entry)
+            total += (2 * attack + health - entry["damage"] + len(keywords)) / 2
+    return total
+
+
+def card_value(card: dict) -> float:
+    """A rough worth of a card about to enter play."""
+    if card["type"] in BODY_TYPES:
+        return (2 * card["attack"] + card["health"] + len(card["keywords"])) / 2
+    if card["type"] == "artifact":
+        return card["attack"] + card["health"] / 2 + len(card["keywords"])
+    return card["effect"]["amount"]
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """Life difference, board difference and the eligible cards of the duel in progress."""
+    me, other = str(seat), str(1 - seat)
+    outcome = state["outcome"]
+    if outcome is not None:
+        if not outcome["winners"]:
+            return 0.0
+        return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
+    score = state["life"][me] - state["life"][other]
+    score += board_value(state, seat) - board_value(state, 1 - seat)
+    for owner, card_id in state["duel"]:
+        card = state["cards"][card_id]
+        if card["rank"] <= state["summons"]:
+            score += 0.5 * card_value(card) * (1 if owner == seat else -1)
+    if state["phase"] == "duel":
+        # Cards still in hand are the damage the duel's loser takes.
+        score += 0.3 * (len(state["zones"][other]["hand"]) - len(state["zones"][me]["hand"]))
+    return score

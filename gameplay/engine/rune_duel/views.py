@@ -1,0 +1,183 @@
+"""What a seat sees of a Rune Duel game, and a full state sampled back from such a view.
+
+Public: life totals, the duel so far, both battle lines, discard piles, holding areas, each
+deck's card list (ruling R2: deck lists are open) and every count. Hidden: the cards in the
+other hand, the order of every deck, and the other seat's end-of-combat choice.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from gameplay.engine.core import base_state, to_json
+from gameplay.engine.rune_duel.battle import stats
+
+
+def card_view(state: dict, card_id: str) -> dict:
+    """A visible card: its id plus its printed data."""
+    return {"id": card_id, **state["cards"][card_id]}
+
+
+def entry_view(state: dict, entry: dict) -> dict:
+    """A creature on the line with its current attack, health, damage and artifacts."""
+    attack, health, keywords = stats(state, entry)
+    return {
+        "card": card_view(state, entry["card"]),
+        "damage": entry["damage"],
+        "attack": attack,
+        "health": health,
+        "keywords": sorted(keywords),
+        "artifacts": [card_view(state, a) for a in entry["artifacts"]],
+    }
+
+
+def deck_list(state: dict, seat: int) -> list[dict]:
+    """The seat's whole deck list as [{card, count}] sorted by name (no ids: order stays hidden)."""
+    prefix = f"{seat}-"
+    counts = Counter(
+        to_json(card) for card_id, card in state["cards"].items() if card_id.startswith(prefix)
+    )
+    items = [{"card": json.loads(text), "count": n} for text, n in counts.items()]
+    return sorted(items, key=lambda item: (item["card"]["name"], to_json(item["card"])))
+
+
+def player_view(state: dict, seat: int, own: bool) -> dict:
+    """One player's zones: the hand only for its own seat, decks always as counts."""
+    zone = state["zones"][str(seat)]
+    pending = state["pending"].get(str(seat))
+    seen = {
+        "life": state["life"][str(seat)],
+        "damage_taken": state["damage_taken"][str(seat)],
+        "life_gained": state["life_gained"][str(seat)],
+        "hand_count": len(zone["hand"]),
+        "deck_count": len(zone["deck"]),
+        "discard": [card_view(state, c) for c in zone["discard"]],
+        "holding": [card_view(state, c) for c in zone["holding"]],
+        "line": [None if e is None else entry_view(state, e) for e in state["line"][str(seat)]],
+        "deck_list": deck_list(state, seat),
+        "asked": str(seat) in state["pending"],
+        "chosen": pending is not None,
+    }
+    if own:
+        seen["hand"] = [card_view(state, c) for c in zone["hand"]]
+        seen["choice"] = pending
+    return seen
+
+
+def table_view(state: dict, seat: int | None) -> dict:
+    """The table as that seat (None: a spectator) sees it."""
+    return {
+        "ruleset": state["ruleset"],
+        "seat": seat,
+        "phase": state["phase"],
+        "round": state["round"],
+        "summons": state["summons"],
+        "options": {k: v for k, v in state["options"].items() if k != "decks"},
+        "leader": state["leader"],
+        "duel_first": state["duel_first"],
+        "turn": state["turn"],
+        "duel": [{"seat": s, "card": card_view(state, c)} for s, c in state["duel"]],
+        "players": {str(s): player_view(state, s, seat is not None and s == seat) for s in (0, 1)},
+        "first_damage": state["first_damage"],
+        "last_duel": state["last_duel"],
+        "story": list(state["story"]),
+        "outcome": state["outcome"],
+    }
+
+
+# ----- determinization -----------------------------------------------------------------------
+def _strip(card: dict) -> dict:
+    return {k: v for k, v in card.items() if k != "id"}
+
+
+def visible_cards(view: dict) -> dict[str, dict]:
+    """Every card the view shows, by id (printed data only)."""
+    seen = {item["card"]["id"]: _strip(item["card"]) for item in view["duel"]}
+    for player in view["players"].values():
+        for card in player.get("hand", []) + player["discard"] + player["holding"]:
+            seen[card["id"]] = _strip(card)
+        for entry in player["line"]:
+            if entry is not None:
+                for card in (entry["card"], *entry["artifacts"]):
+                    seen[card["id"]] = _strip(card)
+    return seen
+
+
+def _deal_unseen(view: dict, seat: str, seen: dict, cards: dict, rng: random.Random) -> list:
+    """Give the seat's unseen cards (deck list minus what is visible) ids, in random order."""
+    unseen = Counter()
+    for item in view["players"][seat]["deck_list"]:
+        unseen[to_json(item["card"])] += item["count"]
+    total = sum(unseen.values())
+    prefix = f"{seat}-"
+    for card_id, card in seen.items():
+        if card_id.startswith(prefix):
+            unseen[to_json(card)] -= 1
+    texts = sorted(text for text, n in unseen.items() for _ in range(n))
+    ids = [f"{seat}-{i}" for i in range(total) if f"{seat}-{i}" not in seen]
+    rng.shuffle(texts)
+    for card_id, text in zip(ids, texts, strict=True):
+        cards[card_id] = json.loads(text)
+    rng.shuffle(ids)
+    return ids
+
+
+def _line(player: dict) -> list:
+    return [
+        None
+        if entry is None
+        else {
+            "card": entry["card"]["id"],
+            "damage": entry["damage"],
+            "artifacts": [a["id"] for a in entry["artifacts"]],
+        }
+        for entry in player["line"]
+    ]
+
+
+def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
+    """A full state matching the view: unseen cards dealt at random to the hidden zones."""
+    seen = visible_cards(view)
+    cards = dict(seen)
+    zones, lines, pending = {}, {}, {}
+    for key, player in view["players"].items():
+        hidden = _deal_unseen(view, key, seen, cards, rng)
+        if key == str(seat):
+            hand = [c["id"] for c in player["hand"]]
+        else:
+            hand, hidden = hidden[: player["hand_count"]], hidden[player["hand_count"] :]
+        zones[key] = {
+            "deck": hidden,
+            "hand": hand,
+            "discard": [c["id"] for c in player["discard"]],
+            "holding": [c["id"] for c in player["holding"]],
+        }
+        lines[key] = _line(player)
+        if player["asked"]:
+            pending[key] = _choice(player, key == str(seat))
+    state = base_state(ruleset, seats=2, options=dict(view["options"]), seed=rng.getrandbits(62))
+    state.update(
+        {
+            "cards": cards,
+            "zones": zones,
+            "line": lines,
+            "duel": [[item["seat"], item["card"]["id"]] for item in view["duel"]],
+            "pending": pending,
+            "story": [],
+        }
+    )
+    for key in ("life", "damage_taken", "life_gained"):
+        state[key] = {k: p[key] for k, p in view["players"].items()}
+    for key in ("round", "summons", "leader", "duel_first", "turn", "phase", "first_damage"):
+        state[key] = view[key]
+    state["last_duel"], state["outcome"] = view["last_duel"], view["outcome"]
+    return state
+
+
+def _choice(player: dict, own: bool) -> dict | None:
+    """The seat's end-of-combat choice: its own as seen, the other's sampled as keeping."""
+    if own:
+        return player["choice"]
+    return {"type": "keep"} if player["chosen"] else None
