@@ -32,10 +32,9 @@ def all_rulesets() -> list[Ruleset]:
     return [_RULESETS[slug] for slug in sorted(_RULESETS)]
 
 
-# One line per game module (importing it registers its ruleset).
-import gameplay.engine.combat  # noqa: E402, F401
-from gameplay.engine import (
-    army,  # noqa: F401
-    conventional_combat,  # noqa: F401
-    rune_duel,  # noqa: F401
-)
+# One line per game module (importing it registers its ruleset); plain imports so that
+# isort keeps one line per game.
+import gameplay.engine.army  # noqa: E402
+import gameplay.engine.combat  # noqa: E402
+import gameplay.engine.conventional_combat  # noqa: E402
+import gameplay.engine.rune_duel  # noqa: E402, F401

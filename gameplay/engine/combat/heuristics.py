@@ -92,7 +92,7 @@ def rollout_action(state: dict, seat: int, legal: list, rng):
 
 
 def check_invariants(state: dict) -> None:
-    """Every card in exactly one zone; life = start - damage taken; knocked-out seats hold nothing."""
+    """Every card in exactly one zone; life = start - damage; knocked-out seats hold nothing."""
     zones_cards = _all_zone_cards(state)
     if sorted(zones_cards) != state["cards"]:
         raise AssertionError("card conservation: the zones do not hold every card exactly once")
