@@ -16,9 +16,21 @@ from .cards import JOKER, DraftCard, PlayingCard, parse_playing_card
 PLAYING_CARD_GAMES = frozenset({"combat", "army"})
 
 COMBAT_VALUES = {
-    "K": 10.0, "Q": 9.0, "2": 8.5, "J": 8.0, "3": 8.0, JOKER: 7.5, "A": 7.0,
-    "10": 5.0, "9": 4.5, "8": 4.0, "7": 3.5, "6": 3.0, "5": 2.5, "4": 2.0,
-}  # fmt: skip
+    "K": 10.0,
+    "Q": 9.0,
+    "2": 8.5,
+    "J": 8.0,
+    "3": 8.0,
+    JOKER: 7.5,
+    "A": 7.0,
+    "10": 5.0,
+    "9": 4.5,
+    "8": 4.0,
+    "7": 3.5,
+    "6": 3.0,
+    "5": 2.5,
+    "4": 2.0,
+}
 BORDER_VALUES = {"gold": 6.0, "silver": 4.0, "black": 2.0, "green": 0.0}
 NEUTRAL_FACTIONS = frozenset({"", "mercenary", "neutral"})
 
@@ -35,17 +47,25 @@ def _combat_suit_bonus(card: PlayingCard, suit_counts: Counter[str]) -> float:
     return min(3.0, 0.5 * suit_counts[card.suit])
 
 
-def combat_score(card: DraftCard, picks: Sequence[DraftCard]) -> float:
-    """How much a Combat bot wants ``card`` given its picks so far."""
-    parsed = parse_playing_card(card.code)
-    if parsed is None:
-        return 0.0
-    suit_counts: Counter[str] = Counter()
+def _suit_counts(picks: Sequence[DraftCard]) -> Counter[str]:
+    counts: Counter[str] = Counter()
     for pick in picks:
         picked = parse_playing_card(pick.code)
         if picked is not None and picked.suit is not None:
-            suit_counts[picked.suit] += 1
+            counts[picked.suit] += 1
+    return counts
+
+
+def _combat_value(card: DraftCard, suit_counts: Counter[str]) -> float:
+    parsed = parse_playing_card(card.code)
+    if parsed is None:
+        return 0.0
     return COMBAT_VALUES[parsed.rank] + _combat_suit_bonus(parsed, suit_counts)
+
+
+def combat_score(card: DraftCard, picks: Sequence[DraftCard]) -> float:
+    """How much a Combat bot wants ``card`` given its picks so far."""
+    return _combat_value(card, _suit_counts(picks))
 
 
 def _factions(card: DraftCard) -> set[str]:
@@ -53,14 +73,17 @@ def _factions(card: DraftCard) -> set[str]:
     return {f.lower() for f in card.factions} - NEUTRAL_FACTIONS
 
 
-def catalogue_score(card: DraftCard, picks: Sequence[DraftCard]) -> float:
-    """How much a catalogue-game bot wants ``card``: border rarity plus faction fit."""
-    score = BORDER_VALUES.get(card.border, 1.0)
-    if card.border == "green":
-        return score
+def _faction_counts(picks: Sequence[DraftCard]) -> Counter[str]:
     counts: Counter[str] = Counter()
     for pick in picks:
         counts.update(_factions(pick))
+    return counts
+
+
+def _catalogue_value(card: DraftCard, counts: Counter[str]) -> float:
+    score = BORDER_VALUES.get(card.border, 1.0)
+    if card.border == "green":
+        return score
     factions = _factions(card)
     if not factions:
         return score + 1.5
@@ -70,15 +93,20 @@ def catalogue_score(card: DraftCard, picks: Sequence[DraftCard]) -> float:
     return score - min(3.0, 0.25 * sum(counts.values()))
 
 
+def catalogue_score(card: DraftCard, picks: Sequence[DraftCard]) -> float:
+    """How much a catalogue-game bot wants ``card``: border rarity plus faction fit."""
+    return _catalogue_value(card, _faction_counts(picks))
+
+
 def bot_pick(game_slug: str, pack: Sequence[DraftCard], picks: Sequence[DraftCard]) -> DraftCard:
     """The card a bot takes from ``pack``; deterministic for the same pack and picks."""
     if not pack:
         raise ValueError("A bot cannot pick from an empty pack.")
-    score = combat_score if game_slug in PLAYING_CARD_GAMES else catalogue_score
-    best = pack[0]
-    best_score = score(best, picks)
-    for card in pack[1:]:
-        card_score = score(card, picks)
-        if card_score > best_score:
-            best, best_score = card, card_score
-    return best
+    if game_slug in PLAYING_CARD_GAMES:
+        suits = _suit_counts(picks)
+        scores = [_combat_value(card, suits) for card in pack]
+    else:
+        factions = _faction_counts(picks)
+        scores = [_catalogue_value(card, factions) for card in pack]
+    best = max(range(len(pack)), key=lambda i: (scores[i], -i))
+    return pack[best]

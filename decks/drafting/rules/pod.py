@@ -66,9 +66,14 @@ class DraftPod:
                 pack_id = round_index * seats + seat + 1
                 self.contents[pack_id] = list(cards)
                 self.positions[pack_id] = PackPosition(
-                    id=pack_id, round=round_index + 1, origin_seat=seat, holder_seat=seat,
-                    arrival=0, cards_left=len(cards), picks_made=0,
-                )  # fmt: skip
+                    id=pack_id,
+                    round=round_index + 1,
+                    origin_seat=seat,
+                    holder_seat=seat,
+                    arrival=0,
+                    cards_left=len(cards),
+                    picks_made=0,
+                )
 
     @property
     def seats(self) -> int:
@@ -99,9 +104,12 @@ class DraftPod:
         if self.finished:
             raise DraftNotRunning("The draft is over.")
         head = check_pick(
-            self.positions.values(), seat=seat, round_number=self.round,
-            pack_id=pack_id, pick_number=pick_number,
-        )  # fmt: skip
+            self.positions.values(),
+            seat=seat,
+            round_number=self.round,
+            pack_id=pack_id,
+            pick_number=pick_number,
+        )
         cards = self.contents[pack_id]
         card = next((c for c in cards if c.key == card_key), None)
         if card is None:
