@@ -12,7 +12,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-@app.task(name="config.ping")
+@app.task(name="config.ping", ignore_result=False)
 def ping() -> str:
     """A no-op task for health checks and the broker round-trip test."""
     return "pong"

@@ -143,6 +143,9 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
 EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("filesystem://")
 if EMBEDDED_BROKER:
     _broker_dir = VAR_DIR / "broker"
+    # The filesystem transport and result backend need their folders to exist.
+    for _folder in (_broker_dir, VAR_DIR / "results"):
+        _folder.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir),
         "data_folder_out": str(_broker_dir),

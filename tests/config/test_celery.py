@@ -61,6 +61,7 @@ def test_round_trip_on_the_embedded_broker_with_a_real_worker(tmp_path):
     worker = start_worker({"VAR_DIR": str(tmp_path)})
     broker_dir = tmp_path / "broker"
     broker_dir.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "results").mkdir(exist_ok=True)
     client = Celery(broker="filesystem://", backend=f"file://{tmp_path / 'results'}")
     client.conf.broker_transport_options = {
         "data_folder_in": str(broker_dir),

@@ -19,10 +19,10 @@ def test_sign_up_log_out_log_in_and_see_home(live_server, page: Page, transactio
     expect(page.get_by_text("Signed in as")).to_contain_text("dora")
 
     page.get_by_role("button", name="Log out").click()
-    page.get_by_role("link", name="Log in").click()
+    page.get_by_role("link", name="Log in", exact=True).click()
     page.get_by_label("Username").fill("dora")
     page.get_by_label("Password").fill("trusty-falcon-93")
     page.get_by_role("button", name="Log in").click()
     expect(page).to_have_url(re.compile(r"/$"))
-    expect(page.get_by_role("heading", name="Tournaments")).to_be_visible()
+    expect(page.get_by_role("heading", name="Tournaments", exact=True)).to_be_visible()
     expect(page.get_by_text("Signed in as")).to_contain_text("dora")
