@@ -7,8 +7,6 @@ Every function here changes the state in place and narrates what happened in sta
 
 from __future__ import annotations
 
-from gameplay.engine.rune_duel.cards import BODY_TYPES
-
 STORY_LENGTH = 40
 
 
@@ -30,17 +28,20 @@ def name(state: dict, card_id: str) -> str:
     return state["cards"][card_id]["name"]
 
 
-def stats(state: dict, entry: dict) -> tuple[int, int, set]:
-    """Attack, health and keywords of a creature entry, its artifacts included."""
+def stats(state: dict, entry: dict) -> tuple[int, int, set, int]:
+    """Attack, health, keywords and regeneration of a creature entry, artifacts and buffs in."""
     cards = state["cards"]
     card = cards[entry["card"]]
-    attack, health, keywords = card["attack"], card["health"], set(card["keywords"])
+    attack = card["attack"] + entry["buff"][0]
+    health = card["health"] + entry["buff"][1]
+    keywords, regeneration = set(card["keywords"]), card["regeneration"]
     for artifact_id in entry["artifacts"]:
         artifact = cards[artifact_id]
         attack += artifact["attack"]
         health += artifact["health"]
         keywords.update(artifact["keywords"])
-    return attack, health, keywords
+        regeneration += artifact["regeneration"]
+    return attack, health, keywords, regeneration
 
 
 def hit_life(state: dict, target: int, amount: int, source: int, why: str) -> None:
@@ -79,8 +80,7 @@ def kill(state: dict, seat: int, slot: int) -> None:
 def wound(state: dict, seat: int, slot: int, amount: int) -> int:
     """Deal damage to the creature in that slot; returns the excess beyond its remaining health."""
     entry = state["line"][str(seat)][slot]
-    _, health, _ = stats(state, entry)
-    left = health - entry["damage"]
+    left = stats(state, entry)[1] - entry["damage"]
     entry["damage"] += amount
     return max(0, amount - left)
 
@@ -90,53 +90,37 @@ def bury_dead(state: dict, slot: int) -> None:
     for seat in (0, 1):
         line = state["line"][str(seat)]
         if slot < len(line) and line[slot] is not None:
-            _, health, _ = stats(state, line[slot])
+            health = stats(state, line[slot])[1]
             if line[slot]["damage"] >= health:
                 kill(state, seat, slot)
 
 
 # ----- placing cards -------------------------------------------------------------------------
-def place(state: dict, seat: int, card_id: str) -> bool:
-    """Put a card from the duel (or holding area) into play; False if it has no target."""
-    card = state["cards"][card_id]
-    if card["type"] in BODY_TYPES:
-        _place_body(state, seat, card_id)
-        return True
-    if card["type"] == "artifact":
-        target = artifact_target(state, seat)
-        if target is None:
-            return False
-        target["artifacts"].append(card_id)
-        tell(state, f"{card['name']} is attached to {name(state, target['card'])} (seat {seat}).")
-        return True
-    if not effect_has_target(state, seat, card["effect"]):
-        return False
-    tell(state, f"Seat {seat} casts {card['name']}.")
-    resolve_effect(state, seat, card["effect"], card["name"])
-    discard(state, card_id)
-    return True
+def new_entry(card_id: str) -> dict:
+    """A creature entering the line: no damage, no artifacts, no buffs."""
+    return {"card": card_id, "damage": 0, "artifacts": [], "buff": [0, 0]}
 
 
-def _place_body(state: dict, seat: int, card_id: str) -> None:
+def first_free_slot(state: dict, seat: int) -> int:
+    """The first slot (0-based) of the seat's line with no creature in it."""
     line = state["line"][str(seat)]
-    entry = {"card": card_id, "damage": 0, "artifacts": []}
-    card = state["cards"][card_id]
-    if "charge" in card["keywords"]:
-        # Ruling R7: Charge takes slot 1; the creatures up to the first gap move along one slot.
-        if None in line:
-            line.remove(None)
-        line.insert(0, entry)
-        slot = 0
-    elif None in line:
-        slot = line.index(None)
-        line[slot] = entry
-    else:
-        line.append(entry)
-        slot = len(line) - 1
-    tell(state, f"{card['name']} enters slot {slot + 1} of seat {seat}'s line.")
-    effect = card["effect"]
-    if effect is not None and effect_has_target(state, seat, effect):
-        resolve_effect(state, seat, effect, card["name"])
+    return line.index(None) if None in line else len(line)
+
+
+def charge_slots(state: dict, seat: int) -> list[int]:
+    """Ruling R7: the empty slots (0-based) a Charge creature may enter, to one past both lines."""
+    own, other = state["line"][str(seat)], state["line"][str(1 - seat)]
+    width = max(len(own), len(other)) + 1
+    return [slot for slot in range(width) if slot >= len(own) or own[slot] is None]
+
+
+def put_creature(state: dict, seat: int, card_id: str, slot: int) -> None:
+    """Place a creature in that (empty) slot, leaving gaps before it if it is past the end."""
+    line = state["line"][str(seat)]
+    while len(line) <= slot:
+        line.append(None)
+    line[slot] = new_entry(card_id)
+    tell(state, f"{name(state, card_id)} enters slot {slot + 1} of seat {seat}'s line.")
 
 
 def artifact_target(state: dict, seat: int) -> dict | None:
@@ -151,46 +135,14 @@ def artifact_target(state: dict, seat: int) -> dict | None:
     return None
 
 
-def _first_slot(line: list, wanted) -> int | None:
-    for slot, entry in enumerate(line):
-        if entry is not None and wanted(entry):
-            return slot
-    return None
-
-
-def effect_target(state: dict, seat: int, effect: dict) -> tuple[int, int] | None:
-    """(seat, slot) of the creature an effect aims at, or None (life effects need no creature)."""
-    if effect["kind"] == "damage":
-        slot = _first_slot(state["line"][str(1 - seat)], lambda entry: True)
-        return None if slot is None else (1 - seat, slot)
-    if effect["kind"] == "heal":
-        slot = _first_slot(state["line"][str(seat)], lambda entry: entry["damage"] > 0)
-        return None if slot is None else (seat, slot)
-    return None
-
-
-def effect_has_target(state: dict, seat: int, effect: dict) -> bool:
-    """True if the effect has a valid target now (a player is always a valid target)."""
-    return effect["kind"] in ("life", "strike") or effect_target(state, seat, effect) is not None
-
-
-def resolve_effect(state: dict, seat: int, effect: dict, source: str) -> None:
-    """Carry out a spell's or an entering creature's effect (its target must exist)."""
-    kind, amount = effect["kind"], effect["amount"]
-    if kind == "life":
-        gain_life(state, seat, amount, source)
-    elif kind == "strike":
-        hit_life(state, 1 - seat, amount, seat, source)
-    else:
-        target_seat, slot = effect_target(state, seat, effect)
-        entry = state["line"][str(target_seat)][slot]
-        if kind == "damage":
-            wound(state, target_seat, slot, amount)
-            tell(state, f"{source} deals {amount} damage to {name(state, entry['card'])}.")
-            bury_dead(state, slot)
-        else:
-            entry["damage"] = max(0, entry["damage"] - amount)
-            tell(state, f"{source} heals {name(state, entry['card'])}.")
+def attach(state: dict, seat: int, card_id: str) -> bool:
+    """Attach an artifact as the text says; False if there is no creature to carry it."""
+    target = artifact_target(state, seat)
+    if target is None:
+        return False
+    target["artifacts"].append(card_id)
+    tell(state, f"{name(state, card_id)} is attached to {name(state, target['card'])}.")
+    return True
 
 
 # ----- combat --------------------------------------------------------------------------------
@@ -221,7 +173,7 @@ def _fight(state: dict, slot: int, first: int, attackers: tuple) -> None:
     for seat in (first, 1 - first):
         entry = _entry(state, seat, slot)
         if seat in attackers and entry is not None:
-            attack, _, keywords = stats(state, entry)
+            attack, _, keywords, _ = stats(state, entry)
             hits.append((seat, entry, attack, keywords))
     excess = []
     for seat, entry, attack, keywords in hits:
@@ -240,21 +192,19 @@ def _fight(state: dict, slot: int, first: int, attackers: tuple) -> None:
 
 
 def after_combat(state: dict, first: int) -> None:
-    """Post-combat effects (Regeneration, then Fade), then close the gaps in both lines."""
+    """Post-combat effects (Regeneration heals, then Fade discards), then close the gaps."""
     for seat in (first, 1 - first):
         line = state["line"][str(seat)]
         for slot, entry in enumerate(line):
             if entry is None:
                 continue
-            _, health, keywords = stats(state, entry)
-            if "regeneration" in keywords and entry["damage"]:
-                entry["damage"] = 0
-                tell(state, f"{name(state, entry['card'])} regenerates.")
+            _, _, keywords, regeneration = stats(state, entry)
+            if regeneration and entry["damage"]:
+                entry["damage"] = max(0, entry["damage"] - regeneration)
+                tell(state, f"{name(state, entry['card'])} regenerates {regeneration}.")
             if "fade" in keywords:
-                entry["damage"] += 1
-                tell(state, f"{name(state, entry['card'])} fades (1 damage).")
-                if entry["damage"] >= health:
-                    kill(state, seat, slot)
+                tell(state, f"{name(state, entry['card'])} fades away.")
+                kill(state, seat, slot)
     shift(state)
 
 

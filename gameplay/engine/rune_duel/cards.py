@@ -1,11 +1,17 @@
 """Rune Duel cards: the card vocabulary, deck validation, the trump rule and the starter deck.
 
 A card is plain data. Creatures and warlords have attack and health; an artifact adds its attack
-and health (and keywords) to the creature carrying it; a spell has one effect from a small
-vocabulary. Runes are stored as numbers 1-5 (I-V).
+and health (and keywords) to the creature carrying it; spells (and creatures, as they enter
+play) have effects from a small vocabulary shared with the decks app's card sets:
+`{"op": "damage"|"heal"|"buff", "target": ..., "amount"|"attack"|"life": n}`.
+Input cards use the card-set shape (`stats: {rank, rune, attack, life, regeneration}`); runes
+are stored as numbers 1-5 (I-V).
 """
 
 from __future__ import annotations
+
+import functools
+import json
 
 from gameplay.engine.core import EngineError
 
@@ -13,9 +19,21 @@ RUNES = ("I", "II", "III", "IV", "V")
 BODY_TYPES = ("creature", "warlord")
 CARD_TYPES = (*BODY_TYPES, "artifact", "spell")
 KEYWORDS = ("breakthrough", "carrot_seeker", "charge", "double_attack", "fade", "regeneration")
-# damage: the first opposing creature; heal: the first damaged own creature;
-# life: its owner gains life; strike: damage to the opponent's life.
-EFFECT_KINDS = ("damage", "heal", "life", "strike")
+KEYWORD_ALIASES = {"twin_strike": "double_attack", "attacks_twice": "double_attack"}
+# (op, target) pairs the engine can carry out; "creature" means an opposing creature for
+# damage and an own creature for heal and buff (ruling R15).
+EFFECTS = {
+    ("damage", "creature"),
+    ("damage", "all_creatures"),
+    ("damage", "player"),
+    ("damage", "opponent"),
+    ("heal", "creature"),
+    ("heal", "all_own"),
+    ("heal", "player"),
+    ("heal", "self"),
+    ("buff", "creature"),
+    ("buff", "all_own"),
+}
 MAX_RANK = 20
 MIN_DECK, MAX_DECK = 5, 100
 
@@ -43,7 +61,9 @@ def normalize_deck(raw, where: str) -> list[dict]:
     cards, problems = [], []
     for index, item in enumerate(raw, start=1):
         try:
-            cards.append(normalize_card(item))
+            cards.append(_fresh(_normalized(json.dumps(item, sort_keys=True))))
+        except (TypeError, ValueError):
+            problems.append(f"card {index}: a card must be plain JSON data")
         except CardError as exc:
             problems.append(f"card {index}: {exc}")
     if problems:
@@ -51,17 +71,34 @@ def normalize_deck(raw, where: str) -> list[dict]:
     return cards
 
 
+@functools.lru_cache(maxsize=4096)
+def _normalized(text: str) -> dict:
+    """normalize_card of a card given as canonical JSON (cached: decks repeat cards)."""
+    return normalize_card(json.loads(text))
+
+
+def _fresh(card: dict) -> dict:
+    """A copy of a clean card that shares no list or dict with the cache."""
+    return {
+        **card,
+        "keywords": list(card["keywords"]),
+        "effects": [dict(e) for e in card["effects"]],
+    }
+
+
 def normalize_card(raw) -> dict:
-    """One clean card dict (name, type, rank, rune, attack, health, keywords, effect)."""
+    """One clean card: name, type, rank, rune, attack, health, keywords, regeneration, effects."""
     if not isinstance(raw, dict):
         raise CardError("a card must be an object with a name, type, rank and rune")
-    data = {**raw.get("stats", {}), **{k: v for k, v in raw.items() if k != "stats"}}
+    stats = raw.get("stats") if isinstance(raw.get("stats"), dict) else {}
+    data = {**stats, **{k: v for k, v in raw.items() if k != "stats"}}
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise CardError("a card needs a name")
     kind = str(data.get("type", "")).lower()
     if kind not in CARD_TYPES:
         raise CardError(f"{name}: type must be one of {', '.join(CARD_TYPES)}")
+    keywords = _keywords(data.get("keywords", []), name)
     card = {
         "name": name.strip(),
         "type": kind,
@@ -69,23 +106,46 @@ def normalize_card(raw) -> dict:
         "rune": _rune(data.get("rune"), name),
         "attack": 0,
         "health": 0,
-        "keywords": _keywords(data.get("keywords", data.get("abilities", [])), name),
-        "effect": None,
+        "keywords": keywords,
+        "regeneration": 0,
+        "effects": [_effect(e, name) for e in _list(data.get("effects", []), name)],
     }
+    if "regeneration" in keywords:
+        card["regeneration"] = _whole(data.get("regeneration", 1), f"{name}: regeneration", 1, 99)
     if kind in BODY_TYPES:
         card["attack"] = _whole(data.get("attack"), f"{name}: attack", 0, 99)
-        card["health"] = _whole(data.get("health", data.get("life")), f"{name}: health", 1, 99)
+        card["health"] = _whole(data.get("health", data.get("life")), f"{name}: life", 1, 99)
     elif kind == "artifact":
-        card["attack"] = _whole(data.get("attack", 0), f"{name}: attack bonus", 0, 99)
-        card["health"] = _whole(data.get("health", 0), f"{name}: health bonus", 0, 99)
-    if kind == "spell" or data.get("effect") is not None:
-        card["effect"] = _effect(data.get("effect"), name, kind)
+        _artifact_bonus(card, data)
+    elif not card["effects"]:
+        raise CardError(f"{name}: a spell needs at least one effect")
     return card
+
+
+def _artifact_bonus(card: dict, data: dict) -> None:
+    """An artifact's bonus: its buff effects on a creature if it has any, else its stats."""
+    buffs = [e for e in card["effects"] if (e["op"], e["target"]) == ("buff", "creature")]
+    if len(buffs) != len(card["effects"]):
+        raise CardError(f"{card['name']}: an artifact's only effect is a buff to its creature")
+    if buffs:
+        card["attack"] = sum(e["attack"] for e in buffs)
+        card["health"] = sum(e["life"] for e in buffs)
+    else:
+        card["attack"] = _whole(data.get("attack", 0), f"{card['name']}: attack bonus", 0, 99)
+        health = data.get("health", data.get("life", 0))
+        card["health"] = _whole(health, f"{card['name']}: life bonus", 0, 99)
+    card["effects"] = []
 
 
 def _whole(value, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise CardError(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _list(value, name: str) -> list:
+    if not isinstance(value, list):
+        raise CardError(f"{name}: keywords and effects must be lists")
     return value
 
 
@@ -96,72 +156,98 @@ def _rune(value, name: str) -> int:
 
 
 def _keywords(value, name: str) -> list[str]:
-    if isinstance(value, str):
-        value = [part for part in value.split(",") if part.strip()]
-    if not isinstance(value, list):
-        raise CardError(f"{name}: keywords must be a list")
     clean = []
-    for word in value:
+    for word in _list(value, name):
         key = str(word).strip().lower().replace("-", "_").replace(" ", "_")
+        key = KEYWORD_ALIASES.get(key, key)
         if key not in KEYWORDS:
             raise CardError(f"{name}: unknown keyword {word!r} (known: {', '.join(KEYWORDS)})")
         clean.append(key)
     return sorted(set(clean))
 
 
-def _effect(value, name: str, kind: str) -> dict:
-    if kind not in ("spell", *BODY_TYPES):
-        raise CardError(f"{name}: only spells and creatures have effects")
-    if not isinstance(value, dict) or value.get("kind") not in EFFECT_KINDS:
-        raise CardError(f"{name}: effect must be one of {', '.join(EFFECT_KINDS)} with an amount")
-    return {"kind": value["kind"], "amount": _whole(value.get("amount"), f"{name}: amount", 1, 99)}
+def _effect(value, name: str) -> dict:
+    if not isinstance(value, dict):
+        raise CardError(f"{name}: each effect must be an object with an op and a target")
+    op, target = value.get("op"), value.get("target", "creature")
+    if (op, target) not in EFFECTS:
+        known = ", ".join(f"{o} {t}" for o, t in sorted(EFFECTS))
+        raise CardError(f"{name}: effect {op} on {target} is not in the vocabulary ({known})")
+    effect = {"op": op, "target": target}
+    if op == "buff":
+        effect["attack"] = _whole(value.get("attack", 0), f"{name}: buff attack", 0, 99)
+        effect["life"] = _whole(value.get("life", 0), f"{name}: buff life", 0, 99)
+    else:
+        effect["amount"] = _whole(value.get("amount"), f"{name}: effect amount", 1, 99)
+    return effect
 
 
-def _body(name, rank, rune, attack, health, *keywords, effect=None) -> dict:
-    card = {"name": name, "type": "creature", "rank": rank, "rune": rune}
-    card.update({"attack": attack, "health": health, "keywords": list(keywords)})
-    if effect:
-        card["effect"] = {"kind": effect[0], "amount": effect[1]}
-    return card
+def _card(name, kind, rank, rune, attack, life, keywords=(), regeneration=None, effects=()):
+    stats = {"rank": rank, "rune": rune}
+    if attack is not None:
+        stats.update({"attack": attack, "life": life})
+    if regeneration is not None:
+        stats["regeneration"] = regeneration
+    card = {"name": name, "type": kind, "stats": stats, "keywords": list(keywords)}
+    return {**card, "effects": [dict(e) for e in effects]}
 
 
-def _warlord(name, rank, rune, attack, health, *keywords) -> dict:
-    return {**_body(name, rank, rune, attack, health, *keywords), "type": "warlord"}
+def _buff(attack: int, life: int) -> tuple[dict]:
+    return ({"op": "buff", "attack": attack, "life": life, "target": "creature"},)
 
 
-def _artifact(name, rank, rune, attack, health, *keywords) -> dict:
-    card = {"name": name, "type": "artifact", "rank": rank, "rune": rune}
-    return {**card, "attack": attack, "health": health, "keywords": list(keywords)}
+def _hit(op: str, amount: int) -> tuple[dict]:
+    return ({"op": op, "amount": amount, "target": "creature"},)
 
 
-def _spell(name, rank, rune, kind, amount) -> dict:
-    card = {"name": name, "type": "spell", "rank": rank, "rune": rune}
-    return {**card, "effect": {"kind": kind, "amount": amount}}
-
-
-# The starter set: (card, copies). 24 cards; every type, keyword and effect kind appears.
-STARTER_SET = (
-    (_body("Hearth Sprite", 1, "I", 1, 2), 2),
-    (_body("Moss Warden", 1, "III", 1, 3, "Regeneration"), 2),
-    (_body("Slinger Goblin", 2, "I", 1, 1, effect=("damage", 1)), 1),
-    (_body("Ember Hound", 2, "II", 2, 2, "Charge"), 2),
-    (_body("Warren Forager", 2, "IV", 1, 3, "Carrot Seeker"), 1),
-    (_body("Iron Boar", 3, "V", 3, 3, "Breakthrough"), 2),
-    (_body("Mist Wraith", 3, "I", 4, 3, "Fade"), 1),
-    (_body("Twin Blade Duelist", 4, "II", 2, 3, "Double Attack"), 1),
-    (_body("Stone Colossus", 5, "III", 4, 6), 1),
-    (_warlord("Ysra, Warlord of Thorns", 6, "IV", 4, 5, "Regeneration"), 1),
-    (_warlord("Kaelen, Rune Warlord", 7, "V", 5, 6, "Breakthrough"), 1),
-    (_artifact("Rune Blade", 1, "II", 2, 0), 2),
-    (_artifact("Oak Shield", 2, "V", 0, 3), 1),
-    (_artifact("Berserker Torc", 3, "III", 1, 0, "Breakthrough"), 1),
-    (_spell("Spark", 1, "IV", "damage", 2), 2),
-    (_spell("Mending Light", 2, "I", "heal", 3), 1),
-    (_spell("Vital Rune", 2, "III", "life", 3), 1),
-    (_spell("Rune Surge", 3, "II", "strike", 3), 1),
+# The "First Runes Starter" deck of the decks app's starter set (decks/data/
+# rune_duel_starter.json; a test keeps the two in step): (card, copies), 56 cards.
+STARTER_DECK = (
+    (_card("Mossback Toad", "creature", 1, 1, 1, 2), 3),
+    (_card("Ember Sprite", "creature", 1, 2, 2, 1, ["Fade"]), 3),
+    (_card("Rune Sentry", "creature", 1, 3, 1, 3), 3),
+    (_card("Crag Hound", "creature", 2, 4, 2, 2, ["Charge"]), 3),
+    (_card("Thornback Boar", "creature", 2, 5, 3, 2, ["Breakthrough"]), 3),
+    (_card("Willow Shade", "creature", 2, 1, 2, 2, ["Regeneration"], 1), 3),
+    (_card("Stone Warden", "creature", 3, 2, 2, 5), 3),
+    (_card("Duskwing Raptor", "creature", 3, 3, 3, 2, ["Charge", "Fade"]), 3),
+    (_card("Ironhide Troll", "creature", 3, 4, 3, 4, ["Regeneration"], 2), 3),
+    (_card("Twinfang Panther", "creature", 4, 5, 2, 3, ["Twin Strike"]), 3),
+    (_card("Siege Behemoth", "creature", 4, 1, 4, 5, ["Breakthrough"]), 3),
+    (_card("Glass Phantom", "creature", 4, 2, 5, 1, ["Fade"]), 3),
+    (_card("Elder Treant", "creature", 5, 3, 3, 7, ["Regeneration"], 2), 3),
+    (_card("Sky Serpent", "creature", 5, 4, 5, 4, ["Charge", "Breakthrough"]), 3),
+    (_card("Rune Blade", "artifact", 1, 2, 2, 0, effects=_buff(2, 0)), 2),
+    (_card("Warding Amulet", "artifact", 1, 4, 0, 2, effects=_buff(0, 2)), 2),
+    (_card("Troll Blood Flask", "artifact", 2, 1, 0, 1, ["Regeneration"], None, _buff(0, 1)), 2),
+    (_card("Spiked Harness", "artifact", 2, 3, 1, 1, ["Breakthrough"], None, _buff(1, 1)), 2),
+    (_card("Crown of Embers", "artifact", 3, 5, 3, 0, effects=_buff(3, 0)), 2),
+    (_card("Spark", "spell", 1, 1, None, None, effects=_hit("damage", 2)), 1),
+    (_card("Mend", "spell", 1, 3, None, None, effects=_hit("heal", 3)), 1),
+    (_card("Warlord Brannoc", "warlord", 4, 3, 4, 6, ["Breakthrough"]), 1),
+    (_card("Warlord Kethra", "warlord", 3, 1, 3, 4, ["Charge"]), 1),
 )
 
 
 def default_deck() -> list[dict]:
-    """The starter deck (24 cards), as raw card dicts in a fixed order."""
-    return [dict(card) for card, copies in STARTER_SET for _ in range(copies)]
+    """The starter deck (56 cards), as raw card dicts in a fixed order."""
+    return [_copy(card) for card, copies in STARTER_DECK for _ in range(copies)]
+
+
+def _copy(card: dict) -> dict:
+    return {
+        **card,
+        "stats": dict(card["stats"]),
+        "keywords": list(card["keywords"]),
+        "effects": [dict(e) for e in card["effects"]],
+    }
+
+
+@functools.cache
+def _starter_cards() -> tuple[dict, ...]:
+    return tuple(normalize_deck(default_deck(), "the starter deck"))
+
+
+def starter_cards() -> list[dict]:
+    """The starter deck, already normalized (fresh copies)."""
+    return [_fresh(card) for card in _starter_cards()]

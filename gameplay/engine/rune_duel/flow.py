@@ -1,18 +1,19 @@
 """The play sequence: setup, the Duel, the battle line, combat and the end of combat.
 
 State keys (plain JSON): "cards" (id -> card), "zones" (per seat: deck, hand, discard,
-holding), "line" (per seat), "duel" ([[seat, id], ...] this duel), "life", "damage_taken",
-"life_gained", "first_damage", "round", "summons", "leader" (plays first in the next or current
-duel), "duel_first" (who played first in this duel), "turn" (who plays now in the duel),
-"phase" (duel, discard, over), "pending" (secret end-of-combat choices), "last_duel", "story",
-"outcome".
+holding), "line" (per seat), "duel" ([[seat, id], ...] this duel), "work" (battle-line tasks
+still to do), "choice" (a placement choice waiting for a player), "life", "damage_taken",
+"life_gained", "first_damage", "round", "summons", "leader" (plays first in the next duel),
+"duel_first" (played first in this duel), "turn" (plays now in the duel), "phase" (duel,
+choose, discard, over; "next" only between two calls), "pending" (secret end-of-combat
+choices), "last_duel", "story", "outcome".
 """
 
 from __future__ import annotations
 
 from gameplay.engine.core import chance
-from gameplay.engine.rune_duel import battle
-from gameplay.engine.rune_duel.cards import trumps
+from gameplay.engine.rune_duel import battle, effects
+from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 
 HAND_SIZE = 5
 FIRST_SUMMONS = 3
@@ -35,6 +36,8 @@ def setup(state: dict, decks: list[list[dict]], life: int) -> None:
             "zones": zones,
             "line": {"0": [], "1": []},
             "duel": [],
+            "work": [],
+            "choice": None,
             "life": {"0": life, "1": life},
             "damage_taken": {"0": 0, "1": 0},
             "life_gained": {"0": 0, "1": 0},
@@ -43,8 +46,8 @@ def setup(state: dict, decks: list[list[dict]], life: int) -> None:
             "summons": FIRST_SUMMONS,
             "leader": first,
             "duel_first": first,
-            "turn": first,
-            "phase": "duel",
+            "turn": None,
+            "phase": "next",
             "pending": {},
             "last_duel": None,
             "story": [f"Seat {first} wins the coin flip and plays first."],
@@ -53,7 +56,13 @@ def setup(state: dict, decks: list[list[dict]], life: int) -> None:
     )
     for seat in (0, 1):
         draw_to_five(state, seat)
-    start_duel(state)
+    settle(state)
+
+
+def settle(state: dict) -> None:
+    """Open duels until a player has something to decide (or the game is over)."""
+    while state["phase"] == "next":
+        start_duel(state)
 
 
 def draw_to_five(state: dict, seat: int) -> None:
@@ -63,7 +72,7 @@ def draw_to_five(state: dict, seat: int) -> None:
         zone["hand"].append(zone["deck"].pop())
 
 
-def trump_cards(state: dict, seat: int) -> list[str]:
+def playable_cards(state: dict, seat: int) -> list[str]:
     """The cards of the seat's hand it may play now (any card to lead, else trumping cards)."""
     hand = state["zones"][str(seat)]["hand"]
     if not state["duel"]:
@@ -73,34 +82,21 @@ def trump_cards(state: dict, seat: int) -> list[str]:
     return [card_id for card_id in hand if trumps(cards[card_id], last)]
 
 
+# ----- the duel ------------------------------------------------------------------------------
 def start_duel(state: dict) -> None:
     """Open the round's duel: the leader plays first (ruling R3 when a hand is empty)."""
-    while True:
-        state["phase"] = "duel"
-        state["duel"] = []
-        hands = {seat: state["zones"][str(seat)]["hand"] for seat in (0, 1)}
-        first = state["leader"] if hands[state["leader"]] else 1 - state["leader"]
-        if hands[first]:
-            state["duel_first"] = first
-            state["turn"] = first
-            tell_round(
-                state, f"Round {state['round']} (summons {state['summons']}): seat {first} leads."
-            )
-            return
-        # Ruling R3: with no card in either hand there is no duel, but the battle goes on.
-        state["turn"] = None
-        tell_round(state, f"Round {state['round']}: neither player has a card, no duel.")
-        resolve_battle_line(state)
-        if check_end(state):
-            return
-        redraw(state)
-        if not next_round(state):
-            return
-
-
-def tell_round(state: dict, text: str) -> None:
-    """Narrate a round-level event."""
-    battle.tell(state, text)
+    state["phase"] = "duel"
+    state["duel"] = []
+    hands = {seat: state["zones"][str(seat)]["hand"] for seat in (0, 1)}
+    first = state["leader"] if hands[state["leader"]] else 1 - state["leader"]
+    if hands[first]:
+        state["duel_first"] = first
+        state["turn"] = first
+        battle.tell(state, f"Round {state['round']} (summons {state['summons']}): seat {first}.")
+        return
+    state["turn"] = None
+    battle.tell(state, f"Round {state['round']}: neither player has a card, no duel.")
+    resolve_battle_line(state)
 
 
 def play_card(state: dict, seat: int, card_id: str) -> None:
@@ -108,7 +104,7 @@ def play_card(state: dict, seat: int, card_id: str) -> None:
     state["zones"][str(seat)]["hand"].remove(card_id)
     state["duel"].append([seat, card_id])
     battle.tell(state, f"Seat {seat} plays {battle.name(state, card_id)}.")
-    if trump_cards(state, 1 - seat):
+    if playable_cards(state, 1 - seat):
         state["turn"] = 1 - seat
     else:
         end_duel(state, seat)
@@ -123,16 +119,14 @@ def end_duel(state: dict, winner: int) -> None:
     battle.tell(state, f"Seat {winner} wins the duel.")
     battle.hit_life(state, loser, damage, winner, "Duel lost with cards in hand")
     state["leader"] = winner
-    if check_end(state):
-        return
-    resolve_battle_line(state)
-    if check_end(state):
-        return
-    begin_end_of_combat(state)
+    if not check_end(state):
+        resolve_battle_line(state)
 
 
+# ----- the battle line -----------------------------------------------------------------------
 def resolve_battle_line(state: dict) -> None:
-    """Summon the duel's eligible cards in shuffled order, then the holding areas; fight."""
+    """Discard cards above the summons number; place the rest in shuffled order; then hold."""
+    state["phase"] = "battle"
     eligible = []
     for _seat, card_id in state["duel"]:
         if state["cards"][card_id]["rank"] <= state["summons"]:
@@ -141,36 +135,120 @@ def resolve_battle_line(state: dict) -> None:
             battle.discard(state, card_id)
     state["duel"] = []
     chance(state, "shuffle the cards for the battle line").shuffle(eligible)
-    for card_id in eligible:
-        seat = battle.owner(card_id)
-        if not battle.place(state, seat, card_id):
-            state["zones"][str(seat)]["holding"].append(card_id)
-            battle.tell(state, f"{battle.name(state, card_id)} waits in the holding area.")
     first = state["duel_first"]
-    for seat in (first, 1 - first):
-        _play_holding(state, seat)
+    state["work"] = [{"do": "place", "card": card_id} for card_id in eligible]
+    state["work"] += [{"do": "holding", "seat": first}, {"do": "holding", "seat": 1 - first}]
+    run_work(state)
+
+
+def run_work(state: dict) -> None:
+    """Carry out the battle-line tasks in order until one needs a choice; then fight."""
+    while state["work"]:
+        task = state["work"].pop(0)
+        options = _step(state, task)
+        if options:
+            state["phase"] = "choose"
+            state["choice"] = {"seat": _task_seat(task), "task": task, "options": options}
+            return
+        if check_end(state):
+            return
+    first = state["duel_first"]
     battle.combat(state, first)
     battle.after_combat(state, first)
+    if not check_end(state):
+        begin_end_of_combat(state)
 
 
-def _play_holding(state: dict, seat: int) -> None:
-    """Ruling R9: each held card, oldest first, goes into play if it now has a target."""
-    zone = state["zones"][str(seat)]
-    waiting = []
-    for card_id in zone["holding"]:
-        if not battle.place(state, seat, card_id):
-            waiting.append(card_id)
-    zone["holding"] = waiting
+def _task_seat(task: dict) -> int:
+    return task["seat"] if "seat" in task else battle.owner(task["card"])
 
 
+def _step(state: dict, task: dict) -> list | None:
+    """Do one task; the choices a player must make first, if any."""
+    if task["do"] == "holding":
+        zone = state["zones"][str(task["seat"])]
+        state["work"][:0] = [{"do": "place", "card": card_id} for card_id in zone["holding"]]
+        zone["holding"] = []
+        return None
+    if task["do"] == "discard":
+        battle.discard(state, task["card"])
+        return None
+    if task["do"] == "effect":
+        return _effect_step(state, task)
+    return _place_step(state, task["card"])
+
+
+def _place_step(state: dict, card_id: str) -> list | None:
+    seat, card = battle.owner(card_id), state["cards"][card_id]
+    if card["type"] in BODY_TYPES:
+        slots = [battle.first_free_slot(state, seat)]
+        if "charge" in card["keywords"]:
+            slots = battle.charge_slots(state, seat)
+            if len(slots) > 1:
+                return [{"type": "slot", "slot": slot + 1} for slot in slots]
+        enter(state, seat, card_id, slots[0])
+        return None
+    if card["type"] == "artifact":
+        placed = battle.attach(state, seat, card_id)
+    else:
+        placed = all(effects.has_target(state, seat, effect) for effect in card["effects"])
+        if placed:
+            battle.tell(state, f"Seat {seat} casts {card['name']}.")
+            state["work"][:0] = [_effect_task(card_id, seat, e) for e in card["effects"]] + [
+                {"do": "discard", "card": card_id}
+            ]
+    if not placed:
+        state["zones"][str(seat)]["holding"].append(card_id)
+        battle.tell(state, f"{card['name']} waits in seat {seat}'s holding area.")
+    return None
+
+
+def _effect_task(card_id: str, seat: int, effect: dict) -> dict:
+    return {"do": "effect", "card": card_id, "seat": seat, "effect": effect}
+
+
+def enter(state: dict, seat: int, card_id: str, slot: int) -> None:
+    """A creature enters that slot; its entry effects resolve before anything else."""
+    battle.put_creature(state, seat, card_id, slot)
+    card_effects = state["cards"][card_id]["effects"]
+    state["work"][:0] = [_effect_task(card_id, seat, e) for e in card_effects]
+
+
+def _effect_step(state: dict, task: dict) -> list | None:
+    seat, effect, source = task["seat"], task["effect"], battle.name(state, task["card"])
+    if not effects.has_target(state, seat, effect):
+        battle.tell(state, f"{source}: no target, the effect is lost.")
+        return None
+    choices = effects.creature_targets(state, seat, effect)
+    if choices is not None and len(choices) > 1:
+        return [{"type": "target", "seat": side, "slot": slot + 1} for side, slot in choices]
+    effects.resolve(state, seat, effect, source, choices[0] if choices else None)
+    return None
+
+
+def make_choice(state: dict, action: dict) -> None:
+    """Apply the waiting placement choice (a Charge slot or a spell's target), then go on."""
+    task = state["choice"]["task"]
+    state["choice"] = None
+    state["phase"] = "battle"
+    if action["type"] == "slot":
+        enter(state, battle.owner(task["card"]), task["card"], action["slot"] - 1)
+    else:
+        target = (action["seat"], action["slot"] - 1)
+        source = battle.name(state, task["card"])
+        effects.resolve(state, task["seat"], task["effect"], source, target)
+    if not check_end(state):
+        run_work(state)
+
+
+# ----- end of combat -------------------------------------------------------------------------
 def begin_end_of_combat(state: dict) -> None:
     """Ask every player holding cards whether to discard one (a secret, simultaneous choice)."""
     asked = [seat for seat in ("0", "1") if state["zones"][seat]["hand"]]
+    state["pending"] = dict.fromkeys(asked)
+    state["phase"] = "discard"
     if not asked:
         finish_round(state)
-        return
-    state["phase"] = "discard"
-    state["pending"] = dict.fromkeys(asked)
 
 
 def choose_discard(state: dict, seat: int, action: dict) -> None:
@@ -188,33 +266,22 @@ def finish_round(state: dict) -> None:
             state["zones"][seat]["discard"].append(action["card"])
             battle.tell(state, f"Seat {seat} discards {battle.name(state, action['card'])}.")
     state["pending"] = {}
-    redraw(state)
-    if next_round(state):
-        start_duel(state)
-
-
-def redraw(state: dict) -> None:
-    """Shuffle each discard pile into its deck, then draw back up to five cards."""
     for seat in (0, 1):
         zone = state["zones"][str(seat)]
         if zone["discard"]:
             zone["deck"].extend(zone["discard"])
             zone["discard"] = []
-            label = f"shuffle seat {seat}'s discard pile into the deck"
-            chance(state, label).shuffle(zone["deck"])
+            chance(state, f"shuffle seat {seat}'s discard pile into the deck").shuffle(zone["deck"])
         draw_to_five(state, seat)
-
-
-def next_round(state: dict) -> bool:
-    """Raise the summons number for the next round; False if the round limit ended the game."""
     if state["round"] >= state["options"]["round_limit"]:
         end_game(state, "round_limit")
-        return False
+        return
     state["round"] += 1
     state["summons"] += 1
-    return True
+    state["phase"] = "next"
 
 
+# ----- the end -------------------------------------------------------------------------------
 def check_end(state: dict) -> bool:
     """End the game if a life total is at zero or below; True if the game is over."""
     if state["phase"] == "over":
@@ -237,5 +304,6 @@ def end_game(state: dict, reason: str) -> None:
     state["phase"] = "over"
     state["turn"] = None
     state["pending"] = {}
+    state["choice"] = None
     state["outcome"] = {"winners": winners, "reason": reason}
     battle.tell(state, f"Game over ({reason}).")

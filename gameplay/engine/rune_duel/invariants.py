@@ -15,6 +15,8 @@ def check_invariants(state: dict) -> None:
     _check_duel(state)
     assert state["summons"] == state["round"] + FIRST_SUMMONS - 1, "summons number off"
     assert (state["phase"] == "over") == (state["outcome"] is not None), "outcome vs phase"
+    assert state["phase"] in ("duel", "choose", "discard", "over"), "no decision pending"
+    assert (state["phase"] == "choose") == (state["choice"] is not None), "choice vs phase"
 
 
 def _zones(state: dict):
@@ -24,6 +26,10 @@ def _zones(state: dict):
                 yield seat, name, card_id
     for seat, card_id in state["duel"]:
         yield str(seat), "duel", card_id
+    tasks = list(state["work"]) + ([state["choice"]["task"]] if state["choice"] else [])
+    for task in tasks:
+        if task["do"] in ("place", "discard"):
+            yield task["card"].partition("-")[0], "work", task["card"]
     for seat, line in state["line"].items():
         for entry in line:
             if entry is not None:
@@ -63,9 +69,9 @@ def _check_line(state: dict) -> None:
     for seat, line in state["line"].items():
         for entry in line:
             if entry is None:
-                assert state["phase"] == "over", f"a gap in seat {seat}'s line between rounds"
+                assert state["phase"] in ("choose", "over"), f"a gap in seat {seat}'s line"
                 continue
-            _, health, _ = stats(state, entry)
+            health = stats(state, entry)[1]
             assert 0 <= entry["damage"] < health, f"{entry['card']} should be dead or is healed"
             seeker = "carrot_seeker" in state["cards"][entry["card"]]["keywords"]
             assert seeker or len(entry["artifacts"]) <= 1, f"{entry['card']} has two artifacts"

@@ -17,8 +17,8 @@ from gameplay.engine.rune_duel.battle import stats
 from gameplay.engine.rune_duel.cards import (
     BODY_TYPES,
     CardError,
-    default_deck,
     normalize_deck,
+    starter_cards,
 )
 from gameplay.engine.rune_duel.invariants import check_invariants
 
@@ -56,52 +56,61 @@ class RuneDuel(Ruleset):
         """Shuffle each deck, flip for the first duel and deal five cards to each player."""
         decks = options.get("decks")
         if decks is None:
-            decks = [default_deck(), default_deck()]
+            clean = [starter_cards(), starter_cards()]
         elif not isinstance(decks, list) or len(decks) != 2:
             raise CardError("Option decks must be a list of two decks, one per seat.")
-        clean = [normalize_deck(deck, f"deck of seat {seat}") for seat, deck in enumerate(decks)]
+        else:
+            clean = [normalize_deck(deck, f"deck of seat {s}") for s, deck in enumerate(decks)]
         state = base_state(self, seats=seats, options=options, seed=seed)
         flow.setup(state, clean, options["life"])
         return state
 
     def decision(self, state: dict) -> Decision:
-        """One seat in the duel; the asked seats at once at the end of combat; else terminal."""
+        """One seat in the duel or a placement choice; the asked seats at the end of combat."""
         phase = state["phase"]
         if phase == "duel":
             return Decision("seat", (state["turn"],))
+        if phase == "choose":
+            return Decision("seat", (state["choice"]["seat"],))
         if phase == "discard":
             waiting = tuple(int(s) for s, choice in state["pending"].items() if choice is None)
             return Decision("simultaneous", waiting)
         return Decision("terminal", ())
 
     def legal_actions(self, state: dict, seat: int) -> list:
-        """Duel: the cards the seat may play; end of combat: keep, or discard one card."""
+        """Duel: cards to play; a Charge slot or a target; end of combat: keep or discard one."""
         phase = state["phase"]
         if phase == "duel" and state["turn"] == seat:
             cards = state["cards"]
             return [
                 {"type": "play", "card": c, "name": cards[c]["name"]}
-                for c in flow.trump_cards(state, seat)
+                for c in flow.playable_cards(state, seat)
             ]
+        if phase == "choose" and state["choice"]["seat"] == seat:
+            return [dict(option) for option in state["choice"]["options"]]
         if phase == "discard" and state["pending"].get(str(seat), False) is None:
-            hand = state["zones"][str(seat)]["hand"]
             cards = state["cards"]
+            hand = state["zones"][str(seat)]["hand"]
             return [{"type": "keep"}] + [
                 {"type": "discard", "card": c, "name": cards[c]["name"]} for c in hand
             ]
         return []
 
     def apply(self, state: dict, seat: int, action) -> None:
-        """Play a duel card or make the end-of-combat choice; IllegalAction saying why if not."""
+        """Carry out a legal action (IllegalAction saying why otherwise) and run the rules on."""
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(why_illegal(state, seat, action))
-        if action["type"] == "play":
+            raise IllegalAction(why_illegal(state, seat))
+        kind = action["type"]
+        if kind == "play":
             flow.play_card(state, seat, action["card"])
+        elif kind in ("slot", "target"):
+            flow.make_choice(state, action)
         else:
             flow.choose_discard(state, seat, action)
+        flow.settle(state)
 
     def view(self, state: dict, seat: int | None) -> dict:
-        """Own hand and the public table; the other hand, decks and secret choice as counts/flags."""
+        """Own hand and the public table; the other hand, decks and secret choice as counts."""
         return views.table_view(state, seat)
 
     def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
@@ -130,7 +139,7 @@ class RuneDuel(Ruleset):
         return {"life": life_of(state), "first_damage": state["first_damage"]}
 
     def evaluate(self, state: dict, seat: int) -> float:
-        """Life difference plus the board and the duel cards on their way to it; +-1000 at the end."""
+        """Life difference, the boards and the duel's cards on their way in; +-1000 at the end."""
         return evaluate(state, seat)
 
     def check_invariants(self, state: dict) -> None:
@@ -138,10 +147,16 @@ class RuneDuel(Ruleset):
         check_invariants(state)
 
     def describe_action(self, action) -> str:
-        """Button text such as "Play Iron Boar", "Discard Spark", "Keep my hand"."""
-        if action.get("type") == "keep":
+        """Button text such as "Play Iron Boar", "Charge into slot 3", "Keep my hand"."""
+        kind = action.get("type")
+        if kind == "keep":
             return "Keep my hand"
-        verb = "Play" if action.get("type") == "play" else "Discard"
+        if kind == "slot":
+            return f"Charge into slot {action['slot']}"
+        if kind == "target":
+            side = "seat " + str(action["seat"])
+            return f"Target the creature in slot {action['slot']} of {side}"
+        verb = "Play" if kind == "play" else "Discard"
         return f"{verb} {action.get('name', action.get('card'))}"
 
 
@@ -150,7 +165,7 @@ def life_of(state: dict) -> dict[int, int]:
     return {int(seat): life for seat, life in state["life"].items()}
 
 
-def why_illegal(state: dict, seat: int, action) -> str:
+def why_illegal(state: dict, seat: int) -> str:
     """A player-facing reason an action was refused."""
     phase = state["phase"]
     if phase == "over":
@@ -161,6 +176,10 @@ def why_illegal(state: dict, seat: int, action) -> str:
         if state["duel"]:
             return "You must play a card from your hand that trumps the last card played."
         return "Lead the duel with a card from your hand."
+    if phase == "choose":
+        if state["choice"]["seat"] != seat:
+            return "Your opponent is choosing where a card goes; wait for them."
+        return "Choose one of the offered slots or targets."
     if state["pending"].get(str(seat), False) is not None:
         return "You have nothing to choose now; wait for your opponent."
     return "Keep your hand or discard one card from it."
@@ -171,8 +190,8 @@ def board_value(state: dict, seat: int) -> float:
     total = 0.0
     for entry in state["line"][str(seat)]:
         if entry is not None:
-            attack, health, keywords = stats(state, entry)
-            total += (2 * attack + health - entry["damage"] + len(keywords)) / 2
+            attack, health, keywords, regeneration = stats(state, entry)
+            total += (2 * attack + health - entry["damage"] + len(keywords) + regeneration) / 2
     return total
 
 
@@ -182,7 +201,7 @@ def card_value(card: dict) -> float:
         return (2 * card["attack"] + card["health"] + len(card["keywords"])) / 2
     if card["type"] == "artifact":
         return card["attack"] + card["health"] / 2 + len(card["keywords"])
-    return card["effect"]["amount"]
+    return sum(effect.get("amount", 1) for effect in card["effects"])
 
 
 def evaluate(state: dict, seat: int) -> float:

@@ -22,10 +22,11 @@ def card_view(state: dict, card_id: str) -> dict:
 
 def entry_view(state: dict, entry: dict) -> dict:
     """A creature on the line with its current attack, health, damage and artifacts."""
-    attack, health, keywords = stats(state, entry)
+    attack, health, keywords, _ = stats(state, entry)
     return {
         "card": card_view(state, entry["card"]),
         "damage": entry["damage"],
+        "buff": list(entry["buff"]),
         "attack": attack,
         "health": health,
         "keywords": sorted(keywords),
@@ -80,10 +81,31 @@ def table_view(state: dict, seat: int | None) -> dict:
         "turn": state["turn"],
         "duel": [{"seat": s, "card": card_view(state, c)} for s, c in state["duel"]],
         "players": {str(s): player_view(state, s, seat is not None and s == seat) for s in (0, 1)},
+        "work": [task_view(state, task) for task in state["work"]],
+        "choice": choice_view(state),
         "first_damage": state["first_damage"],
         "last_duel": state["last_duel"],
         "story": list(state["story"]),
         "outcome": state["outcome"],
+    }
+
+
+def task_view(state: dict, task: dict) -> dict:
+    """A battle-line task still to do (ruling R8: the shuffled pile is placed face up)."""
+    if "card" not in task:
+        return dict(task)
+    return {**task, "card": card_view(state, task["card"])}
+
+
+def choice_view(state: dict) -> dict | None:
+    """The placement choice a player is making: who, for which card, and the options."""
+    choice = state["choice"]
+    if choice is None:
+        return None
+    return {
+        "seat": choice["seat"],
+        "task": task_view(state, choice["task"]),
+        "options": [dict(option) for option in choice["options"]],
     }
 
 
@@ -95,6 +117,10 @@ def _strip(card: dict) -> dict:
 def visible_cards(view: dict) -> dict[str, dict]:
     """Every card the view shows, by id (printed data only)."""
     seen = {item["card"]["id"]: _strip(item["card"]) for item in view["duel"]}
+    tasks = list(view["work"]) + ([view["choice"]["task"]] if view["choice"] else [])
+    for task in tasks:
+        if "card" in task:
+            seen[task["card"]["id"]] = _strip(task["card"])
     for player in view["players"].values():
         for card in player.get("hand", []) + player["discard"] + player["holding"]:
             seen[card["id"]] = _strip(card)
@@ -132,6 +158,7 @@ def _line(player: dict) -> list:
             "card": entry["card"]["id"],
             "damage": entry["damage"],
             "artifacts": [a["id"] for a in entry["artifacts"]],
+            "buff": list(entry["buff"]),
         }
         for entry in player["line"]
     ]
@@ -165,6 +192,8 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
             "line": lines,
             "duel": [[item["seat"], item["card"]["id"]] for item in view["duel"]],
             "pending": pending,
+            "work": [_task(task) for task in view["work"]],
+            "choice": _state_choice(view["choice"]),
             "story": [],
         }
     )
@@ -174,6 +203,19 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
         state[key] = view[key]
     state["last_duel"], state["outcome"] = view["last_duel"], view["outcome"]
     return state
+
+
+def _task(task: dict) -> dict:
+    if "card" not in task:
+        return dict(task)
+    return {**task, "card": task["card"]["id"]}
+
+
+def _state_choice(choice: dict | None) -> dict | None:
+    if choice is None:
+        return None
+    options = [dict(option) for option in choice["options"]]
+    return {"seat": choice["seat"], "task": _task(choice["task"]), "options": options}
 
 
 def _choice(player: dict, own: bool) -> dict | None:
