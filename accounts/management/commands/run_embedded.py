@@ -26,7 +26,7 @@ class Command(BaseCommand):
                 "--beat",
                 "--pool=threads",
                 "--concurrency=4",
-                "--loglevel=INFO",
+                "--loglevel=WARNING",
             ],
         )
         broker = "embedded (var/broker)" if settings.EMBEDDED_BROKER else "Redis"
