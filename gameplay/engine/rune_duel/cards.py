@@ -122,6 +122,16 @@ def normalize_card(raw) -> dict:
     return card
 
 
+def deck_list(cards: list[dict]) -> list[dict]:
+    """A deck as [{card, count}] sorted by name: what it holds, not in which order."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        text = json.dumps(card, sort_keys=True)
+        counts[text] = counts.get(text, 0) + 1
+    items = [{"card": json.loads(text), "count": n} for text, n in counts.items()]
+    return sorted(items, key=lambda item: (item["card"]["name"], json.dumps(item["card"])))
+
+
 def _artifact_bonus(card: dict, data: dict) -> None:
     """An artifact's bonus: its buff effects on a creature if it has any, else its stats."""
     buffs = [e for e in card["effects"] if (e["op"], e["target"]) == ("buff", "creature")]

@@ -1,19 +1,19 @@
 """The play sequence: setup, the Duel, the battle line, combat and the end of combat.
 
-State keys (plain JSON): "cards" (id -> card), "zones" (per seat: deck, hand, discard,
-holding), "line" (per seat), "duel" ([[seat, id], ...] this duel), "work" (battle-line tasks
-still to do), "choice" (a placement choice waiting for a player), "life", "damage_taken",
-"life_gained", "first_damage", "round", "summons", "leader" (plays first in the next duel),
-"duel_first" (played first in this duel), "turn" (plays now in the duel), "phase" (duel,
-choose, discard, over; "next" only between two calls), "pending" (secret end-of-combat
-choices), "last_duel", "story", "outcome".
+State keys (plain JSON): "cards" (id -> card), "deck_lists" (public), "zones" (per seat:
+deck, hand, discard, holding), "line" (per seat), "duel" ([[seat, id], ...] this duel),
+"work" (battle-line tasks still to do), "choice" (a placement choice waiting for a player),
+"life", "damage_taken", "life_gained", "first_damage", "round", "summons", "leader" (plays
+first in the next duel), "duel_first" (played first in this duel), "turn" (plays now in the
+duel), "phase" (duel, choose, discard, over; "next" only between two calls), "pending"
+(secret end-of-combat choices), "last_duel", "story", "outcome".
 """
 
 from __future__ import annotations
 
 from gameplay.engine.core import chance
 from gameplay.engine.rune_duel import battle, effects
-from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
+from gameplay.engine.rune_duel.cards import BODY_TYPES, deck_list, trumps
 
 HAND_SIZE = 5
 FIRST_SUMMONS = 3
@@ -33,6 +33,7 @@ def setup(state: dict, decks: list[list[dict]], life: int) -> None:
     state.update(
         {
             "cards": cards,
+            "deck_lists": {str(seat): deck_list(deck) for seat, deck in enumerate(decks)},
             "zones": zones,
             "line": {"0": [], "1": []},
             "duel": [],

@@ -13,16 +13,13 @@ from gameplay.engine.core import (
     base_state,
 )
 from gameplay.engine.rune_duel import flow, views
-from gameplay.engine.rune_duel.battle import stats
 from gameplay.engine.rune_duel.cards import (
-    BODY_TYPES,
     CardError,
     normalize_deck,
     starter_cards,
 )
 from gameplay.engine.rune_duel.invariants import check_invariants
-
-WIN_SCORE = 1000.0
+from gameplay.engine.rune_duel.strategy import evaluate
 
 
 class RuneDuel(Ruleset):
@@ -183,42 +180,3 @@ def why_illegal(state: dict, seat: int) -> str:
     if state["pending"].get(str(seat), False) is not None:
         return "You have nothing to choose now; wait for your opponent."
     return "Keep your hand or discard one card from it."
-
-
-def board_value(state: dict, seat: int) -> float:
-    """What a seat's creatures are worth: attack plus remaining health, halved."""
-    total = 0.0
-    for entry in state["line"][str(seat)]:
-        if entry is not None:
-            attack, health, keywords, regeneration = stats(state, entry)
-            total += (2 * attack + health - entry["damage"] + len(keywords) + regeneration) / 2
-    return total
-
-
-def card_value(card: dict) -> float:
-    """A rough worth of a card about to enter play."""
-    if card["type"] in BODY_TYPES:
-        return (2 * card["attack"] + card["health"] + len(card["keywords"])) / 2
-    if card["type"] == "artifact":
-        return card["attack"] + card["health"] / 2 + len(card["keywords"])
-    return sum(effect.get("amount", 1) for effect in card["effects"])
-
-
-def evaluate(state: dict, seat: int) -> float:
-    """Life difference, board difference and the eligible cards of the duel in progress."""
-    me, other = str(seat), str(1 - seat)
-    outcome = state["outcome"]
-    if outcome is not None:
-        if not outcome["winners"]:
-            return 0.0
-        return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
-    score = state["life"][me] - state["life"][other]
-    score += board_value(state, seat) - board_value(state, 1 - seat)
-    for owner, card_id in state["duel"]:
-        card = state["cards"][card_id]
-        if card["rank"] <= state["summons"]:
-            score += 0.5 * card_value(card) * (1 if owner == seat else -1)
-    if state["phase"] == "duel":
-        # Cards still in hand are the damage the duel's loser takes.
-        score += 0.3 * (len(state["zones"][other]["hand"]) - len(state["zones"][me]["hand"]))
-    return score

@@ -34,16 +34,6 @@ def entry_view(state: dict, entry: dict) -> dict:
     }
 
 
-def deck_list(state: dict, seat: int) -> list[dict]:
-    """The seat's whole deck list as [{card, count}] sorted by name (no ids: order stays hidden)."""
-    prefix = f"{seat}-"
-    counts = Counter(
-        to_json(card) for card_id, card in state["cards"].items() if card_id.startswith(prefix)
-    )
-    items = [{"card": json.loads(text), "count": n} for text, n in counts.items()]
-    return sorted(items, key=lambda item: (item["card"]["name"], to_json(item["card"])))
-
-
 def player_view(state: dict, seat: int, own: bool) -> dict:
     """One player's zones: the hand only for its own seat, decks always as counts."""
     zone = state["zones"][str(seat)]
@@ -57,7 +47,7 @@ def player_view(state: dict, seat: int, own: bool) -> dict:
         "discard": [card_view(state, c) for c in zone["discard"]],
         "holding": [card_view(state, c) for c in zone["holding"]],
         "line": [None if e is None else entry_view(state, e) for e in state["line"][str(seat)]],
-        "deck_list": deck_list(state, seat),
+        "deck_list": list(state["deck_lists"][str(seat)]),
         "asked": str(seat) in state["pending"],
         "chosen": pending is not None,
     }
@@ -193,6 +183,7 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
             "duel": [[item["seat"], item["card"]["id"]] for item in view["duel"]],
             "pending": pending,
             "work": [_task(task) for task in view["work"]],
+            "deck_lists": {k: list(p["deck_list"]) for k, p in view["players"].items()},
             "choice": _state_choice(view["choice"]),
             "story": [],
         }

@@ -1,0 +1,112 @@
+"""The heuristic evaluation behind the generic greedy and search bots.
+
+Life difference, plus what each side has on the battle line, plus, while a duel is under way,
+the duel played out to its end by a small exact search over the two (sampled) hands: who will
+win it, how much damage the loser takes, and which cards reach the battle line.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gameplay.engine.rune_duel.battle import stats
+from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
+
+WIN_SCORE = 1000.0
+SUMMON_WEIGHT = 0.5  # a card on its way to the battle line is worth half its board value
+HAND_SAMPLES = 6  # the other hand is hidden: average the duel over this many guesses of it
+
+
+def board_value(state: dict, seat: int) -> float:
+    """What a seat's creatures are worth: attack counts double, then remaining health, keywords."""
+    total = 0.0
+    for entry in state["line"][str(seat)]:
+        if entry is not None:
+            attack, health, keywords, regeneration = stats(state, entry)
+            total += (2 * attack + health - entry["damage"] + len(keywords) + regeneration) / 2
+    return total
+
+
+def card_value(card: dict) -> float:
+    """A rough worth of a card about to enter play."""
+    if card["type"] in BODY_TYPES:
+        worth = 2 * card["attack"] + card["health"] + len(card["keywords"]) + card["regeneration"]
+        return worth / 2
+    if card["type"] == "artifact":
+        return card["attack"] + card["health"] / 2 + len(card["keywords"])
+    return float(sum(effect.get("amount", 1) for effect in card["effects"]))
+
+
+def evaluate(state: dict, seat: int) -> float:
+    """The state's worth for the seat (higher is better); +-1000 once the game is decided."""
+    outcome = state["outcome"]
+    if outcome is not None:
+        if not outcome["winners"]:
+            return 0.0
+        return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
+    me, other = str(seat), str(1 - seat)
+    score = float(state["life"][me] - state["life"][other])
+    score += board_value(state, seat) - board_value(state, 1 - seat)
+    for owner, card_id in state["duel"]:
+        score += _summon_worth(state, card_id) * (1 if owner == seat else -1)
+    for task in state["work"]:
+        if task["do"] == "place":
+            owner = int(task["card"][0])
+            score += _summon_worth(state, task["card"]) * (1 if owner == seat else -1)
+    if state["phase"] == "duel":
+        score += duel_outlook(state, seat)
+    return score
+
+
+def _summon_worth(state: dict, card_id: str) -> float:
+    card = state["cards"][card_id]
+    if card["rank"] > state["summons"]:
+        return 0.0
+    return SUMMON_WEIGHT * card_value(card)
+
+
+def duel_outlook(state: dict, seat: int) -> float:
+    """The rest of the duel played out on guesses of the other (hidden) hand, for seat."""
+    other = str(1 - seat)
+    zone = state["zones"][other]
+    pool = sorted(zone["hand"] + zone["deck"])
+    size = len(zone["hand"])
+    rng = random.Random(len(pool) * 31 + len(state["duel"]))
+    mine = tuple(sorted(state["zones"][str(seat)]["hand"]))
+    total = 0.0
+    for _ in range(HAND_SAMPLES):
+        guess = tuple(sorted(rng.sample(pool, size)))
+        hands = (mine, guess) if seat == 0 else (guess, mine)
+        value = solve_duel(state, hands)
+        total += value if seat == 0 else -value
+    return total / HAND_SAMPLES
+
+
+def solve_duel(state: dict, hands: tuple) -> float:
+    """Value for seat 0 of the rest of the duel with these hands; seat 0 max, seat 1 min."""
+    cards = state["cards"]
+    worth = {c: _summon_worth(state, c) for hand in hands for c in hand}
+    memo: dict = {}
+
+    def solve(turn: int, last_id, hand0: tuple, hand1: tuple) -> float:
+        key = (turn, last_id, hand0, hand1)
+        if key in memo:
+            return memo[key]
+        hand = hand0 if turn == 0 else hand1
+        options = hand if last_id is None else [c for c in hand if trumps(cards[c], cards[last_id])]
+        if not options:
+            value = -float(len(hand0)) if turn == 0 else float(len(hand1))
+        else:
+            results = []
+            for card_id in options:
+                rest = tuple(c for c in hand if c != card_id)
+                if turn == 0:
+                    results.append(worth[card_id] + solve(1, card_id, rest, hand1))
+                else:
+                    results.append(-worth[card_id] + solve(0, card_id, hand0, rest))
+            value = max(results) if turn == 0 else min(results)
+        memo[key] = value
+        return value
+
+    last = state["duel"][-1][1] if state["duel"] else None
+    return solve(state["turn"], last, hands[0], hands[1])
