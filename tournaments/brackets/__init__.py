@@ -27,6 +27,16 @@ from tournaments.brackets.placements import (
     loser_placements,
     matches_per_round,
 )
+from tournaments.brackets.results import (
+    GameResult,
+    InvalidResult,
+    check_game_facts,
+    complete_match_winner,
+    game_wins,
+    time_game_winner,
+    winner_by_game_wins,
+    wins_needed,
+)
 from tournaments.brackets.seeding import first_round_pods, pod_sizes, rounds_needed, seed_order
 
 __all__ = [
@@ -34,7 +44,9 @@ __all__ = [
     "BracketError",
     "DuplicateEntry",
     "Event",
+    "GameResult",
     "InvalidMatchSize",
+    "InvalidResult",
     "MatchAlreadyDecided",
     "MatchNotReady",
     "NotInMatch",
@@ -44,12 +56,18 @@ __all__ = [
     "UnknownMatch",
     "bracket_first_round",
     "bracket_next_round",
+    "check_game_facts",
+    "complete_match_winner",
     "feeds_into",
     "first_round_pods",
+    "game_wins",
     "loser_placements",
     "matches_per_round",
     "pod_sizes",
     "random_round",
     "rounds_needed",
     "seed_order",
+    "time_game_winner",
+    "winner_by_game_wins",
+    "wins_needed",
 ]

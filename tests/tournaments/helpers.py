@@ -1,0 +1,42 @@
+"""Small helpers for driving events through the API in tests."""
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from tournaments.models import Match
+
+
+def bracket(client, tournament_id: int) -> list[dict]:
+    """The bracket's rounds."""
+    response = client.get(f"/api/tournaments/{tournament_id}/bracket/")
+    assert response.status_code == 200
+    return response.json()["rounds"]
+
+
+def seeds_of(round_body: dict) -> list[list[int]]:
+    """Each match of a round as its entries' seeds."""
+    return [[e["seed"] for e in m["entries"]] for m in round_body["matches"]]
+
+
+def match_with(client, tournament_id: int, round_number: int, seed: int) -> dict:
+    """The match of a round where the entry with this seed plays."""
+    for m in bracket(client, tournament_id)[round_number - 1]["matches"]:
+        if seed in [e["seed"] for e in m["entries"]]:
+            return m
+    raise AssertionError(f"seed {seed} is not in round {round_number}")
+
+
+def entry_by_seed(match: dict, seed: int) -> int:
+    """The entry id of the seed in a match."""
+    return next(e["id"] for e in match["entries"] if e["seed"] == seed)
+
+
+def sweep_games(winner: int, wins: int = 2) -> dict:
+    """A report body where `winner` wins `wins` straight games."""
+    return {"games": [{"winner": winner, "life": {}, "first_damage": None}] * wins}
+
+
+def make_overdue(match_id: int) -> None:
+    """Move a running match's deadline into the past (as if its time ran out)."""
+    Match.objects.filter(pk=match_id).update(deadline=timezone.now() - timedelta(seconds=1))

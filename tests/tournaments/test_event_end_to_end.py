@@ -1,0 +1,154 @@
+"""Done when: a 13-entry event runs end to end through the API."""
+
+from tests.tournaments.helpers import (
+    bracket,
+    entry_by_seed,
+    make_overdue,
+    match_with,
+    seeds_of,
+    sweep_games,
+)
+from tournaments import tasks
+
+
+def play(client_for, players, org_client, tid, round_number, winner_seed, loser_seed):
+    """The loser's player reports the winner's 2-0 win, the winner's player confirms."""
+    match = match_with(org_client, tid, round_number, winner_seed)
+    winner = entry_by_seed(match, winner_seed)
+    loser_client = client_for(players[loser_seed - 1][0])
+    response = loser_client.post(
+        f"/api/matches/{match['id']}/report/", sweep_games(winner), format="json"
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["status"] == "awaiting_confirmation"
+    response = client_for(players[winner_seed - 1][0]).post(f"/api/matches/{match['id']}/confirm/")
+    assert response.status_code == 200, response.json()
+    assert response.json()["status"] == "finished"
+    assert response.json()["winner"] == winner
+    return match
+
+
+def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
+    # given 13 entries seeded 1..13 in a best-of-3 single elimination with a 50-minute limit
+    tid, players = make_event(13, best_of=3)
+
+    # when the organizer starts it
+    response = org_client.post(f"/api/tournaments/{tid}/start/")
+    assert response.status_code == 200, response.json()
+    assert response.json()["status"] == "running"
+
+    # then seeds 1-3 have byes, pairings follow the standard order, and round 1 is running
+    rounds = bracket(org_client, tid)
+    assert [r["number"] for r in rounds] == [1, 2, 3, 4]
+    assert seeds_of(rounds[0]) == [[1], [8, 9], [4, 13], [5, 12], [2], [7, 10], [3], [6, 11]]
+    byes = [m for m in rounds[0]["matches"] if m["is_bye"]]
+    assert [(m["entries"][0]["seed"], m["decided_by"], m["status"]) for m in byes] == [
+        (1, "bye", "finished"),
+        (2, "bye", "finished"),
+        (3, "bye", "finished"),
+    ]
+    running = [m for m in rounds[0]["matches"] if not m["is_bye"]]
+    assert all(m["status"] == "in_progress" and m["deadline"] for m in running)
+    assert seeds_of(rounds[1]) == [[1], [], [2], [3]]
+
+    # when results are reported and confirmed (9 upsets 8; 7 is reported as the winner of 7v10)
+    play(client_for, players, org_client, tid, 1, 9, 8)
+    play(client_for, players, org_client, tid, 1, 7, 10)
+    play(client_for, players, org_client, tid, 1, 6, 11)
+
+    # and two matches run out of time: the worker calls time, the players enter life totals
+    for seed in (4, 5):
+        make_overdue(match_with(org_client, tid, 1, seed)["id"])
+    assert tasks.match_deadlines_sweep() == 2
+    assert tasks.match_deadlines_sweep() == 0  # idempotent
+    m4 = match_with(org_client, tid, 1, 4)
+    m5 = match_with(org_client, tid, 1, 5)
+    assert m4["time_called"]
+    assert m4["status"] == "in_progress"
+    e4, e13 = entry_by_seed(m4, 4), entry_by_seed(m4, 13)
+    e5, e12 = entry_by_seed(m5, 5), entry_by_seed(m5, 12)
+    # tied life: the first to deal damage (seed 13) wins
+    response = client_for(players[3][0]).post(
+        f"/api/matches/{m4['id']}/time/",
+        {"life": {str(e4): 9, str(e13): 9}, "first_damage": e13},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e13, "time")
+    # highest life wins
+    response = client_for(players[11][0]).post(
+        f"/api/matches/{m5['id']}/time/",
+        {"life": {str(e5): 12, str(e12): 7}, "first_damage": e12},
+        format="json",
+    )
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e5, "time")
+
+    # then round 2 is known: 1v9, 13v5, 2v7, 3v6
+    assert seeds_of(bracket(org_client, tid)[1]) == [[1, 9], [13, 5], [2, 7], [3, 6]]
+
+    # when the organizer corrects 7v10 (10 really won) before round 2 starts
+    m7 = match_with(org_client, tid, 1, 7)
+    e10 = entry_by_seed(m7, 10)
+    response = org_client.post(
+        f"/api/matches/{m7['id']}/report/", sweep_games(e10, 2), format="json"
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["winner"] == e10
+    assert [a["action"] for a in response.json()["audit"]][-1] == "correction"
+
+    # then the bracket follows: 10 replaces 7 in round 2
+    assert seeds_of(bracket(org_client, tid)[1]) == [[1, 9], [13, 5], [2, 10], [3, 6]]
+
+    # when round 2 is started and played
+    response = org_client.post(f"/api/tournaments/{tid}/rounds/2/start/")
+    assert response.json()["started"] == 4
+    play(client_for, players, org_client, tid, 2, 1, 9)
+    play(client_for, players, org_client, tid, 2, 5, 13)
+    play(client_for, players, org_client, tid, 2, 2, 10)
+    play(client_for, players, org_client, tid, 2, 3, 6)
+
+    # then correcting a round-1 match whose next match has a result is refused, naming it
+    m8 = match_with(org_client, tid, 1, 8)
+    r2 = match_with(org_client, tid, 2, 9)
+    response = org_client.post(
+        f"/api/matches/{m8['id']}/decide/", {"winner": entry_by_seed(m8, 8)}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["matches"] == [r2["id"]]
+    assert f"match {r2['id']}" in response.json()["detail"]
+
+    # when the semi-finals and the final are played
+    org_client.post(f"/api/tournaments/{tid}/rounds/3/start/")
+    play(client_for, players, org_client, tid, 3, 1, 5)
+    play(client_for, players, org_client, tid, 3, 3, 2)
+    org_client.post(f"/api/tournaments/{tid}/rounds/4/start/")
+    play(client_for, players, org_client, tid, 4, 3, 1)
+
+    # then the tournament is finished with the final standings
+    assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    places = {row["entry"]["seed"]: row["placement_label"] for row in standings}
+    assert places == {
+        3: "1",
+        1: "2",
+        2: "3-4",
+        5: "3-4",
+        9: "5-8",
+        13: "5-8",
+        10: "5-8",
+        6: "5-8",
+        8: "9-13",
+        4: "9-13",
+        12: "9-13",
+        7: "9-13",
+        11: "9-13",
+    }
+    champion = standings[0]
+    assert champion["entry"]["seed"] == 3
+    assert (champion["match_wins"], champion["byes"], champion["match_losses"]) == (4, 1, 0)
+    assert (champion["game_wins"], champion["game_losses"]) == (6, 0)
+    seed13 = next(row for row in standings if row["entry"]["seed"] == 13)
+    assert (seed13["match_wins"], seed13["game_wins"], seed13["game_losses"]) == (1, 1, 2)
+    csv_body = org_client.get(f"/api/tournaments/{tid}/standings/?format=csv")
+    assert csv_body["Content-Type"].startswith("text/csv")
+    assert csv_body.content.decode().splitlines()[1].startswith("1,")

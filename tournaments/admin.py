@@ -1,0 +1,50 @@
+"""Admin pages for tournaments (read mostly; results change through the services)."""
+
+from django.contrib import admin
+
+from tournaments.models import Entry, Match, MatchAudit, MatchEntry, MatchGame, Round, Tournament
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ["name", "user", "seed", "dropped"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "status", "pairing", "entries_per_match", "organizer"]
+    list_filter = ["status", "game", "pairing"]
+    search_fields = ["name"]
+    raw_id_fields = ["organizer"]
+    inlines = [EntryInline]
+
+
+class MatchEntryInline(admin.TabularInline):
+    model = MatchEntry
+    extra = 0
+    raw_id_fields = ["entry"]
+
+
+class MatchGameInline(admin.TabularInline):
+    model = MatchGame
+    extra = 0
+    raw_id_fields = ["winner", "first_damage"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "tournament", "round", "index", "status", "winner", "decided_by"]
+    list_filter = ["status", "decided_by"]
+    raw_id_fields = ["tournament", "round", "winner"]
+    inlines = [MatchEntryInline, MatchGameInline]
+
+
+@admin.register(MatchAudit)
+class MatchAuditAdmin(admin.ModelAdmin):
+    list_display = ["match", "action", "actor", "created_at"]
+    raw_id_fields = ["match", "actor"]
+
+
+admin.site.register(Round)

@@ -1,0 +1,351 @@
+"""The tournaments API: thin views that parse input, call one service or selector, render."""
+
+import csv
+import io
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import renderers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.serializers import ErrorOut
+from config.errors import NotFound
+from tournaments import selectors, serializers, services
+from tournaments.models import Entry
+
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
+
+
+def _valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class TournamentListApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: serializers.TournamentOut(many=True)}, summary="Tournaments")
+    def get(self, request):
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.tournament_list(), request, view=self)
+        return paginator.get_paginated_response(serializers.TournamentOut(page, many=True).data)
+
+    @extend_schema(
+        request=serializers.TournamentIn,
+        responses={201: serializers.TournamentOut, **ERRORS},
+        summary="Create a tournament (you are its organizer)",
+    )
+    def post(self, request):
+        data = _valid(serializers.TournamentIn, request)
+        tournament = services.tournament_create(organizer=request.user, **data)
+        body = serializers.TournamentOut(selectors.tournament_get(tournament_id=tournament.pk)).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(APIView):
+    @extend_schema(responses={200: serializers.TournamentOut, **ERRORS}, summary="A tournament")
+    def get(self, request, pk: int):
+        return Response(serializers.TournamentOut(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class EntryListApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: serializers.EntryOut(many=True)}, summary="Entries by seed")
+    def get(self, request, pk: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        return Response(
+            serializers.EntryOut(selectors.entry_list(tournament=tournament), many=True).data
+        )
+
+    @extend_schema(
+        request=serializers.EntryIn,
+        responses={201: serializers.EntryOut, **ERRORS},
+        summary="Register a player, guest or team (a player with no body joins themselves)",
+    )
+    def post(self, request, pk: int):
+        data = _valid(serializers.EntryIn, request)
+        tournament = selectors.tournament_get(tournament_id=pk)
+        entry = services.entry_add(
+            tournament=tournament,
+            by_user=request.user,
+            user_id=data["user"],
+            name=data["name"],
+            member_ids=data["members"],
+            seed=data["seed"],
+        )
+        return Response(serializers.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryDropApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.EntryOut, **ERRORS},
+        summary="Drop an entry (it forfeits its current match)",
+    )
+    def post(self, request, pk: int, entry_id: int):
+        entry = Entry.objects.filter(pk=entry_id, tournament_id=pk).first()
+        if entry is None:
+            raise NotFound("No such entry in this tournament.", code="entry_not_found")
+        entry = services.entry_drop(entry=entry, by_user=request.user)
+        return Response(serializers.EntryOut(entry).data)
+
+
+class TournamentStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.TournamentOut, **ERRORS},
+        summary="Seed, build the bracket and start round 1 (organizer)",
+    )
+    def post(self, request, pk: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        services.tournament_start(tournament=tournament, by_user=request.user)
+        return Response(serializers.TournamentOut(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class TournamentCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.TournamentOut, **ERRORS},
+        summary="Cancel the tournament (organizer)",
+    )
+    def post(self, request, pk: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        services.tournament_cancel(tournament=tournament, by_user=request.user)
+        return Response(serializers.TournamentOut(selectors.tournament_get(tournament_id=pk)).data)
+
+
+class RoundStartApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: dict, **ERRORS},
+        summary="Start every ready match of a round (organizer)",
+    )
+    def post(self, request, pk: int, number: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        started = services.round_start(tournament=tournament, number=number, by_user=request.user)
+        return Response({"round": number, "started": started})
+
+
+class BracketApi(APIView):
+    @extend_schema(
+        responses={200: serializers.BracketOut, **ERRORS},
+        summary="The bracket: rounds and their matches, top to bottom",
+    )
+    def get(self, request, pk: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        return Response(selectors.bracket_get(tournament=tournament))
+
+
+class StandingsCsvRenderer(renderers.BaseRenderer):
+    """The standings as a CSV file (?format=csv)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+    columns = [
+        "placement",
+        "entry_id",
+        "name",
+        "seed",
+        "match_wins",
+        "match_losses",
+        "game_wins",
+        "game_losses",
+        "byes",
+        "dropped",
+    ]
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        """One header line, then one line per entry."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(self.columns)
+        if isinstance(data, dict):  # an error body
+            writer.writerow([data.get("detail", "")])
+            return out.getvalue()
+        for row in data:
+            entry = row["entry"]
+            writer.writerow(
+                [
+                    row["placement_label"],
+                    entry["id"],
+                    entry["name"],
+                    entry["seed"],
+                    row["match_wins"],
+                    row["match_losses"],
+                    row["game_wins"],
+                    row["game_losses"],
+                    row["byes"],
+                    row["dropped"],
+                ]
+            )
+        return out.getvalue()
+
+
+class StandingsApi(APIView):
+    renderer_classes = [
+        renderers.JSONRenderer,
+        renderers.BrowsableAPIRenderer,
+        StandingsCsvRenderer,
+    ]
+
+    @extend_schema(
+        responses={200: serializers.StandingOut(many=True), **ERRORS},
+        summary="Standings (also ?format=csv)",
+    )
+    def get(self, request, pk: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        rows = [row.as_dict() for row in selectors.standings_get(tournament=tournament)]
+        response = Response(rows)
+        if (
+            getattr(request, "accepted_renderer", None)
+            and request.accepted_renderer.format == "csv"
+        ):
+            name = f"tournament-{tournament.pk}-standings.csv"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+
+class MatchDetailApi(APIView):
+    @extend_schema(
+        responses={200: serializers.MatchDetailOut, **ERRORS},
+        summary="A match with its games and audit trail",
+    )
+    def get(self, request, pk: int):
+        return Response(selectors.match_detail(match=selectors.match_get(match_id=pk)))
+
+
+class _MatchActionApi(APIView):
+    """POST to a match: parse the body, call the service, answer with the match."""
+
+    permission_classes = [IsAuthenticated]
+    input_class = None
+
+    def post(self, request, pk: int):
+        match = selectors.match_get(match_id=pk)
+        data = _valid(self.input_class, request) if self.input_class else {}
+        self.act(match=match, user=request.user, data=data)
+        return Response(selectors.match_detail(match=selectors.match_get(match_id=pk)))
+
+    def act(self, *, match, user, data) -> None:
+        """The service call."""
+        raise NotImplementedError
+
+
+def _action(summary: str, input_class=None):
+    return extend_schema(
+        request=input_class, responses={200: serializers.MatchDetailOut, **ERRORS}, summary=summary
+    )
+
+
+class MatchReportApi(_MatchActionApi):
+    input_class = serializers.ReportIn
+
+    @_action("Report the result (players) or enter/correct it (organizer)", serializers.ReportIn)
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_result_report(
+            match=match, by_user=user, games=[dict(g) for g in data["games"]]
+        )
+
+
+class MatchConfirmApi(_MatchActionApi):
+    @_action("Confirm the reported result")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_result_confirm(match=match, by_user=user)
+
+
+class MatchDisputeApi(_MatchActionApi):
+    @_action("Dispute the reported result")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_result_dispute(match=match, by_user=user)
+
+
+class MatchStartApi(_MatchActionApi):
+    @_action("Start the match's clock")
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_start(match=match, by_user=user)
+
+
+class MatchCallTimeApi(_MatchActionApi):
+    input_class = serializers.TimeIn
+
+    @_action(
+        "Call time (organizer), optionally with life totals and first damage", serializers.TimeIn
+    )
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_time_call(
+            match=match, by_user=user, life=data["life"], first_damage=data["first_damage"]
+        )
+
+
+class MatchTimeApi(_MatchActionApi):
+    input_class = serializers.TimeIn
+
+    @_action("Enter life totals and first damage after time was called", serializers.TimeIn)
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_time_enter(
+            match=match, by_user=user, life=data["life"], first_damage=data["first_damage"]
+        )
+
+
+class MatchDecideApi(_MatchActionApi):
+    input_class = serializers.DecideIn
+
+    @_action("Name the winner (organizer)", serializers.DecideIn)
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_decide(match=match, by_user=user, winner_id=data["winner"])
+
+
+class MatchExtendApi(_MatchActionApi):
+    input_class = serializers.ExtendIn
+
+    @_action("Give the match more minutes (organizer)", serializers.ExtendIn)
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_time_extend(match=match, by_user=user, minutes=data["minutes"])
+
+
+class MatchForfeitApi(_MatchActionApi):
+    input_class = serializers.ForfeitIn
+
+    @_action("Record a forfeit, e.g. a no-show (organizer)", serializers.ForfeitIn)
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+    def act(self, *, match, user, data):
+        services.match_forfeit(match=match, by_user=user, entry_id=data["entry"])

@@ -1,0 +1,109 @@
+"""Match results: checking reported games of a best-of-N match and the time-limit rule.
+
+Rulebook section 9: at the time limit the winner is the player with the highest life total; if
+tied, the first player to deal damage to an opponent; a best-of-N match then goes to whoever
+has more game wins.
+"""
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from tournaments.brackets.errors import BracketError
+
+E = TypeVar("E", bound=Hashable)
+
+
+class InvalidResult(BracketError):
+    """The reported games are impossible for this match."""
+
+    code = "invalid_result"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game: its winner (None if it had none), final life totals and first damage."""
+
+    winner: Hashable | None
+    life: Mapping[Hashable, int]
+    first_damage: Hashable | None
+
+
+def wins_needed(best_of: int) -> int:
+    """Game wins that decide a best-of-N match."""
+    return best_of // 2 + 1
+
+
+def game_wins(games: Iterable[GameResult]) -> Counter:
+    """Game wins per entry."""
+    return Counter(g.winner for g in games if g.winner is not None)
+
+
+def check_game_facts(game: GameResult, entries: Sequence[E]) -> None:
+    """Raise unless the life totals and the first damage name entries of the match."""
+    strangers = [key for key in game.life if key not in entries]
+    if strangers:
+        raise InvalidResult(f"Life totals name entries not in this match: {strangers}.")
+    if game.first_damage is not None and game.first_damage not in entries:
+        raise InvalidResult(f"First damage names entry {game.first_damage}, not in this match.")
+
+
+def complete_match_winner(
+    games: Sequence[GameResult], *, entries: Sequence[E], active: Sequence[E], best_of: int
+) -> E:
+    """The winner of a fully reported match; raises InvalidResult saying why it is impossible.
+
+    Every game needs a winner who plays in the match (and has not forfeited), the games stop
+    as soon as one entry has enough wins, and someone must have reached that many.
+    """
+    needed = wins_needed(best_of)
+    if not games:
+        raise InvalidResult("Report at least one game.")
+    if len(games) > best_of:
+        raise InvalidResult(f"A best-of-{best_of} match has at most {best_of} games.")
+    wins: Counter = Counter()
+    for number, game in enumerate(games, start=1):
+        if game.winner is None:
+            raise InvalidResult(f"Game {number} needs a winner.")
+        if game.winner not in entries:
+            raise InvalidResult(f"Game {number}: entry {game.winner} does not play in this match.")
+        if game.winner not in active:
+            raise InvalidResult(f"Game {number}: entry {game.winner} has forfeited this match.")
+        check_game_facts(game, entries)
+        if wins and max(wins.values()) >= needed:
+            raise InvalidResult(f"Game {number} was reported after the match was already won.")
+        wins[game.winner] += 1
+    leader, count = wins.most_common(1)[0]
+    if count < needed:
+        raise InvalidResult(
+            f"Nobody has {needed} game wins yet; a best-of-{best_of} match needs {needed}."
+        )
+    return leader
+
+
+def time_game_winner(
+    life: Mapping[E, int], first_damage: E | None, *, active: Sequence[E]
+) -> E | None:
+    """The winner of the game in progress at time: highest life, then first damage, else None.
+
+    Only entries still in the match count. The first damage breaks a tie only when it was
+    dealt by one of the tied entries (RULINGS.md).
+    """
+    totals = {entry: total for entry, total in life.items() if entry in active}
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [entry for entry, total in totals.items() if total == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    return first_damage if first_damage in leaders else None
+
+
+def winner_by_game_wins(games: Iterable[GameResult], *, active: Sequence[E]) -> E | None:
+    """The entry with strictly the most game wins among those still in, else None."""
+    wins = game_wins(games)
+    counts = {entry: wins.get(entry, 0) for entry in active}
+    best = max(counts.values(), default=0)
+    leaders = [entry for entry, count in counts.items() if count == best]
+    return leaders[0] if len(leaders) == 1 else None

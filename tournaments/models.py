@@ -1,0 +1,334 @@
+"""Tournaments: events, entries, rounds, matches (with their slots and games) and the audit trail.
+
+Workflows live in `tournaments.services`; these models hold data and database constraints.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class GameSlug(models.TextChoices):
+    """The games an event can be played in."""
+
+    COMBAT = "combat", "Combat"
+    KINGDOM_COMBAT = "kingdom-combat", "Kingdom Combat"
+    CONVENTIONAL_COMBAT = "conventional-combat", "Conventional Combat"
+    ARMY = "army", "Army"
+    RUNE_DUEL = "rune-duel", "Rune Duel"
+
+
+class Tournament(models.Model):
+    """A single-elimination event."""
+
+    class TeamMode(models.TextChoices):
+        ALLIANCE = "alliance", "Alliance"
+        AS_ONE = "as-one", "As one"
+
+    class Pairing(models.TextChoices):
+        BRACKET = "bracket", "Fixed seeded bracket"
+        RANDOM = "random", "Random each round"
+
+    class Seeding(models.TextChoices):
+        RANDOM = "random", "Random"
+        MANUAL = "manual", "Manual"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=30, choices=GameSlug.choices, default=GameSlug.COMBAT)
+    deck_format = models.CharField(max_length=40, default="off-the-top")
+    entries_per_match = models.PositiveSmallIntegerField(default=2)
+    team_size = models.PositiveSmallIntegerField(default=1)
+    team_mode = models.CharField(max_length=10, choices=TeamMode.choices, default=TeamMode.ALLIANCE)
+    best_of = models.PositiveSmallIntegerField(default=1)
+    time_limit_minutes = models.PositiveIntegerField(default=50)
+    jokers = models.BooleanField(default=False)
+    pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.BRACKET)
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
+    status = models.CharField(
+        max_length=15, choices=Status.choices, default=Status.REGISTRATION, db_index=True
+    )
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_tournaments"
+    )
+    rng_seed = models.BigIntegerField(help_text="Seeds random seeding and random pairing.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entries_per_match__in=[2, 3, 4]), name="tournament_entries_per_match"
+            ),
+            models.CheckConstraint(
+                condition=Q(team_size__in=[1, 2, 3]), name="tournament_team_size"
+            ),
+            models.CheckConstraint(condition=Q(best_of__in=[1, 3, 5]), name="tournament_best_of"),
+            models.CheckConstraint(
+                condition=Q(game__in=GameSlug.values), name="tournament_game_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["registration", "running", "finished", "cancelled"]),
+                name="tournament_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def wins_needed(self) -> int:
+        """Game wins that decide a match: 1 of 1, 2 of 3, 3 of 5."""
+        return self.best_of // 2 + 1
+
+
+class Entry(models.Model):
+    """A player (a user, or a guest name typed by the organizer) or a named team of users."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournament_entries",
+    )
+    name = models.CharField(max_length=120, blank=True)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="EntryMember", related_name="tournament_teams"
+    )
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    dropped = models.BooleanField(default=False)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=Q(seed__isnull=False),
+                name="entry_seed_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(name=""), name="entry_user_or_name"
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The team or guest name, else the user's username."""
+        if self.name:
+            return self.name
+        return self.user.username if self.user_id else f"Entry {self.pk}"
+
+
+class EntryMember(models.Model):
+    """A user playing for an entry; a user plays for at most one entry per tournament."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="entry_member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.entry_id}"
+
+
+class Round(models.Model):
+    """One round of a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Match(models.Model):
+    """A match of 1 (a bye) to 4 entries; its winner goes on to the next round."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for entries"
+        READY = "ready", "Ready"
+        IN_PROGRESS = "in_progress", "In progress"
+        AWAITING_CONFIRMATION = "awaiting_confirmation", "Awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        NEEDS_DECISION = "needs_decision", "Needs the organizer's decision"
+        FINISHED = "finished", "Finished"
+
+    class DecidedBy(models.TextChoices):
+        PLAYED = "played", "Played"
+        BYE = "bye", "Bye"
+        FORFEIT = "forfeit", "Forfeit"
+        TIME = "time", "Time"
+        ORGANIZER = "organizer", "Organizer"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    index = models.PositiveIntegerField(help_text="Position in the round, top to bottom.")
+    status = models.CharField(max_length=25, choices=Status.choices, default=Status.PENDING)
+    is_bye = models.BooleanField(default=False)
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="won_matches"
+    )
+    decided_by = models.CharField(max_length=10, choices=DecidedBy.choices, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    time_called_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    entries = models.ManyToManyField(Entry, through="MatchEntry", related_name="matches")
+
+    class Meta:
+        ordering = ["round__number", "index"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "index"], name="match_index_unique"),
+            # A finished match always has a winner (single elimination has no draws), and
+            # only a finished match has one.
+            models.CheckConstraint(
+                condition=(Q(status="finished") & Q(winner__isnull=False) & ~Q(decided_by=""))
+                | (~Q(status="finished") & Q(winner__isnull=True) & Q(decided_by="")),
+                name="match_finished_has_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(is_bye=False) | Q(decided_by="bye"), name="match_bye_decided_by_bye"
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "status"], name="match_tournament_status")]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk}"
+
+
+class MatchEntry(models.Model):
+    """An entry's slot in a match (slot order is the order drawn in the bracket)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="slots")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="slots")
+    slot = models.PositiveSmallIntegerField()
+    forfeited = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "slot"], name="match_entry_slot_unique"),
+            models.UniqueConstraint(fields=["match", "entry"], name="match_entry_once"),
+            models.CheckConstraint(condition=Q(slot__lt=4), name="match_entry_slot_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} in {self.match_id}"
+
+
+class MatchGame(models.Model):
+    """One game of a match: its winner, final life totals and who dealt the first damage.
+
+    A correction supersedes games instead of deleting them.
+    """
+
+    class Source(models.TextChoices):
+        REPORT = "report", "Reported and confirmed"
+        ORGANIZER = "organizer", "Entered by the organizer"
+        ENGINE = "engine", "Played on the engine"
+        TIME = "time", "Decided at time"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="won_games"
+    )
+    life = models.JSONField(default=dict, blank=True)
+    first_damage = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    source = models.CharField(max_length=10, choices=Source.choices)
+    superseded = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                condition=Q(superseded=False),
+                name="match_game_number_unique",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="match_game_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of match {self.match_id}"
+
+
+class MatchReport(models.Model):
+    """A player's report of a match result, waiting for the other entries to confirm it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SUPERSEDED = "superseded", "Superseded"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    games = models.JSONField()
+    confirmed_entries = models.JSONField(default=list)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"], condition=Q(status="pending"), name="match_report_one_pending"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Report {self.pk} on match {self.match_id}"
+
+
+class MatchAudit(models.Model):
+    """The audit trail: every change to a match's result (who, when, what, before, after)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    action = models.CharField(max_length=30)
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} on match {self.match_id}"

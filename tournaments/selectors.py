@@ -1,0 +1,231 @@
+"""Reads of the tournaments app, with a fixed number of queries whatever the event's size."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+
+from config.errors import NotFound
+from tournaments.brackets import loser_placements
+from tournaments.models import Entry, Match, MatchEntry, MatchGame, Round, Tournament
+
+
+def tournament_list() -> QuerySet[Tournament]:
+    """All tournaments, newest first, with their organizer and entry count."""
+    return Tournament.objects.select_related("organizer").annotate(
+        entry_count=Count("entries", filter=Q(entries__dropped=False))
+    )
+
+
+def tournaments_for_home(*, limit: int = 10) -> list[Tournament]:
+    """The most recent tournaments (the home page)."""
+    return list(tournament_list()[:limit])
+
+
+def tournament_get(*, tournament_id: int) -> Tournament:
+    """One tournament with its organizer and entry count; NotFound if there is none."""
+    tournament = tournament_list().filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound("No such tournament.", code="tournament_not_found")
+    return tournament
+
+
+def entry_list(*, tournament: Tournament) -> list[Entry]:
+    """The tournament's entries by seed, with their users and team members (3 queries)."""
+    return list(
+        tournament.entries.select_related("user").prefetch_related("members").order_by("seed", "id")
+    )
+
+
+def entry_public(entry: Entry) -> dict:
+    """An entry as shown everywhere: id, name, seed."""
+    return {"id": entry.pk, "name": entry.display_name, "seed": entry.seed}
+
+
+def _match_public(match: Match, slots: list[MatchEntry]) -> dict:
+    return {
+        "id": match.pk,
+        "round": match.round_number if hasattr(match, "round_number") else match.round.number,
+        "index": match.index,
+        "entries": [
+            {**entry_public(s.entry), "forfeited": s.forfeited, "dropped": s.entry.dropped}
+            for s in slots
+        ],
+        "status": match.status,
+        "time_called": match.time_called_at is not None and match.status == "in_progress",
+        "winner": match.winner_id,
+        "decided_by": match.decided_by or None,
+        "is_bye": match.is_bye,
+        "started_at": match.started_at,
+        "deadline": match.deadline,
+    }
+
+
+def bracket_get(*, tournament: Tournament) -> dict:
+    """Every round with its matches in bracket order (top to bottom) and their entries.
+
+    Three queries, whatever the size: rounds, matches, slots with entries.
+    """
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    matches = list(Match.objects.filter(tournament=tournament).order_by("round_id", "index"))
+    slots = MatchEntry.objects.filter(match__tournament=tournament).select_related("entry__user")
+    by_match: dict[int, list[MatchEntry]] = defaultdict(list)
+    for slot in slots.order_by("match_id", "slot"):
+        by_match[slot.match_id].append(slot)
+    numbers = {r.pk: r.number for r in rounds}
+    by_round: dict[int, list[dict]] = defaultdict(list)
+    for match in matches:
+        match.round_number = numbers[match.round_id]
+        by_round[match.round_id].append(_match_public(match, by_match[match.pk]))
+    return {
+        "rounds": [
+            {"number": r.number, "started_at": r.started_at, "matches": by_round[r.pk]}
+            for r in rounds
+        ]
+    }
+
+
+@dataclass
+class StandingRow:
+    """One line of the standings."""
+
+    entry: Entry
+    placement: int | None = None
+    placement_label: str = ""
+    match_wins: int = 0
+    match_losses: int = 0
+    game_wins: int = 0
+    game_losses: int = 0
+    byes: int = 0
+    lost_in: int | None = None
+
+    def as_dict(self) -> dict:
+        """The row as the API renders it."""
+        return {
+            "entry": entry_public(self.entry),
+            "placement": self.placement,
+            "placement_label": self.placement_label,
+            "match_wins": self.match_wins,
+            "match_losses": self.match_losses,
+            "game_wins": self.game_wins,
+            "game_losses": self.game_losses,
+            "byes": self.byes,
+            "dropped": self.entry.dropped,
+        }
+
+
+def standings_get(*, tournament: Tournament) -> list[StandingRow]:
+    """Placements and win/loss counts for every entry in the bracket (three queries).
+
+    An entry that lost in round r shares place 1 + (matches in round r); a bye is a win.
+    """
+    entries = {
+        e.pk: e for e in tournament.entries.select_related("user").filter(seed__isnull=False)
+    }
+    rows = {pk: StandingRow(entry=e) for pk, e in entries.items()}
+    slots = MatchEntry.objects.filter(match__tournament=tournament).values_list(
+        "entry_id",
+        "match_id",
+        "match__status",
+        "match__winner_id",
+        "match__is_bye",
+        "match__round__number",
+    )
+    players: dict[int, list[int]] = defaultdict(list)
+    for entry_id, match_id, status, winner_id, is_bye, number in slots:
+        players[match_id].append(entry_id)
+        _count_match(rows[entry_id], status, winner_id, is_bye, number)
+    games = MatchGame.objects.filter(match__tournament=tournament, superseded=False)
+    for match_id, winner_id in games.exclude(winner=None).values_list("match_id", "winner_id"):
+        for entry_id in players[match_id]:
+            if entry_id == winner_id:
+                rows[entry_id].game_wins += 1
+            else:
+                rows[entry_id].game_losses += 1
+    _place(tournament, rows)
+    return sorted(rows.values(), key=lambda r: (r.placement or 0, r.entry.seed))
+
+
+def _count_match(row: StandingRow, status, winner_id, is_bye, number) -> None:
+    if status != Match.Status.FINISHED:
+        return
+    if winner_id == row.entry.pk:
+        row.match_wins += 1
+        row.byes += 1 if is_bye else 0
+    else:
+        row.match_losses += 1
+        row.lost_in = number
+
+
+def _place(tournament: Tournament, rows: dict[int, StandingRow]) -> None:
+    if len(rows) < 2 or tournament.status == Tournament.Status.REGISTRATION:
+        return
+    by_round = loser_placements(len(rows), tournament.entries_per_match, tournament.pairing)
+    for row in rows.values():
+        if row.lost_in is not None:
+            place = by_round[row.lost_in - 1]
+            row.placement, row.placement_label = place.first, place.label
+    unbeaten = [row for row in rows.values() if row.lost_in is None]
+    if tournament.status == Tournament.Status.FINISHED and len(unbeaten) == 1:
+        unbeaten[0].placement, unbeaten[0].placement_label = 1, "1"
+
+
+def match_get(*, match_id: int) -> Match:
+    """A match with its tournament and round; NotFound if there is none."""
+    match = Match.objects.select_related("tournament", "round").filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("No such match.", code="match_not_found")
+    return match
+
+
+def match_detail(*, match: Match) -> dict:
+    """The match as in the bracket, plus its games, pending report and audit trail."""
+    slots = list(match.slots.select_related("entry__user").order_by("slot"))
+    body = _match_public(match, slots)
+    body["tournament"] = match.tournament_id
+    body["best_of"] = match.tournament.best_of
+    body["games"] = [
+        {
+            "number": g.number,
+            "winner": g.winner_id,
+            "life": g.life,
+            "first_damage": g.first_damage_id,
+            "source": g.source,
+        }
+        for g in match.games.filter(superseded=False).order_by("number")
+    ]
+    report = match.reports.filter(status="pending").first()
+    body["pending_report"] = (
+        {
+            "id": report.pk,
+            "entry": report.entry_id,
+            "games": report.games,
+            "confirmed_entries": report.confirmed_entries,
+            "reported_by": report.reported_by_id,
+        }
+        if report
+        else None
+    )
+    body["audit"] = [
+        {
+            "action": a.action,
+            "actor": a.actor.username if a.actor else None,
+            "at": a.created_at,
+            "before": a.before,
+            "after": a.after,
+        }
+        for a in match.audit.select_related("actor").order_by("created_at", "id")
+    ]
+    return body
+
+
+def matches_for_user(*, tournament: Tournament, user) -> list[Match]:
+    """The unfinished matches the user plays in (for their page's shortcuts)."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Match.objects.filter(tournament=tournament, slots__entry__memberships__user=user)
+        .exclude(status=Match.Status.FINISHED)
+        .select_related("round")
+        .order_by("round__number")
+    )

@@ -1,0 +1,165 @@
+"""Input and output shapes of the tournaments API (no business logic here)."""
+
+from rest_framework import serializers
+
+from tournaments.models import GameSlug, Tournament
+
+
+class TournamentIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.ChoiceField(choices=GameSlug.choices, default=GameSlug.COMBAT)
+    deck_format = serializers.CharField(max_length=40, default="off-the-top")
+    entries_per_match = serializers.IntegerField(default=2)
+    team_size = serializers.IntegerField(default=1)
+    team_mode = serializers.ChoiceField(choices=Tournament.TeamMode.choices, default="alliance")
+    best_of = serializers.IntegerField(required=False, allow_null=True, default=None)
+    time_limit_minutes = serializers.IntegerField(default=50)
+    jokers = serializers.BooleanField(default=False)
+    pairing = serializers.ChoiceField(choices=Tournament.Pairing.choices, default="bracket")
+    seeding = serializers.ChoiceField(choices=Tournament.Seeding.choices, default="random")
+
+
+class TournamentOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    deck_format = serializers.CharField()
+    entries_per_match = serializers.IntegerField()
+    team_size = serializers.IntegerField()
+    team_mode = serializers.CharField()
+    best_of = serializers.IntegerField()
+    time_limit_minutes = serializers.IntegerField()
+    jokers = serializers.BooleanField()
+    pairing = serializers.CharField()
+    seeding = serializers.CharField()
+    status = serializers.CharField()
+    organizer = serializers.SerializerMethodField()
+    entry_count = serializers.IntegerField(required=False)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField()
+
+    def get_organizer(self, obj) -> dict:
+        return {"id": obj.organizer_id, "username": obj.organizer.username}
+
+
+class EntryIn(serializers.Serializer):
+    user = serializers.IntegerField(required=False, allow_null=True, default=None)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    members = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_empty=True, default=list
+    )
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+
+
+class EntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="display_name")
+    seed = serializers.IntegerField(allow_null=True)
+    user = serializers.IntegerField(source="user_id", allow_null=True)
+    members = serializers.SerializerMethodField()
+    dropped = serializers.BooleanField()
+
+    def get_members(self, obj) -> list[dict]:
+        return [{"id": u.pk, "username": u.username} for u in obj.members.all()]
+
+
+class GameIn(serializers.Serializer):
+    winner = serializers.IntegerField()
+    life = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ReportIn(serializers.Serializer):
+    games = GameIn(many=True, allow_empty=False)
+
+
+class TimeIn(serializers.Serializer):
+    life = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class DecideIn(serializers.Serializer):
+    winner = serializers.IntegerField()
+
+
+class ExtendIn(serializers.Serializer):
+    minutes = serializers.IntegerField()
+
+
+class ForfeitIn(serializers.Serializer):
+    entry = serializers.IntegerField()
+
+
+class MatchEntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    forfeited = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+
+
+class MatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    index = serializers.IntegerField()
+    entries = MatchEntryOut(many=True)
+    status = serializers.CharField()
+    time_called = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True)
+    decided_by = serializers.CharField(allow_null=True)
+    is_bye = serializers.BooleanField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    matches = MatchOut(many=True)
+
+
+class BracketOut(serializers.Serializer):
+    rounds = RoundOut(many=True)
+
+
+class StandingEntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class StandingOut(serializers.Serializer):
+    entry = StandingEntryOut()
+    placement = serializers.IntegerField(allow_null=True)
+    placement_label = serializers.CharField()
+    match_wins = serializers.IntegerField()
+    match_losses = serializers.IntegerField()
+    game_wins = serializers.IntegerField()
+    game_losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+
+
+class GameOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True)
+    life = serializers.DictField(child=serializers.IntegerField())
+    first_damage = serializers.IntegerField(allow_null=True)
+    source = serializers.CharField()
+
+
+class AuditOut(serializers.Serializer):
+    action = serializers.CharField()
+    actor = serializers.CharField(allow_null=True)
+    at = serializers.DateTimeField()
+    before = serializers.DictField()
+    after = serializers.DictField()
+
+
+class MatchDetailOut(MatchOut):
+    tournament = serializers.IntegerField()
+    best_of = serializers.IntegerField()
+    games = GameOut(many=True)
+    pending_report = serializers.DictField(allow_null=True)
+    audit = AuditOut(many=True)

@@ -1,0 +1,49 @@
+"""Every write of the tournaments app. Keyword-only, typed, one transaction each."""
+
+from tournaments.services.clock import (
+    match_deadline_enforce,
+    match_start,
+    match_time_call,
+    match_time_enter,
+    match_time_extend,
+    overdue_match_ids,
+)
+from tournaments.services.events import (
+    deck_formats_for,
+    entry_add,
+    entry_drop,
+    round_start,
+    tournament_cancel,
+    tournament_create,
+    tournament_start,
+)
+from tournaments.services.results import (
+    match_decide,
+    match_forfeit,
+    match_game_record_from_engine,
+    match_result_confirm,
+    match_result_dispute,
+    match_result_report,
+)
+
+__all__ = [
+    "deck_formats_for",
+    "entry_add",
+    "entry_drop",
+    "match_deadline_enforce",
+    "match_decide",
+    "match_forfeit",
+    "match_game_record_from_engine",
+    "match_result_confirm",
+    "match_result_dispute",
+    "match_result_report",
+    "match_start",
+    "match_time_call",
+    "match_time_enter",
+    "match_time_extend",
+    "overdue_match_ids",
+    "round_start",
+    "tournament_cancel",
+    "tournament_create",
+    "tournament_start",
+]

@@ -1,0 +1,222 @@
+"""Building rounds in the database and moving winners on (called with the tournament locked)."""
+
+from collections import Counter
+from random import Random
+
+from config.errors import Conflict
+from tournaments.brackets import bracket_first_round, feeds_into, random_round, rounds_needed
+from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
+from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
+
+OPEN_STATUSES = (Match.Status.PENDING, Match.Status.READY)
+
+
+def round_rng(tournament: Tournament, number: int) -> Random:
+    """The seeded random generator of one round (reproducible from the stored seed)."""
+    return Random(f"{tournament.rng_seed}:{number}")
+
+
+def bracket_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> None:
+    """Create every round and match of a fixed bracket with bulk inserts; play the byes."""
+    k = tournament.entries_per_match
+    total = rounds_needed(len(entry_ids_by_seed), k)
+    rounds = Round.objects.bulk_create(
+        [Round(tournament=tournament, number=n) for n in range(1, total + 1)]
+    )
+    first = bracket_first_round(entry_ids_by_seed, k)
+    stamp = now()
+    matches = [
+        _first_round_match(tournament, rounds[0], i, pod, stamp) for i, pod in enumerate(first)
+    ]
+    for number in range(2, total + 1):
+        count = k ** (total - number)
+        matches += [
+            Match(tournament=tournament, round=rounds[number - 1], index=i) for i in range(count)
+        ]
+    matches = Match.objects.bulk_create(matches)
+    slots = [
+        MatchEntry(match=matches[i], entry_id=entry_id, slot=slot)
+        for i, pod in enumerate(first)
+        for slot, entry_id in enumerate(pod)
+    ]
+    second = matches[len(first) : len(first) + len(first) // k]
+    for i, pod in enumerate(first):
+        if len(pod) == 1:
+            target, slot = feeds_into(i, k)
+            slots.append(MatchEntry(match=second[target], entry_id=pod[0], slot=slot))
+    MatchEntry.objects.bulk_create(slots)
+    _ready_after_byes(first, second, k)
+
+
+def _first_round_match(tournament, round_row, index, pod, stamp) -> Match:
+    match = Match(tournament=tournament, round=round_row, index=index, status=Match.Status.READY)
+    if len(pod) == 1:
+        match.status, match.is_bye, match.winner_id = Match.Status.FINISHED, True, pod[0]
+        match.decided_by, match.finished_at = Match.DecidedBy.BYE, stamp
+    return match
+
+
+def _ready_after_byes(first: list[tuple], second: list[Match], k: int) -> None:
+    """Round-2 matches fed only by byes know all their entries at once."""
+    ready = [
+        match.pk
+        for target, match in enumerate(second)
+        if all(len(pod) == 1 for pod in first[target * k : target * k + k])
+    ]
+    Match.objects.filter(pk__in=ready).update(status=Match.Status.READY)
+
+
+def random_round_open(*, tournament: Tournament, number: int, entry_ids: list[int]) -> Round:
+    """Pair one round at random (seeded), giving any bye to an entry with the fewest byes."""
+    byes = Counter(
+        Match.objects.filter(tournament=tournament, is_bye=True).values_list("winner_id", flat=True)
+    )
+    pods = random_round(
+        entry_ids,
+        per_match=tournament.entries_per_match,
+        rng=round_rng(tournament, number),
+        byes=byes,
+    )
+    round_row = Round.objects.create(tournament=tournament, number=number)
+    stamp = now()
+    matches = Match.objects.bulk_create(
+        [_first_round_match(tournament, round_row, i, pod, stamp) for i, pod in enumerate(pods)]
+    )
+    MatchEntry.objects.bulk_create(
+        [
+            MatchEntry(match=matches[i], entry_id=entry_id, slot=slot)
+            for i, pod in enumerate(pods)
+            for slot, entry_id in enumerate(pod)
+        ]
+    )
+    _forfeit_dropped(tournament, matches, pods)
+    return round_row
+
+
+def _forfeit_dropped(tournament: Tournament, matches: list[Match], pods: list[tuple]) -> None:
+    """Entries that dropped between rounds forfeit the match they were just paired into."""
+    dropped = set(
+        Entry.objects.filter(pk__in=[e for pod in pods for e in pod], dropped=True).values_list(
+            "pk", flat=True
+        )
+    )
+    for match, pod in zip(matches, pods, strict=True):
+        if match.is_bye or not dropped.intersection(pod):
+            continue
+        MatchEntry.objects.filter(match=match, entry_id__in=dropped).update(forfeited=True)
+        match_make_ready(tournament=tournament, match=match)
+
+
+def match_finish(
+    *, tournament: Tournament, match: Match, winner_id: int, decided_by: str, actor, action: str
+) -> None:
+    """Finish a match with its winner, record it in the audit trail and move the winner on."""
+    before = snapshot(match)
+    match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
+    match.finished_at = now()
+    match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
+    supersede_pending_reports(match)
+    audit(match=match, actor=actor, action=action, before=before)
+    advance(tournament=tournament, match=match)
+
+
+def advance(*, tournament: Tournament, match: Match) -> None:
+    """Move a finished match's winner to the next round, or finish the tournament."""
+    round_row = match.round
+    if Match.objects.filter(round=round_row).count() == 1:
+        tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now()
+        tournament.save(update_fields=["status", "finished_at"])
+        return
+    if tournament.pairing == Tournament.Pairing.BRACKET:
+        _advance_in_bracket(tournament, match)
+        return
+    unfinished = Match.objects.filter(round=round_row).exclude(status=Match.Status.FINISHED)
+    if not unfinished.exists():
+        winners = list(
+            Match.objects.filter(round=round_row)
+            .order_by("index")
+            .values_list("winner_id", flat=True)
+        )
+        random_round_open(tournament=tournament, number=round_row.number + 1, entry_ids=winners)
+
+
+def _advance_in_bracket(tournament: Tournament, match: Match) -> None:
+    k = tournament.entries_per_match
+    target_index, slot = feeds_into(match.index, k)
+    target = Match.objects.select_for_update().get(
+        tournament=tournament, round__number=match.round.number + 1, index=target_index
+    )
+    MatchEntry.objects.update_or_create(
+        match=target, slot=slot, defaults={"entry_id": match.winner_id, "forfeited": False}
+    )
+    if target.status == Match.Status.PENDING and target.slots.count() == k:
+        match_make_ready(tournament=tournament, match=target)
+
+
+def match_make_ready(*, tournament: Tournament, match: Match) -> None:
+    """A match knows all its entries: ready, or won at once if only one entry is left in it."""
+    match.status = Match.Status.READY
+    match.save(update_fields=["status"])
+    active = list(match.slots.filter(forfeited=False).values_list("entry_id", flat=True))
+    if len(active) == 1:
+        match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=active[0],
+            decided_by=Match.DecidedBy.FORFEIT,
+            actor=None,
+            action="forfeit",
+        )
+
+
+def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new_id: int) -> None:
+    """After a correction, put the new winner where the old one went; 409 if already played.
+
+    The match the old winner went on to must not have started; a bye it received in a random
+    round is passed on to the new winner (and followed further).
+    """
+    target = _next_match_of(tournament, match, old_id)
+    if target is None:
+        return
+    if target.is_bye:
+        before = snapshot(target)
+        MatchEntry.objects.filter(match=target, entry_id=old_id).update(entry_id=new_id)
+        target.winner_id = new_id
+        target.save(update_fields=["winner"])
+        audit(match=target, actor=None, action="bye-follows-correction", before=before)
+        downstream_replace(tournament=tournament, match=target, old_id=old_id, new_id=new_id)
+        return
+    if target.status not in OPEN_STATUSES or target.games.exists() or target.reports.exists():
+        played = _played_chain(tournament, target, old_id)
+        raise Conflict(
+            "Later matches already have results or have started; correct them first: "
+            + ", ".join(f"match {m}" for m in played)
+            + ".",
+            code="later_matches_played",
+            data={"matches": played},
+        )
+    MatchEntry.objects.filter(match=target, entry_id=old_id).update(entry_id=new_id)
+
+
+def _next_match_of(tournament: Tournament, match: Match, entry_id: int) -> Match | None:
+    return (
+        Match.objects.select_for_update()
+        .filter(
+            tournament=tournament, round__number=match.round.number + 1, slots__entry_id=entry_id
+        )
+        .select_related("round")
+        .first()
+    )
+
+
+def _played_chain(tournament: Tournament, match: Match, entry_id: int) -> list[int]:
+    """Ids of the later matches the entry took part in that have started or have results."""
+    played = []
+    current: Match | None = match
+    while current is not None:
+        if current.status not in OPEN_STATUSES or current.games.exists():
+            played.append(current.pk)
+        if current.winner_id != entry_id:
+            break
+        current = _next_match_of(tournament, current, entry_id)
+    return played

@@ -1,0 +1,255 @@
+"""Match clocks: starting matches, deadlines, calling and extending time, the time rule."""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import QuerySet
+
+from config.errors import Conflict, NotAllowed, ServiceError
+from tournaments.brackets import GameResult, time_game_winner, winner_by_game_wins
+from tournaments.models import Match, MatchGame, Tournament
+from tournaments.services import bracket
+from tournaments.services.common import (
+    active_entry_ids,
+    audit,
+    current_games,
+    entry_ids,
+    is_organizer,
+    lock_match,
+    now,
+    require_organizer,
+    snapshot,
+    user_entry,
+)
+
+MAX_EXTENSION = 600
+
+
+def _schedule(task_name: str, object_id: int, deadline: datetime) -> None:
+    """Enqueue a deadline task once the transaction commits (the sweep catches lost ones)."""
+
+    def send() -> None:
+        from tournaments import tasks
+
+        getattr(tasks, task_name).apply_async((object_id,), eta=deadline)
+
+    transaction.on_commit(send)
+
+
+def matches_start(*, tournament: Tournament, matches: QuerySet) -> int:
+    """Start the given ready matches at once: one shared deadline, one task for all of them."""
+    stamp = now()
+    limit = tournament.time_limit_minutes
+    deadline = stamp + timedelta(minutes=limit) if limit else None
+    count = matches.filter(status=Match.Status.READY).update(
+        status=Match.Status.IN_PROGRESS, started_at=stamp, deadline=deadline
+    )
+    if count and deadline is not None:
+        _schedule("tournament_deadlines", tournament.pk, deadline)
+    return count
+
+
+@transaction.atomic
+def match_start(*, match: Match, by_user=None) -> Match:
+    """Start a ready match's clock (organizer, a player, or the engine with no user); idempotent."""
+    tournament, match = lock_match(match.pk)
+    if by_user is not None and not _organizer_or_player(tournament, match, by_user):
+        raise NotAllowed(
+            "Only the match's players or the organizer can start it.", code="not_allowed"
+        )
+    if match.status == Match.Status.IN_PROGRESS:
+        return match
+    if match.status != Match.Status.READY:
+        raise Conflict(
+            f"The match is {match.status}; only a ready match can start.", code="match_not_ready"
+        )
+    start_locked(tournament, match)
+    return match
+
+
+def start_locked(tournament: Tournament, match: Match) -> None:
+    """Start a ready match already locked by the caller: clock, deadline and its task."""
+    match.status, match.started_at = Match.Status.IN_PROGRESS, now()
+    if tournament.time_limit_minutes:
+        match.deadline = match.started_at + timedelta(minutes=tournament.time_limit_minutes)
+        _schedule("match_deadline", match.pk, match.deadline)
+    match.save(update_fields=["status", "started_at", "deadline"])
+
+
+def _organizer_or_player(tournament: Tournament, match: Match, user) -> bool:
+    if is_organizer(tournament=tournament, user=user):
+        return True
+    return user_entry(tournament=tournament, user=user, match=match) is not None
+
+
+@transaction.atomic
+def match_time_call(
+    *, match: Match, by_user, life: dict | None = None, first_damage: int | None = None
+) -> Match:
+    """The organizer calls time now; with life totals (or a live engine game) it is decided."""
+    tournament, match = lock_match(match.pk)
+    require_organizer(tournament=tournament, user=by_user, action="call time")
+    _require_running_clock(match)
+    _call_time(match, by_user)
+    if not life:
+        facts = _live_facts(match.pk)
+        if facts is None:
+            return match  # played at a table: the players enter the totals (match_time_enter)
+        life, first_damage = facts.get("life") or {}, facts.get("first_damage")
+    _resolve(tournament, match, life=life, first_damage=first_damage, actor=by_user)
+    return match
+
+
+@transaction.atomic
+def match_time_enter(*, match: Match, by_user, life: dict, first_damage: int | None) -> Match:
+    """After time is called, a player or the organizer enters the life totals and first damage.
+
+    Empty life totals mean no game was in progress: game wins alone decide.
+    """
+    tournament, match = lock_match(match.pk)
+    if not _organizer_or_player(tournament, match, by_user):
+        raise NotAllowed(
+            "Only the match's players or the organizer can enter these.", code="not_allowed"
+        )
+    if match.status != Match.Status.IN_PROGRESS or match.time_called_at is None:
+        raise ServiceError("Time has not been called on this match.", code="time_not_called")
+    _resolve(tournament, match, life=life, first_damage=first_damage, actor=by_user)
+    return match
+
+
+@transaction.atomic
+def match_time_extend(*, match: Match, by_user, minutes: int) -> Match:
+    """The organizer gives a running match more time (also after time was called)."""
+    tournament, match = lock_match(match.pk)
+    require_organizer(tournament=tournament, user=by_user, action="extend a match's time")
+    if not 1 <= minutes <= MAX_EXTENSION:
+        raise ServiceError(
+            f"Extend by 1 to {MAX_EXTENSION} minutes.",
+            code="invalid_minutes",
+            errors={"minutes": [f"Give 1 to {MAX_EXTENSION}."]},
+        )
+    _require_running_clock(match)
+    before = snapshot(match)
+    stamp = now()
+    base = stamp if match.time_called_at or match.deadline is None else max(match.deadline, stamp)
+    match.deadline, match.time_called_at = base + timedelta(minutes=minutes), None
+    match.save(update_fields=["deadline", "time_called_at"])
+    audit(match=match, actor=by_user, action=f"extend:{minutes}", before=before)
+    _schedule("match_deadline", match.pk, match.deadline)
+    return match
+
+
+def _require_running_clock(match: Match) -> None:
+    if match.status != Match.Status.IN_PROGRESS:
+        raise Conflict(f"The match is {match.status}, not in progress.", code="match_not_running")
+
+
+def _call_time(match: Match, actor) -> None:
+    before = snapshot(match)
+    stamp = now()
+    match.time_called_at = stamp
+    match.deadline = min(match.deadline, stamp) if match.deadline else stamp
+    match.save(update_fields=["time_called_at", "deadline"])
+    audit(match=match, actor=actor, action="time-called", before=before)
+
+
+@transaction.atomic
+def match_deadline_enforce(*, match_id: int) -> bool:
+    """At the deadline, call time on a running match; idempotent, safe to run concurrently.
+
+    With a game running on the engine the live life totals decide at once; for a table
+    match the players (or organizer) then enter them. Returns whether time was called now.
+    """
+    tournament, match = lock_match(match_id)
+    due = match.deadline is not None and match.deadline <= now()
+    if match.status != Match.Status.IN_PROGRESS or not due or match.time_called_at is not None:
+        return False
+    _call_time(match, None)
+    facts = _live_facts(match.pk)
+    if facts is not None:
+        _resolve(
+            tournament,
+            match,
+            life=facts.get("life") or {},
+            first_damage=facts.get("first_damage"),
+            actor=None,
+        )
+    return True
+
+
+def _live_facts(match_id: int) -> dict | None:
+    try:
+        from gameplay.selectors import live_game_time_facts
+    except ImportError:  # INTEGRATION: until the gameplay app ships its selector (issue 6)
+        return None
+    return live_game_time_facts(match_id=match_id)
+
+
+def overdue_match_ids(*, tournament_id: int | None = None, limit: int = 500) -> list[int]:
+    """Ids of running matches past their deadline whose time has not been called yet."""
+    rows = Match.objects.filter(
+        status=Match.Status.IN_PROGRESS, deadline__lte=now(), time_called_at__isnull=True
+    )
+    if tournament_id is not None:
+        rows = rows.filter(tournament_id=tournament_id)
+    return list(rows.order_by("deadline", "id").values_list("id", flat=True)[:limit])
+
+
+def normalize_life(life: dict | None, entries: list[int]) -> dict[int, int]:
+    """Life totals keyed by entry id (JSON gives string keys); 400 on anything else."""
+    result: dict[int, int] = {}
+    for key, value in (life or {}).items():
+        try:
+            entry_id, total = int(key), int(value)
+        except (TypeError, ValueError):
+            raise ServiceError(
+                f"Life totals map entry ids to numbers, not {key!r}: {value!r}.",
+                code="invalid_life",
+            ) from None
+        if entry_id not in entries:
+            raise ServiceError(
+                f"Entry {entry_id} does not play in this match.",
+                code="not_in_match",
+                errors={"life": ["Unknown entry."]},
+            )
+        result[entry_id] = total
+    return result
+
+
+def _resolve(tournament, match, *, life, first_damage, actor) -> None:
+    """Apply the time rule: game in progress by life then first damage; match by game wins."""
+    entries, active = entry_ids(match), active_entry_ids(match)
+    life = normalize_life(life, entries)
+    if first_damage is not None and first_damage not in entries:
+        raise ServiceError(
+            f"Entry {first_damage} does not play in this match.",
+            code="not_in_match",
+            errors={"first_damage": ["Unknown entry."]},
+        )
+    before = snapshot(match)
+    games = [GameResult(g.winner_id, {}, None) for g in current_games(match)]
+    if life:
+        game_winner = time_game_winner(life, first_damage, active=active)
+        MatchGame.objects.create(
+            match=match,
+            number=len(games) + 1,
+            winner_id=game_winner,
+            life={str(k): v for k, v in life.items()},
+            first_damage_id=first_damage,
+            source=MatchGame.Source.TIME,
+        )
+        games.append(GameResult(game_winner, life, first_damage))
+    winner = winner_by_game_wins(games, active=active)
+    if winner is None:
+        match.status = Match.Status.NEEDS_DECISION
+        match.save(update_fields=["status"])
+        audit(match=match, actor=actor, action="time-undecided", before=before)
+        return
+    bracket.match_finish(
+        tournament=tournament,
+        match=match,
+        winner_id=winner,
+        decided_by=Match.DecidedBy.TIME,
+        actor=actor,
+        action="time",
+    )

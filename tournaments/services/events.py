@@ -1,0 +1,322 @@
+"""Services for the event itself: create, register entries, drop, start, cancel, start a round."""
+
+import secrets
+from random import Random
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from config.errors import Conflict, NotAllowed, NotFound, ServiceError
+from tournaments.models import Entry, EntryMember, GameSlug, Match, MatchEntry, Tournament
+from tournaments.services import bracket
+from tournaments.services.clock import matches_start
+from tournaments.services.common import (
+    audit,
+    is_organizer,
+    lock_tournament,
+    now,
+    require_organizer,
+    snapshot,
+)
+
+FALLBACK_FORMATS = {
+    "combat": ["off-the-top", "constructed", "sealed", "draft"],
+    "kingdom-combat": ["off-the-top", "constructed", "sealed", "draft"],
+    "conventional-combat": ["off-the-top", "quick-duel", "full-match"],
+    "army": ["off-the-top", "standard"],
+    "rune-duel": ["off-the-top", "constructed"],
+}
+MAX_TIME_LIMIT = 24 * 60
+
+
+def deck_formats_for(game: str) -> list[str]:
+    """The deck formats an event of `game` may use: off-the-top plus the game's own formats."""
+    try:
+        from decks.legality import formats_for
+    except ImportError:  # the decks app is optional for this list; keep a copy of its slugs
+        return FALLBACK_FORMATS.get(game, ["off-the-top"])
+    return ["off-the-top", *[f.slug for f in formats_for(game) if f.slug != "off-the-top"]]
+
+
+def _check_settings(
+    *,
+    game: str,
+    deck_format: str,
+    entries_per_match: int,
+    team_size: int,
+    team_mode: str,
+    best_of: int,
+    time_limit_minutes: int,
+    jokers: bool,
+    pairing: str,
+    seeding: str,
+) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    if game not in GameSlug.values:
+        errors["game"] = [f"Choose one of {', '.join(GameSlug.values)}."]
+    elif deck_format not in deck_formats_for(game):
+        errors["deck_format"] = [f"{game} has the formats {', '.join(deck_formats_for(game))}."]
+    if entries_per_match not in (2, 3, 4):
+        errors["entries_per_match"] = ["Matches have 2, 3 or 4 entries."]
+    if team_size not in (1, 2, 3):
+        errors["team_size"] = ["Teams have 1 to 3 players."]
+    elif team_size > 1 and entries_per_match * team_size not in (4, 6):
+        errors["team_size"] = ["Teams play in four- and six-player games only (rulebook §8)."]
+    if team_mode not in Tournament.TeamMode.values:
+        errors["team_mode"] = ["Choose alliance or as-one."]
+    if best_of not in (1, 3, 5):
+        errors["best_of"] = ["Matches are best of 1, 3 or 5."]
+    if not 0 <= time_limit_minutes <= MAX_TIME_LIMIT:
+        errors["time_limit_minutes"] = [f"Give 0 (no limit) to {MAX_TIME_LIMIT} minutes."]
+    if jokers and game != GameSlug.COMBAT:
+        errors["jokers"] = ["Only Combat decks can include Jokers."]
+    if pairing not in Tournament.Pairing.values:
+        errors["pairing"] = ["Choose bracket or random."]
+    if seeding not in Tournament.Seeding.values:
+        errors["seeding"] = ["Choose random or manual."]
+    return errors
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    organizer,
+    name: str,
+    game: str = "combat",
+    deck_format: str = "off-the-top",
+    entries_per_match: int = 2,
+    team_size: int = 1,
+    team_mode: str = "alliance",
+    best_of: int | None = None,
+    time_limit_minutes: int = 50,
+    jokers: bool = False,
+    pairing: str = "bracket",
+    seeding: str = "random",
+) -> Tournament:
+    """Create an event in registration; every setting is checked and all problems reported."""
+    if best_of is None:
+        best_of = 3 if entries_per_match == 2 else 1
+    settings = {
+        "game": game,
+        "deck_format": deck_format,
+        "entries_per_match": entries_per_match,
+        "team_size": team_size,
+        "team_mode": team_mode,
+        "best_of": best_of,
+        "time_limit_minutes": time_limit_minutes,
+        "jokers": jokers,
+        "pairing": pairing,
+        "seeding": seeding,
+    }
+    errors = _check_settings(**settings)
+    if not name.strip():
+        errors["name"] = ["Give the tournament a name."]
+    if errors:
+        raise ServiceError("The tournament settings are not valid.", code="invalid", errors=errors)
+    return Tournament.objects.create(
+        name=name.strip(), organizer=organizer, rng_seed=secrets.randbits(62), **settings
+    )
+
+
+@transaction.atomic
+def entry_add(
+    *,
+    tournament: Tournament,
+    by_user,
+    user_id: int | None = None,
+    name: str = "",
+    member_ids: list[int] | None = None,
+    seed: int | None = None,
+) -> Entry:
+    """Register a player, a guest or a team; a player with no details registers themselves."""
+    tournament = lock_tournament(tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration is closed.", code="registration_closed")
+    organizer = is_organizer(tournament=tournament, user=by_user)
+    name = name.strip()
+    if user_id is None and not name and not member_ids:
+        user_id = by_user.pk
+    users = _entry_users(tournament, user_id, name, member_ids or [])
+    if not organizer and (by_user.pk not in users or seed is not None):
+        raise NotAllowed(
+            "Players can only register themselves (or a team they play in); "
+            "the organizer registers others and sets seeds.",
+            code="not_organizer",
+        )
+    if seed is not None and (seed < 1 or tournament.entries.filter(seed=seed).exists()):
+        raise ServiceError(
+            f"Seed {seed} is taken or not positive.",
+            code="seed_taken",
+            errors={"seed": ["Choose a free seed of 1 or more."]},
+        )
+    return _entry_create(tournament, user_id, name, users, seed)
+
+
+def _entry_users(tournament: Tournament, user_id, name: str, member_ids: list[int]) -> list[int]:
+    """Check the shape of an entry for the team size; return the ids of its users."""
+    if tournament.team_size == 1:
+        if member_ids:
+            raise ServiceError("This event is for single players, not teams.", code="not_teams")
+        if user_id is not None and name:
+            raise ServiceError("Give a user or a guest name, not both.", code="user_or_name")
+        users = [user_id] if user_id is not None else []
+    else:
+        if not name or len(set(member_ids)) != tournament.team_size or user_id is not None:
+            raise ServiceError(
+                f"A team needs a name and {tournament.team_size} different members.",
+                code="team_shape",
+                errors={"members": [f"Give {tournament.team_size} different user ids."]},
+            )
+        users = list(dict.fromkeys(member_ids))
+    found = set(get_user_model().objects.filter(pk__in=users).values_list("pk", flat=True))
+    if len(found) != len(users):
+        raise NotFound(f"No user with id {sorted(set(users) - found)}.", code="user_not_found")
+    taken = EntryMember.objects.filter(tournament=tournament, user_id__in=users)
+    if taken.exists():
+        raise Conflict("A player can be in only one entry of a tournament.", code="already_entered")
+    return users
+
+
+def _entry_create(tournament, user_id, name, users, seed) -> Entry:
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(
+                tournament=tournament, user_id=user_id, name=name, seed=seed
+            )
+            EntryMember.objects.bulk_create(
+                [EntryMember(entry=entry, user_id=u, tournament=tournament) for u in users]
+            )
+    except IntegrityError:  # a concurrent registration of the same player or seed
+        raise Conflict("That player or seed was just registered.", code="already_entered") from None
+    return entry
+
+
+@transaction.atomic
+def entry_drop(*, entry: Entry, by_user) -> Entry:
+    """Drop an entry (its player or the organizer); while running it forfeits its current match."""
+    tournament = lock_tournament(entry.tournament_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
+    if not member and not is_organizer(tournament=tournament, user=by_user):
+        raise NotAllowed(
+            "Only the entry's players or the organizer can drop it.", code="not_allowed"
+        )
+    if entry.dropped:
+        return entry
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict("The tournament is over.", code="tournament_over")
+    entry.dropped, entry.dropped_at = True, now()
+    entry.save(update_fields=["dropped", "dropped_at"])
+    current = (
+        Match.objects.select_for_update()
+        .filter(slots__entry=entry)
+        .exclude(status=Match.Status.FINISHED)
+        .select_related("round")
+        .first()
+    )
+    if current is not None:
+        match_forfeit_entry(tournament=tournament, match=current, entry_id=entry.pk, actor=by_user)
+    return entry
+
+
+def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, actor) -> None:
+    """Mark an entry as forfeiting a match; the last entry left in a started match wins it."""
+    before = snapshot(match)
+    MatchEntry.objects.filter(match=match, entry_id=entry_id).update(forfeited=True)
+    audit(match=match, actor=actor, action=f"forfeit:{entry_id}", before=before)
+    if match.status == Match.Status.PENDING:
+        return
+    active = list(match.slots.filter(forfeited=False).values_list("entry_id", flat=True))
+    if len(active) == 1:
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=active[0],
+            decided_by=Match.DecidedBy.FORFEIT,
+            actor=actor,
+            action="forfeit-win",
+        )
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
+    """Seed the entries, lock decks, build the bracket (round 1 at least) and start round 1."""
+    tournament = lock_tournament(tournament.pk)
+    require_organizer(tournament=tournament, user=by_user, action="start the tournament")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(
+            f"The tournament is {tournament.status}, not in registration.",
+            code="not_in_registration",
+        )
+    entries = list(tournament.entries.filter(dropped=False).order_by("seed", "id"))
+    if len(entries) < 2:
+        raise ServiceError("A tournament needs at least 2 entries.", code="too_few_entries")
+    if tournament.deck_format != "off-the-top":
+        _lock_decks(tournament)
+    ordered = _seed(tournament, entries)
+    ids = [e.pk for e in ordered]
+    if tournament.pairing == Tournament.Pairing.BRACKET:
+        bracket.bracket_build(tournament=tournament, entry_ids_by_seed=ids)
+    else:
+        bracket.random_round_open(tournament=tournament, number=1, entry_ids=ids)
+    tournament.status, tournament.started_at = Tournament.Status.RUNNING, now()
+    tournament.save(update_fields=["status", "started_at"])
+    tournament.rounds.filter(number=1).update(started_at=tournament.started_at)
+    matches_start(
+        tournament=tournament,
+        matches=Match.objects.filter(
+            tournament=tournament, round__number=1, status=Match.Status.READY
+        ),
+    )
+    return tournament
+
+
+def _lock_decks(tournament: Tournament) -> None:
+    """Every entry's registered deck must be legal; decks are locked (decks app contract)."""
+    try:
+        from decks.services import tournament_decks_lock
+    except ImportError:  # INTEGRATION: until the decks app ships its service (issue 4)
+        return
+    tournament_decks_lock(tournament=tournament)
+
+
+def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """Order the entries by seed and number them 1..N (manual seeds first, in their order)."""
+    if tournament.seeding == Tournament.Seeding.RANDOM:
+        Random(tournament.rng_seed).shuffle(entries)
+    else:
+        entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    tournament.entries.update(seed=None)  # renumbering in place could collide on the unique seed
+    for number, entry in enumerate(entries, start=1):
+        entry.seed = number
+    Entry.objects.bulk_update(entries, ["seed"], batch_size=2000)
+    return entries
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament: Tournament, by_user) -> Tournament:
+    """Cancel an event that has not finished."""
+    tournament = lock_tournament(tournament.pk)
+    require_organizer(tournament=tournament, user=by_user, action="cancel the tournament")
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict("A finished tournament cannot be cancelled.", code="tournament_over")
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def round_start(*, tournament: Tournament, number: int, by_user) -> int:
+    """Start every ready match of a round (their clocks start); returns how many started."""
+    tournament = lock_tournament(tournament.pk)
+    require_organizer(tournament=tournament, user=by_user, action="start a round")
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict("The tournament is not running.", code="not_running")
+    round_row = tournament.rounds.filter(number=number).first()
+    if round_row is None:
+        raise NotFound(f"Round {number} has not been paired yet.", code="round_not_found")
+    if round_row.started_at is None:
+        round_row.started_at = now()
+        round_row.save(update_fields=["started_at"])
+    ready = Match.objects.filter(round=round_row, status=Match.Status.READY)
+    return matches_start(tournament=tournament, matches=ready)

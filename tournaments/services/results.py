@@ -1,0 +1,329 @@
+"""Match results: reports, confirmations, disputes, organizer decisions and corrections, forfeits,
+and games played on the engine."""
+
+from django.db import transaction
+
+from config.errors import Conflict, NotAllowed, ServiceError
+from tournaments.brackets import (
+    BracketError,
+    GameResult,
+    InvalidResult,
+    check_game_facts,
+    complete_match_winner,
+    game_wins,
+)
+from tournaments.models import Match, MatchGame, MatchReport, Tournament
+from tournaments.services import bracket
+from tournaments.services.clock import normalize_life, start_locked
+from tournaments.services.common import (
+    active_entry_ids,
+    audit,
+    bracket_error,
+    entry_ids,
+    is_organizer,
+    lock_match,
+    require_organizer,
+    snapshot,
+    supersede_pending_reports,
+    user_entry,
+)
+from tournaments.services.events import match_forfeit_entry
+
+PLAYER_REPORTABLE = (
+    Match.Status.READY,
+    Match.Status.IN_PROGRESS,
+    Match.Status.AWAITING_CONFIRMATION,
+)
+
+
+def parse_games(games: list[dict], entries: list[int]) -> list[GameResult]:
+    """Reported games as GameResults with integer ids; 400 for anything malformed."""
+    if not isinstance(games, list):
+        raise ServiceError("`games` must be a list.", code="invalid_games")
+    parsed = []
+    for number, game in enumerate(games, start=1):
+        if not isinstance(game, dict):
+            raise ServiceError(f"Game {number} must be an object.", code="invalid_games")
+        winner, first = game.get("winner"), game.get("first_damage")
+        try:
+            winner = int(winner) if winner is not None else None
+            first = int(first) if first is not None else None
+        except (TypeError, ValueError):
+            raise ServiceError(
+                f"Game {number}: entries are given by id.", code="invalid_games"
+            ) from None
+        parsed.append(GameResult(winner, normalize_life(game.get("life"), entries), first))
+    return parsed
+
+
+def _winner_of(match: Match, tournament: Tournament, games: list[GameResult]) -> int:
+    try:
+        return complete_match_winner(
+            games,
+            entries=entry_ids(match),
+            active=active_entry_ids(match),
+            best_of=tournament.best_of,
+        )
+    except InvalidResult as exc:
+        raise bracket_error(exc) from None
+
+
+def _write_games(match: Match, games: list[GameResult], source: str) -> None:
+    """Replace the games that count (old ones are kept, marked superseded)."""
+    match.games.filter(superseded=False).update(superseded=True)
+    MatchGame.objects.bulk_create(
+        [
+            MatchGame(
+                match=match,
+                number=n,
+                winner_id=g.winner,
+                first_damage_id=g.first_damage,
+                life={str(k): v for k, v in g.life.items()},
+                source=source,
+            )
+            for n, g in enumerate(games, start=1)
+        ]
+    )
+
+
+def _games_json(games: list[GameResult]) -> list[dict]:
+    return [
+        {
+            "winner": g.winner,
+            "life": {str(k): v for k, v in g.life.items()},
+            "first_damage": g.first_damage,
+        }
+        for g in games
+    ]
+
+
+@transaction.atomic
+def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
+    """A player reports the result (the others confirm it); the organizer's entry is final,
+    also on a finished match, where it is a correction the bracket follows."""
+    tournament, match = lock_match(match.pk)
+    if match.status == Match.Status.PENDING:
+        raise ServiceError("The match is still waiting for its entries.", code="match_pending")
+    if match.is_bye:
+        raise ServiceError("A bye has no games to report.", code="match_is_bye")
+    parsed = parse_games(games, entry_ids(match))
+    winner = _winner_of(match, tournament, parsed)
+    if is_organizer(tournament=tournament, user=by_user):
+        _organizer_result(tournament, match, by_user, winner, parsed)
+        return match
+    entry = user_entry(tournament=tournament, user=by_user, match=match)
+    if entry is None:
+        raise NotAllowed(
+            "Only the match's players or the organizer can report it.", code="not_in_match"
+        )
+    if match.status == Match.Status.FINISHED:
+        raise ServiceError(
+            "The match is finished; only the organizer can change it.", code="match_finished"
+        )
+    if match.status not in PLAYER_REPORTABLE:
+        raise Conflict(
+            f"The match is {match.status}; the organizer will decide it.", code="organizer_decides"
+        )
+    before = snapshot(match)
+    supersede_pending_reports(match)
+    MatchReport.objects.create(
+        match=match,
+        reported_by=by_user,
+        entry=entry,
+        games=_games_json(parsed),
+        confirmed_entries=[entry.pk],
+    )
+    match.status = Match.Status.AWAITING_CONFIRMATION
+    match.save(update_fields=["status"])
+    audit(match=match, actor=by_user, action="report", before=before)
+    return match
+
+
+def _organizer_result(tournament, match, by_user, winner: int, games: list[GameResult]) -> None:
+    if match.status != Match.Status.FINISHED:
+        _write_games(match, games, MatchGame.Source.ORGANIZER)
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=winner,
+            decided_by=Match.DecidedBy.PLAYED,
+            actor=by_user,
+            action="organizer",
+        )
+        return
+    before = snapshot(match)
+    if winner != match.winner_id:
+        bracket.downstream_replace(
+            tournament=tournament, match=match, old_id=match.winner_id, new_id=winner
+        )
+    _write_games(match, games, MatchGame.Source.ORGANIZER)
+    match.winner_id, match.decided_by = winner, Match.DecidedBy.PLAYED
+    match.save(update_fields=["winner", "decided_by"])
+    audit(match=match, actor=by_user, action="correction", before=before)
+
+
+@transaction.atomic
+def match_result_confirm(*, match: Match, by_user) -> Match:
+    """Another entry's player confirms the pending report; once every entry has, it counts."""
+    tournament, match = lock_match(match.pk)
+    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
+    if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
+        raise Conflict("There is no reported result to confirm.", code="nothing_to_confirm")
+    organizer = is_organizer(tournament=tournament, user=by_user)
+    entry = user_entry(tournament=tournament, user=by_user, match=match)
+    if entry is None and not organizer:
+        raise NotAllowed("Only the match's players can confirm it.", code="not_in_match")
+    if entry is not None and entry.pk == report.entry_id and not organizer:
+        raise ServiceError("The other player(s) must confirm your report.", code="own_report")
+    if entry is not None and entry.pk not in report.confirmed_entries:
+        report.confirmed_entries = [*report.confirmed_entries, entry.pk]
+    if not organizer and set(active_entry_ids(match)) - set(report.confirmed_entries):
+        report.save(update_fields=["confirmed_entries"])
+        return match
+    games = parse_games(report.games, entry_ids(match))
+    winner = _winner_of(match, tournament, games)
+    report.status = MatchReport.Status.CONFIRMED
+    report.save(update_fields=["confirmed_entries", "status"])
+    _write_games(match, games, MatchGame.Source.REPORT)
+    bracket.match_finish(
+        tournament=tournament,
+        match=match,
+        winner_id=winner,
+        decided_by=Match.DecidedBy.PLAYED,
+        actor=by_user,
+        action="confirm",
+    )
+    return match
+
+
+@transaction.atomic
+def match_result_dispute(*, match: Match, by_user) -> Match:
+    """Another entry's player disputes the pending report; the organizer then decides."""
+    tournament, match = lock_match(match.pk)
+    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
+    if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
+        raise Conflict("There is no reported result to dispute.", code="nothing_to_dispute")
+    entry = user_entry(tournament=tournament, user=by_user, match=match)
+    if entry is None:
+        raise NotAllowed("Only the match's players can dispute it.", code="not_in_match")
+    if entry.pk == report.entry_id:
+        raise ServiceError(
+            "You reported this result; report again to change it.", code="own_report"
+        )
+    before = snapshot(match)
+    report.status = MatchReport.Status.DISPUTED
+    report.save(update_fields=["status"])
+    match.status = Match.Status.DISPUTED
+    match.save(update_fields=["status"])
+    audit(match=match, actor=by_user, action="dispute", before=before)
+    return match
+
+
+@transaction.atomic
+def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
+    """The organizer names the winner (after a dispute, at time, or to correct a result)."""
+    tournament, match = lock_match(match.pk)
+    require_organizer(tournament=tournament, user=by_user, action="decide a match")
+    if match.status == Match.Status.PENDING or match.is_bye:
+        raise ServiceError(
+            "Only a match with its entries known can be decided.", code="match_pending"
+        )
+    if winner_id not in active_entry_ids(match):
+        raise ServiceError(
+            f"Entry {winner_id} is not (or no longer) in this match.",
+            code="not_in_match",
+            errors={"winner": ["Not in this match."]},
+        )
+    if match.status != Match.Status.FINISHED:
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=winner_id,
+            decided_by=Match.DecidedBy.ORGANIZER,
+            actor=by_user,
+            action="decide",
+        )
+        return match
+    before = snapshot(match)
+    if winner_id != match.winner_id:
+        bracket.downstream_replace(
+            tournament=tournament, match=match, old_id=match.winner_id, new_id=winner_id
+        )
+    match.winner_id, match.decided_by = winner_id, Match.DecidedBy.ORGANIZER
+    match.save(update_fields=["winner", "decided_by"])
+    audit(match=match, actor=by_user, action="correction", before=before)
+    return match
+
+
+@transaction.atomic
+def match_forfeit(*, match: Match, by_user, entry_id: int) -> Match:
+    """The organizer records a forfeit (a no-show); the last entry left wins the match."""
+    tournament, match = lock_match(match.pk)
+    require_organizer(tournament=tournament, user=by_user, action="record a forfeit")
+    if match.status == Match.Status.FINISHED:
+        raise ServiceError("The match is finished; decide it instead.", code="match_finished")
+    if entry_id not in active_entry_ids(match):
+        raise ServiceError(
+            f"Entry {entry_id} is not (or no longer) in this match.",
+            code="not_in_match",
+            errors={"entry": ["Not in this match."]},
+        )
+    match_forfeit_entry(tournament=tournament, match=match, entry_id=entry_id, actor=by_user)
+    return match
+
+
+@transaction.atomic
+def match_game_record_from_engine(
+    *,
+    match_id: int,
+    game_number: int,
+    winner_entry_id: int | None,
+    life: dict[int, int],
+    first_damage_entry_id: int | None,
+) -> Match:
+    """Record a game played on the engine (no confirmation; idempotent on game_number);
+    finish the match once an entry has enough wins and move the winner on."""
+    tournament, match = lock_match(match_id)
+    if match.status == Match.Status.FINISHED:
+        return match
+    if match.games.filter(number=game_number, superseded=False).exists():
+        return match
+    if match.status == Match.Status.PENDING:
+        raise ServiceError("The match is still waiting for its entries.", code="match_pending")
+    if game_number < 1:
+        raise ServiceError("Games are numbered from 1.", code="invalid_game_number")
+    entries = entry_ids(match)
+    game = GameResult(winner_entry_id, normalize_life(life, entries), first_damage_entry_id)
+    if winner_entry_id is not None and winner_entry_id not in entries:
+        raise ServiceError(
+            f"Entry {winner_entry_id} does not play in this match.", code="not_in_match"
+        )
+    try:
+        check_game_facts(game, entries)
+    except BracketError as exc:
+        raise bracket_error(exc) from None
+    if match.status == Match.Status.READY:
+        start_locked(tournament, match)
+    before = snapshot(match)
+    MatchGame.objects.create(
+        match=match,
+        number=game_number,
+        winner_id=winner_entry_id,
+        first_damage_id=game.first_damage,
+        life={str(k): v for k, v in game.life.items()},
+        source=MatchGame.Source.ENGINE,
+    )
+    audit(match=match, actor=None, action=f"engine-game:{game_number}", before=before)
+    counted = [GameResult(g.winner_id, {}, None) for g in match.games.filter(superseded=False)]
+    leader = game_wins(counted).most_common(1)
+    if leader and leader[0][1] >= tournament.wins_needed:
+        supersede_pending_reports(match)
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=leader[0][0],
+            decided_by=Match.DecidedBy.PLAYED,
+            actor=None,
+            action="engine",
+        )
+    return match
