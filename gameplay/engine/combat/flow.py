@@ -43,7 +43,7 @@ def settle(state: dict) -> None:
 def _has_choice(state: dict, seat: int, step: str) -> bool:
     if step == "attack":
         return fight.can_attack(state, seat)
-    return len(main_step.main_actions(state, seat)) > 1
+    return main_step.has_play(state, seat)
 
 
 def begin_turn(state: dict) -> None:

@@ -15,25 +15,54 @@ from gameplay.engine.combat.cards import (
 
 def main_actions(state: dict, seat: int) -> list[dict]:
     """Every card play the seat can make now, then "end"."""
-    key = str(seat)
-    ready = len(zones.ready_farms(state, seat))
-    suits = zones.controlled_suits(state, seat)
-    can_farm = seat not in state["turn"]["farmed"]
+    context = _context(state, seat)
     actions = []
-    for card in state["hands"][key]:
-        if is_court(card):
-            if ready >= court_cost(card) and suit_of(card) in suits:
-                actions.append({"type": "court", "card": card})
-        else:
-            actions.append({"type": "soldier", "card": card})
-        if ready >= SPECIAL_COST and has_special(card):
-            suit = suit_of(card)
-            if suit is None or suit in suits:
-                actions.extend(_special_actions(state, seat, card))
-        if can_farm:
-            actions.append({"type": "farm", "card": card})
+    for card in state["hands"][str(seat)]:
+        actions.extend(_card_actions(state, seat, card, context))
     actions.append({"type": "end"})
     return actions
+
+
+def is_legal_main(state: dict, seat: int, action: dict) -> bool:
+    """Whether a main-step action is legal (checks only the card it names: fast)."""
+    if action == {"type": "end"}:
+        return True
+    card = action.get("card") if isinstance(action, dict) else None
+    if card not in state["hands"][str(seat)]:
+        return False
+    return action in _card_actions(state, seat, card, _context(state, seat))
+
+
+def _context(state: dict, seat: int) -> tuple[int, set[str], bool]:
+    ready = len(zones.ready_farms(state, seat))
+    return ready, zones.controlled_suits(state, seat), seat not in state["turn"]["farmed"]
+
+
+def _card_actions(state: dict, seat: int, card: str, context) -> list[dict]:
+    ready, suits, can_farm = context
+    actions = []
+    if is_court(card):
+        if ready >= court_cost(card) and suit_of(card) in suits:
+            actions.append({"type": "court", "card": card})
+    else:
+        actions.append({"type": "soldier", "card": card})
+    if ready >= SPECIAL_COST and has_special(card):
+        suit = suit_of(card)
+        if suit is None or suit in suits:
+            actions.extend(_special_actions(state, seat, card))
+    if can_farm:
+        actions.append({"type": "farm", "card": card})
+    return actions
+
+
+def has_play(state: dict, seat: int) -> bool:
+    """Whether the seat can do anything but end its main step (cheap test first)."""
+    hand = state["hands"][str(seat)]
+    if not hand:
+        return False
+    if seat not in state["turn"]["farmed"] or any(not is_court(c) for c in hand):
+        return True
+    return len(main_actions(state, seat)) > 1
 
 
 def _special_actions(state: dict, seat: int, card: str) -> list[dict]:
@@ -77,9 +106,9 @@ def apply_main(state: dict, seat: int, action: dict) -> None:
         zones.event(state, "farm", seat=seat)  # face down: the card stays secret
     else:
         zones.pay(state, seat, SPECIAL_COST)
-        zones.discard(state, card)
         zones.event(state, "special", seat=seat, **action)
         _resolve_special(state, seat, action)
+        zones.discard(state, card)  # ruling R24: the ability resolves, then the card is discarded
 
 
 def _resolve_special(state: dict, seat: int, action: dict) -> None:

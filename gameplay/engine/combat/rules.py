@@ -60,10 +60,21 @@ class Combat(Ruleset):
 
     def apply(self, state: dict, seat: int, action) -> None:
         """Apply a legal action and settle the automatic moments that follow it."""
-        if action not in self.legal_actions(state, seat):
+        if not self._is_legal(state, seat, action):
             raise IllegalAction(self._why_illegal(state, seat, action))
         self._apply(state, seat, action)
         flow.settle(state)
+
+    def _is_legal(self, state: dict, seat: int, action) -> bool:
+        if (
+            state["pending"] is None
+            and state["winners"] is None
+            and state["turn"]["step"] == "main"
+            and self._actor(state) == seat
+            and isinstance(action, dict)
+        ):
+            return main_step.is_legal_main(state, seat, action)
+        return action in self.legal_actions(state, seat)
 
     def _apply(self, state: dict, seat: int, action: dict) -> None:
         kind = action["type"]
@@ -106,6 +117,10 @@ class Combat(Ruleset):
     def view(self, state: dict, seat: int | None) -> dict:
         """What that seat sees: its own hand, counts for other hands and every draw pile."""
         return views.view(state, seat)
+
+    def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
+        """Card ids that seat must not see (for the hidden-information checks)."""
+        return views.hidden_cards(state, seat)
 
     def determinize(self, view: dict, seat: int, rng) -> dict:
         """A full state consistent with the view, hidden cards sampled."""
@@ -151,22 +166,24 @@ def describe(action) -> str:
         return str(action)
     kind = action.get("type")
     name = card_name(action["card"]) if "card" in action else ""
-    seat = lambda n: f"player {n + 1}"  # noqa: E731
-    labels = {
-        "done": "Done",
-        "end": "End turn",
-        "soldier": f"Play {name} as a soldier",
-        "court": f"Play {name}",
-        "farm": f"Play {name} as a farm",
-        "destroy": f"Destroy your {name}",
-        "attack": f"Attack {seat(action.get('target', 0))} with {name}",
-        "block": f"Block {card_name(action.get('attacker', 'JK'))} with {name}",
-        "damage": f"{name}: 1 damage to {card_name(action.get('target', 'JK'))}",
-    }
+    if kind in ("done", "end"):
+        return "Done" if kind == "done" else "End turn"
+    if kind == "attack":
+        return f"Attack player {action['target'] + 1} with {name}"
+    if kind == "block":
+        return f"Block {card_name(action['attacker'])} with {name}"
+    if kind == "damage":
+        return f"{name}: 1 damage to {card_name(action['target'])}"
     if kind == "special":
         if "target" in action:
             return f"{name}: special on {card_name(action['target'])}"
         if "opponent" in action:
-            return f"{name}: special against {seat(action['opponent'])}"
+            return f"{name}: special against player {action['opponent'] + 1}"
         return f"{name}: special (draw two)"
-    return labels.get(kind, str(action))
+    verbs = {
+        "soldier": "Play {} as a soldier",
+        "court": "Play {}",
+        "farm": "Play {} as a farm",
+        "destroy": "Destroy your {}",
+    }
+    return verbs[kind].format(name) if kind in verbs else str(action)

@@ -7,6 +7,7 @@ draw[pile], discard[pile], hands[seat], soldiers[seat] ([id, sideways]), farms[s
 
 from __future__ import annotations
 
+from gameplay.engine.combat.cards import SUITS, suit_of
 from gameplay.engine.core import chance
 
 
@@ -102,8 +103,6 @@ def destroy(state: dict, card: str) -> None:
 
 def controlled_suits(state: dict, seat: int) -> set[str]:
     """Suits of the soldiers a seat controls (a Joker counts as every suit)."""
-    from gameplay.engine.combat.cards import SUITS, suit_of
-
     suits = set()
     for card, _ in state["soldiers"][str(seat)]:
         suit = suit_of(card)

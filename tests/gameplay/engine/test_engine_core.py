@@ -68,9 +68,7 @@ def test_new_game_rejects_seat_count():
 @given(seed=st.integers(0, 2**31), rounds=st.integers(1, 10))
 def test_replay_rebuilds_the_same_state(seed, rounds):
     # given a game played to the end by random bots
-    state = core.new_game(
-        "toy-high-card", seats=2, options={"rounds": rounds}, seed=seed
-    )
+    state = core.new_game("toy-high-card", seats=2, options={"rounds": rounds}, seed=seed)
     bots.play_bot_game(state, {0: bots.RandomBot(), 1: bots.RandomBot()}, seed=seed)
     # when replaying its log (after a JSON round trip)
     log = core.from_json(core.to_json(core.game_log(state)))
@@ -121,9 +119,7 @@ def test_greedy_bot_beats_random_on_the_toy_game():
     # given 60 games of greedy against random
     wins = 0
     for seed in range(60):
-        state = core.new_game(
-            "toy-high-card", seats=2, options={"rounds": 5}, seed=seed
-        )
+        state = core.new_game("toy-high-card", seats=2, options={"rounds": 5}, seed=seed)
         bots.play_bot_game(state, {0: bots.GreedyBot(), 1: bots.RandomBot()}, seed=seed)
         wins += 0 in HIGH_CARD.result(state).winners
     # then greedy wins clearly more than half (random: about 50%)
@@ -136,8 +132,6 @@ def test_search_bot_respects_a_tiny_budget_and_returns_a_legal_action():
     legal = HIGH_CARD.legal_actions(state, 0)
     bot = bots.MonteCarloBot(rollouts=10_000)
     # when it chooses with a zero time budget
-    action = bot.choose(
-        HIGH_CARD, HIGH_CARD.view(state, 0), 0, legal, random.Random(1), 0.0
-    )
+    action = bot.choose(HIGH_CARD, HIGH_CARD.view(state, 0), 0, legal, random.Random(1), 0.0)
     # then it still answers with a legal action (one sweep over the actions)
     assert action in legal

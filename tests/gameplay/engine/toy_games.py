@@ -23,9 +23,7 @@ class HighCard(Ruleset):
     version = "1"
     min_players = 2
     max_players = 2
-    options = {
-        "rounds": Option(default=3, minimum=1, maximum=10, help="cards per hand")
-    }  # noqa: RUF012
+    options = {"rounds": Option(default=3, minimum=1, maximum=10, help="cards per hand")}
 
     def new_state(self, *, seats, options, seed):
         state = base_state(self, seats=seats, options=options, seed=seed)

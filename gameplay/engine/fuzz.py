@@ -1,0 +1,91 @@
+"""Seeded random games with every check after every action (used by tests and the fuzz bench)."""
+
+from __future__ import annotations
+
+import random
+
+from gameplay.engine import core
+
+
+def _strings(value, found: set[str]) -> set[str]:
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found.add(key)
+            _strings(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, found)
+    return found
+
+
+SKIP = ("events", "options")
+
+
+def check_views(ruleset, state: dict, new_events: int = 0) -> None:
+    """No card a seat may not see appears in its view, nor in the events just added.
+
+    Older events are history: a card named in one was public then (and may be hidden again now,
+    e.g. reshuffled into a draw pile), so only the events of the last action are checked.
+    """
+    hidden_cards = getattr(ruleset, "hidden_cards", None)
+    if hidden_cards is None:
+        return
+    batch = state["events"][len(state["events"]) - new_events :]
+    # a reshuffle may legitimately hide a card that an earlier event of the batch named
+    shuffles = [i for i, e in enumerate(batch) if "chance" in e]
+    recent = _strings(batch[shuffles[-1] + 1 :] if shuffles else batch, set())
+    for seat in [*range(state["seats"]), None]:
+        # options hold deck lists as card *codes*, which may spell another seat's card ids
+        view = {k: v for k, v in ruleset.view(state, seat).items() if k not in SKIP}
+        leaked = (_strings(view, set()) | recent) & hidden_cards(state, seat)
+        if leaked:
+            raise AssertionError(f"seat {seat} can see hidden cards {sorted(leaked)[:3]}")
+
+
+def play_checked(
+    slug: str,
+    *,
+    seats: int,
+    options: dict | None,
+    seed: int,
+    views_every: int = 1,
+    max_actions: int = 20_000,
+) -> dict:
+    """Play a random game, checking invariants (and views every n actions); returns the state."""
+    state = core.new_game(slug, seats=seats, options=options, seed=seed)
+    ruleset = core.ruleset_of(state)
+    rng = random.Random(seed)
+    ruleset.check_invariants(state)
+    for count in range(max_actions):
+        decision = ruleset.decision(state)
+        if decision.kind == "terminal":
+            return state
+        seat = decision.seats[0]
+        legal = ruleset.legal_actions(state, seat)
+        before = _life(ruleset, state)
+        events = len(state.get("events", ()))
+        core.play(state, seat, legal[rng.randrange(len(legal))])
+        ruleset.check_invariants(state)
+        _check_life(ruleset, state, before)
+        if views_every and count % views_every == 0:
+            check_views(ruleset, state, len(state.get("events", ())) - events)
+    raise AssertionError(f"seed {seed}: no end within {max_actions} actions")
+
+
+def _life(ruleset, state: dict) -> dict:
+    return dict(ruleset.time_facts(state)["life"])
+
+
+def _check_life(ruleset, state: dict, before: dict) -> None:
+    after = _life(ruleset, state)
+    for seat, life in after.items():
+        if life > before.get(seat, life):
+            raise AssertionError(f"seat {seat} gained life ({before[seat]} -> {life})")
+
+
+def replay_matches(state: dict) -> bool:
+    """Replaying the game's JSON log gives the same final state hash."""
+    log = core.from_json(core.to_json(core.game_log(state)))
+    return core.state_hash(core.replay(log)) == core.state_hash(state)
