@@ -1,0 +1,136 @@
+"""Build Rune Duel positions by hand: for rules tests, examples and benchmarks.
+
+    state = scenario.build(hands=[[creature("A", 1, 1, 2, 2)], [spell("S", 1, 2, "damage")]])
+
+Each seat's cards get ids in the order hand, deck, holding, line (creature, then its
+artifacts); the deck lists are whatever was placed. The state is ready for the duel, with
+`leader` to play first.
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.core import base_state, validate_options
+from gameplay.engine.registry import get
+from gameplay.engine.rune_duel import flow
+from gameplay.engine.rune_duel.battle import new_entry
+from gameplay.engine.rune_duel.cards import deck_list, normalize_card
+
+
+def creature(name, rank, rune, attack, life, *keywords, regeneration=None, effects=()) -> dict:
+    """A creature card dict in the card-set shape."""
+    stats = {"rank": rank, "rune": rune, "attack": attack, "life": life}
+    if regeneration is not None:
+        stats["regeneration"] = regeneration
+    card = {"name": name, "type": "creature", "stats": stats, "keywords": list(keywords)}
+    return {**card, "effects": list(effects)}
+
+
+def warlord(name, rank, rune, attack, life, *keywords) -> dict:
+    """A warlord card dict."""
+    return {**creature(name, rank, rune, attack, life, *keywords), "type": "warlord"}
+
+
+def artifact(name, rank, rune, attack=0, life=0, *keywords) -> dict:
+    """An artifact card dict giving +attack/+life (and keywords) to its creature."""
+    stats = {"rank": rank, "rune": rune, "attack": attack, "life": life}
+    return {"name": name, "type": "artifact", "stats": stats, "keywords": list(keywords)}
+
+
+def spell(name, rank, rune, op="damage", target="creature", amount=2, **extra) -> dict:
+    """A spell card dict with one effect."""
+    effect = {"op": op, "target": target, **extra}
+    if op != "buff":
+        effect["amount"] = amount
+    return {
+        "name": name,
+        "type": "spell",
+        "stats": {"rank": rank, "rune": rune},
+        "effects": [effect],
+    }
+
+
+def build(
+    *,
+    hands=((), ()),
+    decks=((), ()),
+    lines=((), ()),
+    holding=((), ()),
+    life: int = 20,
+    summons: int = 3,
+    leader: int = 0,
+    seed: int = 0,
+    round_limit: int = 100,
+) -> dict:
+    """A state at the start of a duel with exactly these cards in these places."""
+    ruleset = get("rune-duel")
+    options = validate_options(ruleset, {"life": life, "round_limit": round_limit})
+    state = base_state(ruleset, seats=2, options=options, seed=seed)
+    state.update(_empty(life, summons, leader))
+    for seat in (0, 1):
+        _seat(state, seat, hands[seat], decks[seat], lines[seat], holding[seat])
+    flow.settle(state)
+    return state
+
+
+def _empty(life: int, summons: int, leader: int) -> dict:
+    return {
+        "cards": {},
+        "deck_lists": {},
+        "zones": {},
+        "line": {"0": [], "1": []},
+        "duel": [],
+        "work": [],
+        "choice": None,
+        "life": {"0": life, "1": life},
+        "damage_taken": {"0": 0, "1": 0},
+        "life_gained": {"0": 0, "1": 0},
+        "first_damage": None,
+        "round": summons - flow.FIRST_SUMMONS + 1,
+        "summons": summons,
+        "leader": leader,
+        "duel_first": leader,
+        "turn": None,
+        "phase": "next",
+        "pending": {},
+        "last_duel": None,
+        "story": [],
+        "outcome": None,
+    }
+
+
+def _seat(state: dict, seat: int, hand, deck, line, holding) -> None:
+    cards = []
+
+    def add(raw) -> str:
+        card_id = f"{seat}-{len(cards)}"
+        cards.append(normalize_card(raw))
+        state["cards"][card_id] = cards[-1]
+        return card_id
+
+    zone = {"hand": [add(c) for c in hand], "deck": [add(c) for c in deck]}
+    zone.update({"discard": [], "holding": [add(c) for c in holding]})
+    for item in line:
+        body, *artifacts = item if isinstance(item, (list, tuple)) else (item,)
+        entry = new_entry(add(body))
+        entry["artifacts"] = [add(a) for a in artifacts]
+        state["line"][str(seat)].append(entry)
+    state["zones"][str(seat)] = zone
+    state["deck_lists"][str(seat)] = deck_list(cards)
+
+
+def ids(state: dict, seat: int, zone: str = "hand") -> list[str]:
+    """The card ids in a seat's zone."""
+    return list(state["zones"][str(seat)][zone])
+
+
+def names(state: dict, card_ids) -> list[str]:
+    """Card names of a list of ids."""
+    return [state["cards"][card_id]["name"] for card_id in card_ids]
+
+
+def line_names(state: dict, seat: int) -> list[str | None]:
+    """The names on a seat's battle line, slot by slot (None for a gap)."""
+    return [
+        None if entry is None else state["cards"][entry["card"]]["name"]
+        for entry in state["line"][str(seat)]
+    ]
