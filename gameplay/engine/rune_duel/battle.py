@@ -23,20 +23,25 @@ def tell(state: dict, text: str) -> None:
         del story[0]
 
 
+def card(state: dict, card_id: str) -> dict:
+    """The printed data of a card by id."""
+    return state["catalogue"][state["cards"][card_id]]
+
+
 def name(state: dict, card_id: str) -> str:
     """The card's name."""
-    return state["cards"][card_id]["name"]
+    return state["catalogue"][state["cards"][card_id]]["name"]
 
 
 def stats(state: dict, entry: dict) -> tuple[int, int, set, int]:
     """Attack, health, keywords and regeneration of a creature entry, artifacts and buffs in."""
-    cards = state["cards"]
-    card = cards[entry["card"]]
-    attack = card["attack"] + entry["buff"][0]
-    health = card["health"] + entry["buff"][1]
-    keywords, regeneration = set(card["keywords"]), card["regeneration"]
+    catalogue, index = state["catalogue"], state["cards"]
+    body = catalogue[index[entry["card"]]]
+    attack = body["attack"] + entry["buff"][0]
+    health = body["health"] + entry["buff"][1]
+    keywords, regeneration = set(body["keywords"]), body["regeneration"]
     for artifact_id in entry["artifacts"]:
-        artifact = cards[artifact_id]
+        artifact = catalogue[index[artifact_id]]
         attack += artifact["attack"]
         health += artifact["health"]
         keywords.update(artifact["keywords"])
@@ -127,7 +132,7 @@ def artifact_target(state: dict, seat: int) -> dict | None:
     """The first Carrot Seeker on the seat's line, else its first creature with no artifact."""
     line = state["line"][str(seat)]
     for entry in line:
-        if entry is not None and "carrot_seeker" in state["cards"][entry["card"]]["keywords"]:
+        if entry is not None and "carrot_seeker" in card(state, entry["card"])["keywords"]:
             return entry
     for entry in line:
         if entry is not None and not entry["artifacts"]:

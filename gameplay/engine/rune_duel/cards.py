@@ -122,14 +122,35 @@ def normalize_card(raw) -> dict:
     return card
 
 
-def deck_list(cards: list[dict]) -> list[dict]:
-    """A deck as [{card, count}] sorted by name: what it holds, not in which order."""
-    counts: dict[str, int] = {}
-    for card in cards:
-        text = json.dumps(card, sort_keys=True)
-        counts[text] = counts.get(text, 0) + 1
-    items = [{"card": json.loads(text), "count": n} for text, n in counts.items()]
-    return sorted(items, key=lambda item: (item["card"]["name"], json.dumps(item["card"])))
+def build_catalogue(seats: list[list[tuple[str, dict]]]) -> dict:
+    """The cards of a game: distinct cards once ("catalogue"), ids -> index ("cards"), and
+    each seat's deck list as [[index, count]] sorted by name ("deck_lists")."""
+    catalogue: list[dict] = []
+    index_of: dict[str, int] = {}
+    texts: dict[int, str] = {}  # decks share card dicts between copies: encode each once
+    cards: dict[str, int] = {}
+    lists: dict[str, list] = {}
+    for seat, items in enumerate(seats):
+        counts: dict[int, int] = {}
+        for card_id, card in items:
+            text = texts.get(id(card))
+            if text is None:
+                text = texts[id(card)] = json.dumps(card, sort_keys=True)
+            if text not in index_of:
+                index_of[text] = len(catalogue)
+                catalogue.append(_fresh(card))
+            cards[card_id] = index_of[text]
+            counts[cards[card_id]] = counts.get(cards[card_id], 0) + 1
+        pairs = sorted(counts.items(), key=lambda pair: (catalogue[pair[0]]["name"], pair[0]))
+        lists[str(seat)] = [[index, count] for index, count in pairs]
+    return {"catalogue": catalogue, "cards": cards, "deck_lists": lists}
+
+
+def deal_ids(decks: list[list[dict]]) -> list[list[tuple[str, dict]]]:
+    """Give each seat's cards their ids: "<seat>-<position in the deck list>"."""
+    return [
+        [(f"{seat}-{i}", card) for i, card in enumerate(deck)] for seat, deck in enumerate(decks)
+    ]
 
 
 def _artifact_bonus(card: dict, data: dict) -> None:
@@ -258,6 +279,12 @@ def _starter_cards() -> tuple[dict, ...]:
     return tuple(normalize_deck(default_deck(), "the starter deck"))
 
 
-def starter_cards() -> list[dict]:
-    """The starter deck, already normalized (fresh copies)."""
-    return [_fresh(card) for card in _starter_cards()]
+@functools.cache
+def _starter_catalogue() -> str:
+    starter = list(_starter_cards())
+    return json.dumps(build_catalogue(deal_ids([starter, starter])))
+
+
+def starter_catalogue() -> dict:
+    """build_catalogue of two starter decks (a fresh copy)."""
+    return json.loads(_starter_catalogue())

@@ -1,6 +1,7 @@
 """The play sequence: setup, the Duel, the battle line, combat and the end of combat.
 
-State keys (plain JSON): "cards" (id -> card), "deck_lists" (public), "zones" (per seat:
+State keys (plain JSON): "catalogue" (distinct cards), "cards" (id -> catalogue index),
+"deck_lists" (public, [[index, count]] per seat), "zones" (per seat:
 deck, hand, discard, holding), "line" (per seat), "duel" ([[seat, id], ...] this duel),
 "work" (battle-line tasks still to do), "choice" (a placement choice waiting for a player),
 "life", "damage_taken", "life_gained", "first_damage", "round", "summons", "leader" (plays
@@ -13,27 +14,23 @@ from __future__ import annotations
 
 from gameplay.engine.core import chance
 from gameplay.engine.rune_duel import battle, effects
-from gameplay.engine.rune_duel.cards import BODY_TYPES, deck_list, trumps
+from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 
 HAND_SIZE = 5
 FIRST_SUMMONS = 3
 
 
-def setup(state: dict, decks: list[list[dict]], life: int) -> None:
+def setup(state: dict, catalogue: dict, life: int) -> None:
     """Shuffle both decks, flip for the first duel, deal five cards each and open the duel."""
-    cards, zones = {}, {}
-    for seat, deck in enumerate(decks):
-        ids = []
-        for index, card in enumerate(deck):
-            cards[f"{seat}-{index}"] = card
-            ids.append(f"{seat}-{index}")
+    zones = {}
+    for seat in (0, 1):
+        ids = [card_id for card_id in catalogue["cards"] if card_id.startswith(f"{seat}-")]
         chance(state, f"shuffle seat {seat}'s deck").shuffle(ids)
         zones[str(seat)] = {"deck": ids, "hand": [], "discard": [], "holding": []}
     first = chance(state, "coin flip: who plays first in the first duel").randrange(2)
     state.update(
         {
-            "cards": cards,
-            "deck_lists": {str(seat): deck_list(deck) for seat, deck in enumerate(decks)},
+            **catalogue,
             "zones": zones,
             "line": {"0": [], "1": []},
             "duel": [],
@@ -78,9 +75,9 @@ def playable_cards(state: dict, seat: int) -> list[str]:
     hand = state["zones"][str(seat)]["hand"]
     if not state["duel"]:
         return list(hand)
-    cards = state["cards"]
-    last = cards[state["duel"][-1][1]]
-    return [card_id for card_id in hand if trumps(cards[card_id], last)]
+    catalogue, index = state["catalogue"], state["cards"]
+    last = catalogue[index[state["duel"][-1][1]]]
+    return [card_id for card_id in hand if trumps(catalogue[index[card_id]], last)]
 
 
 # ----- the duel ------------------------------------------------------------------------------
@@ -130,7 +127,7 @@ def resolve_battle_line(state: dict) -> None:
     state["phase"] = "battle"
     eligible = []
     for _seat, card_id in state["duel"]:
-        if state["cards"][card_id]["rank"] <= state["summons"]:
+        if battle.card(state, card_id)["rank"] <= state["summons"]:
             eligible.append(card_id)
         else:
             battle.discard(state, card_id)
@@ -180,7 +177,7 @@ def _step(state: dict, task: dict) -> list | None:
 
 
 def _place_step(state: dict, card_id: str) -> list | None:
-    seat, card = battle.owner(card_id), state["cards"][card_id]
+    seat, card = battle.owner(card_id), battle.card(state, card_id)
     if card["type"] in BODY_TYPES:
         slots = [battle.first_free_slot(state, seat)]
         if "charge" in card["keywords"]:
@@ -211,7 +208,7 @@ def _effect_task(card_id: str, seat: int, effect: dict) -> dict:
 def enter(state: dict, seat: int, card_id: str, slot: int) -> None:
     """A creature enters that slot; its entry effects resolve before anything else."""
     battle.put_creature(state, seat, card_id, slot)
-    card_effects = state["cards"][card_id]["effects"]
+    card_effects = battle.card(state, card_id)["effects"]
     state["work"][:0] = [_effect_task(card_id, seat, e) for e in card_effects]
 
 

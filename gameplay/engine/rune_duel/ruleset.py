@@ -13,10 +13,13 @@ from gameplay.engine.core import (
     base_state,
 )
 from gameplay.engine.rune_duel import flow, views
+from gameplay.engine.rune_duel.battle import name
 from gameplay.engine.rune_duel.cards import (
     CardError,
+    build_catalogue,
+    deal_ids,
     normalize_deck,
-    starter_cards,
+    starter_catalogue,
 )
 from gameplay.engine.rune_duel.invariants import check_invariants
 from gameplay.engine.rune_duel.strategy import evaluate
@@ -53,13 +56,14 @@ class RuneDuel(Ruleset):
         """Shuffle each deck, flip for the first duel and deal five cards to each player."""
         decks = options.get("decks")
         if decks is None:
-            clean = [starter_cards(), starter_cards()]
+            catalogue = starter_catalogue()
         elif not isinstance(decks, list) or len(decks) != 2:
             raise CardError("Option decks must be a list of two decks, one per seat.")
         else:
             clean = [normalize_deck(deck, f"deck of seat {s}") for s, deck in enumerate(decks)]
+            catalogue = build_catalogue(deal_ids(clean))
         state = base_state(self, seats=seats, options=options, seed=seed)
-        flow.setup(state, clean, options["life"])
+        flow.setup(state, catalogue, options["life"])
         return state
 
     def decision(self, state: dict) -> Decision:
@@ -78,18 +82,16 @@ class RuneDuel(Ruleset):
         """Duel: cards to play; a Charge slot or a target; end of combat: keep or discard one."""
         phase = state["phase"]
         if phase == "duel" and state["turn"] == seat:
-            cards = state["cards"]
             return [
-                {"type": "play", "card": c, "name": cards[c]["name"]}
+                {"type": "play", "card": c, "name": name(state, c)}
                 for c in flow.playable_cards(state, seat)
             ]
         if phase == "choose" and state["choice"]["seat"] == seat:
             return [dict(option) for option in state["choice"]["options"]]
         if phase == "discard" and state["pending"].get(str(seat), False) is None:
-            cards = state["cards"]
             hand = state["zones"][str(seat)]["hand"]
             return [{"type": "keep"}] + [
-                {"type": "discard", "card": c, "name": cards[c]["name"]} for c in hand
+                {"type": "discard", "card": c, "name": name(state, c)} for c in hand
             ]
         return []
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from gameplay.engine.core import base_state, validate_options
 from gameplay.engine.registry import get
 from gameplay.engine.rune_duel import flow
-from gameplay.engine.rune_duel.battle import new_entry
-from gameplay.engine.rune_duel.cards import deck_list, normalize_card
+from gameplay.engine.rune_duel.battle import card, new_entry
+from gameplay.engine.rune_duel.cards import build_catalogue, normalize_card
 
 
 def creature(name, rank, rune, attack, life, *keywords, regeneration=None, effects=()) -> dict:
@@ -66,16 +66,16 @@ def build(
     options = validate_options(ruleset, {"life": life, "round_limit": round_limit})
     state = base_state(ruleset, seats=2, options=options, seed=seed)
     state.update(_empty(life, summons, leader))
-    for seat in (0, 1):
-        _seat(state, seat, hands[seat], decks[seat], lines[seat], holding[seat])
+    seats = [
+        _seat(state, seat, hands[seat], decks[seat], lines[seat], holding[seat]) for seat in (0, 1)
+    ]
+    state.update(build_catalogue(seats))
     flow.settle(state)
     return state
 
 
 def _empty(life: int, summons: int, leader: int) -> dict:
     return {
-        "cards": {},
-        "deck_lists": {},
         "zones": {},
         "line": {"0": [], "1": []},
         "duel": [],
@@ -98,13 +98,12 @@ def _empty(life: int, summons: int, leader: int) -> dict:
     }
 
 
-def _seat(state: dict, seat: int, hand, deck, line, holding) -> None:
-    cards = []
+def _seat(state: dict, seat: int, hand, deck, line, holding) -> list[tuple[str, dict]]:
+    cards: list[tuple[str, dict]] = []
 
     def add(raw) -> str:
         card_id = f"{seat}-{len(cards)}"
-        cards.append(normalize_card(raw))
-        state["cards"][card_id] = cards[-1]
+        cards.append((card_id, normalize_card(raw)))
         return card_id
 
     zone = {"hand": [add(c) for c in hand], "deck": [add(c) for c in deck]}
@@ -115,7 +114,7 @@ def _seat(state: dict, seat: int, hand, deck, line, holding) -> None:
         entry["artifacts"] = [add(a) for a in artifacts]
         state["line"][str(seat)].append(entry)
     state["zones"][str(seat)] = zone
-    state["deck_lists"][str(seat)] = deck_list(cards)
+    return cards
 
 
 def ids(state: dict, seat: int, zone: str = "hand") -> list[str]:
@@ -125,12 +124,12 @@ def ids(state: dict, seat: int, zone: str = "hand") -> list[str]:
 
 def names(state: dict, card_ids) -> list[str]:
     """Card names of a list of ids."""
-    return [state["cards"][card_id]["name"] for card_id in card_ids]
+    return [card(state, card_id)["name"] for card_id in card_ids]
 
 
 def line_names(state: dict, seat: int) -> list[str | None]:
     """The names on a seat's battle line, slot by slot (None for a gap)."""
     return [
-        None if entry is None else state["cards"][entry["card"]]["name"]
+        None if entry is None else card(state, entry["card"])["name"]
         for entry in state["line"][str(seat)]
     ]

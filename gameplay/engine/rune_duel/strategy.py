@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from gameplay.engine.rune_duel.battle import stats
+from gameplay.engine.rune_duel.battle import card, stats
 from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 
 WIN_SCORE = 1000.0
@@ -27,14 +27,14 @@ def board_value(state: dict, seat: int) -> float:
     return total
 
 
-def card_value(card: dict) -> float:
+def card_value(printed: dict) -> float:
     """A rough worth of a card about to enter play."""
-    if card["type"] in BODY_TYPES:
-        worth = 2 * card["attack"] + card["health"] + len(card["keywords"]) + card["regeneration"]
-        return worth / 2
-    if card["type"] == "artifact":
-        return card["attack"] + card["health"] / 2 + len(card["keywords"])
-    return float(sum(effect.get("amount", 1) for effect in card["effects"]))
+    if printed["type"] in BODY_TYPES:
+        worth = 2 * printed["attack"] + printed["health"] + len(printed["keywords"])
+        return (worth + printed["regeneration"]) / 2
+    if printed["type"] == "artifact":
+        return printed["attack"] + printed["health"] / 2 + len(printed["keywords"])
+    return float(sum(effect.get("amount", 1) for effect in printed["effects"]))
 
 
 def evaluate(state: dict, seat: int) -> float:
@@ -59,10 +59,10 @@ def evaluate(state: dict, seat: int) -> float:
 
 
 def _summon_worth(state: dict, card_id: str) -> float:
-    card = state["cards"][card_id]
-    if card["rank"] > state["summons"]:
+    printed = card(state, card_id)
+    if printed["rank"] > state["summons"]:
         return 0.0
-    return SUMMON_WEIGHT * card_value(card)
+    return SUMMON_WEIGHT * card_value(printed)
 
 
 def duel_outlook(state: dict, seat: int) -> float:
@@ -84,7 +84,9 @@ def duel_outlook(state: dict, seat: int) -> float:
 
 def solve_duel(state: dict, hands: tuple) -> float:
     """Value for seat 0 of the rest of the duel with these hands; seat 0 max, seat 1 min."""
-    cards = state["cards"]
+    cards = {c: card(state, c) for hand in hands for c in hand}
+    if state["duel"]:
+        cards[state["duel"][-1][1]] = card(state, state["duel"][-1][1])
     worth = {c: _summon_worth(state, c) for hand in hands for c in hand}
     memo: dict = {}
 

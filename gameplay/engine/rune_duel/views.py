@@ -7,17 +7,16 @@ other hand, the order of every deck, and the other seat's end-of-combat choice.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 from gameplay.engine.core import base_state, to_json
-from gameplay.engine.rune_duel.battle import stats
+from gameplay.engine.rune_duel.battle import card, stats
 
 
 def card_view(state: dict, card_id: str) -> dict:
     """A visible card: its id plus its printed data."""
-    return {"id": card_id, **state["cards"][card_id]}
+    return {"id": card_id, **card(state, card_id)}
 
 
 def entry_view(state: dict, entry: dict) -> dict:
@@ -34,6 +33,12 @@ def entry_view(state: dict, entry: dict) -> dict:
     }
 
 
+def deck_list(state: dict, seat: int) -> list[dict]:
+    """The seat's deck list as [{card, count}] sorted by name (no ids: the order stays hidden)."""
+    catalogue = state["catalogue"]
+    return [{"card": catalogue[i], "count": n} for i, n in state["deck_lists"][str(seat)]]
+
+
 def player_view(state: dict, seat: int, own: bool) -> dict:
     """One player's zones: the hand only for its own seat, decks always as counts."""
     zone = state["zones"][str(seat)]
@@ -47,7 +52,7 @@ def player_view(state: dict, seat: int, own: bool) -> dict:
         "discard": [card_view(state, c) for c in zone["discard"]],
         "holding": [card_view(state, c) for c in zone["holding"]],
         "line": [None if e is None else entry_view(state, e) for e in state["line"][str(seat)]],
-        "deck_list": list(state["deck_lists"][str(seat)]),
+        "deck_list": deck_list(state, seat),
         "asked": str(seat) in state["pending"],
         "chosen": pending is not None,
     }
@@ -112,30 +117,44 @@ def visible_cards(view: dict) -> dict[str, dict]:
         if "card" in task:
             seen[task["card"]["id"]] = _strip(task["card"])
     for player in view["players"].values():
-        for card in player.get("hand", []) + player["discard"] + player["holding"]:
-            seen[card["id"]] = _strip(card)
+        for shown in player.get("hand", []) + player["discard"] + player["holding"]:
+            seen[shown["id"]] = _strip(shown)
         for entry in player["line"]:
             if entry is not None:
-                for card in (entry["card"], *entry["artifacts"]):
-                    seen[card["id"]] = _strip(card)
+                for shown in (entry["card"], *entry["artifacts"]):
+                    seen[shown["id"]] = _strip(shown)
     return seen
 
 
-def _deal_unseen(view: dict, seat: str, seen: dict, cards: dict, rng: random.Random) -> list:
-    """Give the seat's unseen cards (deck list minus what is visible) ids, in random order."""
-    unseen = Counter()
-    for item in view["players"][seat]["deck_list"]:
-        unseen[to_json(item["card"])] += item["count"]
-    total = sum(unseen.values())
+def _catalogue(view: dict) -> tuple[list, dict, dict]:
+    """The distinct cards of both deck lists, their index by JSON text, and the deck lists."""
+    catalogue, index_of, deck_lists = [], {}, {}
+    for key, player in view["players"].items():
+        pairs = []
+        for item in player["deck_list"]:
+            text = to_json(item["card"])
+            if text not in index_of:
+                index_of[text] = len(catalogue)
+                catalogue.append(item["card"])
+            pairs.append([index_of[text], item["count"]])
+        deck_lists[key] = pairs
+    return catalogue, index_of, deck_lists
+
+
+def _deal_unseen(seat: str, pairs: list, seen: dict, index_of: dict, cards: dict, rng) -> list:
+    """Index the seat's visible cards; deal its unseen cards to the other ids, in random order."""
+    unseen = Counter(dict(pairs))
     prefix = f"{seat}-"
-    for card_id, card in seen.items():
+    for card_id, printed in seen.items():
         if card_id.startswith(prefix):
-            unseen[to_json(card)] -= 1
-    texts = sorted(text for text, n in unseen.items() for _ in range(n))
+            cards[card_id] = index_of[to_json(printed)]
+            unseen[cards[card_id]] -= 1
+    pool = [index for index, count in sorted(unseen.items()) for _ in range(count)]
+    total = sum(count for _, count in pairs)
     ids = [f"{seat}-{i}" for i in range(total) if f"{seat}-{i}" not in seen]
-    rng.shuffle(texts)
-    for card_id, text in zip(ids, texts, strict=True):
-        cards[card_id] = json.loads(text)
+    rng.shuffle(pool)
+    for card_id, index in zip(ids, pool, strict=True):
+        cards[card_id] = index
     rng.shuffle(ids)
     return ids
 
@@ -157,10 +176,11 @@ def _line(player: dict) -> list:
 def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
     """A full state matching the view: unseen cards dealt at random to the hidden zones."""
     seen = visible_cards(view)
-    cards = dict(seen)
+    catalogue, index_of, deck_lists = _catalogue(view)
+    cards: dict[str, int] = {}
     zones, lines, pending = {}, {}, {}
     for key, player in view["players"].items():
-        hidden = _deal_unseen(view, key, seen, cards, rng)
+        hidden = _deal_unseen(key, deck_lists[key], seen, index_of, cards, rng)
         if key == str(seat):
             hand = [c["id"] for c in player["hand"]]
         else:
@@ -177,13 +197,14 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
     state = base_state(ruleset, seats=2, options=dict(view["options"]), seed=rng.getrandbits(62))
     state.update(
         {
+            "catalogue": catalogue,
             "cards": cards,
+            "deck_lists": deck_lists,
             "zones": zones,
             "line": lines,
             "duel": [[item["seat"], item["card"]["id"]] for item in view["duel"]],
             "pending": pending,
             "work": [_task(task) for task in view["work"]],
-            "deck_lists": {k: list(p["deck_list"]) for k, p in view["players"].items()},
             "choice": _state_choice(view["choice"]),
             "story": [],
         }
