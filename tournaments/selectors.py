@@ -12,8 +12,10 @@ from tournaments.models import Entry, Match, MatchEntry, MatchGame, Round, Tourn
 
 def tournament_list() -> QuerySet[Tournament]:
     """All tournaments, newest first, with their organizer and entry count."""
-    return Tournament.objects.select_related("organizer").annotate(
-        entry_count=Count("entries", filter=Q(entries__dropped=False))
+    return (
+        Tournament.objects.select_related("organizer")
+        .annotate(entry_count=Count("entries", filter=Q(entries__dropped=False)))
+        .order_by("-created_at", "-id")
     )
 
 

@@ -6,7 +6,7 @@ from tournaments.models import GameSlug, Tournament
 
 
 class TournamentIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=120, allow_blank=True)
     game = serializers.ChoiceField(choices=GameSlug.choices, default=GameSlug.COMBAT)
     deck_format = serializers.CharField(max_length=40, default="off-the-top")
     entries_per_match = serializers.IntegerField(default=2)

@@ -1,4 +1,17 @@
-from django.urls import path  # noqa: F401
+"""The tournaments pages, mounted at /."""
+
+from django.urls import path
+
+from tournaments import views
 
 app_name = "tournaments"
-urlpatterns: list = []
+urlpatterns = [
+    path("tournaments/", views.tournament_list, name="list"),
+    path("tournaments/new/", views.tournament_new, name="new"),
+    path("tournaments/<int:pk>/", views.tournament_detail, name="detail"),
+    path("tournaments/<int:pk>/bracket/", views.tournament_bracket, name="bracket"),
+    path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
+    path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
+    path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
+]

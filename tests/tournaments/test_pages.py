@@ -1,0 +1,117 @@
+"""The tournament pages: list, create, detail with the bracket, standings, match page."""
+
+from django.test import Client
+
+from tests.tournaments.helpers import entry_by_seed, match_with
+from tournaments.models import Match, Tournament
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_create_form_makes_the_user_organizer(make_user):
+    # given a signed-in user on the create form
+    user = make_user("olga")
+    client = logged_in(user)
+    assert client.get("/tournaments/new/").status_code == 200
+    # when they submit it with a bad value, then the form says why
+    form = {
+        "name": "Sunday Cup",
+        "game": "combat",
+        "deck_format": "quick-duel",
+        "entries_per_match": 2,
+        "team_size": 1,
+        "team_mode": "alliance",
+        "best_of": "",
+        "time_limit_minutes": 50,
+        "pairing": "bracket",
+        "seeding": "random",
+    }
+    response = client.post("/tournaments/new/", form)
+    assert response.status_code == 200
+    assert "has the formats" in response.content.decode()
+    # when they fix it, then the event exists and they organize it
+    response = client.post("/tournaments/new/", {**form, "deck_format": "off-the-top"})
+    tournament = Tournament.objects.get(name="Sunday Cup")
+    assert response.url == f"/tournaments/{tournament.pk}/"
+    assert tournament.organizer == user
+    assert tournament.best_of == 3
+    assert "Sunday Cup" in Client().get("/tournaments/").content.decode()
+
+
+def test_anonymous_users_are_sent_to_log_in():
+    assert Client().get("/tournaments/new/").status_code == 302
+
+
+def test_organizer_controls_only_for_the_organizer(make_event, organizer, make_user):
+    tid, players = make_event(3)
+    url = f"/tournaments/{tid}/"
+    assert "Organizer controls" in logged_in(organizer).get(url).content.decode()
+    assert "Organizer controls" not in logged_in(players[0][0]).get(url).content.decode()
+    assert "Organizer controls" not in Client().get(url).content.decode()
+    staff = make_user(is_staff=True)
+    assert "Organizer controls" in logged_in(staff).get(url).content.decode()
+
+
+def test_organizer_adds_entries_and_starts_from_the_page(organizer, make_user):
+    client = logged_in(organizer)
+    tournament = Tournament.objects.create(name="Page Cup", organizer=organizer, rng_seed=7)
+    make_user("bob")
+    base = f"/tournaments/{tournament.pk}"
+    client.post(f"{base}/add-entry/", {"username": "bob", "seed": "1"})
+    client.post(f"{base}/add-entry/", {"name": "Guest Gail", "seed": "2"})
+    response = client.post(f"{base}/add-entry/", {"username": "nobody"}, follow=True)
+    assert "No user named nobody" in response.content.decode()
+    response = client.post(f"{base}/start/", follow=True)
+    assert "The tournament has started." in response.content.decode()
+    page = response.content.decode()
+    assert "bob" in page
+    assert "Guest Gail" in page
+    assert f'hx-get="/tournaments/{tournament.pk}/bracket/"' in page
+    assert "data-deadline" in page
+
+
+def test_bracket_partial_standings_and_match_page(make_event, org_client, client_for):
+    # given a started 4-entry event where seed 4 reported a result
+    tid, players = make_event(4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1 = entry_by_seed(match, 1)
+    page = logged_in(players[3][0]).get(f"/matches/{match['id']}/").content.decode()
+    assert "Report the result" in page
+    assert "Organizer controls" not in page
+    client = logged_in(players[3][0])
+    client.post(f"/matches/{match['id']}/report/", {"game1": str(e1)})
+    # when seed 1 opens the match page, then they can confirm
+    seed1 = logged_in(players[0][0])
+    page = seed1.get(f"/matches/{match['id']}/").content.decode()
+    assert "Confirm result" in page
+    response = seed1.post(f"/matches/{match['id']}/confirm/", follow=True)
+    assert "Result confirmed." in response.content.decode()
+    assert Match.objects.get(pk=match["id"]).winner_id == e1
+    # then the bracket partial shows the winner and the standings page the wins
+    partial = Client().get(f"/tournaments/{tid}/bracket/").content.decode()
+    assert "winner" in partial
+    assert "<html" not in partial
+    standings = Client().get(f"/tournaments/{tid}/standings/").content.decode()
+    assert "format=csv" in standings
+    assert players[0][0].username in standings
+
+
+def test_time_entry_from_the_match_page(make_event, org_client, organizer):
+    tid, players = make_event(2, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1, e2 = entry_by_seed(match, 1), entry_by_seed(match, 2)
+    client = logged_in(organizer)
+    client.post(f"/matches/{match['id']}/call-time/")
+    page = client.get(f"/matches/{match['id']}/").content.decode()
+    assert "Time: life totals" in page
+    logged_in(players[1][0]).post(
+        f"/matches/{match['id']}/time/", {f"life_{e1}": "4", f"life_{e2}": "9", "first_damage": ""}
+    )
+    row = Match.objects.get(pk=match["id"])
+    assert (row.winner_id, row.decided_by) == (e2, "time")

@@ -1,0 +1,45 @@
+"""The bracket and standings (API and pages) take the same number of queries for 8 or 512."""
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.helpers import bulk_event
+from tournaments.models import Match
+
+URLS = [
+    "/api/tournaments/{id}/bracket/",
+    "/api/tournaments/{id}/standings/",
+    "/api/tournaments/{id}/standings/?format=csv",
+    "/tournaments/{id}/",
+    "/tournaments/{id}/bracket/",
+    "/tournaments/{id}/standings/",
+]
+
+
+def queries_for(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(context.captured_queries)
+
+
+def play_some(tournament) -> None:
+    """Decide four round-1 matches so the standings have wins, losses and games to count."""
+    from tournaments.services import match_decide
+
+    matches = Match.objects.filter(tournament=tournament, round__number=1, is_bye=False)
+    for match in matches.order_by("index")[:4]:
+        winner = match.slots.order_by("slot").first().entry_id
+        match_decide(match=match, by_user=tournament.organizer, winner_id=winner)
+
+
+def test_query_count_does_not_grow_with_the_field(organizer, client):
+    # given a small and a large event, both with round 1 played
+    small, large = bulk_event(organizer, 8), bulk_event(organizer, 512)
+    play_some(small)
+    play_some(large)
+    client.force_login(organizer)
+    # when each page is read for both, then the queries are the same in number
+    for url in URLS:
+        small_count = queries_for(client, url.format(id=small.pk))
+        assert small_count == queries_for(client, url.format(id=large.pk)), url

@@ -1,0 +1,178 @@
+"""Reporting, confirming, disputing, deciding and correcting results through the API."""
+
+import pytest
+
+from tests.tournaments.helpers import bracket, entry_by_seed, match_with, sweep_games
+from tournaments.models import MatchAudit, MatchGame
+
+
+@pytest.fixture
+def four(make_event, org_client):
+    """A started 4-entry best-of-3 event: 1v4 and 2v3."""
+    tid, players = make_event(4, best_of=3)
+    assert org_client.post(f"/api/tournaments/{tid}/start/").status_code == 200
+    return tid, players
+
+
+def test_impossible_results_are_refused_with_the_reason(four, org_client, client_for):
+    # given match 1v4 and seed 4's player
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(match, 1), entry_by_seed(match, 4)
+    client = client_for(players[3][0])
+    url = f"/api/matches/{match['id']}/report/"
+    stranger = match_with(org_client, tid, 1, 2)["entries"][0]["id"]
+    cases = [
+        (sweep_games(e1, 3), "after the match was already won"),
+        (
+            {"games": [{"winner": e1}, {"winner": e4}, {"winner": e1}, {"winner": e4}]},
+            "at most 3 games",
+        ),
+        (sweep_games(stranger, 2), "does not play in this match"),
+        ({"games": [{"winner": e1}]}, "Nobody has 2 game wins"),
+        ({"games": [{"winner": e1, "life": {str(stranger): 3}}] * 2}, "does not play"),
+        ({"games": []}, "Invalid input"),
+    ]
+    for body, reason in cases:
+        # when the player reports it
+        response = client.post(url, body, format="json")
+        # then it is a 400 that says why, and nothing changed
+        assert response.status_code == 400, body
+        assert reason in response.json()["detail"]
+    assert MatchGame.objects.count() == 0
+
+
+def test_only_players_report_and_pending_or_finished_matches_are_refused(
+    four, org_client, client_for, make_user
+):
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1 = entry_by_seed(match, 1)
+    url = f"/api/matches/{match['id']}/report/"
+    # a user who does not play in the match: 403
+    assert client_for(make_user()).post(url, sweep_games(e1), format="json").status_code == 403
+    # seed 2's player is in the event but not in this match: 403
+    assert client_for(players[1][0]).post(url, sweep_games(e1), format="json").status_code == 403
+    # anonymous: 401
+    assert org_client.__class__().post(url, sweep_games(e1), format="json").status_code == 401
+    # the final is pending: 400
+    final = bracket(org_client, tid)[1]["matches"][0]
+    response = client_for(players[0][0]).post(
+        f"/api/matches/{final['id']}/report/", sweep_games(e1), format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "match_pending"
+    # once finished, a player can no longer report it: 400
+    org_client.post(url, sweep_games(e1), format="json")
+    response = client_for(players[3][0]).post(url, sweep_games(e1), format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "match_finished"
+
+
+def test_the_reporter_cannot_confirm_and_a_dispute_goes_to_the_organizer(
+    four, org_client, client_for
+):
+    # given seed 1 reports a 2-1 win over seed 4
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(match, 1), entry_by_seed(match, 4)
+    url = f"/api/matches/{match['id']}"
+    body = {"games": [{"winner": e1}, {"winner": e4}, {"winner": e1}]}
+    assert client_for(players[0][0]).post(f"{url}/report/", body, format="json").status_code == 200
+    # when the reporter tries to confirm their own report
+    response = client_for(players[0][0]).post(f"{url}/confirm/")
+    # then it is refused
+    assert response.status_code == 400
+    assert response.json()["code"] == "own_report"
+    # when seed 4 disputes
+    response = client_for(players[3][0]).post(f"{url}/dispute/")
+    assert response.json()["status"] == "disputed"
+    # then players can no longer report, and the organizer decides
+    response = client_for(players[3][0]).post(f"{url}/report/", sweep_games(e4), format="json")
+    assert response.status_code == 409
+    response = org_client.post(f"{url}/decide/", {"winner": e4}, format="json")
+    assert response.status_code == 200
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e4, "organizer")
+    actions = [a["action"] for a in response.json()["audit"]]
+    assert actions == ["report", "dispute", "decide"]
+
+
+def test_only_the_organizer_decides_and_the_winner_must_be_in_the_match(
+    four, org_client, client_for
+):
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    url = f"/api/matches/{match['id']}/decide/"
+    e1 = entry_by_seed(match, 1)
+    assert client_for(players[0][0]).post(url, {"winner": e1}, format="json").status_code == 403
+    other = match_with(org_client, tid, 1, 2)["entries"][0]["id"]
+    response = org_client.post(url, {"winner": other}, format="json")
+    assert response.status_code == 400
+    assert "not (or no longer) in this match" in response.json()["detail"]
+
+
+def test_a_correction_keeps_the_old_games_and_the_audit_trail(four, org_client):
+    # given the organizer entered 1 beating 4 2-0
+    tid, _players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(match, 1), entry_by_seed(match, 4)
+    url = f"/api/matches/{match['id']}/report/"
+    org_client.post(url, sweep_games(e1), format="json")
+    # when the organizer corrects it to 4 winning 2-1
+    body = {"games": [{"winner": e4}, {"winner": e1}, {"winner": e4}]}
+    response = org_client.post(url, body, format="json")
+    # then the match and the final follow, and nothing was deleted
+    assert response.json()["winner"] == e4
+    assert [g["winner"] for g in response.json()["games"]] == [e4, e1, e4]
+    final = bracket(org_client, tid)[1]["matches"][0]
+    assert e4 in [e["id"] for e in final["entries"]]
+    assert e1 not in [e["id"] for e in final["entries"]]
+    assert MatchGame.objects.filter(match_id=match["id"]).count() == 5
+    trail = MatchAudit.objects.filter(match_id=match["id"]).order_by("id")
+    last = trail.last()
+    assert (last.action, last.before["winner"], last.after["winner"]) == ("correction", e1, e4)
+    assert last.actor.username == "organizer"
+
+
+def test_a_drop_forfeits_the_current_match(four, org_client, client_for):
+    # given seed 4 drops during round 1
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(match, 1), entry_by_seed(match, 4)
+    response = client_for(players[3][0]).post(f"/api/tournaments/{tid}/entries/{e4}/drop/")
+    assert response.status_code == 200
+    assert response.json()["dropped"] is True
+    # then seed 1 wins by forfeit and waits in the final
+    match = match_with(org_client, tid, 1, 1)
+    assert (match["winner"], match["decided_by"]) == (e1, "forfeit")
+    assert match_with(org_client, tid, 2, 1)["status"] == "pending"
+
+
+def test_a_forfeit_recorded_in_a_pending_match_settles_it_when_it_fills(
+    four, org_client, client_for
+):
+    # given seed 1 won round 1 and then dropped while waiting for the final
+    tid, players = four
+    m1 = match_with(org_client, tid, 1, 1)
+    e1 = entry_by_seed(m1, 1)
+    org_client.post(f"/api/matches/{m1['id']}/report/", sweep_games(e1), format="json")
+    client_for(players[0][0]).post(f"/api/tournaments/{tid}/entries/{e1}/drop/")
+    # when 2v3 finishes
+    m2 = match_with(org_client, tid, 1, 2)
+    e3 = entry_by_seed(m2, 3)
+    org_client.post(f"/api/matches/{m2['id']}/report/", sweep_games(e3), format="json")
+    # then 3 wins the final by forfeit and the event is over
+    final = match_with(org_client, tid, 2, 3)
+    assert (final["winner"], final["decided_by"]) == (e3, "forfeit")
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    assert [(r["entry"]["seed"], r["placement"]) for r in standings][:2] == [(3, 1), (1, 2)]
+
+
+def test_the_organizer_records_a_no_show(four, org_client, client_for):
+    tid, players = four
+    match = match_with(org_client, tid, 1, 2)
+    e2, e3 = entry_by_seed(match, 2), entry_by_seed(match, 3)
+    url = f"/api/matches/{match['id']}/forfeit/"
+    assert client_for(players[1][0]).post(url, {"entry": e3}, format="json").status_code == 403
+    response = org_client.post(url, {"entry": e3}, format="json")
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e2, "forfeit")

@@ -1,0 +1,153 @@
+"""Match time limits: deadlines, the worker's tasks, calling and extending time, the time rule."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.tournaments.helpers import entry_by_seed, make_overdue, match_with
+from tournaments import tasks
+from tournaments.models import Match
+from tournaments.services import clock
+
+
+@pytest.fixture
+def duel(make_event, org_client):
+    """A started 2-entry best-of-3 event with a 50-minute limit: (tid, players, match, e1, e2)."""
+    tid, players = make_event(2, best_of=3)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    return tid, players, match, entry_by_seed(match, 1), entry_by_seed(match, 2)
+
+
+def test_start_sets_a_deadline_and_schedules_the_task_on_commit(
+    make_event, org_client, django_capture_on_commit_callbacks, monkeypatch
+):
+    # given an event of 4 with a 30-minute limit
+    tid, _ = make_event(4, time_limit_minutes=30)
+    sent = []
+    monkeypatch.setattr(
+        tasks.tournament_deadlines, "apply_async", lambda args, eta: sent.append((args, eta))
+    )
+    # when it starts
+    with django_capture_on_commit_callbacks(execute=True):
+        org_client.post(f"/api/tournaments/{tid}/start/")
+    # then both matches run with a deadline 30 minutes away and one task is queued for it
+    deadlines = set(Match.objects.filter(round__number=1).values_list("deadline", flat=True))
+    assert len(deadlines) == 1
+    deadline = deadlines.pop()
+    assert timedelta(minutes=29) < deadline - timezone.now() <= timedelta(minutes=30)
+    assert sent == [((tid,), deadline)]
+
+
+def test_no_time_limit_means_no_deadline(make_event, org_client):
+    tid, _ = make_event(2, time_limit_minutes=0)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = Match.objects.get(tournament_id=tid)
+    assert match.status == "in_progress"
+    assert match.deadline is None
+
+
+def test_the_task_does_nothing_before_the_deadline_and_once_after_it(duel):
+    tid, _players, match, _e1, _e2 = duel
+    assert tasks.match_deadline(match["id"]) is False
+    make_overdue(match["id"])
+    assert tasks.tournament_deadlines(tid) == 1
+    assert tasks.match_deadline(match["id"]) is False
+    assert Match.objects.get(pk=match["id"]).time_called_at is not None
+
+
+def test_at_time_the_match_goes_to_whoever_has_more_game_wins(duel, org_client, client_for):
+    # given seed 2 won game 1 on the engine and game 2 is in progress at the deadline
+    _tid, players, match, e1, e2 = duel
+    from tournaments.services import match_game_record_from_engine
+
+    match_game_record_from_engine(
+        match_id=match["id"],
+        game_number=1,
+        winner_entry_id=e2,
+        life={e1: 0, e2: 4},
+        first_damage_entry_id=e1,
+    )
+    make_overdue(match["id"])
+    tasks.match_deadlines_sweep()
+    # when the players enter game 2's totals: seed 1 leads on life
+    response = client_for(players[0][0]).post(
+        f"/api/matches/{match['id']}/time/", {"life": {e1: 15, e2: 3}}, format="json"
+    )
+    # then the games are 1-1 and the match needs the organizer's decision
+    body = response.json()
+    assert body["status"] == "needs_decision"
+    assert [g["winner"] for g in body["games"]] == [e2, e1]
+    response = org_client.post(f"/api/matches/{match['id']}/decide/", {"winner": e2}, format="json")
+    assert response.json()["decided_by"] == "organizer"
+
+
+def test_a_tie_without_first_damage_needs_a_decision(duel, org_client):
+    _tid, _players, match, e1, e2 = duel
+    response = org_client.post(
+        f"/api/matches/{match['id']}/call-time/",
+        {"life": {e1: 5, e2: 5}, "first_damage": None},
+        format="json",
+    )
+    assert response.json()["status"] == "needs_decision"
+    assert response.json()["games"][0]["winner"] is None
+
+
+def test_call_time_with_life_decides_at_once(duel, org_client, client_for):
+    _tid, players, match, e1, e2 = duel
+    url = f"/api/matches/{match['id']}/call-time/"
+    assert client_for(players[0][0]).post(url, {}, format="json").status_code == 403
+    response = org_client.post(url, {"life": {e1: 2, e2: 1}}, format="json")
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e1, "time")
+
+
+def test_time_cannot_be_entered_before_it_is_called(duel, client_for):
+    _tid, players, match, e1, e2 = duel
+    response = client_for(players[0][0]).post(
+        f"/api/matches/{match['id']}/time/", {"life": {e1: 2, e2: 1}}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "time_not_called"
+
+
+def test_extend_moves_the_deadline_and_clears_a_call(duel, org_client):
+    # given time was called on the match
+    _tid, _players, match, _e1, _e2 = duel
+    org_client.post(f"/api/matches/{match['id']}/call-time/", {}, format="json")
+    assert Match.objects.get(pk=match["id"]).time_called_at is not None
+    # when the organizer extends it by 10 minutes
+    response = org_client.post(
+        f"/api/matches/{match['id']}/extend/", {"minutes": 10}, format="json"
+    )
+    # then the clock runs again
+    assert response.status_code == 200
+    row = Match.objects.get(pk=match["id"])
+    assert row.time_called_at is None
+    assert timedelta(minutes=9) < row.deadline - timezone.now() <= timedelta(minutes=10)
+    bad = org_client.post(f"/api/matches/{match['id']}/extend/", {"minutes": 0}, format="json")
+    assert bad.status_code == 400
+
+
+def test_engine_matches_use_the_live_game_at_the_deadline(duel, monkeypatch):
+    # given the engine reports seed 2 ahead on life in the game in progress
+    _tid, _players, match, e1, e2 = duel
+    monkeypatch.setattr(
+        clock, "_live_facts", lambda match_id: {"life": {e1: 3, e2: 8}, "first_damage": e1}
+    )
+    make_overdue(match["id"])
+    # when the worker enforces the deadline
+    assert tasks.match_deadline(match["id"]) is True
+    # then seed 2 wins on time without anyone entering anything
+    row = Match.objects.get(pk=match["id"])
+    assert (row.winner_id, row.decided_by) == (e2, "time")
+
+
+def test_engine_tied_life_falls_back_to_first_damage(duel, monkeypatch):
+    _tid, _players, match, e1, e2 = duel
+    monkeypatch.setattr(
+        clock, "_live_facts", lambda match_id: {"life": {e1: 6, e2: 6}, "first_damage": e1}
+    )
+    make_overdue(match["id"])
+    tasks.match_deadlines_sweep()
+    assert Match.objects.get(pk=match["id"]).winner_id == e1

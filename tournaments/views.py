@@ -1,0 +1,284 @@
+"""HTML pages of the tournaments app, calling the same services and selectors as the API."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from config.errors import NotFound, ServiceError
+from tournaments import selectors, services
+from tournaments.models import Entry, GameSlug, Tournament
+from tournaments.services.common import is_organizer, user_entry
+from tournaments.services.events import FALLBACK_FORMATS
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    game = forms.ChoiceField(choices=GameSlug.choices, initial=GameSlug.COMBAT)
+    deck_format = forms.ChoiceField(
+        choices=[(f, f) for f in dict.fromkeys(f for fs in FALLBACK_FORMATS.values() for f in fs)],
+        initial="off-the-top",
+        help_text="Each game has its own formats; off-the-top needs no decks.",
+    )
+    entries_per_match = forms.TypedChoiceField(
+        choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=2
+    )
+    team_size = forms.TypedChoiceField(choices=[(1, "1"), (2, "2"), (3, "3")], coerce=int)
+    team_mode = forms.ChoiceField(choices=Tournament.TeamMode.choices)
+    best_of = forms.TypedChoiceField(
+        choices=[("", "Default"), (1, "1"), (3, "3"), (5, "5")],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    time_limit_minutes = forms.IntegerField(min_value=0, initial=50, label="Time limit (minutes)")
+    jokers = forms.BooleanField(required=False, label="Jokers in decks (Combat)")
+    pairing = forms.ChoiceField(choices=Tournament.Pairing.choices)
+    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
+
+
+def _service_errors(form: forms.Form, exc: ServiceError) -> None:
+    for field, messages_ in exc.errors.items():
+        for message in messages_:
+            form.add_error(field if field in form.fields else None, message)
+    if not exc.errors:
+        form.add_error(None, exc.message)
+
+
+def _tournament(pk: int) -> Tournament:
+    return selectors.tournament_get(tournament_id=pk)
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """All tournaments, newest first."""
+    tournaments = selectors.tournament_list()[:200]
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """The create form; the creator is the organizer."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(organizer=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            _service_errors(form, exc)
+        else:
+            messages.success(request, f"{tournament.name} is open for registration.")
+            return redirect("tournaments:detail", pk=tournament.pk)
+    return render(request, "tournaments/new.html", {"form": form})
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event: settings, entries (in registration), the bracket, and controls."""
+    tournament = _tournament(pk)
+    organizer = is_organizer(tournament=tournament, user=request.user)
+    registering = tournament.status == Tournament.Status.REGISTRATION
+    context = {
+        "tournament": tournament,
+        "is_organizer": organizer,
+        "entries": selectors.entry_list(tournament=tournament) if registering else [],
+        "bracket": selectors.bracket_get(tournament=tournament),
+        "my_matches": selectors.matches_for_user(tournament=tournament, user=request.user),
+        "joined": request.user.is_authenticated
+        and registering
+        and tournament.entries.filter(memberships__user=request.user).exists(),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """The bracket alone (htmx polls it to update the detail page without a reload)."""
+    tournament = _tournament(pk)
+    context = {"tournament": tournament, "bracket": selectors.bracket_get(tournament=tournament)}
+    return render(request, "tournaments/_bracket.html", context)
+
+
+def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings table with a CSV download."""
+    tournament = _tournament(pk)
+    rows = selectors.standings_get(tournament=tournament)
+    return render(request, "tournaments/standings.html", {"tournament": tournament, "rows": rows})
+
+
+def _act(request: HttpRequest, action, success: str) -> None:
+    """Run one service call for a form post and report the outcome as a message."""
+    try:
+        action()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+
+
+@require_POST
+@login_required
+def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Join, add an entry, start, cancel, or start a round (form posts from the detail page)."""
+    tournament = _tournament(pk)
+    user, data = request.user, request.POST
+    actions = {
+        "join": (lambda: services.entry_add(tournament=tournament, by_user=user), "You joined."),
+        "add-entry": (lambda: _add_entry(tournament, user, data), "Entry added."),
+        "start": (
+            lambda: services.tournament_start(tournament=tournament, by_user=user),
+            "The tournament has started.",
+        ),
+        "cancel": (
+            lambda: services.tournament_cancel(tournament=tournament, by_user=user),
+            "The tournament is cancelled.",
+        ),
+        "start-round": (
+            lambda: services.round_start(
+                tournament=tournament, number=_int(data.get("round")), by_user=user
+            ),
+            "Round started.",
+        ),
+        "drop": (
+            lambda: services.entry_drop(entry=_entry(tournament, data.get("entry")), by_user=user),
+            "Entry dropped.",
+        ),
+    }
+    if action not in actions:
+        raise NotFound("No such action.")
+    call, success = actions[action]
+    _act(request, call, success)
+    return redirect("tournaments:detail", pk=pk)
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ServiceError(f"{value!r} is not a number.", code="invalid") from None
+
+
+def _entry(tournament: Tournament, entry_id) -> Entry:
+    entry = tournament.entries.filter(pk=_int(entry_id)).first()
+    if entry is None:
+        raise ServiceError("No such entry.", code="entry_not_found")
+    return entry
+
+
+def _user_ids(usernames: str) -> list[int]:
+    names = [n.strip() for n in usernames.replace(",", " ").split() if n.strip()]
+    found = dict(get_user_model().objects.filter(username__in=names).values_list("username", "pk"))
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise ServiceError(f"No user named {', '.join(missing)}.", code="user_not_found")
+    return [found[n] for n in names]
+
+
+def _add_entry(tournament: Tournament, user, data) -> Entry:
+    seed = _int(data["seed"]) if data.get("seed") else None
+    members = _user_ids(data.get("members", ""))
+    username = data.get("username", "").strip()
+    user_id = _user_ids(username)[0] if username else None
+    return services.entry_add(
+        tournament=tournament,
+        by_user=user,
+        user_id=user_id,
+        name=data.get("name", ""),
+        member_ids=members,
+        seed=seed,
+    )
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A match: entries, clock, games, the report/confirm forms and the organizer's controls."""
+    match = selectors.match_get(match_id=pk)
+    tournament = match.tournament
+    detail = selectors.match_detail(match=match)
+    mine = user_entry(tournament=tournament, user=request.user, match=match)
+    report = detail["pending_report"]
+    names = {e["id"]: e["name"] for e in detail["entries"]}
+    for game in [*detail["games"], *(report["games"] if report else [])]:
+        game["winner_name"] = names.get(game["winner"], "no winner")
+    context = {
+        "tournament": tournament,
+        "match": detail,
+        "is_organizer": is_organizer(tournament=tournament, user=request.user),
+        "my_entry": mine,
+        "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
+        "game_rows": range(1, tournament.best_of + 1),
+        "winner_name": names.get(detail["winner"]),
+    }
+    return render(request, "tournaments/match.html", context)
+
+
+@require_POST
+@login_required
+def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Report, confirm, dispute, start, call time, enter time, decide, extend, forfeit."""
+    match = selectors.match_get(match_id=pk)
+    user, data = request.user, request.POST
+    actions = {
+        "report": (
+            lambda: services.match_result_report(
+                match=match, by_user=user, games=_games(data, match.tournament.best_of)
+            ),
+            "Result reported.",
+        ),
+        "confirm": (
+            lambda: services.match_result_confirm(match=match, by_user=user),
+            "Result confirmed.",
+        ),
+        "dispute": (
+            lambda: services.match_result_dispute(match=match, by_user=user),
+            "Result disputed; the organizer will decide.",
+        ),
+        "start": (lambda: services.match_start(match=match, by_user=user), "Clock started."),
+        "call-time": (
+            lambda: services.match_time_call(match=match, by_user=user, **_time(data)),
+            "Time called.",
+        ),
+        "time": (
+            lambda: services.match_time_enter(match=match, by_user=user, **_time(data)),
+            "Life totals entered.",
+        ),
+        "decide": (
+            lambda: services.match_decide(
+                match=match, by_user=user, winner_id=_int(data.get("winner"))
+            ),
+            "Winner set.",
+        ),
+        "extend": (
+            lambda: services.match_time_extend(
+                match=match, by_user=user, minutes=_int(data.get("minutes"))
+            ),
+            "Time extended.",
+        ),
+        "forfeit": (
+            lambda: services.match_forfeit(
+                match=match, by_user=user, entry_id=_int(data.get("entry"))
+            ),
+            "Forfeit recorded.",
+        ),
+    }
+    if action not in actions:
+        raise NotFound("No such action.")
+    call, success = actions[action]
+    _act(request, call, success)
+    return redirect("tournaments:match", pk=pk)
+
+
+def _games(data, best_of: int) -> list[dict]:
+    games = []
+    for number in range(1, best_of + 1):
+        winner = data.get(f"game{number}")
+        if winner:
+            games.append({"winner": _int(winner), "life": {}, "first_damage": None})
+    return games
+
+
+def _time(data) -> dict:
+    life = {}
+    for key, value in data.items():
+        if key.startswith("life_") and value != "":
+            life[_int(key.removeprefix("life_"))] = _int(value)
+    first = data.get("first_damage")
+    return {"life": life, "first_damage": _int(first) if first else None}
