@@ -20,7 +20,7 @@ def run_manage(*args: str, settings: str, **env: str) -> subprocess.CompletedPro
         env=environment,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
     )
 
 
