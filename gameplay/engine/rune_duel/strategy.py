@@ -84,31 +84,45 @@ def duel_outlook(state: dict, seat: int) -> float:
 
 def solve_duel(state: dict, hands: tuple) -> float:
     """Value for seat 0 of the rest of the duel with these hands; seat 0 max, seat 1 min."""
-    cards = {c: card(state, c) for hand in hands for c in hand}
-    if state["duel"]:
-        cards[state["duel"][-1][1]] = card(state, state["duel"][-1][1])
-    worth = {c: _summon_worth(state, c) for hand in hands for c in hand}
+    ids = list(hands[0]) + list(hands[1])
+    last = state["duel"][-1][1] if state["duel"] else None
+    printed = [card(state, c) for c in ids]
+    worth = [_summon_worth(state, c) for c in ids]
+    count = len(ids)
+    # beats[i]: bit mask of the cards that trump card i; the last card played is index count.
+    beats = [_mask(printed, p) for p in printed]
+    beats.append(_mask(printed, card(state, last)) if last else (1 << count) - 1)
+    first = (1 << len(hands[0])) - 1
     memo: dict = {}
 
-    def solve(turn: int, last_id, hand0: tuple, hand1: tuple) -> float:
-        key = (turn, last_id, hand0, hand1)
+    def solve(turn: int, previous: int, mask0: int, mask1: int) -> float:
+        key = (turn, previous, mask0, mask1)
         if key in memo:
             return memo[key]
-        hand = hand0 if turn == 0 else hand1
-        options = hand if last_id is None else [c for c in hand if trumps(cards[c], cards[last_id])]
+        hand = mask0 if turn == 0 else mask1
+        options = hand & beats[previous]
         if not options:
-            value = -float(len(hand0)) if turn == 0 else float(len(hand1))
+            value = -float(mask0.bit_count()) if turn == 0 else float(mask1.bit_count())
         else:
             results = []
-            for card_id in options:
-                rest = tuple(c for c in hand if c != card_id)
+            while options:
+                bit = options & -options
+                options ^= bit
+                index = bit.bit_length() - 1
                 if turn == 0:
-                    results.append(worth[card_id] + solve(1, card_id, rest, hand1))
+                    results.append(worth[index] + solve(1, index, mask0 ^ bit, mask1))
                 else:
-                    results.append(-worth[card_id] + solve(0, card_id, hand0, rest))
+                    results.append(-worth[index] + solve(0, index, mask0, mask1 ^ bit))
             value = max(results) if turn == 0 else min(results)
         memo[key] = value
         return value
 
-    last = state["duel"][-1][1] if state["duel"] else None
-    return solve(state["turn"], last, hands[0], hands[1])
+    return solve(state["turn"], count, first, ((1 << count) - 1) ^ first)
+
+
+def _mask(printed: list[dict], beaten: dict) -> int:
+    mask = 0
+    for index, candidate in enumerate(printed):
+        if trumps(candidate, beaten):
+            mask |= 1 << index
+    return mask
