@@ -334,3 +334,10 @@ def test_area_damage_hits_every_creature_and_buffs_last():
     state = lead(rally, lines=[[creature("Pup", 1, 1, 1, 9)], []])
     assert entry(state, 0, 0)["buff"] == [1, 0]
     assert state["life"]["1"] == 20 - 1 - 2
+
+
+def test_life_can_rise_above_its_starting_value():
+    # ruling R1: "can be raised above its starting value"
+    state = lead(spell("Vigor", 1, 1, "heal", "self", 3))
+    assert state["life"]["0"] == 23
+    assert state["life_gained"]["0"] == 3

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -214,3 +215,13 @@ def test_greedy_beats_random_over_seeded_games():
         bots.play_bot_game(state, players, seed=seed)
         wins += state["outcome"]["winners"] == [greedy]
     assert wins >= 12
+
+
+def test_every_ruling_names_a_test_that_exists():
+    root = Path(__file__).resolve().parents[3]
+    rulings = (root / "gameplay" / "engine" / "RUNE_DUEL_RULINGS.md").read_text()
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", rulings))
+    here = Path(__file__).parent
+    source = "".join(path.read_text() for path in here.glob("test_rune_duel_*.py"))
+    assert len(named) > 25
+    assert sorted(n for n in named if f"def {n}(" not in source) == []
