@@ -68,34 +68,53 @@ class GreedyBot(Bot):
 
 
 class MonteCarloBot(Bot):
-    """Flat Monte Carlo: for each action, rollouts on sampled hidden cards, best mean wins."""
+    """Flat Monte Carlo over sampled hidden cards, on the greedy bot's best few actions.
+
+    The one-step evaluation (as the greedy bot) keeps the `top` most promising actions; each then
+    gets rollouts on freshly sampled hidden cards, played with the ruleset's `rollout_action`
+    policy (random if it has none) for `depth` decisions, and scored by `evaluate`.
+    """
 
     name = "search"
 
-    def __init__(self, rollouts: int = 64, depth: int = 80):
-        self.rollouts = rollouts  # total rollouts per decision (the budget caps it too)
+    def __init__(self, rollouts: int = 24, depth: int = 40, top: int = 3):
+        self.rollouts = rollouts  # rollouts per decision, shared by the candidate actions
         self.depth = depth  # decisions simulated after the candidate action
+        self.top = top
 
     def choose(self, ruleset, view, seat, legal_actions, rng, budget_s=1.0):
-        """The action with the best mean rollout evaluation within the rollout/time budget."""
+        """The candidate with the best mean rollout value within the rollout and time budget."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         if not legal_actions:
             raise EngineError("No legal action to choose from.")
         deadline = time.perf_counter() + budget_s
-        totals = [0.0] * len(legal_actions)
-        counts = [0] * len(legal_actions)
-        per_action = max(1, self.rollouts // len(legal_actions))
-        for _ in range(per_action):
-            for index, action in enumerate(legal_actions):
+        candidates = self._candidates(ruleset, view, seat, legal_actions, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        played = 0
+        while played < max(1, self.rollouts // len(candidates)):
+            for index, action in enumerate(candidates):
                 state = ruleset.determinize(view, seat, rng)
                 ruleset.apply(state, seat, action)
                 totals[index] += self._rollout(ruleset, state, seat, rng)
-                counts[index] += 1
+            played += 1
             if time.perf_counter() > deadline:
                 break
-        means = [t / c for t, c in zip(totals, counts, strict=True)]
-        return _best(legal_actions, means, rng)
+        return _best(candidates, [t / played for t in totals], rng)
+
+    def _candidates(self, ruleset, view, seat, legal_actions, rng) -> list:
+        if len(legal_actions) <= self.top:
+            return list(legal_actions)
+        base = ruleset.determinize(view, seat, rng)
+        scored = []
+        for action in legal_actions:
+            state = clone(base)
+            ruleset.apply(state, seat, action)
+            scored.append((ruleset.evaluate(state, seat), rng.random(), action))
+        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        return [action for _, _, action in scored[: self.top]]
 
     def _rollout(self, ruleset, state, seat, rng) -> float:
         policy = getattr(ruleset, "rollout_action", None)

@@ -79,16 +79,52 @@ def _best_target(state: dict) -> str:
 
 
 def rollout_action(state: dict, seat: int, legal: list, rng):
-    """Mostly play cards rather than end the turn; attack and block about half the time."""
+    """A cheap rule-of-thumb policy for Monte Carlo rollouts (no look-ahead)."""
     if len(legal) == 1:
         return legal[0]
-    last = legal[-1]
-    if last["type"] in ("end", "done"):
-        threshold = 0.85 if last["type"] == "end" else 0.5
-        if rng.random() < threshold:
-            return legal[rng.randrange(len(legal) - 1)]
-        return last
-    return legal[rng.randrange(len(legal))]
+    kind = legal[0]["type"]
+    step = state["turn"]["step"]
+    if kind == "damage":
+        return {"type": "damage", "card": legal[0]["card"], "target": _best_target(state)}
+    if kind == "destroy":
+        return min(legal, key=lambda a: strength_of(a["card"]))
+    if step == "attack":
+        attacks = legal[:-1]
+        return attacks[rng.randrange(len(attacks))] if rng.random() < 0.6 else legal[-1]
+    if step == "block":
+        return _rollout_block(state, seat, legal)
+    return _rollout_main(legal, rng)
+
+
+def _rollout_block(state: dict, seat: int, legal: list) -> dict:
+    """Block when the blocker survives or kills, or when the damage would be lethal."""
+    life = state["life"][str(zones.holder(state, seat))]
+    incoming = sum(
+        strength_of(a["card"])
+        for a in state["combat"]["attackers"]
+        if a["target"] == zones.holder(state, seat)
+    )
+    blocked = {a for _, _, a in state["combat"]["blocks"]}
+    for action in legal[:-1]:
+        blocker, attacker = action["card"], action["attacker"]
+        if attacker in blocked:
+            continue
+        survives = strength_of(blocker) > strength_of(attacker) or speed_of(blocker) > speed_of(
+            attacker
+        )
+        if survives or incoming >= life:
+            return action
+    return legal[-1]
+
+
+MAIN_ORDER = {"court": 0, "special": 1, "soldier": 2, "farm": 3, "end": 4}
+
+
+def _rollout_main(legal: list, rng) -> dict:
+    """Courts, then specials, then soldiers, then a farm; random among the best kind."""
+    best = min(MAIN_ORDER[a["type"]] for a in legal)
+    choices = [a for a in legal if MAIN_ORDER[a["type"]] == best]
+    return choices[rng.randrange(len(choices))]
 
 
 def check_invariants(state: dict) -> None:
