@@ -56,13 +56,18 @@ def parse_games(games: list[dict], entries: list[int]) -> list[GameResult]:
     return parsed
 
 
-def _winner_of(match: Match, tournament: Tournament, games: list[GameResult]) -> int:
+def _slots(match: Match) -> tuple[list[int], list[int]]:
+    """The match's entry ids and those not forfeited, in slot order (one query)."""
+    rows = list(match.slots.order_by("slot").values_list("entry_id", "forfeited"))
+    return [e for e, _f in rows], [e for e, forfeited in rows if not forfeited]
+
+
+def _winner_of(
+    tournament: Tournament, games: list[GameResult], entries: list[int], active: list[int]
+) -> int:
     try:
         return complete_match_winner(
-            games,
-            entries=entry_ids(match),
-            active=active_entry_ids(match),
-            best_of=tournament.best_of,
+            games, entries=entries, active=active, best_of=tournament.best_of
         )
     except InvalidResult as exc:
         raise bracket_error(exc) from None
@@ -106,8 +111,9 @@ def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
         raise ServiceError("The match is still waiting for its entries.", code="match_pending")
     if match.is_bye:
         raise ServiceError("A bye has no games to report.", code="match_is_bye")
-    parsed = parse_games(games, entry_ids(match))
-    winner = _winner_of(match, tournament, parsed)
+    entries, active = _slots(match)
+    parsed = parse_games(games, entries)
+    winner = _winner_of(tournament, parsed, entries, active)
     if is_organizer(tournament=tournament, user=by_user):
         _organizer_result(tournament, match, by_user, winner, parsed)
         return match
@@ -177,11 +183,12 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         raise ServiceError("The other player(s) must confirm your report.", code="own_report")
     if entry is not None and entry.pk not in report.confirmed_entries:
         report.confirmed_entries = [*report.confirmed_entries, entry.pk]
-    if not organizer and set(active_entry_ids(match)) - set(report.confirmed_entries):
+    entries, active = _slots(match)
+    if not organizer and set(active) - set(report.confirmed_entries):
         report.save(update_fields=["confirmed_entries"])
         return match
-    games = parse_games(report.games, entry_ids(match))
-    winner = _winner_of(match, tournament, games)
+    games = parse_games(report.games, entries)
+    winner = _winner_of(tournament, games, entries, active)
     report.status = MatchReport.Status.CONFIRMED
     report.save(update_fields=["confirmed_entries", "status"])
     _write_games(match, games, MatchGame.Source.REPORT)
