@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -49,7 +49,17 @@ def _service_errors(form: forms.Form, exc: ServiceError) -> None:
 
 
 def _tournament(pk: int) -> Tournament:
-    return selectors.tournament_get(tournament_id=pk)
+    try:
+        return selectors.tournament_get(tournament_id=pk)
+    except NotFound:
+        raise Http404("No such tournament.") from None
+
+
+def _match(pk: int):
+    try:
+        return selectors.match_get(match_id=pk)
+    except NotFound:
+        raise Http404("No such match.") from None
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -144,7 +154,7 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
         ),
     }
     if action not in actions:
-        raise NotFound("No such action.")
+        raise Http404("No such action.")
     call, success = actions[action]
     _act(request, call, success)
     return redirect("tournaments:detail", pk=pk)
@@ -190,7 +200,7 @@ def _add_entry(tournament: Tournament, user, data) -> Entry:
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A match: entries, clock, games, the report/confirm forms and the organizer's controls."""
-    match = selectors.match_get(match_id=pk)
+    match = _match(pk)
     tournament = match.tournament
     detail = selectors.match_detail(match=match)
     mine = user_entry(tournament=tournament, user=request.user, match=match)
@@ -214,7 +224,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Report, confirm, dispute, start, call time, enter time, decide, extend, forfeit."""
-    match = selectors.match_get(match_id=pk)
+    match = _match(pk)
     user, data = request.user, request.POST
     actions = {
         "report": (
@@ -260,7 +270,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         ),
     }
     if action not in actions:
-        raise NotFound("No such action.")
+        raise Http404("No such action.")
     call, success = actions[action]
     _act(request, call, success)
     return redirect("tournaments:match", pk=pk)

@@ -115,3 +115,11 @@ def test_time_entry_from_the_match_page(make_event, org_client, organizer):
     )
     row = Match.objects.get(pk=match["id"])
     assert (row.winner_id, row.decided_by) == (e2, "time")
+
+
+def test_unknown_pages_and_actions_are_404(organizer):
+    client = logged_in(organizer)
+    assert client.get("/tournaments/999999/").status_code == 404
+    assert client.get("/matches/999999/").status_code == 404
+    tournament = Tournament.objects.create(name="X", organizer=organizer, rng_seed=1)
+    assert client.post(f"/tournaments/{tournament.pk}/explode/").status_code == 404

@@ -151,3 +151,14 @@ def test_engine_tied_life_falls_back_to_first_damage(duel, monkeypatch):
     make_overdue(match["id"])
     tasks.match_deadlines_sweep()
     assert Match.objects.get(pk=match["id"]).winner_id == e1
+
+
+def test_a_cancelled_tournament_is_left_alone(duel, org_client, client_for):
+    tid, players, match, e1, _e2 = duel
+    assert org_client.post(f"/api/tournaments/{tid}/cancel/").json()["status"] == "cancelled"
+    make_overdue(match["id"])
+    assert tasks.match_deadlines_sweep() == 0
+    response = client_for(players[0][0]).post(
+        f"/api/matches/{match['id']}/report/", {"games": [{"winner": e1}] * 2}, format="json"
+    )
+    assert response.status_code == 409

@@ -188,7 +188,10 @@ def _live_facts(match_id: int) -> dict | None:
 def overdue_match_ids(*, tournament_id: int | None = None, limit: int = 500) -> list[int]:
     """Ids of running matches past their deadline whose time has not been called yet."""
     rows = Match.objects.filter(
-        status=Match.Status.IN_PROGRESS, deadline__lte=now(), time_called_at__isnull=True
+        status=Match.Status.IN_PROGRESS,
+        deadline__lte=now(),
+        time_called_at__isnull=True,
+        tournament__status=Tournament.Status.RUNNING,
     )
     if tournament_id is not None:
         rows = rows.filter(tournament_id=tournament_id)

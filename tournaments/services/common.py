@@ -2,7 +2,7 @@
 
 from django.utils import timezone
 
-from config.errors import NotAllowed, NotFound, ServiceError
+from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from tournaments.brackets import BracketError
 from tournaments.models import Entry, Match, MatchAudit, MatchGame, MatchReport, Tournament
 
@@ -40,6 +40,8 @@ def lock_match(match_id: int) -> tuple[Tournament, Match]:
     if tournament_id is None:
         raise NotFound("No such match.", code="match_not_found")
     tournament = lock_tournament(tournament_id)
+    if tournament.status == Tournament.Status.CANCELLED:
+        raise Conflict("The tournament is cancelled.", code="tournament_cancelled")
     match = Match.objects.select_for_update().select_related("round").get(pk=match_id)
     return tournament, match
 
