@@ -1,4 +1,15 @@
-from django.urls import path  # noqa: F401
+"""The gameplay API, mounted at /api/."""
+
+from django.urls import path
+
+from gameplay import api
 
 app_name = "gameplay-api"
-urlpatterns: list = []
+urlpatterns = [
+    path("rulesets/", api.RulesetListApi.as_view(), name="ruleset-list"),
+    path("games/", api.GameListApi.as_view(), name="game-list"),
+    path("games/<int:pk>/", api.GameDetailApi.as_view(), name="game-detail"),
+    path("games/<int:pk>/actions/", api.GameActionApi.as_view(), name="game-actions"),
+    path("games/<int:pk>/log/", api.GameLogApi.as_view(), name="game-log"),
+    path("matches/<int:pk>/games/", api.MatchGameApi.as_view(), name="match-games"),
+]

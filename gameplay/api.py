@@ -1,0 +1,122 @@
+"""The gameplay API: thin views that parse input, call one service or selector, render."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.serializers import ErrorOut
+from config.errors import NotAllowed, NotFound
+from gameplay import selectors, serializers, services
+from gameplay.engine import registry
+
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
+
+
+def _valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _game(pk: int):
+    game = selectors.game_get(pk)
+    if game is None:
+        raise NotFound("There is no such game.", code="game_not_found")
+    return game
+
+
+def _detail(pk: int, user) -> dict:
+    return serializers.GameOut(selectors.game_detail(_game(pk), user)).data
+
+
+class RulesetListApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: serializers.RulesetOut(many=True)}, summary="Games on the engine"
+    )
+    def get(self, request):
+        rulesets = [r.describe() for r in registry.all_rulesets()]
+        return Response(serializers.RulesetOut(rulesets, many=True).data)
+
+
+class GameListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.GameIn,
+        responses={201: serializers.GameOut, **ERRORS},
+        summary="Start a game (seats: users or bots), or the next game of a match",
+    )
+    def post(self, request):
+        data = _valid(serializers.GameIn, request)
+        if data.get("match") is not None:
+            game = services.match_game_create(match_id=data["match"], by_user=request.user)
+        else:
+            game = services.game_create(
+                ruleset=data["ruleset"],
+                seats=data["seats"],
+                options=data.get("options") or {},
+                seed=data.get("seed"),
+                created_by=request.user,
+            )
+        return Response(_detail(game.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+class MatchGameApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={201: serializers.GameOut, **ERRORS},
+        summary="Start the next game of a tournament match with its entries seated",
+    )
+    def post(self, request, pk: int):
+        game = services.match_game_create(match_id=pk, by_user=request.user)
+        return Response(_detail(game.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+class GameDetailApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: serializers.GameOut, **ERRORS},
+        summary="A game as the requesting seat sees it (spectators: the public view)",
+    )
+    def get(self, request, pk: int):
+        return Response(_detail(pk, request.user))
+
+
+class GameActionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.ActionIn,
+        responses={200: serializers.GameOut, **ERRORS},
+        summary="Play one action (one of legal_actions) at the version you saw",
+    )
+    def post(self, request, pk: int):
+        data = _valid(serializers.ActionIn, request)
+        _game(pk)
+        services.game_act(
+            game_id=pk, user=request.user, action=data["action"], expected_version=data["version"]
+        )
+        return Response(_detail(pk, request.user))
+
+
+class GameLogApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: serializers.GameLogOut, **ERRORS},
+        summary="Seed, options, seats, actions and result (after the game, or its organizer)",
+    )
+    def get(self, request, pk: int):
+        game = _game(pk)
+        if game.status != game.Status.FINISHED and not selectors.is_game_organizer(
+            game, request.user
+        ):
+            raise NotAllowed("The log is public once the game is over.", code="game_in_progress")
+        return Response(serializers.GameLogOut(selectors.game_log(game)).data)

@@ -1,0 +1,150 @@
+"""Reads of games: what a user sees of a game, logs, live facts for the tournaments time rule."""
+
+from __future__ import annotations
+
+from gameplay.engine import core, registry
+from gameplay.models import GameRecord, GameSeat
+
+
+def game_state(game: GameRecord) -> dict:
+    """The engine state of a game, with its log attached (as core.play expects)."""
+    state = dict(game.state)
+    state["log"] = {"actions": game.actions, "checkpoints": game.checkpoints}
+    return state
+
+
+def seats_of(game: GameRecord) -> list[GameSeat]:
+    """The game's seats in seat order (uses prefetched seats when present)."""
+    return sorted(game.seats.all(), key=lambda s: s.number)
+
+
+def user_seats(game: GameRecord, user) -> list[int]:
+    """Seat numbers the user plays at this game."""
+    if user is None or not user.is_authenticated:
+        return []
+    return [s.number for s in seats_of(game) if s.user_id == user.pk]
+
+
+def is_game_organizer(game: GameRecord, user) -> bool:
+    """The game's creator, or the organizer of the tournament its match belongs to."""
+    if user is None or not user.is_authenticated:
+        return False
+    if game.match_id is not None:
+        return game.match.tournament.organizer_id == user.pk or user.is_staff
+    return game.created_by_id == user.pk or user.is_staff
+
+
+def viewer_seat(game: GameRecord, user) -> int | None:
+    """The seat whose view the user gets: the seat that must act, else the user's first seat."""
+    mine = user_seats(game, user)
+    if not mine:
+        return None
+    decision = registry.get(game.ruleset).decision(game.state)
+    acting = [s for s in mine if s in decision.seats]
+    return acting[0] if acting else mine[0]
+
+
+def game_detail(game: GameRecord, user) -> dict:
+    """The API body of a game for that user: view and legal actions of the user's seat."""
+    ruleset = registry.get(game.ruleset)
+    seat = viewer_seat(game, user)
+    state = game.state
+    legal = ruleset.legal_actions(state, seat) if seat is not None else []
+    return {
+        "id": game.pk,
+        "ruleset": game.ruleset,
+        "status": game.status,
+        "version": game.version,
+        "seat": seat,
+        "seats": [seat_json(s) for s in seats_of(game)],
+        "to_act": list(ruleset.decision(state).seats),
+        "view": ruleset.view(state, seat),
+        "legal_actions": legal,
+        "action_labels": [ruleset.describe_action(a) for a in legal],
+        "result": game.result,
+        "match": game.match_id,
+        "game_number": game.game_number,
+    }
+
+
+def seat_json(seat: GameSeat) -> dict:
+    """A seat as JSON: number, user or bot, entry."""
+    return {
+        "seat": seat.number,
+        "user": seat.user_id,
+        "username": seat.user.username if seat.user_id else None,
+        "bot": seat.bot or None,
+        "entry": seat.entry_id,
+    }
+
+
+def game_log(game: GameRecord) -> dict:
+    """The replayable log: seed, options, seats, actions, checkpoints and the result."""
+    log = core.game_log(game_state(game))
+    return {
+        **log,
+        "id": game.pk,
+        "seat_players": [seat_json(s) for s in seats_of(game)],
+        "result": game.result,
+        "status": game.status,
+    }
+
+
+def game_get(game_id: int) -> GameRecord | None:
+    """A game with its seats (and their users) and match loaded, or None."""
+    return (
+        GameRecord.objects.select_related("match__tournament")
+        .prefetch_related("seats__user")
+        .filter(pk=game_id)
+        .first()
+    )
+
+
+def live_game_time_facts(*, match_id: int) -> dict | None:
+    """Life per entry and the entry that dealt damage first, from the match's live game."""
+    game = (
+        GameRecord.objects.prefetch_related("seats")
+        .filter(match_id=match_id, status=GameRecord.Status.IN_PROGRESS)
+        .first()
+    )
+    if game is None:
+        return None
+    facts = registry.get(game.ruleset).time_facts(game.state)
+    return entry_facts(game, facts["life"], facts["first_damage"])
+
+
+def entry_facts(game: GameRecord, life: dict, first_damage: int | None) -> dict:
+    """Seat-keyed life and first damage turned into entry-keyed ones (a team: lowest seat)."""
+    entry_of = {s.number: s.entry_id for s in seats_of(game)}
+    by_entry: dict[int, int] = {}
+    for seat in sorted(int(k) for k in life):
+        entry = entry_of.get(seat)
+        if entry is not None and entry not in by_entry:
+            by_entry[entry] = life[seat] if seat in life else life[str(seat)]
+    first = entry_of.get(first_damage) if first_damage is not None else None
+    return {"life": by_entry, "first_damage": first}
+
+
+def games_for_home(*, limit: int = 10) -> list[dict]:
+    """The latest games (live first) with their players, for the home page."""
+    games = GameRecord.objects.prefetch_related("seats__user").order_by("status", "-updated_at")[
+        :limit
+    ]
+    return [
+        {
+            "id": g.pk,
+            "ruleset": g.ruleset,
+            "status": g.status,
+            "players": [s.bot or s.user.username for s in seats_of(g)],
+            "updated_at": g.updated_at,
+        }
+        for g in games
+    ]
+
+
+def stalled_bot_game_ids(*, older_than, limit: int = 200) -> list[int]:
+    """Live games waiting on a bot whose last change is older than the given time."""
+    rows = GameRecord.objects.filter(
+        status=GameRecord.Status.IN_PROGRESS, bot_to_move=True, updated_at__lt=older_than
+    )
+    return list(rows.order_by("updated_at").values_list("id", flat=True)[:limit])

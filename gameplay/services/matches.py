@@ -1,0 +1,123 @@
+"""Games of tournament matches: seating the match's entries, and results flowing back."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+
+from config.errors import Conflict, NotAllowed, NotFound, ServiceError
+from gameplay.engine import core, registry
+from gameplay.models import GameRecord
+
+GUEST_BOT = "greedy"  # plays for entries without a user (guests)
+
+
+@transaction.atomic
+def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
+    """Create the match's next game with its entries seated (by a player, the organizer or the
+    system); the first game starts the match's clock."""
+    from tournaments.models import Match
+    from tournaments.services import match_start
+
+    match = (
+        Match.objects.select_for_update().select_related("tournament").filter(pk=match_id).first()
+    )
+    if match is None:
+        raise NotFound("There is no such match.", code="match_not_found")
+    tournament = match.tournament
+    if by_user is not None and not _may_start(match, by_user):
+        raise NotAllowed("Only the match's players or the organizer can start its games.")
+    if match.status not in (Match.Status.READY, Match.Status.IN_PROGRESS):
+        raise Conflict(f"The match is {match.status}; no game can start.", code="match_not_ready")
+    if GameRecord.objects.filter(match=match, status=GameRecord.Status.IN_PROGRESS).exists():
+        raise Conflict("A game of this match is already being played.", code="game_in_progress")
+    try:
+        ruleset = registry.get(tournament.game)
+    except core.UnknownRuleset:
+        raise ServiceError(
+            f"{tournament.game} cannot be played on the engine; report results instead.",
+            code="not_on_engine",
+        ) from None
+    seats = match_seats(match)
+    number = _next_number(match)
+    if match.status == Match.Status.READY:
+        match_start(match=match, by_user=None)
+    from gameplay.services.games import game_create
+
+    return game_create(
+        ruleset=ruleset.slug,
+        seats=seats,
+        options=match_options(tournament, ruleset, len(seats)),
+        created_by=by_user,
+        match=match,
+        game_number=number,
+    )
+
+
+def _may_start(match, user) -> bool:
+    if not user.is_authenticated:
+        return False
+    if match.tournament.organizer_id == user.pk or user.is_staff:
+        return True
+    return any(s["user"] == user.pk for s in match_seats(match))
+
+
+def _next_number(match) -> int:
+    played = GameRecord.objects.filter(match=match).aggregate(n=Max("game_number"))["n"] or 0
+    recorded = match.games.filter(superseded=False).aggregate(n=Max("number"))["n"] or 0
+    return max(played, recorded) + 1
+
+
+def match_seats(match) -> list[dict]:
+    """One seat per player: entries in slot order; a team's members interleaved (A B A B)."""
+    slots = list(match.slots.select_related("entry").order_by("slot"))
+    teams = []
+    for slot in slots:
+        entry = slot.entry
+        members = list(entry.memberships.order_by("user_id").values_list("user_id", flat=True))
+        users = members or ([entry.user_id] if entry.user_id else [None])
+        teams.append([(u, entry.pk) for u in users])
+    seats = []
+    for index in range(max(len(t) for t in teams)):
+        for team in teams:
+            if index < len(team):
+                user, entry = team[index]
+                seat = {"user": user} if user else {"bot": GUEST_BOT}
+                seats.append({**seat, "entry": entry})
+    return seats
+
+
+def match_options(tournament, ruleset, seats: int) -> dict:
+    """The engine options a tournament implies (Combat: jokers, teams; decks off the top)."""
+    if ruleset.slug != "combat":
+        return {}
+    if tournament.deck_format not in ("", "off-the-top"):
+        raise ServiceError(
+            "Engine games of own-deck formats need registered decks; play off the top "
+            "or report this match's results by hand.",
+            code="decks_needed",
+        )
+    options = {"jokers": 2 if tournament.jokers else 0}
+    if tournament.team_size > 1:
+        options.update(teams=tournament.team_mode, team_size=tournament.team_size)
+    return options
+
+
+def match_game_finished(*, game: GameRecord, result) -> None:
+    """Record a finished game into its match (no confirmation) and start the next game of a
+    best-of-N if the match goes on."""
+    from gameplay.selectors import entry_facts
+    from tournaments.models import Match
+    from tournaments.services import match_game_record_from_engine
+
+    facts = entry_facts(game, result.life, result.first_damage)
+    winners = {s.entry_id for s in game.seats.all() if s.number in result.winners and s.entry_id}
+    match = match_game_record_from_engine(
+        match_id=game.match_id,
+        game_number=game.game_number,
+        winner_entry_id=winners.pop() if len(winners) == 1 else None,
+        life=facts["life"],
+        first_damage_entry_id=facts["first_damage"],
+    )
+    if match.status == Match.Status.IN_PROGRESS:
+        match_game_create(match_id=match.pk, by_user=None)

@@ -1,0 +1,75 @@
+"""Bot moves: one action per transaction, played by workers (never in a web request)."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from gameplay.engine import bots as engine_bots
+from gameplay.engine import core, registry
+from gameplay.models import GameRecord
+from gameplay.services.common import bot_seats, save_state
+
+BOT_BUDGET_S = 0.5  # thinking time per bot decision
+STEPS_PER_TASK = 400  # bot actions one task plays before handing over to a fresh task
+STALLED_AFTER_S = 30
+
+
+@transaction.atomic
+def game_bot_step(*, game_id: int) -> bool:
+    """Play one bot action if a bot must act; True if a bot must act again afterwards.
+
+    Safe to run twice: it re-reads the locked row and does nothing unless a bot is to move.
+    """
+    from gameplay.selectors import game_state
+
+    game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.status != GameRecord.Status.IN_PROGRESS:
+        return False
+    bots = bot_seats(game)
+    ruleset = registry.get(game.ruleset)
+    seats = [s for s in ruleset.decision(game.state).seats if s in bots]
+    if not seats:
+        if game.bot_to_move:
+            game.bot_to_move = False
+            game.save(update_fields=["bot_to_move", "updated_at"])
+        return False
+    seat = seats[0]
+    state = game_state(game)
+    # Seeded by the game and the move number, so a replayed bot game makes the same choices.
+    rng = random.Random(f"{game.seed}:{len(game.actions)}")
+    legal = ruleset.legal_actions(state, seat)
+    bot = engine_bots.bot_for(bots[seat])
+    action = bot.choose(ruleset, ruleset.view(state, seat), seat, legal, rng, BOT_BUDGET_S)
+    core.play(state, seat, action)
+    save_state(game, state, bots, schedule=False)  # the caller keeps playing bot moves itself
+    return game.bot_to_move
+
+
+def game_bots_play(*, game_id: int, max_steps: int = STEPS_PER_TASK) -> int:
+    """Play bot actions until a human must act or the game ends; returns the actions played."""
+    played = 0
+    while played < max_steps:
+        again = game_bot_step(game_id=game_id)
+        played += 1
+        if not again:
+            return played
+    from gameplay.services.common import schedule_bot
+
+    with transaction.atomic():
+        schedule_bot(game_id)  # more to play: a fresh task carries on
+    return played
+
+
+def stalled_bots_requeue(*, older_than_s: int = STALLED_AFTER_S) -> int:
+    """Re-enqueue bot turns of live games untouched for a while (a lost task); returns count."""
+    from gameplay import tasks
+    from gameplay.selectors import stalled_bot_game_ids
+
+    ids = stalled_bot_game_ids(older_than=timezone.now() - timedelta(seconds=older_than_s))
+    for game_id in ids:
+        tasks.bot_move.delay(game_id)
+    return len(ids)
