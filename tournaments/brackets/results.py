@@ -60,8 +60,9 @@ def complete_match_winner(
     needed = wins_needed(best_of)
     if not games:
         raise InvalidResult("Report at least one game.")
-    if len(games) > best_of:
-        raise InvalidResult(f"A best-of-{best_of} match has at most {best_of} games.")
+    most = len(entries) * (needed - 1) + 1  # best_of for two entries
+    if len(games) > most:
+        raise InvalidResult(f"A best-of-{best_of} match here has at most {most} games.")
     wins: Counter = Counter()
     for number, game in enumerate(games, start=1):
         if game.winner is None:

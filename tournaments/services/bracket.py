@@ -123,14 +123,18 @@ def match_finish(
 def advance(*, tournament: Tournament, match: Match) -> None:
     """Move a finished match's winner to the next round, or finish the tournament."""
     round_row = match.round
-    if Match.objects.filter(round=round_row).count() == 1:
+    # The final is a round's only match (index 0, no index 1): one indexed lookup, not a count.
+    if match.index == 0 and not Match.objects.filter(round=round_row, index=1).exists():
         tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now()
         tournament.save(update_fields=["status", "finished_at"])
         return
     if tournament.pairing == Tournament.Pairing.BRACKET:
         _advance_in_bracket(tournament, match)
         return
-    unfinished = Match.objects.filter(round=round_row).exclude(status=Match.Status.FINISHED)
+    open_statuses = [s for s in Match.Status.values if s != Match.Status.FINISHED]
+    unfinished = Match.objects.filter(
+        tournament=tournament, status__in=open_statuses, round=round_row
+    )
     if not unfinished.exists():
         winners = list(
             Match.objects.filter(round=round_row)

@@ -35,8 +35,8 @@ def lock_tournament(tournament_id: int) -> Tournament:
 
 def lock_match(match_id: int) -> tuple[Tournament, Match]:
     """Lock a match's tournament, then the match, and return both (fresh from the database)."""
-    tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True)
-    tournament_id = tournament_id.first()
+    rows = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True)
+    tournament_id = next(iter(rows), None)
     if tournament_id is None:
         raise NotFound("No such match.", code="match_not_found")
     tournament = lock_tournament(tournament_id)
