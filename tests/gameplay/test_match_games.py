@@ -1,0 +1,101 @@
+"""Engine games of tournament matches: seating, results into the bracket, the time rule."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from config.errors import Conflict, NotAllowed
+from gameplay import selectors, services
+from gameplay.models import GameRecord
+from tournaments import services as tournament_services
+from tournaments.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def _tournament(organizer, *, guests=(), users=(), best_of=1):
+    tournament = tournament_services.tournament_create(
+        organizer=organizer, name="Cup", best_of=best_of, time_limit_minutes=50
+    )
+    for name in guests:
+        tournament_services.entry_add(tournament=tournament, by_user=organizer, name=name)
+    for user in users:
+        tournament_services.entry_add(tournament=tournament, by_user=organizer, user_id=user.pk)
+    return tournament_services.tournament_start(tournament=tournament, by_user=organizer)
+
+
+def _play_out(game_id: int) -> None:
+    while GameRecord.objects.get(pk=game_id).status == "in_progress":
+        services.game_bots_play(game_id=game_id)
+
+
+def test_bot_matches_record_results_and_advance_the_bracket(make_user):
+    # given a 4-guest bracket, best of 3 (guests are played by bots)
+    organizer = make_user()
+    tournament = _tournament(organizer, guests=["Ann", "Bob", "Cid", "Dee"], best_of=3)
+    first_round = list(Match.objects.filter(tournament=tournament, round__number=1))
+    # when the organizer starts each first-round match on the engine and the bots play it out
+    for match in first_round:
+        game = services.match_game_create(match_id=match.pk, by_user=organizer)
+        assert [s.entry_id for s in selectors.seats_of(game)] == [
+            s.entry_id for s in match.slots.order_by("slot")
+        ]
+        for _ in range(5):  # at most 3 games; each next game starts by itself
+            live = GameRecord.objects.filter(match=match, status="in_progress").first()
+            if live is None:
+                break
+            _play_out(live.pk)
+        match.refresh_from_db()
+        # then the match finished by play, its games recorded from the engine
+        assert match.status == Match.Status.FINISHED
+        assert match.decided_by == Match.DecidedBy.PLAYED
+        games = list(match.games.filter(superseded=False))
+        assert 2 <= len(games) <= 3
+        assert all(g.source == "engine" for g in games)
+        assert sorted(GameRecord.objects.filter(match=match).values_list("game_number", flat=True))
+    # and the final now holds both winners
+    final = Match.objects.get(tournament=tournament, round__number=2)
+    winners = {m.winner_id for m in Match.objects.filter(tournament=tournament, round__number=1)}
+    assert set(final.slots.values_list("entry_id", flat=True)) == winners
+
+
+def test_match_game_needs_a_player_or_the_organizer_and_one_game_at_a_time(make_user):
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = _tournament(organizer, users=[alice, bob])
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    with pytest.raises(NotAllowed):
+        services.match_game_create(match_id=match.pk, by_user=make_user())
+    game = services.match_game_create(match_id=match.pk, by_user=alice)
+    users = {s.user_id for s in selectors.seats_of(game)}
+    assert users == {alice.pk, bob.pk}
+    assert game.game_number == 1
+    with pytest.raises(Conflict):
+        services.match_game_create(match_id=match.pk, by_user=bob)
+
+
+def test_live_game_time_facts_and_the_time_rule_decide_from_life(make_user):
+    # given a match between two users with a game in progress where seat 1 has lost 5 life
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = _tournament(organizer, users=[alice, bob])
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    game = services.match_game_create(match_id=match.pk, by_user=organizer)
+    state = game.state
+    state["life"]["1"] -= 5
+    state["damage_taken"]["1"] += 5
+    state["first_damage"] = 0
+    GameRecord.objects.filter(pk=game.pk).update(state=state)
+    entries = {s.number: s.entry_id for s in selectors.seats_of(game)}
+    # then the live facts are keyed by entry
+    facts = selectors.live_game_time_facts(match_id=match.pk)
+    assert facts == {"life": {entries[0]: 20, entries[1]: 15}, "first_damage": entries[0]}
+    assert selectors.live_game_time_facts(match_id=match.pk + 1000) is None
+    # when the match's time runs out, the tournaments time rule uses them
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    assert tournament_services.match_deadline_enforce(match_id=match.pk) is True
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.winner_id == entries[0]
+    assert match.decided_by == Match.DecidedBy.TIME
