@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from gameplay.engine.core import clone
+from gameplay.engine.rune_duel import flow
 from gameplay.engine.rune_duel.battle import card, stats
 from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 
@@ -44,6 +46,10 @@ def evaluate(state: dict, seat: int) -> float:
         if not outcome["winners"]:
             return 0.0
         return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
+    if state["phase"] == "discard":
+        return evaluate(_next_round(state), seat)
+    if state["phase"] == "choose":
+        return evaluate(_battle_done(state), seat)
     me, other = str(seat), str(1 - seat)
     score = float(state["life"][me] - state["life"][other])
     score += board_value(state, seat) - board_value(state, 1 - seat)
@@ -56,6 +62,26 @@ def evaluate(state: dict, seat: int) -> float:
     if state["phase"] == "duel":
         score += duel_outlook(state, seat)
     return score
+
+
+def _next_round(state: dict) -> dict:
+    """The end of combat finished as if every seat still choosing kept its hand."""
+    ahead = clone(state)
+    for seat, choice in ahead["pending"].items():
+        if choice is None:
+            ahead["pending"][seat] = {"type": "keep"}
+    flow.finish_round(ahead)
+    flow.settle(ahead)
+    return ahead
+
+
+def _battle_done(state: dict) -> dict:
+    """The battle line finished (and fought) taking the first option of every further choice."""
+    ahead = clone(state)
+    while ahead["phase"] == "choose":
+        flow.make_choice(ahead, ahead["choice"]["options"][0])
+    flow.settle(ahead)
+    return ahead
 
 
 def _summon_worth(state: dict, card_id: str) -> float:
