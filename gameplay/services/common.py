@@ -32,7 +32,12 @@ def bot_seats(game: GameRecord) -> dict[int, str]:
 
 
 def save_state(
-    game: GameRecord, state: dict, bots: dict[int, str], *, schedule: bool = True
+    game: GameRecord,
+    state: dict,
+    bots: dict[int, str],
+    *,
+    schedule: bool = True,
+    actions_played: int = 1,
 ) -> None:
     """Store the state after an action: log, version, whose move, result when it ends."""
     ruleset = registry.get(game.ruleset)
@@ -40,7 +45,7 @@ def save_state(
     game.actions = log["actions"]
     game.checkpoints = log["checkpoints"]
     game.state = {k: v for k, v in state.items() if k != "log"}
-    game.version += 1
+    game.version += actions_played
     decision = ruleset.decision(state)
     game.bot_to_move = any(seat in bots for seat in decision.seats)
     result = ruleset.result(state)

@@ -16,11 +16,13 @@ from gameplay.services.common import bot_seats, save_state
 BOT_BUDGET_S = 0.5  # thinking time per bot decision
 STEPS_PER_TASK = 400  # bot actions one task plays before handing over to a fresh task
 STALLED_AFTER_S = 30
+BATCH = 25  # bot actions saved per transaction
 
 
 @transaction.atomic
-def game_bot_step(*, game_id: int) -> bool:
-    """Play one bot action if a bot must act; True if a bot must act again afterwards.
+def game_bot_step(*, game_id: int, max_actions: int = 1) -> int:
+    """Play up to max_actions bot actions in one transaction (stopping when a human must act or
+    the game ends); returns how many were played.
 
     Safe to run twice: it re-reads the locked row and does nothing unless a bot is to move.
     """
@@ -28,34 +30,46 @@ def game_bot_step(*, game_id: int) -> bool:
 
     game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
     if game is None or game.status != GameRecord.Status.IN_PROGRESS:
-        return False
+        return 0
     bots = bot_seats(game)
     ruleset = registry.get(game.ruleset)
-    seats = [s for s in ruleset.decision(game.state).seats if s in bots]
-    if not seats:
-        if game.bot_to_move:
-            game.bot_to_move = False
-            game.save(update_fields=["bot_to_move", "updated_at"])
-        return False
-    seat = seats[0]
     state = game_state(game)
+    played = 0
+    while played < max_actions:
+        seats = [s for s in ruleset.decision(state).seats if s in bots]
+        if not seats:
+            break
+        _bot_action(game, ruleset, state, seats[0], bots[seats[0]])
+        played += 1
+    if played:
+        # one version per action; the caller keeps playing bot moves itself
+        save_state(game, state, bots, schedule=False, actions_played=played)
+    elif game.bot_to_move:
+        game.bot_to_move = False
+        game.save(update_fields=["bot_to_move", "updated_at"])
+    return played
+
+
+def _bot_action(game: GameRecord, ruleset, state: dict, seat: int, name: str) -> None:
     # Seeded by the game and the move number, so a replayed bot game makes the same choices.
-    rng = random.Random(f"{game.seed}:{len(game.actions)}")
+    rng = random.Random(f"{game.seed}:{len(state['log']['actions'])}")
     legal = ruleset.legal_actions(state, seat)
-    bot = engine_bots.bot_for(bots[seat])
-    action = bot.choose(ruleset, ruleset.view(state, seat), seat, legal, rng, BOT_BUDGET_S)
+    action = engine_bots.bot_for(name).choose(
+        ruleset, ruleset.view(state, seat), seat, legal, rng, BOT_BUDGET_S
+    )
     core.play(state, seat, action)
-    save_state(game, state, bots, schedule=False)  # the caller keeps playing bot moves itself
-    return game.bot_to_move
 
 
 def game_bots_play(*, game_id: int, max_steps: int = STEPS_PER_TASK) -> int:
-    """Play bot actions until a human must act or the game ends; returns the actions played."""
+    """Play bot actions until a human must act or the game ends; returns the actions played.
+
+    Actions are saved in batches of BATCH; a long bot game hands over to a fresh task.
+    """
     played = 0
     while played < max_steps:
-        again = game_bot_step(game_id=game_id)
-        played += 1
-        if not again:
+        step = game_bot_step(game_id=game_id, max_actions=min(BATCH, max_steps - played))
+        played += step
+        if step < BATCH:
             return played
     from gameplay.services.common import schedule_bot
 

@@ -143,7 +143,7 @@ def test_bot_vs_bot_game_runs_to_the_end_in_tasks():
     assert game.bot_to_move is False
     assert game.result is not None
     # running the task again is a no-op
-    assert services.game_bot_step(game_id=game.pk) is False
+    assert services.game_bot_step(game_id=game.pk) == 0
 
 
 def test_stalled_bot_games_are_requeued(human_vs_bot, make_user):

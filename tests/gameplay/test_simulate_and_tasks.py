@@ -1,0 +1,50 @@
+"""`manage.py simulate` and the Celery task entry points."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from gameplay import services, tasks
+from gameplay.models import GameRecord
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_simulate_plays_bot_games_and_prints_the_outcome():
+    out = StringIO()
+    call_command("simulate", "combat", "--games", "6", "--bots", "random,random", stdout=out)
+    first, speed = out.getvalue().strip().splitlines()[-2:]
+    wins = json.loads(first)["wins"]
+    assert sum(wins.values()) == 6
+    assert "games/s" in speed
+
+
+def test_simulate_rejects_unknown_ruleset_and_bot():
+    with pytest.raises(CommandError, match="no game called"):
+        call_command("simulate", "chess", stdout=StringIO())
+    with pytest.raises(CommandError, match="Unknown bot"):
+        call_command("simulate", "combat", "--bots", "oracle", stdout=StringIO())
+
+
+def test_simulate_runs_a_whole_bot_tournament():
+    out = StringIO()
+    call_command("simulate", "combat", "--tournament", "--entries", "2", stdout=out)
+    summary = json.loads(out.getvalue().strip().splitlines()[-2])
+    assert summary["status"] == "finished"
+    assert summary["winner"] in ("Bot 1", "Bot 2")
+    assert Tournament.objects.get(pk=summary["tournament"]).status == "finished"
+
+
+def test_bot_move_task_plays_until_the_end_and_is_idempotent():
+    game = services.game_create(
+        ruleset="combat", seats=[{"bot": "random"}, {"bot": "random"}], seed=12
+    )
+    while GameRecord.objects.get(pk=game.pk).status == "in_progress":
+        assert tasks.bot_move(game.pk) > 0
+    assert tasks.bot_move(game.pk) == 0  # nothing left to do
+    assert tasks.stalled_bots_sweep() == 0
