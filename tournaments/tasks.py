@@ -5,6 +5,7 @@ import logging
 
 from celery import shared_task
 
+from config.errors import NotFound
 from tournaments.services import match_deadline_enforce, overdue_match_ids
 
 logger = logging.getLogger(__name__)
@@ -13,7 +14,10 @@ logger = logging.getLogger(__name__)
 @shared_task(name="tournaments.tasks.match_deadline")
 def match_deadline(match_id: int) -> bool:
     """Scheduled at one match's deadline: call time on it if it is still running and due."""
-    return match_deadline_enforce(match_id=match_id)
+    try:
+        return match_deadline_enforce(match_id=match_id)
+    except NotFound:  # the match (or its tournament) was deleted since: nothing to do
+        return False
 
 
 @shared_task(name="tournaments.tasks.tournament_deadlines")

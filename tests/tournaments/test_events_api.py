@@ -176,3 +176,22 @@ def test_engine_games_need_no_confirmation_and_are_idempotent(make_event, org_cl
         match_id=row.pk, game_number=4, winner_entry_id=e2, life={}, first_damage_entry_id=None
     )
     assert again.winner_id == e3
+
+
+def test_manual_seeds_close_gaps_and_dropped_entries_stay_out(org_client):
+    # given manual seeds 5 and 1, an unseeded entry, and a dropped entry holding seed 2
+    body = {"name": "Gaps", "seeding": "manual"}
+    tid = org_client.post("/api/tournaments/", body, format="json").json()["id"]
+    url = f"/api/tournaments/{tid}/entries/"
+    five = org_client.post(url, {"name": "Five", "seed": 5}, format="json").json()["id"]
+    one = org_client.post(url, {"name": "One", "seed": 1}, format="json").json()["id"]
+    late = org_client.post(url, {"name": "Late"}, format="json").json()["id"]
+    gone = org_client.post(url, {"name": "Gone", "seed": 2}, format="json").json()["id"]
+    org_client.post(f"{url}{gone}/drop/")
+    # when the event starts
+    assert org_client.post(f"/api/tournaments/{tid}/start/").status_code == 200
+    # then seeds are 1..3 in the given order, and the dropped entry is not in the bracket
+    seeds = {e["id"]: e["seed"] for e in org_client.get(url).json()}
+    assert seeds == {one: 1, five: 2, late: 3, gone: None}
+    entries = [e["id"] for m in bracket(org_client, tid)[0]["matches"] for e in m["entries"]]
+    assert sorted(entries) == sorted([one, five, late])

@@ -4,7 +4,7 @@ import secrets
 from random import Random
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from tournaments.models import Entry, EntryMember, GameSlug, Match, MatchEntry, Tournament
@@ -286,11 +286,31 @@ def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
         Random(tournament.rng_seed).shuffle(entries)
     else:
         entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
-    tournament.entries.update(seed=None)  # renumbering in place could collide on the unique seed
+    changed = []
     for number, entry in enumerate(entries, start=1):
-        entry.seed = number
-    Entry.objects.bulk_update(entries, ["seed"], batch_size=2000)
+        if entry.seed != number:
+            entry.seed = number
+            changed.append(entry)
+    tournament.entries.filter(dropped=True).update(seed=None)
+    if changed:
+        # Clear first: renumbering in place could collide on the unique (tournament, seed).
+        Entry.objects.filter(pk__in=[e.pk for e in changed]).update(seed=None)
+        _store_seeds(changed)
     return entries
+
+
+def _store_seeds(entries: list[Entry]) -> None:
+    """Write many seeds at once (Django's bulk_update builds a huge CASE, slow past 1,000)."""
+    if connection.vendor != "postgresql":
+        Entry.objects.bulk_update(entries, ["seed"], batch_size=500)
+        return
+    table = Entry._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} AS e SET seed = v.seed "
+            "FROM unnest(%s::bigint[], %s::integer[]) AS v(id, seed) WHERE e.id = v.id",
+            [[e.pk for e in entries], [e.seed for e in entries]],
+        )
 
 
 @transaction.atomic
