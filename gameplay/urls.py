@@ -1,4 +1,15 @@
-from django.urls import path  # noqa: F401
+"""The gameplay pages, mounted at /."""
+
+from django.urls import path
+
+from gameplay import views
 
 app_name = "gameplay"
-urlpatterns: list = []
+urlpatterns = [
+    path("games/", views.game_list, name="list"),
+    path("games/new/", views.game_new, name="new"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/board/", views.game_board, name="board"),
+    path("games/<int:pk>/act/", views.game_action, name="act"),
+    path("games/match/<int:pk>/start/", views.match_game_start, name="match-start"),
+]

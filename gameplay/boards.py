@@ -1,0 +1,85 @@
+"""Turning a seat's view into what a board template draws (one presenter per game, optional).
+
+A game plugs into the play page with `templates/gameplay/boards/<slug>.html` and, if its
+template wants ready-made data, a presenter registered here; without one the template gets the
+raw view.
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.combat import cards
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def face(card_id: str, **extra) -> dict:
+    """A playing-card face for templates: rank, suit symbol, colour, label."""
+    if card_id == "?":
+        return {"kind": "back", "label": "face-down card", **extra}
+    rank, suit = cards.rank_of(card_id), cards.suit_of(card_id)
+    if suit is None:
+        return {
+            "kind": "playing",
+            "rank": "★",
+            "suit": "JK",
+            "color": "black",
+            "label": "joker",
+            "id": card_id,
+            **extra,
+        }
+    return {
+        "kind": "playing",
+        "rank": rank,
+        "suit": SUIT_SYMBOLS[suit],
+        "color": "red" if suit in "HD" else "black",
+        "label": cards.card_name(card_id),
+        "id": card_id,
+        **extra,
+    }
+
+
+def combat_board(view: dict, names: dict[int, str]) -> dict:
+    """Seats with life, hand, soldiers, farms and piles; the step; the combat in progress."""
+    seats = []
+    for seat in range(view["seats"]):
+        key = str(seat)
+        hand = view["hands"][key]
+        holder = view["holder"][seat]
+        seats.append(
+            {
+                "seat": seat,
+                "name": names.get(seat, f"Player {seat + 1}"),
+                "life": view["life"][str(holder)],
+                "out": view["out"][seat],
+                "me": view.get("viewer") == seat,
+                "hand": [face(c) for c in hand] if isinstance(hand, list) else None,
+                "hand_count": len(hand) if isinstance(hand, list) else hand,
+                "soldiers": [face(c, sideways=bool(s)) for c, s in view["soldiers"][key]],
+                "farms": [face(c, sideways=bool(s)) for c, s in view["farms"][key]],
+            }
+        )
+    turn = view["turn"]
+    combat = view.get("combat") or {}
+    return {
+        "seats": seats,
+        "step": turn["step"],
+        "turn_number": turn["number"],
+        "active": [names.get(s, f"Player {s + 1}") for s in view["units"][turn["unit"]]],
+        "draw": view["draw"],
+        "discard": {k: [face(c) for c in v[-3:]] + [] for k, v in view["discard"].items()},
+        "discard_counts": {k: len(v) for k, v in view["discard"].items()},
+        "attackers": [
+            {"card": face(a["card"]), "target": names.get(a["target"], a["target"])}
+            for a in combat.get("attackers", [])
+        ],
+        "blocks": [{"card": face(b), "attacker": face(a)} for b, _, a in combat.get("blocks", [])],
+    }
+
+
+PRESENTERS = {"combat": combat_board}
+
+
+def board_context(slug: str, view: dict, names: dict[int, str]) -> dict:
+    """The presenter's data for a game's board template ({} when the game has none)."""
+    presenter = PRESENTERS.get(slug)
+    return presenter(view, names) if presenter else {}

@@ -1,0 +1,79 @@
+"""The play pages: list, start a game, the board partial (htmx), clicking a move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gameplay import services
+from gameplay.models import GameRecord
+
+pytestmark = pytest.mark.django_db
+
+
+def test_list_page_offers_a_game_against_a_bot(client, make_user):
+    user = make_user()
+    client.force_login(user)
+    page = client.get("/games/")
+    assert page.status_code == 200
+    assert b"Play against a bot" in page.content
+
+
+def test_start_a_game_and_see_cards_and_moves(client, make_user):
+    user = make_user()
+    client.force_login(user)
+    response = client.post("/games/new/", {"ruleset": "combat", "bot": "random", "max_turns": "5"})
+    game = GameRecord.objects.get()
+    assert response.status_code == 302
+    assert response.url == f"/games/{game.pk}/"
+    services.game_bots_play(game_id=game.pk)
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "playing-card" in html
+    assert 'class="action"' in html
+    assert "life-total" in html
+
+
+def test_board_partial_is_204_while_nothing_changed(client, human_vs_bot):
+    user, game = human_vs_bot
+    services.game_bots_play(game_id=game.pk)
+    game.refresh_from_db()
+    client.force_login(user)
+    same = client.get(f"/games/{game.pk}/board/?version={game.version}")
+    assert same.status_code == 204
+    changed = client.get(f"/games/{game.pk}/board/?version={game.version - 1}")
+    assert changed.status_code == 200
+
+
+def test_clicking_a_move_plays_it_and_a_stale_click_says_why(client, human_vs_bot):
+    user, game = human_vs_bot
+    services.game_bots_play(game_id=game.pk)
+    game.refresh_from_db()
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/board/")
+    action = page.context["actions"][0]["value"]
+    played = client.post(
+        f"/games/{game.pk}/act/",
+        {"action": action, "version": game.version},
+        HTTP_HX_REQUEST="true",
+    )
+    assert played.status_code == 200
+    assert GameRecord.objects.get(pk=game.pk).actions[-1][1] == json.loads(action)
+    stale = client.post(
+        f"/games/{game.pk}/act/", {"action": action, "version": 0}, HTTP_HX_REQUEST="true"
+    )
+    assert b"moved on" in stale.content
+
+
+def test_spectator_sees_no_hand_and_no_moves(client, human_vs_bot):
+    _user, game = human_vs_bot
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200
+    assert page.context["actions"] == []
+    assert all(s["hand"] is None for s in page.context["board"]["seats"])
+
+
+def test_unknown_game_page_is_404(client):
+    assert client.get("/games/424242/").status_code == 404
