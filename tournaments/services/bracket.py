@@ -150,9 +150,9 @@ def _advance_in_bracket(tournament: Tournament, match: Match) -> None:
     target = Match.objects.select_for_update().get(
         tournament=tournament, round__number=match.round.number + 1, index=target_index
     )
-    placed = MatchEntry.objects.filter(match=target, slot=slot)
-    if not placed.update(entry_id=match.winner_id, forfeited=False):
-        MatchEntry.objects.create(match=target, slot=slot, entry_id=match.winner_id)
+    # A slot is filled once, when its feeder finishes (a correction replaces the entry in it
+    # through downstream_replace, not here).
+    MatchEntry.objects.create(match=target, slot=slot, entry_id=match.winner_id)
     if target.status == Match.Status.PENDING and target.slots.count() == k:
         match_make_ready(tournament=tournament, match=target)
 
