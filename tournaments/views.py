@@ -10,9 +10,10 @@ from django.views.decorators.http import require_POST
 
 from config.errors import NotFound, ServiceError
 from tournaments import selectors, services
-from tournaments.models import Entry, GameSlug, Tournament
+from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
 from tournaments.services.events import FALLBACK_FORMATS
+from tournaments.services.results import PLAYER_REPORTABLE
 
 
 class TournamentForm(forms.Form):
@@ -204,6 +205,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = match.tournament
     detail = selectors.match_detail(match=match)
     mine = user_entry(tournament=tournament, user=request.user, match=match)
+    organizer = is_organizer(tournament=tournament, user=request.user)
     report = detail["pending_report"]
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
@@ -211,9 +213,14 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "match": detail,
-        "is_organizer": is_organizer(tournament=tournament, user=request.user),
+        "is_organizer": organizer,
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
+        "can_report": not detail["is_bye"]
+        and (
+            (mine is not None and detail["status"] in PLAYER_REPORTABLE)
+            or (organizer and detail["status"] != Match.Status.PENDING)
+        ),
         "game_rows": range(1, tournament.best_of + 1),
         "winner_name": names.get(detail["winner"]),
     }
