@@ -1,0 +1,52 @@
+"""A human plays a whole game of Combat against a bot in a real browser, only by clicking."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gameplay import services, tasks
+from gameplay.models import GameRecord
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def bots_run_at_once(monkeypatch):
+    """Bot moves run in the request that schedules them (no worker in the browser test)."""
+    monkeypatch.setattr(
+        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
+    )
+
+
+def test_human_plays_a_whole_combat_game_against_a_bot(
+    live_server, page: Page, make_user, transactional_db, bots_run_at_once
+):
+    base = live_server.url
+    make_user("hana", password=PASSWORD)
+    # the player logs in and starts a short game against the random bot
+    page.goto(f"{base}/login/")
+    page.get_by_label("Username").fill("hana")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Signed in as")).to_contain_text("hana")
+    page.goto(f"{base}/games/")
+    page.get_by_label("Opponent").select_option("random")
+    page.get_by_label("Turn limit (Combat, optional)").fill("4")
+    page.get_by_role("button", name="Start game").click()
+    board = page.locator("#board")
+    expect(board).to_be_visible()
+    expect(page.locator(".playing-card").first).to_be_visible()
+    # they click moves (the first button each time) until the game is over
+    for _ in range(300):
+        if board.get_attribute("data-status") == "finished":
+            break
+        buttons = board.locator("button.action")
+        if buttons.count() == 0:
+            page.wait_for_timeout(300)
+            continue
+        version = board.get_attribute("data-version")
+        buttons.first.click()
+        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+    expect(page.locator("#game-over")).to_be_visible()
+    game = GameRecord.objects.get()
+    assert game.status == "finished"
+    assert len([a for a in game.actions if a[0] == 0]) > 0
