@@ -57,14 +57,14 @@ def hit_life(state: dict, target: int, amount: int, source: int, why: str) -> No
     state["damage_taken"][str(target)] += amount
     if state["first_damage"] is None:
         state["first_damage"] = source
-    tell(state, f"{why}: seat {target} loses {amount} life.")
+    tell(state, f"{why}: seat {target + 1} loses {amount} life.")
 
 
 def gain_life(state: dict, seat: int, amount: int, why: str) -> None:
     """Raise a player's life total (it may go above the starting value)."""
     state["life"][str(seat)] += amount
     state["life_gained"][str(seat)] += amount
-    tell(state, f"{why}: seat {seat} gains {amount} life.")
+    tell(state, f"{why}: seat {seat + 1} gains {amount} life.")
 
 
 def discard(state: dict, card_id: str) -> None:
@@ -79,7 +79,7 @@ def kill(state: dict, seat: int, slot: int) -> None:
     discard(state, entry["card"])
     for artifact_id in entry["artifacts"]:
         discard(state, artifact_id)
-    tell(state, f"{name(state, entry['card'])} (seat {seat}) is destroyed.")
+    tell(state, f"{name(state, entry['card'])} (seat {seat + 1}) is destroyed.")
 
 
 def wound(state: dict, seat: int, slot: int, amount: int) -> int:
@@ -125,7 +125,7 @@ def put_creature(state: dict, seat: int, card_id: str, slot: int) -> None:
     while len(line) <= slot:
         line.append(None)
     line[slot] = new_entry(card_id)
-    tell(state, f"{name(state, card_id)} enters slot {slot + 1} of seat {seat}'s line.")
+    tell(state, f"{name(state, card_id)} enters slot {slot + 1} of seat {seat + 1}'s line.")
 
 
 def artifact_target(state: dict, seat: int) -> dict | None:

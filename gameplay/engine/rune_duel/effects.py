@@ -58,7 +58,7 @@ def resolve(state: dict, seat: int, effect: dict, source: str, target=None) -> N
 
 def _touch(state: dict, side: int, slot: int, effect: dict, source: str) -> None:
     entry = state["line"][str(side)][slot]
-    label = f"{source} on {battle.name(state, entry['card'])} (seat {side})"
+    label = f"{source} on {battle.name(state, entry['card'])} (seat {side + 1})"
     if effect["op"] == "damage":
         battle.wound(state, side, slot, effect["amount"])
         battle.tell(state, f"{label}: {effect['amount']} damage.")

@@ -48,7 +48,7 @@ def setup(state: dict, catalogue: dict, life: int) -> None:
             "phase": "next",
             "pending": {},
             "last_duel": None,
-            "story": [f"Seat {first} wins the coin flip and plays first."],
+            "story": [f"Seat {first + 1} wins the coin flip and plays first."],
             "outcome": None,
         }
     )
@@ -90,7 +90,9 @@ def start_duel(state: dict) -> None:
     if hands[first]:
         state["duel_first"] = first
         state["turn"] = first
-        battle.tell(state, f"Round {state['round']} (summons {state['summons']}): seat {first}.")
+        battle.tell(
+            state, f"Round {state['round']} (summons {state['summons']}): seat {first + 1} leads."
+        )
         return
     state["turn"] = None
     battle.tell(state, f"Round {state['round']}: neither player has a card, no duel.")
@@ -101,7 +103,7 @@ def play_card(state: dict, seat: int, card_id: str) -> None:
     """Play a card into the duel; end the duel when the other player cannot trump it."""
     state["zones"][str(seat)]["hand"].remove(card_id)
     state["duel"].append([seat, card_id])
-    battle.tell(state, f"Seat {seat} plays {battle.name(state, card_id)}.")
+    battle.tell(state, f"Seat {seat + 1} plays {battle.name(state, card_id)}.")
     if playable_cards(state, 1 - seat):
         state["turn"] = 1 - seat
     else:
@@ -114,7 +116,7 @@ def end_duel(state: dict, winner: int) -> None:
     loser = 1 - winner
     damage = len(state["zones"][str(loser)]["hand"])
     state["last_duel"] = {"winner": winner, "damage": damage}
-    battle.tell(state, f"Seat {winner} wins the duel.")
+    battle.tell(state, f"Seat {winner + 1} wins the duel.")
     battle.hit_life(state, loser, damage, winner, "Duel lost with cards in hand")
     state["leader"] = winner
     if not check_end(state):
@@ -191,13 +193,13 @@ def _place_step(state: dict, card_id: str) -> list | None:
     else:
         placed = all(effects.has_target(state, seat, effect) for effect in card["effects"])
         if placed:
-            battle.tell(state, f"Seat {seat} casts {card['name']}.")
+            battle.tell(state, f"Seat {seat + 1} casts {card['name']}.")
             state["work"][:0] = [_effect_task(card_id, seat, e) for e in card["effects"]] + [
                 {"do": "discard", "card": card_id}
             ]
     if not placed:
         state["zones"][str(seat)]["holding"].append(card_id)
-        battle.tell(state, f"{card['name']} waits in seat {seat}'s holding area.")
+        battle.tell(state, f"{card['name']} waits in seat {seat + 1}'s holding area.")
     return None
 
 
@@ -262,7 +264,9 @@ def finish_round(state: dict) -> None:
         if action["type"] == "discard":
             state["zones"][seat]["hand"].remove(action["card"])
             state["zones"][seat]["discard"].append(action["card"])
-            battle.tell(state, f"Seat {seat} discards {battle.name(state, action['card'])}.")
+            battle.tell(
+                state, f"Seat {int(seat) + 1} discards {battle.name(state, action['card'])}."
+            )
     state["pending"] = {}
     for seat in (0, 1):
         zone = state["zones"][str(seat)]

@@ -153,7 +153,7 @@ class RuneDuel(Ruleset):
         if kind == "slot":
             return f"Charge into slot {action['slot']}"
         if kind == "target":
-            side = "seat " + str(action["seat"])
+            side = "seat " + str(action["seat"] + 1)
             return f"Target the creature in slot {action['slot']} of {side}"
         verb = "Play" if kind == "play" else "Discard"
         return f"{verb} {action.get('name', action.get('card'))}"

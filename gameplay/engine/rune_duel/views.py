@@ -12,11 +12,13 @@ from collections import Counter
 
 from gameplay.engine.core import base_state, to_json
 from gameplay.engine.rune_duel.battle import card, stats
+from gameplay.engine.rune_duel.cards import RUNES
 
 
 def card_view(state: dict, card_id: str) -> dict:
     """A visible card: its id plus its printed data."""
-    return {"id": card_id, **card(state, card_id)}
+    printed = card(state, card_id)
+    return {"id": card_id, **printed, "rune_label": RUNES[printed["rune"] - 1]}
 
 
 def entry_view(state: dict, entry: dict) -> dict:
@@ -105,8 +107,8 @@ def choice_view(state: dict) -> dict | None:
 
 
 # ----- determinization -----------------------------------------------------------------------
-def _strip(card: dict) -> dict:
-    return {k: v for k, v in card.items() if k != "id"}
+def _strip(shown: dict) -> dict:
+    return {k: v for k, v in shown.items() if k not in ("id", "rune_label")}
 
 
 def visible_cards(view: dict) -> dict[str, dict]:
