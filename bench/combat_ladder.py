@@ -30,6 +30,12 @@ def play_pair(first: str, second: str, games: int, *, seed0: int = 0) -> dict:
         bots.play_bot_game(state, players, seed=seed, budget_s=5.0)
         winners = COMBAT.result(state).winners
         wins[seats[winners[0]] if len(winners) == 1 else "draw"] += 1
+        played = seed - seed0 + 1
+        if played % 50 == 0 and played < games:
+            print(
+                json.dumps({"progress": f"{first} vs {second}", "games": played, "wins": wins}),
+                flush=True,
+            )
     elapsed = time.perf_counter() - start
     return {
         "figure": f"combat ladder {first} vs {second}",

@@ -118,6 +118,7 @@ class MonteCarloBot(Bot):
 
     def _rollout(self, ruleset, state, seat, rng) -> float:
         policy = getattr(ruleset, "rollout_action", None)
+        apply = getattr(ruleset, "apply_trusted", ruleset.apply)
         for _ in range(self.depth):
             decision = ruleset.decision(state)
             if decision.kind == "terminal":
@@ -128,7 +129,7 @@ class MonteCarloBot(Bot):
                     action = policy(state, actor, legal, rng)
                 else:
                     action = legal[rng.randrange(len(legal))]
-                ruleset.apply(state, actor, action)
+                apply(state, actor, action)
         return ruleset.evaluate(state, seat)
 
 

@@ -65,6 +65,11 @@ class Combat(Ruleset):
         self._apply(state, seat, action)
         flow.settle(state)
 
+    def apply_trusted(self, state: dict, seat: int, action) -> None:
+        """apply() for an action just taken from legal_actions (bots' simulations): no re-check."""
+        self._apply(state, seat, action)
+        flow.settle(state)
+
     def _is_legal(self, state: dict, seat: int, action) -> bool:
         if (
             state["pending"] is None
