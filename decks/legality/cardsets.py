@@ -1,0 +1,142 @@
+"""Card-set data (the JSON shape of decks/data/*.json and of imports): checks and loading."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from decks.legality.catalog import Catalog, identity_key
+from decks.legality.effects import effect_problems
+from decks.legality.formats import GAMES, KC_BORDER_LIMITS
+from decks.legality.types import CardInfo
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+BUILTIN_FILES: Mapping[str, str] = {
+    "combat": "playing_cards.json",
+    "army": "playing_cards.json",
+    "kingdom-combat": "kingdom_combat_starter.json",
+    "conventional-combat": "conventional_combat_starter.json",
+    "rune-duel": "rune_duel_starter.json",
+}
+CARD_TYPES: Mapping[str, tuple[str, ...]] = {
+    "combat": ("spot", "court", "joker"),
+    "army": ("spot", "court"),
+    "kingdom-combat": ("fortress", "unit", "structure", "action", "token"),
+    "conventional-combat": ("character", "action"),
+    "rune-duel": ("creature", "artifact", "spell", "warlord"),
+}
+KC_ACTION_KINDS = ("Dirty Trick", "Event", "Ability", "Equipment")
+CARD_FIELDS = (
+    "name",
+    "code",
+    "type",
+    "subtype",
+    "border",
+    "factions",
+    "cost",
+    "stats",
+    "keywords",
+    "effects",
+    "text",
+)
+
+
+def card_key(card: Mapping[str, Any]) -> str:
+    """A card's identity: its code for playing cards, else a slug of its name."""
+    return str(card.get("code") or identity_key(str(card["name"])))
+
+
+def card_info(card: Mapping[str, Any]) -> CardInfo:
+    """The CardInfo for one (already checked) card dict."""
+    return CardInfo(
+        key=card_key(card),
+        name=card["name"],
+        type=card["type"],
+        subtype=card.get("subtype") or "",
+        border=card.get("border") or "",
+        factions=tuple(card.get("factions") or ()),
+        cost=card.get("cost"),
+        stats=card.get("stats") or {},
+        keywords=tuple(card.get("keywords") or ()),
+        code=card.get("code") or "",
+        text=card.get("text") or "",
+    )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list_of_str(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+
+
+def card_problems(game: str, card: Any, factions: set[str] | None = None) -> list[str]:
+    """Everything wrong with one card dict for `game` (empty when it can be imported)."""
+    if not isinstance(card, Mapping):
+        return ["a card must be an object with at least a name and a type"]
+    errors: list[str] = []
+    name = card.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 120:
+        errors.append("name is required (at most 120 characters)")
+    kind = card.get("type")
+    if kind not in CARD_TYPES.get(game, ()):
+        errors.append(f"type must be one of {', '.join(CARD_TYPES.get(game, ()))}")
+    cost = card.get("cost")
+    if cost is not None and (not _is_int(cost) or cost < 0):
+        errors.append("cost must be a whole number of 0 or more")
+    for key in ("factions", "keywords"):
+        if card.get(key) is not None and not _list_of_str(card[key]):
+            errors.append(f"{key} must be a list of names")
+    if card.get("stats") is not None and not isinstance(card["stats"], Mapping):
+        errors.append("stats must be an object")
+    if game == "kingdom-combat":
+        errors.extend(_kingdom_combat_problems(card, factions))
+    if card.get("effects") is not None:
+        errors.extend(effect_problems(card["effects"]))
+    return errors
+
+
+def _kingdom_combat_problems(card: Mapping[str, Any], factions: set[str] | None) -> list[str]:
+    errors = []
+    border = card.get("border")
+    if border not in KC_BORDER_LIMITS:
+        errors.append("border must be gold, silver, black or green")
+    elif (border == "green") != (card.get("type") == "token"):
+        errors.append("green border is for tokens, and tokens have a green border")
+    chosen = card.get("factions") or []
+    if not chosen:
+        errors.append("a Kingdom Combat card needs a faction (or mercenary)")
+    elif factions is not None and not set(chosen) <= factions:
+        errors.append(f"unknown faction(s): {', '.join(sorted(set(chosen) - factions))}")
+    if card.get("type") == "action" and card.get("subtype") not in KC_ACTION_KINDS:
+        errors.append(f"an action's subtype must be one of {', '.join(KC_ACTION_KINDS)}")
+    if card.get("type") == "fortress":
+        stats = card.get("stats") or {}
+        for stat in ("hp", "starting_gold", "gold_per_turn"):
+            if not _is_int(stats.get(stat)) or stats[stat] < 0:
+                errors.append(f"a fortress needs stats.{stat} (a whole number)")
+    return errors
+
+
+def load_builtin(game: str) -> dict[str, Any]:
+    """The built-in set of `game` as JSON data (Army gets the playing cards without Jokers)."""
+    if game not in GAMES:
+        raise KeyError(f"Unknown game {game!r}.")
+    data = json.loads((DATA_DIR / BUILTIN_FILES[game]).read_text(encoding="utf-8"))
+    data["game"] = game
+    data["cards"] = [c for c in data["cards"] if game in c.get("games", [game])]
+    return data
+
+
+def catalog_from_data(data: Mapping[str, Any]) -> Catalog:
+    """A Catalog from set data (as in decks/data/*.json)."""
+    names = {f["slug"]: f["name"] for f in data.get("factions", [])}
+    return Catalog(data["game"], (card_info(card) for card in data["cards"]), names)
+
+
+def builtin_catalog(game: str) -> Catalog:
+    """The Catalog of a game's built-in set."""
+    return catalog_from_data(load_builtin(game))

@@ -1,0 +1,64 @@
+"""The small, data-driven effect vocabulary of Conventional Combat and Rune Duel cards.
+
+Each effect is a dict with an `op` and a `target`, plus the fields listed in OPS. Engines
+interpret them; this module only checks their shape. See decks/RULINGS.md for the meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+ELEMENTS = ("light", "dark", "fire", "water")
+KINDS = ("H", "C", "M")
+TARGETS = ("self", "opponent", "creature", "player", "all_own", "all_creatures")
+# op -> (required int fields, optional int fields)
+OPS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "attack": (("amount",), ()),
+    "defense": (("amount",), ()),
+    "skill": (("amount",), ()),
+    "element": ((), ()),
+    "reroll": ((), ()),
+    "cancel_support": ((), ()),
+    "cancel_action": ((), ()),
+    "damage": (("amount",), ()),
+    "heal": (("amount",), ()),
+    "buff": ((), ("attack", "life")),
+}
+CONDITIONS = ("element", "if_kind", "if_opponent_kind")
+
+
+def effect_problems(effects: Any) -> list[str]:
+    """What is wrong with an effects list (empty when every effect is well formed)."""
+    if not isinstance(effects, list):
+        return ["effects must be a list"]
+    errors: list[str] = []
+    for number, effect in enumerate(effects, start=1):
+        errors.extend(f"effect {number}: {e}" for e in _one_effect_problems(effect))
+    return errors
+
+
+def _one_effect_problems(effect: Any) -> list[str]:
+    if not isinstance(effect, Mapping) or effect.get("op") not in OPS:
+        return [f"op must be one of {', '.join(OPS)}"]
+    required, optional = OPS[effect["op"]]
+    errors = [f"{f} must be a whole number" for f in required if not _is_int(effect.get(f))]
+    errors += [
+        f"{f} must be a whole number" for f in optional if f in effect and not _is_int(effect[f])
+    ]
+    if effect.get("target", "self") not in TARGETS:
+        errors.append(f"target must be one of {', '.join(TARGETS)}")
+    if "element" in effect and effect["element"] not in ELEMENTS:
+        errors.append(f"element must be one of {', '.join(ELEMENTS)}")
+    if effect["op"] == "element" and "element" not in effect:
+        errors.append("an element effect names the element")
+    for key in ("if_kind", "if_opponent_kind"):
+        if key in effect and effect[key] not in KINDS:
+            errors.append(f"{key} must be H, C or M")
+    known = {"op", "target", *required, *optional, *CONDITIONS}
+    errors += [f"unknown field {key!r}" for key in effect if key not in known]
+    return errors
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
