@@ -34,9 +34,11 @@ def test_human_plays_a_whole_rune_duel_against_a_bot(
     page.get_by_role("button", name="Start game").click()
     board = page.locator("#board")
     expect(board).to_be_visible()
-    # the board draws the player's five cards, the other hand as backs, and the battle line
+    # the board draws the player's five cards, the other hand as backs (four if the bot has
+    # already led the duel), and the battle line
     expect(page.locator("section.rd-me .rd-card")).to_have_count(5)
-    expect(page.locator(".rd-back")).to_have_count(5)
+    expect(page.locator(".rd-back").first).to_be_visible()
+    assert page.locator(".rd-back").count() in (4, 5)
     expect(page.get_by_role("heading", name="The battle line")).to_be_visible()
     # they click moves (the first button each time) until the game is over
     for _ in range(300):
