@@ -21,7 +21,7 @@ import django
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "4096"))
 
@@ -54,7 +54,7 @@ def play(tournament, organizer) -> list[float]:
     from tournaments.models import Match, MatchEntry
     from tournaments.services import match_result_report, round_start
 
-    timings = []
+    timings, counts = [], []
     for number in range(1, tournament.rounds.count() + 1):
         if number > 1:
             round_start(tournament=tournament, number=number, by_user=organizer)
@@ -67,13 +67,15 @@ def play(tournament, organizer) -> list[float]:
             MatchEntry.objects.filter(match__in=matches, slot=0).values_list("match_id", "entry_id")
         )
         for match in matches:
-            started = time.perf_counter()
-            match_result_report(
-                match=match, by_user=organizer, games=[{"winner": tops[match.pk], "life": {}}]
-            )
-            timings.append(time.perf_counter() - started)
+            games = [{"winner": tops[match.pk], "life": {}}]
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                match_result_report(match=match, by_user=organizer, games=games)
+                timings.append(time.perf_counter() - started)
+            counts.append(len(queries.captured_queries))
     tournament.refresh_from_db()
     assert tournament.status == "finished", tournament.status
+    emit("queries_per_report_max", max(counts), "count")
     return timings
 
 
