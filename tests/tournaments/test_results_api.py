@@ -176,3 +176,33 @@ def test_the_organizer_records_a_no_show(four, org_client, client_for):
     assert client_for(players[1][0]).post(url, {"entry": e3}, format="json").status_code == 403
     response = org_client.post(url, {"entry": e3}, format="json")
     assert (response.json()["winner"], response.json()["decided_by"]) == (e2, "forfeit")
+
+
+def test_a_correction_passes_a_random_round_bye_on(make_event, org_client):
+    # given 5 entries paired at random: round 1 is two matches and a bye
+    tid, _ = make_event(5, pairing="random", best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    for m in bracket(org_client, tid)[0]["matches"]:
+        if not m["is_bye"]:
+            org_client.post(
+                f"/api/matches/{m['id']}/decide/", {"winner": m["entries"][0]["id"]}, format="json"
+            )
+    # round 2's bye went to a round-1 match winner (the round-1 bye already had one)
+    round2 = bracket(org_client, tid)[1]["matches"]
+    bye = next(m for m in round2 if m["is_bye"])
+    holder = bye["entries"][0]["id"]
+    source = next(m for m in bracket(org_client, tid)[0]["matches"] if m["winner"] == holder)
+    assert not source["is_bye"]
+    other = next(e["id"] for e in source["entries"] if e["id"] != holder)
+    # when the organizer corrects that round-1 match
+    response = org_client.post(
+        f"/api/matches/{source['id']}/decide/", {"winner": other}, format="json"
+    )
+    # then the bye follows the new winner
+    assert response.status_code == 200, response.json()
+    bye = next(m for m in bracket(org_client, tid)[1]["matches"] if m["is_bye"])
+    assert ([e["id"] for e in bye["entries"]], bye["winner"]) == ([other], other)
+    standings = {
+        r["entry"]["id"]: r for r in org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    }
+    assert (standings[other]["byes"], standings[holder]["byes"]) == (1, 0)
