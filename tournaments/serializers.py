@@ -64,14 +64,14 @@ class EntryOut(serializers.Serializer):
         return [{"id": u.pk, "username": u.username} for u in obj.members.all()]
 
 
-class GameIn(serializers.Serializer):
+class MatchGameIn(serializers.Serializer):
     winner = serializers.IntegerField()
     life = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
     first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
 class ReportIn(serializers.Serializer):
-    games = GameIn(many=True, allow_empty=False)
+    games = MatchGameIn(many=True, allow_empty=False)
 
 
 class TimeIn(serializers.Serializer):
@@ -141,7 +141,7 @@ class StandingOut(serializers.Serializer):
     dropped = serializers.BooleanField()
 
 
-class GameOut(serializers.Serializer):
+class MatchGameOut(serializers.Serializer):
     number = serializers.IntegerField()
     winner = serializers.IntegerField(allow_null=True)
     life = serializers.DictField(child=serializers.IntegerField())
@@ -160,6 +160,6 @@ class AuditOut(serializers.Serializer):
 class MatchDetailOut(MatchOut):
     tournament = serializers.IntegerField()
     best_of = serializers.IntegerField()
-    games = GameOut(many=True)
+    games = MatchGameOut(many=True)
     pending_report = serializers.DictField(allow_null=True)
     audit = AuditOut(many=True)
