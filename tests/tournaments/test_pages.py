@@ -123,3 +123,14 @@ def test_unknown_pages_and_actions_are_404(organizer):
     assert client.get("/matches/999999/").status_code == 404
     tournament = Tournament.objects.create(name="X", organizer=organizer, rng_seed=1)
     assert client.post(f"/tournaments/{tournament.pk}/explode/").status_code == 404
+
+
+def test_a_finished_event_shows_its_champion(make_event, org_client):
+    tid, players = make_event(2, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    org_client.post(
+        f"/api/matches/{match['id']}/decide/", {"winner": entry_by_seed(match, 2)}, format="json"
+    )
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert f"Champion: <strong>{players[1][0].username}</strong>" in page
