@@ -16,8 +16,9 @@ def log_in(page: Page, base: str, username: str) -> None:
     expect(page.get_by_text("Signed in as")).to_contain_text(username)
 
 
-def test_organizer_runs_an_eight_entry_event(live_server, page: Page, browser: Browser,
-                                             make_user, transactional_db):
+def test_organizer_runs_an_eight_entry_event(
+    live_server, page: Page, browser: Browser, make_user, transactional_db
+):
     base = live_server.url
     make_user("orla", password=PASSWORD)
     players = [make_user(f"p{i}", password=PASSWORD) for i in range(1, 9)]
