@@ -178,10 +178,9 @@ def match_deadline_enforce(*, match_id: int) -> bool:
 
 
 def _live_facts(match_id: int) -> dict | None:
-    try:
-        from gameplay.selectors import live_game_time_facts
-    except ImportError:  # INTEGRATION: until the gameplay app ships its selector (issue 6)
-        return None
+    """Life and first damage from the match's game in progress on the engine, if any."""
+    from gameplay.selectors import live_game_time_facts  # lazy: gameplay imports tournaments
+
     return live_game_time_facts(match_id=match_id)
 
 
