@@ -49,6 +49,18 @@ def attack_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
+def is_legal_attack(state: dict, seat: int, action: dict) -> bool:
+    """Whether {"type": "attack", "card", "target"} is one of attack_actions (fast check)."""
+    if set(action) != {"type", "card", "target"}:
+        return False
+    card = action["card"]
+    combat = state["combat"]
+    if combat and any(a["card"] == card for a in combat["attackers"]):
+        return False
+    ready = any(c == card and not s for c, s in state["soldiers"][str(seat)])
+    return ready and action["target"] in zones.attack_targets(state, seat)
+
+
 def can_attack(state: dict, seat: int) -> bool:
     """Whether the seat has a right-side-up soldier and someone to attack."""
     return any(not s for _, s in state["soldiers"][str(seat)]) and bool(
@@ -100,6 +112,22 @@ def block_actions(state: dict, seat: int) -> list[dict]:
     ]
     actions.append({"type": "done"})
     return actions
+
+
+def is_legal_block(state: dict, seat: int, action: dict) -> bool:
+    """Whether {"type": "block", "card", "attacker"} is one of block_actions (fast check)."""
+    if set(action) != {"type", "card", "attacker"}:
+        return False
+    combat, card = state["combat"], action["card"]
+    target = zones.holder(state, seat)
+    attacker = next((a for a in combat["attackers"] if a["card"] == action["attacker"]), None)
+    if attacker is None or attacker["target"] != target:
+        return False
+    if not any(c == card and not s for c, s in state["soldiers"][str(seat)]):
+        return False
+    return not any(
+        b == card and controller_of(combat, a) == attacker["seat"] for b, _, a in combat["blocks"]
+    )
 
 
 def controller_of(combat: dict, attacker: str) -> int:

@@ -71,15 +71,24 @@ class Combat(Ruleset):
         flow.settle(state)
 
     def _is_legal(self, state: dict, seat: int, action) -> bool:
-        if (
-            state["pending"] is None
-            and state["winners"] is None
-            and state["turn"]["step"] == "main"
-            and self._actor(state) == seat
-            and isinstance(action, dict)
-        ):
+        """Whether the action is legal now, checking only what it names (fast)."""
+        if not isinstance(action, dict) or self._actor(state) != seat:
+            return False
+        kind = action.get("type")
+        if state["pending"] is not None:
+            return kind == "destroy" and action in main_step.edict_actions(state, seat)
+        step = state["turn"]["step"]
+        if step == "main":
             return main_step.is_legal_main(state, seat, action)
-        return action in self.legal_actions(state, seat)
+        if action == {"type": "done"}:
+            return step in ("attack", "block")
+        if step == "attack" and kind == "attack":
+            return fight.is_legal_attack(state, seat, action)
+        if step == "block" and kind == "block":
+            return fight.is_legal_block(state, seat, action)
+        if step == "damage":
+            return action in fight.damage_actions(state, seat)
+        return False
 
     def _apply(self, state: dict, seat: int, action: dict) -> None:
         kind = action["type"]

@@ -39,12 +39,18 @@ def alive_seats(state: dict) -> list[int]:
 
 def opponents(state: dict, seat: int) -> list[int]:
     """Living seats on another side than seat."""
+    if state["team_of"] is None:
+        out = state["out"]
+        return [s for s in range(state["seats"]) if s != seat and not out[s]]
     side = side_of(state, seat)
     return [s for s in alive_seats(state) if side_of(state, s) != side]
 
 
 def attack_targets(state: dict, seat: int) -> list[int]:
     """Players (life holders) the seat may attack: one per opposing life total."""
+    if state["team_of"] is None:
+        out = state["out"]
+        return [s for s in range(state["seats"]) if s != seat and not out[s]]
     targets = []
     for s in opponents(state, seat):
         h = holder(state, s)
