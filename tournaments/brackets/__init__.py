@@ -17,7 +17,6 @@ from tournaments.brackets.errors import (
 from tournaments.brackets.event import Event, Round
 from tournaments.brackets.pairing import (
     bracket_first_round,
-    bracket_next_round,
     feeds_into,
     random_round,
 )
@@ -55,7 +54,6 @@ __all__ = [
     "TooFewEntries",
     "UnknownMatch",
     "bracket_first_round",
-    "bracket_next_round",
     "check_game_facts",
     "complete_match_winner",
     "feeds_into",

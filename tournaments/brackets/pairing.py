@@ -33,11 +33,6 @@ def feeds_into(match_index: int, per_match: int) -> tuple[int, int]:
     return divmod(match_index, per_match)
 
 
-def bracket_next_round(winners: Sequence[E], per_match: int) -> list[tuple[E, ...]]:
-    """The next round of the fixed bracket from the previous round's winners, in order."""
-    return [tuple(winners[i : i + per_match]) for i in range(0, len(winners), per_match)]
-
-
 def random_round(
     entries: Sequence[E], *, per_match: int, rng: Random, byes: Mapping[E, int]
 ) -> list[tuple[E, ...]]:

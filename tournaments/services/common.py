@@ -46,11 +46,6 @@ def lock_match(match_id: int) -> tuple[Tournament, Match]:
     return tournament, match
 
 
-def match_slots(match: Match) -> list:
-    """The match's slots (entries in bracket order) with their entries."""
-    return list(match.slots.select_related("entry").order_by("slot"))
-
-
 def entry_ids(match: Match) -> list[int]:
     """The ids of the match's entries, in slot order."""
     return list(match.slots.order_by("slot").values_list("entry_id", flat=True))
