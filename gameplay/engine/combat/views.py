@@ -1,7 +1,8 @@
 """What a seat may see, and sampling a full state back from what it sees (for bots).
 
 Hidden: other seats' hands (shown as counts), every draw pile (counts), other seats' farms
-(face down: only whether each is sideways), and in own-deck formats the other decks' lists.
+(face down: only whether each is sideways), in own-deck formats the other decks' lists, and the
+game's seed (it would let a player recompute every shuffle).
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ PUBLIC_KEYS = (
     "ruleset",
     "version",
     "seats",
-    "seed",
-    "chance_count",
     "mode",
     "teams",
     "team_of",
@@ -91,6 +90,9 @@ def determinize(view_: dict, seat: int, rng: random.Random) -> dict:
     """A full state consistent with the seat's view, hidden cards dealt at random."""
     state = clone(view_)
     state["events"] = []
+    # the real seed would reveal every shuffle: simulations get a sampled one
+    state["seed"] = rng.getrandbits(62)
+    state["chance_count"] = 0
     if state["mode"] == "shared":
         _fill_shared(state, seat, rng)
     else:

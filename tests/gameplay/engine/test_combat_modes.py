@@ -214,6 +214,7 @@ def test_views_show_hands_as_counts_and_draw_piles_as_counts():
     assert all(isinstance(n, int) for n in spectator["hands"].values())
     assert not _strings(spectator) & views.hidden_cards(state, None)
     assert "log" not in view
+    assert "seed" not in view  # it would reveal every shuffle
 
 
 def test_determinize_samples_a_full_state_consistent_with_the_view():
