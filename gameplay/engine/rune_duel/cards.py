@@ -287,4 +287,16 @@ def _starter_catalogue() -> str:
 
 def starter_catalogue() -> dict:
     """build_catalogue of two starter decks (a fresh copy)."""
+    built = _starter_built()
+    return {
+        "catalogue": [_fresh(card) for card in built["catalogue"]],
+        "cards": dict(built["cards"]),
+        "deck_lists": {
+            seat: [list(pair) for pair in pairs] for seat, pairs in built["deck_lists"].items()
+        },
+    }
+
+
+@functools.cache
+def _starter_built() -> dict:
     return json.loads(_starter_catalogue())

@@ -25,7 +25,7 @@ def setup(state: dict, catalogue: dict, life: int) -> None:
     zones = {}
     for seat in (0, 1):
         ids = [card_id for card_id in catalogue["cards"] if card_id.startswith(f"{seat}-")]
-        chance(state, f"shuffle seat {seat}'s deck").shuffle(ids)
+        shuffle(state, f"shuffle seat {seat}'s deck", ids)
         zones[str(seat)] = {"deck": ids, "hand": [], "discard": [], "holding": []}
     first = chance(state, "coin flip: who plays first in the first duel").randrange(2)
     state.update(
@@ -55,6 +55,14 @@ def setup(state: dict, catalogue: dict, life: int) -> None:
     for seat in (0, 1):
         draw_to_five(state, seat)
     settle(state)
+
+
+def shuffle(state: dict, label: str, cards: list) -> None:
+    """Shuffle in place with the game's chance (Fisher-Yates on random(), which is C-fast)."""
+    draw = chance(state, label).random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def settle(state: dict) -> None:
@@ -134,7 +142,7 @@ def resolve_battle_line(state: dict) -> None:
         else:
             battle.discard(state, card_id)
     state["duel"] = []
-    chance(state, "shuffle the cards for the battle line").shuffle(eligible)
+    shuffle(state, "shuffle the cards for the battle line", eligible)
     first = state["duel_first"]
     state["work"] = [{"do": "place", "card": card_id} for card_id in eligible]
     state["work"] += [{"do": "holding", "seat": first}, {"do": "holding", "seat": 1 - first}]
@@ -273,7 +281,7 @@ def finish_round(state: dict) -> None:
         if zone["discard"]:
             zone["deck"].extend(zone["discard"])
             zone["discard"] = []
-            chance(state, f"shuffle seat {seat}'s discard pile into the deck").shuffle(zone["deck"])
+            shuffle(state, f"shuffle seat {seat}'s discard pile into the deck", zone["deck"])
         draw_to_five(state, seat)
     if state["round"] >= state["options"]["round_limit"]:
         end_game(state, "round_limit")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from gameplay.engine import bots, core, registry
 from gameplay.engine.rune_duel import RUNE_DUEL as RD
 from gameplay.engine.rune_duel.cards import CardError, default_deck, normalize_card
-from gameplay.engine.rune_duel.scenario import artifact, creature, spell
+from gameplay.engine.rune_duel.scenario import artifact, build, creature, spell
 
 STARTER_FILE = Path(__file__).resolve().parents[3] / "decks" / "data" / "rune_duel_starter.json"
 
@@ -208,13 +208,26 @@ def test_bots_play_rune_duel_to_the_end_from_their_views():
 def test_greedy_beats_random_over_seeded_games():
     # (the full 1,000-game figure is in BENCHMARKS.md, from bench/rune_duel.py)
     wins = 0
-    for seed in range(20):
+    for seed in range(60):
         greedy = seed % 2
         state = core.new_game("rune-duel", seats=2, seed=seed)
         players = {greedy: bots.bot_for("greedy"), 1 - greedy: bots.bot_for("random")}
         bots.play_bot_game(state, players, seed=seed)
         wins += state["outcome"]["winners"] == [greedy]
-    assert wins >= 12
+    assert wins >= 33
+
+
+def test_greedy_leads_the_card_the_other_hand_cannot_trump():
+    # given seat 0 holds one 9-V among low cards, and nothing seat 1 may hold answers a 9-V
+    low = [creature(f"Low{i}", 1, 1, 1, 1) for i in range(4)]
+    theirs = [creature(f"Their{i}", 5, 2 + i % 3, 1, 1) for i in range(10)]
+    state = build(hands=[[creature("Ace", 9, 5, 1, 1), *low], theirs[:5]], decks=[[], theirs[5:]])
+    # when the greedy bot chooses its lead from its own view
+    view = RD.view(state, 0)
+    legal = RD.legal_actions(state, 0)
+    choice = bots.bot_for("greedy").choose(RD, view, 0, legal, random.Random(1))
+    # then it leads the card that wins the duel at once (5 damage to the other player)
+    assert choice["name"] == "Ace"
 
 
 def test_every_ruling_names_a_test_that_exists():
