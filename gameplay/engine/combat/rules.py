@@ -7,6 +7,7 @@ from gameplay.engine.combat.cards import card_name
 from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 
 TERMINAL = Decision("terminal", ())
+SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
 
 
 class Combat(Ruleset):
@@ -28,7 +29,7 @@ class Combat(Ruleset):
     def decision(self, state: dict) -> Decision:
         """The one seat that must choose now (Combat has no secret simultaneous choices)."""
         seat = self._actor(state)
-        return TERMINAL if seat is None else Decision("seat", (seat,))
+        return TERMINAL if seat is None else SEAT_DECISIONS[seat]
 
     def _actor(self, state: dict) -> int | None:
         if state["winners"] is not None:
