@@ -110,23 +110,35 @@ def duel_outlook(state: dict, seat: int) -> float:
 
 def solve_duel(state: dict, hands: tuple) -> float:
     """Value for seat 0 of the rest of the duel with these hands; seat 0 max, seat 1 min."""
-    ids = list(hands[0]) + list(hands[1])
-    last = state["duel"][-1][1] if state["duel"] else None
-    printed = [card(state, c) for c in ids]
-    worth = [_summon_worth(state, c) for c in ids]
-    count = len(ids)
-    # beats[i]: bit mask of the cards that trump card i; the last card played is index count.
-    beats = [_mask(printed, p) for p in printed]
-    beats.append(_mask(printed, card(state, last)) if last else (1 << count) - 1)
-    first = (1 << len(hands[0])) - 1
-    memo: dict = {}
+    return DuelSolver(state, hands).value(state["turn"])
 
-    def solve(turn: int, previous: int, mask0: int, mask1: int) -> float:
+
+class DuelSolver:
+    """The duel as a small perfect-information game: cards are bits of two hand masks."""
+
+    def __init__(self, state: dict, hands: tuple):
+        ids = list(hands[0]) + list(hands[1])
+        last = state["duel"][-1][1] if state["duel"] else None
+        printed = [card(state, c) for c in ids]
+        self.worth = [_summon_worth(state, c) for c in ids]
+        self.count = len(ids)
+        # beats[i]: bit mask of the cards that trump card i; the last card played is `count`.
+        self.beats = [_mask(printed, p) for p in printed]
+        self.beats.append(_mask(printed, card(state, last)) if last else (1 << self.count) - 1)
+        self.first = (1 << len(hands[0])) - 1
+        self.memo: dict = {}
+
+    def value(self, turn: int) -> float:
+        """The duel's value for seat 0 from the current position."""
+        everything = (1 << self.count) - 1
+        return self.solve(turn, self.count, self.first, everything ^ self.first)
+
+    def solve(self, turn: int, previous: int, mask0: int, mask1: int) -> float:
+        """Minimax with memo: seat `turn` must trump card `previous` from its mask."""
         key = (turn, previous, mask0, mask1)
-        if key in memo:
-            return memo[key]
-        hand = mask0 if turn == 0 else mask1
-        options = hand & beats[previous]
+        if key in self.memo:
+            return self.memo[key]
+        options = (mask0 if turn == 0 else mask1) & self.beats[previous]
         if not options:
             value = -float(mask0.bit_count()) if turn == 0 else float(mask1.bit_count())
         else:
@@ -136,14 +148,12 @@ def solve_duel(state: dict, hands: tuple) -> float:
                 options ^= bit
                 index = bit.bit_length() - 1
                 if turn == 0:
-                    results.append(worth[index] + solve(1, index, mask0 ^ bit, mask1))
+                    results.append(self.worth[index] + self.solve(1, index, mask0 ^ bit, mask1))
                 else:
-                    results.append(-worth[index] + solve(0, index, mask0, mask1 ^ bit))
+                    results.append(-self.worth[index] + self.solve(0, index, mask0, mask1 ^ bit))
             value = max(results) if turn == 0 else min(results)
-        memo[key] = value
+        self.memo[key] = value
         return value
-
-    return solve(state["turn"], count, first, ((1 << count) - 1) ^ first)
 
 
 def _mask(printed: list[dict], beaten: dict) -> int:

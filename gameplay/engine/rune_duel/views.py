@@ -180,22 +180,12 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
     seen = visible_cards(view)
     catalogue, index_of, deck_lists = _catalogue(view)
     cards: dict[str, int] = {}
-    zones, lines, pending = {}, {}, {}
-    for key, player in view["players"].items():
-        hidden = _deal_unseen(key, deck_lists[key], seen, index_of, cards, rng)
-        if key == str(seat):
-            hand = [c["id"] for c in player["hand"]]
-        else:
-            hand, hidden = hidden[: player["hand_count"]], hidden[player["hand_count"] :]
-        zones[key] = {
-            "deck": hidden,
-            "hand": hand,
-            "discard": [c["id"] for c in player["discard"]],
-            "holding": [c["id"] for c in player["holding"]],
-        }
-        lines[key] = _line(player)
-        if player["asked"]:
-            pending[key] = _choice(player, key == str(seat))
+    zones = {
+        key: _zone(
+            player, key == str(seat), _deal_unseen(key, deck_lists[key], seen, index_of, cards, rng)
+        )
+        for key, player in view["players"].items()
+    }
     state = base_state(ruleset, seats=2, options=dict(view["options"]), seed=rng.getrandbits(62))
     state.update(
         {
@@ -203,9 +193,13 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
             "cards": cards,
             "deck_lists": deck_lists,
             "zones": zones,
-            "line": lines,
+            "line": {key: _line(player) for key, player in view["players"].items()},
             "duel": [[item["seat"], item["card"]["id"]] for item in view["duel"]],
-            "pending": pending,
+            "pending": {
+                key: _choice(player, key == str(seat))
+                for key, player in view["players"].items()
+                if player["asked"]
+            },
             "work": [_task(task) for task in view["work"]],
             "choice": _state_choice(view["choice"]),
             "story": [],
@@ -217,6 +211,20 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
         state[key] = view[key]
     state["last_duel"], state["outcome"] = view["last_duel"], view["outcome"]
     return state
+
+
+def _zone(player: dict, own: bool, hidden: list) -> dict:
+    """A seat's zones: its own hand as seen, or the first `hand_count` hidden cards."""
+    if own:
+        hand = [c["id"] for c in player["hand"]]
+    else:
+        hand, hidden = hidden[: player["hand_count"]], hidden[player["hand_count"] :]
+    return {
+        "deck": hidden,
+        "hand": hand,
+        "discard": [c["id"] for c in player["discard"]],
+        "holding": [c["id"] for c in player["holding"]],
+    }
 
 
 def _task(task: dict) -> dict:
