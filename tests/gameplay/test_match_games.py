@@ -99,3 +99,24 @@ def test_live_game_time_facts_and_the_time_rule_decide_from_life(make_user):
     assert match.status == Match.Status.FINISHED
     assert match.winner_id == entries[0]
     assert match.decided_by == Match.DecidedBy.TIME
+
+
+def test_api_starts_match_games_by_both_paths(make_user, client_for):
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = _tournament(organizer, users=[alice, bob], best_of=3)
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    # POST /api/matches/{id}/games/ by a player seats the match's entries
+    first = client_for(alice).post(f"/api/matches/{match.pk}/games/")
+    assert first.status_code == 201
+    body = first.json()
+    assert {s["user"] for s in body["seats"]} == {alice.pk, bob.pk}
+    assert body["match"] == match.pk
+    assert body["game_number"] == 1
+    # a second live game is refused (409); a stranger is refused (403)
+    assert client_for(bob).post(f"/api/matches/{match.pk}/games/").status_code == 409
+    assert client_for(make_user()).post(f"/api/matches/{match.pk}/games/").status_code == 403
+    # POST /api/games/ with a match id is the same flow
+    GameRecord.objects.filter(pk=body["id"]).delete()
+    second = client_for(bob).post("/api/games/", {"match": match.pk}, format="json")
+    assert second.status_code == 201
+    assert second.json()["match"] == match.pk
