@@ -149,10 +149,25 @@ def block_seat(state: dict) -> int | None:
     combat = state["combat"]
     while combat["block_index"] < len(combat["block_order"]):
         seat = combat["block_order"][combat["block_index"]]
-        if len(block_actions(state, seat)) > 1:
+        if _can_block(state, combat, seat):
             return seat
         combat["block_index"] += 1
     return None
+
+
+def _can_block(state: dict, combat: dict, seat: int) -> bool:
+    """Whether block_actions would offer more than "done" (without building the list)."""
+    ready = [card for card, sideways in state["soldiers"][str(seat)] if not sideways]
+    if not ready:
+        return False
+    target = zones.holder(state, seat)
+    taken = {(b, controller_of(combat, a)) for b, _, a in combat["blocks"]}
+    return any(
+        (card, a["seat"]) not in taken
+        for a in combat["attackers"]
+        if a["target"] == target
+        for card in ready
+    )
 
 
 # --- damage -------------------------------------------------------------------------------
