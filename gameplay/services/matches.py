@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import transaction
 from django.db.models import Max
 
@@ -48,10 +50,17 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
         ruleset=ruleset.slug,
         seats=seats,
         options=match_options(tournament, ruleset, len(seats)),
+        seed=match_game_seed(tournament.rng_seed, match.pk, number),
         created_by=by_user,
         match=match,
         game_number=number,
     )
+
+
+def match_game_seed(tournament_seed: int, match_id: int, number: int) -> int:
+    """A game's seed derived from the tournament's: the whole event can be replayed."""
+    digest = hashlib.sha256(f"{tournament_seed}:{match_id}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
 
 
 def _may_start(match, user) -> bool:

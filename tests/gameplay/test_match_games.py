@@ -120,3 +120,34 @@ def test_api_starts_match_games_by_both_paths(make_user, client_for):
     second = client_for(bob).post("/api/games/", {"match": match.pk}, format="json")
     assert second.status_code == 201
     assert second.json()["match"] == match.pk
+
+
+def test_two_players_play_their_match_through_the_api_and_the_result_counts(make_user, client_for):
+    # given a two-player final, best of 1
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = _tournament(organizer, users=[alice, bob], best_of=1)
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    clients = {alice.pk: client_for(alice), bob.pk: client_for(bob)}
+    game = clients[alice.pk].post(f"/api/matches/{match.pk}/games/").json()
+    seat_user = {s["seat"]: s["user"] for s in game["seats"]}
+    # when both play the first legal action whenever it is their turn
+    for _ in range(3000):
+        if game["status"] == "finished":
+            break
+        client = clients[seat_user[game["to_act"][0]]]
+        game = client.get(f"/api/games/{game['id']}/").json()
+        response = client.post(
+            f"/api/games/{game['id']}/actions/",
+            {"action": game["legal_actions"][0], "version": game["version"]},
+            format="json",
+        )
+        assert response.status_code == 200
+        game = response.json()
+    # then the game's result finished the match and the tournament
+    assert game["status"] == "finished"
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    winner_entry = {s["seat"]: s["entry"] for s in game["seats"]}[game["result"]["winners"][0]]
+    assert match.winner_id == winner_entry
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
