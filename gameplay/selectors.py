@@ -114,13 +114,26 @@ def live_game_time_facts(*, match_id: int) -> dict | None:
 
 
 def entry_facts(game: GameRecord, life: dict, first_damage: int | None) -> dict:
-    """Seat-keyed life and first damage turned into entry-keyed ones (a team: lowest seat)."""
+    """Seat-keyed life and first damage turned into entry-keyed ones.
+
+    A team entry's life is its shared total (as one) or the sum of its members still in the
+    game (alliance), as the Combat ruling R12; a game without life holders uses the first seat.
+    """
+    life = {int(k): v for k, v in life.items()}
+    holders = game.state.get("holder")
+    seats_of_entry: dict[int, list[int]] = {}
+    for seat in seats_of(game):
+        if seat.entry_id is not None:
+            seats_of_entry.setdefault(seat.entry_id, []).append(seat.number)
+    by_entry = {}
+    for entry, seats in seats_of_entry.items():
+        if holders is None:
+            by_entry[entry] = life[min(seats)]
+            continue
+        totals = {holders[s]: life[s] for s in seats}
+        living = [v for v in totals.values() if v > 0]
+        by_entry[entry] = sum(living) if living else max(totals.values())
     entry_of = {s.number: s.entry_id for s in seats_of(game)}
-    by_entry: dict[int, int] = {}
-    for seat in sorted(int(k) for k in life):
-        entry = entry_of.get(seat)
-        if entry is not None and entry not in by_entry:
-            by_entry[entry] = life[seat] if seat in life else life[str(seat)]
     first = entry_of.get(first_damage) if first_damage is not None else None
     return {"life": by_entry, "first_damage": first}
 

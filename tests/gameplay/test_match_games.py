@@ -151,3 +151,30 @@ def test_two_players_play_their_match_through_the_api_and_the_result_counts(make
     assert match.winner_id == winner_entry
     tournament.refresh_from_db()
     assert tournament.status == "finished"
+
+
+@pytest.mark.parametrize(("mode", "team_life"), [("as-one", 30), ("alliance", 40)])
+def test_team_matches_seat_members_apart_and_report_team_life(make_user, mode, team_life):
+    # given a team event (two teams of two) in this team mode
+    organizer = make_user()
+    players = [make_user() for _ in range(4)]
+    tournament = tournament_services.tournament_create(
+        organizer=organizer, name="Teams", team_size=2, team_mode=mode, best_of=1
+    )
+    for pair in (players[:2], players[2:]):
+        tournament_services.entry_add(
+            tournament=tournament,
+            by_user=organizer,
+            name=f"Team {pair[0].pk}",
+            member_ids=[p.pk for p in pair],
+        )
+    tournament_services.tournament_start(tournament=tournament, by_user=organizer)
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    # when its game starts
+    game = services.match_game_create(match_id=match.pk, by_user=organizer)
+    seats = selectors.seats_of(game)
+    # then teammates sit apart (A B A B) and play as a team on the engine
+    assert [s.entry_id for s in seats][:2] == [s.entry_id for s in seats][2:]
+    assert game.options["teams"] == mode
+    facts = selectors.live_game_time_facts(match_id=match.pk)
+    assert sorted(facts["life"].values()) == [team_life, team_life]
