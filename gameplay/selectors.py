@@ -161,3 +161,34 @@ def stalled_bot_game_ids(*, older_than, limit: int = 200) -> list[int]:
         status=GameRecord.Status.IN_PROGRESS, bot_to_move=True, updated_at__lt=older_than
     )
     return list(rows.order_by("updated_at").values_list("id", flat=True)[:limit])
+
+
+def matches_to_play(*, user, limit: int = 20) -> list[dict]:
+    """The user's ready or running tournament matches, with their live engine game if any."""
+    from django.db.models import Q
+
+    from tournaments.models import Match
+
+    if user is None or not user.is_authenticated:
+        return []
+    matches = (
+        Match.objects.filter(status__in=[Match.Status.READY, Match.Status.IN_PROGRESS])
+        .filter(Q(slots__entry__user=user) | Q(slots__entry__memberships__user=user))
+        .select_related("tournament")
+        .distinct()
+        .order_by("id")[:limit]
+    )
+    live = dict(
+        GameRecord.objects.filter(
+            match__in=matches, status=GameRecord.Status.IN_PROGRESS
+        ).values_list("match_id", "id")
+    )
+    return [
+        {
+            "id": m.pk,
+            "tournament": m.tournament.name,
+            "game": m.tournament.game,
+            "live_game": live.get(m.pk),
+        }
+        for m in matches
+    ]

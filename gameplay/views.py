@@ -24,6 +24,7 @@ def game_list(request):
         "gameplay/list.html",
         {
             "games": selectors.games_for_home(limit=30),
+            "matches": selectors.matches_to_play(user=request.user),
             "rulesets": registry.all_rulesets(),
             "bots": sorted(bots.BOTS),
         },

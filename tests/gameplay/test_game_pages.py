@@ -77,3 +77,22 @@ def test_spectator_sees_no_hand_and_no_moves(client, human_vs_bot):
 
 def test_unknown_game_page_is_404(client):
     assert client.get("/games/424242/").status_code == 404
+
+
+def test_players_start_their_match_game_from_the_games_page(client, make_user):
+    from tournaments import services as tournament_services
+    from tournaments.models import Match
+
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = tournament_services.tournament_create(organizer=organizer, name="Cup", best_of=1)
+    for user in (alice, bob):
+        tournament_services.entry_add(tournament=tournament, by_user=organizer, user_id=user.pk)
+    tournament_services.tournament_start(tournament=tournament, by_user=organizer)
+    match = Match.objects.get(tournament=tournament)
+    client.force_login(alice)
+    page = client.get("/games/")
+    assert b"Play on the engine" in page.content
+    started = client.post(f"/games/match/{match.pk}/start/")
+    game = GameRecord.objects.get(match=match)
+    assert started.url == f"/games/{game.pk}/"
+    assert b"Open the game" in client.get("/games/").content
