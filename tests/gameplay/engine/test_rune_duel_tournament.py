@@ -46,3 +46,45 @@ def test_a_live_rune_duel_game_gives_the_time_rule_its_life_totals():
     stored = GameRecord.objects.get(pk=game.pk).state  # read back from the database (JSON)
     facts = registry.get("rune-duel").time_facts(stored)
     assert facts == {"life": {0: 20, 1: 20}, "first_damage": None}
+
+
+def test_two_people_play_rune_duel_through_the_api_to_the_end(make_user, client_for):
+    # given two players in a Rune Duel created through the API
+    alice, bob = make_user(), make_user()
+    created = client_for(alice).post(
+        "/api/games/",
+        {
+            "ruleset": "rune-duel",
+            "seats": [{"user": alice.pk}, {"user": bob.pk}],
+            "options": {"life": 20},
+            "seed": 9,
+            "match": None,
+        },
+        format="json",
+    )
+    assert created.status_code == 201
+    game_id = created.json()["id"]
+    clients = {0: client_for(alice), 1: client_for(bob)}
+    # the other hand is a count in each player's view
+    view = clients[0].get(f"/api/games/{game_id}/").json()["view"]
+    assert len(view["players"]["0"]["hand"]) == 5
+    assert "hand" not in view["players"]["1"]
+    # when each player posts its first legal action whenever it has one
+    for _ in range(400):
+        bodies = {seat: c.get(f"/api/games/{game_id}/").json() for seat, c in clients.items()}
+        if bodies[0]["status"] == "finished":
+            break
+        seat = next(s for s, body in bodies.items() if body["legal_actions"])
+        body = bodies[seat]
+        response = clients[seat].post(
+            f"/api/games/{game_id}/actions/",
+            {"action": body["legal_actions"][0], "version": body["version"]},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+    # then the game ends with a result and its log replays exactly
+    final = clients[0].get(f"/api/games/{game_id}/").json()
+    assert final["status"] == "finished"
+    assert set(final["result"]["life"]) == {"0", "1"}
+    log = clients[0].get(f"/api/games/{game_id}/log/").json()
+    assert log["actions"]
