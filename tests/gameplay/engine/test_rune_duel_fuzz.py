@@ -15,7 +15,16 @@ from gameplay.engine.rune_duel import RUNE_DUEL as RD
 GAMES = int(os.environ.get("RUNE_DUEL_FUZZ_GAMES", "1000"))
 
 
-def play_random_game(seed: int) -> dict:
+def assert_views_hide_secrets(state: dict) -> None:
+    """No seat's view names a card in the other hand or in any deck."""
+    decks = state["zones"]["0"]["deck"] + state["zones"]["1"]["deck"]
+    for seat in (0, 1):
+        text = core.to_json(RD.view(state, seat))
+        hidden = state["zones"][str(1 - seat)]["hand"] + decks
+        assert not [c for c in hidden if f'"{c}"' in text], f"seat {seat} sees a hidden card"
+
+
+def play_random_game(seed: int, *, check_views: bool = False) -> dict:
     """One random-vs-random game, checking the invariants after every action."""
     options = {"life": (20, 30, 40)[seed % 3]}
     state = core.new_game("rune-duel", seats=2, options=options, seed=seed)
@@ -27,13 +36,15 @@ def play_random_game(seed: int) -> dict:
             assert legal, f"seat {seat} must act but has no legal action"
             core.play(state, seat, legal[rng.randrange(len(legal))])
             RD.check_invariants(state)
+            if check_views:
+                assert_views_hide_secrets(state)
     return state
 
 
 def test_random_games_keep_every_invariant_and_replay_exactly():
     outcomes = {"life": 0, "round_limit": 0}
     for seed in range(GAMES):
-        state = play_random_game(seed)
+        state = play_random_game(seed, check_views=seed % 50 == 0)
         outcomes[state["outcome"]["reason"]] += 1
         log = core.from_json(core.to_json(core.game_log(state)))
         assert core.state_hash(core.replay(log)) == core.state_hash(state), f"seed {seed}"
