@@ -273,10 +273,8 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
 
 def _lock_decks(tournament: Tournament) -> None:
     """Every entry's registered deck must be legal; decks are locked (decks app contract)."""
-    try:
-        from decks.services import tournament_decks_lock
-    except ImportError:  # INTEGRATION: until the decks app ships its service (issue 4)
-        return
+    from decks.services import tournament_decks_lock  # decks depends on tournaments' models
+
     tournament_decks_lock(tournament=tournament)
 
 

@@ -1,0 +1,79 @@
+"""Writing checked card-set data (the JSON shape of decks/data/*.json) into the catalogue.
+
+Takes the model classes as arguments so the data migration (historical models) and the import
+service (current models) share one loader."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from decks.legality import card_key
+from decks.legality.formats import GAME_NAMES
+
+BUILTIN_SETS = {
+    "STD": ("playing_cards.json", ["combat", "army"]),
+    "KC1": ("kingdom_combat_starter.json", ["kingdom-combat"]),
+    "CC1": ("conventional_combat_starter.json", ["conventional-combat"]),
+    "RD1": ("rune_duel_starter.json", ["rune-duel"]),
+}
+
+
+def ensure_games(Game) -> dict[str, Any]:
+    """One Game row per rulebook; returns {slug: game}."""
+    return {
+        slug: Game.objects.get_or_create(slug=slug, defaults={"name": name})[0]
+        for slug, name in GAME_NAMES.items()
+    }
+
+
+def load_card_set(
+    data: Mapping[str, Any],
+    *,
+    games: list,
+    models: Mapping[str, Any],
+    organizer_id: int | None = None,
+):
+    """Create the set, its factions and cards (data already checked); returns the CardSet."""
+    CardSet, Card, Faction = models["CardSet"], models["Card"], models["Faction"]
+    card_set = CardSet.objects.create(
+        code=data["set"]["code"], name=data["set"]["name"], organizer_id=organizer_id
+    )
+    card_set.games.set(games)
+    factions = {}
+    for game in games:
+        for faction in data.get("factions", []):
+            row, _ = Faction.objects.get_or_create(
+                game=game,
+                slug=faction["slug"],
+                defaults={"name": faction["name"], "description": faction.get("description", "")},
+            )
+            factions[(game.pk, faction["slug"])] = row
+    cards = Card.objects.bulk_create(
+        [Card(card_set=card_set, **card_fields(card)) for card in data["cards"]]
+    )
+    links = [
+        Card.factions.through(card_id=card.pk, faction_id=factions[(game.pk, slug)].pk)
+        for card, raw in zip(cards, data["cards"], strict=True)
+        for slug in raw.get("factions") or []
+        for game in games
+        if (game.pk, slug) in factions
+    ]
+    Card.factions.through.objects.bulk_create(links, ignore_conflicts=True)
+    return card_set
+
+
+def card_fields(card: Mapping[str, Any]) -> dict[str, Any]:
+    """The Card model's fields for one card dict."""
+    return {
+        "key": card_key(card),
+        "name": card["name"].strip(),
+        "code": card.get("code") or "",
+        "type": card["type"],
+        "subtype": card.get("subtype") or "",
+        "border": card.get("border") or "",
+        "cost": card.get("cost"),
+        "stats": card.get("stats") or {},
+        "keywords": card.get("keywords") or [],
+        "effects": card.get("effects") or [],
+        "text": card.get("text") or "",
+        "games": card.get("games") or [],
+    }

@@ -1,0 +1,18 @@
+"""The decks app's data: games and their card catalogues, pools, decks, registrations."""
+
+from decks.models.catalog import Card, CardSet, Faction, Game
+from decks.models.decks import Deck, DeckCard
+from decks.models.pools import Pool, PoolCard
+from decks.models.registration import DeckRegistration
+
+__all__ = [
+    "Card",
+    "CardSet",
+    "Deck",
+    "DeckCard",
+    "DeckRegistration",
+    "Faction",
+    "Game",
+    "Pool",
+    "PoolCard",
+]

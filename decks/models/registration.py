@@ -1,0 +1,22 @@
+"""A tournament entry's registered deck, and the list locked when the event starts."""
+
+from django.db import models
+
+
+class DeckRegistration(models.Model):
+    """Which deck an entry plays; at start the list and its hash are frozen here."""
+
+    entry = models.OneToOneField(
+        "tournaments.Entry", on_delete=models.CASCADE, related_name="deck_registration"
+    )
+    deck = models.ForeignKey("decks.Deck", on_delete=models.PROTECT, related_name="registrations")
+    registered_at = models.DateTimeField(auto_now=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    locked_hash = models.CharField(max_length=64, blank=True)
+    locked_list = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.entry} plays {self.deck}"

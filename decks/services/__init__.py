@@ -1,0 +1,17 @@
+"""Every write of the decks app."""
+
+from decks.services.catalog import card_set_import
+from decks.services.decks import deck_create, deck_delete, deck_update, deck_validate
+from decks.services.pools import pool_create
+from decks.services.registration import deck_register, tournament_decks_lock
+
+__all__ = [
+    "card_set_import",
+    "deck_create",
+    "deck_delete",
+    "deck_register",
+    "deck_update",
+    "deck_validate",
+    "pool_create",
+    "tournament_decks_lock",
+]

@@ -1,0 +1,118 @@
+"""Deck registration for tournaments, and locking the lists when the event starts."""
+
+from django.db import transaction
+from django.utils.timezone import now
+
+from config.errors import Conflict, NotAllowed, ServiceError
+from decks.legality import DeckList, FormatError, get_format, validate
+from decks.models import Deck, DeckRegistration
+from decks.selectors import catalog_for_game, game_get, pool_keys
+from decks.services.decks import deck_hash
+
+
+def _format_of(tournament):
+    """The tournament's deck format with its options, or None when it uses no decks."""
+    options = {"jokers": tournament.jokers} if tournament.game == "combat" else {}
+    try:
+        fmt = get_format(tournament.game, tournament.deck_format, options)
+    except FormatError:
+        return None
+    return fmt if fmt.uses_deck else None
+
+
+def _may_register(entry, user) -> bool:
+    tournament = entry.tournament
+    if user.is_staff or tournament.organizer_id == user.pk or entry.user_id == user.pk:
+        return True
+    return entry.members.filter(pk=user.pk).exists()
+
+
+def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
+    """Register `deck` for the entry (its player, or the organizer) before the event starts."""
+    tournament = entry.tournament
+    if not _may_register(entry, user):
+        raise NotAllowed("Only the entry's player or the organizer can register its deck.")
+    if deck.owner_id != user.pk and tournament.organizer_id != user.pk and not user.is_staff:
+        raise NotAllowed("Register one of your own decks.", code="not_deck_owner")
+    if tournament.status != "registration":
+        raise Conflict("Decks are locked once the tournament has started.", code="decks_locked")
+    if _format_of(tournament) is None:
+        raise ServiceError(
+            f"A {tournament.deck_format} event uses no decks; nothing to register.",
+            code="no_decks_in_format",
+        )
+    if deck.game.slug != tournament.game or deck.format != tournament.deck_format:
+        raise ServiceError(
+            f"This event needs a {tournament.game} {tournament.deck_format} deck; "
+            f"this deck is {deck.game.slug} {deck.format}.",
+            code="wrong_deck_format",
+            errors={"deck": ["Wrong game or format for this event."]},
+        )
+    with transaction.atomic():
+        registration, _ = DeckRegistration.objects.update_or_create(
+            entry=entry, defaults={"deck": deck}
+        )
+    return registration
+
+
+def tournament_decks_lock(*, tournament) -> None:
+    """Check every active entry's registered deck and freeze its list and hash; else 400."""
+    fmt = _format_of(tournament)
+    if fmt is None:
+        return
+    catalog, _ = catalog_for_game(game_get(slug=tournament.game))
+    entries = list(
+        tournament.entries.filter(dropped=False)
+        .select_related("deck_registration__deck__pool")
+        .prefetch_related("deck_registration__deck__cards__card")
+        .order_by("id")
+    )
+    failures, locked = [], []
+    for entry in entries:
+        registration = getattr(entry, "deck_registration", None)
+        problems = _entry_problems(registration, fmt, catalog)
+        if problems:
+            name = entry.display_name if hasattr(entry, "display_name") else str(entry)
+            failures.append({"entry": entry.pk, "name": str(name), "problems": problems})
+        else:
+            locked.append(registration)
+    if failures:
+        raise ServiceError(
+            f"{len(failures)} entr{'y has' if len(failures) == 1 else 'ies have'} no legal deck; "
+            "each needs a legal registered deck before the tournament can start.",
+            code="invalid_decks",
+            data={"entries": failures},
+        )
+    _freeze(locked)
+
+
+def _entry_problems(registration, fmt, catalog) -> list[dict]:
+    if registration is None:
+        return [{"code": "deck_missing", "message": "No deck is registered for this entry."}]
+    deck = registration.deck
+    listed = _listed(deck)
+    deck_list = DeckList(
+        main=tuple((name, n) for section, name, n in listed if section == "main"),
+        fortresses=tuple(name for section, name, _ in listed if section == "fortress"),
+    )
+    pool = pool_keys(deck.pool) if fmt.pool_restricted and deck.pool else None
+    if fmt.pool_restricted and deck.pool is None:
+        return [{"code": "not_in_pool", "message": "A limited deck must be built from a pool."}]
+    return [p.to_dict() for p in validate(deck_list, fmt, catalog, pool).problems]
+
+
+def _listed(deck: Deck) -> list[tuple[str, str, int]]:
+    return [(row.section, row.card.key, row.count) for row in deck.cards.all()]
+
+
+def _freeze(registrations: list[DeckRegistration]) -> None:
+    stamp = now()
+    for registration in registrations:
+        listed = _listed(registration.deck)
+        registration.locked_at = stamp
+        registration.locked_hash = deck_hash(listed)
+        registration.locked_list = {
+            "main": {key: n for section, key, n in listed if section == "main"},
+            "fortresses": [key for section, key, _ in listed if section == "fortress"],
+        }
+    DeckRegistration.objects.bulk_update(registrations, ["locked_at", "locked_hash", "locked_list"])
