@@ -1,4 +1,20 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from decks import api
 
 app_name = "decks-api"
-urlpatterns: list = []
+urlpatterns = [
+    path("games/", api.GameListApi.as_view(), name="games"),
+    path("cards/", api.CardListApi.as_view(), name="cards"),
+    path("decks/validate/", api.DeckValidateApi.as_view(), name="deck-validate"),
+    path("decks/", api.DeckListApi.as_view(), name="decks"),
+    path("decks/<int:pk>/", api.DeckDetailApi.as_view(), name="deck"),
+    path("decks/<int:pk>/export/", api.DeckExportApi.as_view(), name="deck-export"),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/deck/",
+        api.EntryDeckApi.as_view(),
+        name="entry-deck",
+    ),
+    path("card-sets/import/", api.CardSetImportApi.as_view(), name="card-set-import"),
+    path("card-sets/<int:pk>/export/", api.CardSetExportApi.as_view(), name="card-set-export"),
+]

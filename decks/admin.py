@@ -1,0 +1,68 @@
+from django.contrib import admin
+
+from decks.models import (
+    Card,
+    CardSet,
+    Deck,
+    DeckCard,
+    DeckRegistration,
+    Faction,
+    Game,
+    Pool,
+    PoolCard,
+)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["slug", "name"]
+
+
+@admin.register(Faction)
+class FactionAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "game"]
+    list_filter = ["game"]
+
+
+@admin.register(CardSet)
+class CardSetAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "organizer", "created_at"]
+    raw_id_fields = ["organizer"]
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["name", "code", "type", "border", "cost", "card_set"]
+    list_filter = ["card_set", "type", "border"]
+    search_fields = ["name", "code"]
+
+
+class PoolCardInline(admin.TabularInline):
+    model = PoolCard
+    raw_id_fields = ["card"]
+
+
+@admin.register(Pool)
+class PoolAdmin(admin.ModelAdmin):
+    list_display = ["id", "owner", "game", "source", "entry", "created_at"]
+    raw_id_fields = ["owner", "entry"]
+    inlines = [PoolCardInline]
+
+
+class DeckCardInline(admin.TabularInline):
+    model = DeckCard
+    raw_id_fields = ["card"]
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "game", "format", "updated_at"]
+    list_filter = ["game", "format"]
+    raw_id_fields = ["owner", "pool"]
+    inlines = [DeckCardInline]
+
+
+@admin.register(DeckRegistration)
+class DeckRegistrationAdmin(admin.ModelAdmin):
+    list_display = ["entry", "deck", "locked_at", "locked_hash"]
+    raw_id_fields = ["entry", "deck"]

@@ -1,0 +1,263 @@
+"""The decks API: thin views that parse input, call one service or selector, render."""
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.serializers import ErrorOut
+from config.errors import NotAllowed, NotFound, ServiceError
+from decks import selectors, serializers, services
+from decks.legality import format_deck_list
+from decks.models import CardSet, Pool
+from decks.services.catalog import card_set_export, parse_card_set
+from decks.services.decks import deck_list_from_input
+
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
+
+
+def _valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _deck_list(data: dict):
+    return deck_list_from_input(
+        cards=data.get("cards"), text=data.get("text", ""), fortresses=data.get("fortresses", ())
+    )
+
+
+def _own_pool(pool_id: int | None, user) -> Pool | None:
+    """The pool, if the user may build from it (its owner, the event's organizer, staff)."""
+    if pool_id is None:
+        return None
+    pool = Pool.objects.select_related("entry__tournament").filter(pk=pool_id).first()
+    if pool is None:
+        raise NotFound("No such pool.", code="pool_not_found")
+    organizer = pool.entry.tournament.organizer_id if pool.entry_id else None
+    allowed = user.is_authenticated and (user.is_staff or user.pk in (pool.owner_id, organizer))
+    if not allowed:
+        raise NotAllowed("That pool is not yours.", code="not_pool_owner")
+    return pool
+
+
+class GameListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: serializers.GameOut(many=True)}, summary="Games and formats")
+    def get(self, request):
+        return Response(serializers.GameOut(selectors.games_with_formats(), many=True).data)
+
+
+class CardListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(name, str, required=name == "game")
+            for name in ("game", "border", "faction", "type", "search")
+        ],
+        responses={200: serializers.CardOut(many=True), 400: ErrorOut, 404: ErrorOut},
+        summary="A game's cards, filtered (paginated)",
+    )
+    def get(self, request):
+        params = request.query_params
+        if not params.get("game"):
+            raise ServiceError("Say which game: ?game=<slug>.", errors={"game": ["Required."]})
+        cards = selectors.card_list(
+            game=selectors.game_get(slug=params["game"]),
+            border=params.get("border", ""),
+            faction=params.get("faction", ""),
+            type=params.get("type", ""),
+            search=params.get("search", "").strip(),
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(cards, request, view=self)
+        return paginator.get_paginated_response(serializers.CardOut(page, many=True).data)
+
+
+class DeckValidateApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=serializers.ValidateIn,
+        responses={200: serializers.ValidationOut, **ERRORS},
+        summary="Validate a deck (an illegal deck is a 200 listing every problem)",
+    )
+    def post(self, request):
+        data = _valid(serializers.ValidateIn, request)
+        options = {"jokers": data["jokers"]} if "jokers" in data else {}
+        result = services.deck_validate(
+            game=selectors.game_get(slug=data["game"]),
+            format_slug=data["format"],
+            deck_list=_deck_list(data),
+            pool=_own_pool(data.get("pool"), request.user),
+            options=options,
+        )
+        return Response(result.to_dict())
+
+
+class DeckListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: serializers.DeckOut(many=True), **ERRORS}, summary="My decks")
+    def get(self, request):
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.decks_of(user=request.user), request, self)
+        return paginator.get_paginated_response(serializers.DeckOut(page, many=True).data)
+
+    @extend_schema(
+        request=serializers.DeckIn,
+        responses={201: serializers.DeckOut, **ERRORS},
+        summary="Save a deck",
+    )
+    def post(self, request):
+        data = _valid(serializers.DeckIn, request)
+        deck = services.deck_create(
+            owner=request.user,
+            game_slug=data["game"],
+            format_slug=data["format"],
+            name=data["name"],
+            deck_list=_deck_list(data),
+            pool=_own_pool(data.get("pool"), request.user),
+        )
+        body = serializers.DeckOut(selectors.deck_get(deck_id=deck.pk)).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _owned_deck(pk: int, user):
+    deck = selectors.deck_get(deck_id=pk)
+    if deck.owner_id != user.pk and not user.is_staff:
+        raise NotAllowed("Only the deck's owner may see or change it.", code="not_deck_owner")
+    return deck
+
+
+class DeckDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: serializers.DeckOut, **ERRORS}, summary="A deck (owner only)")
+    def get(self, request, pk: int):
+        return Response(serializers.DeckOut(_owned_deck(pk, request.user)).data)
+
+    @extend_schema(
+        request=serializers.DeckUpdateIn,
+        responses={200: serializers.DeckOut, **ERRORS},
+        summary="Change a deck (owner only)",
+    )
+    def put(self, request, pk: int):
+        deck = _owned_deck(pk, request.user)
+        data = _valid(serializers.DeckUpdateIn, request)
+        has_list = bool(data.get("cards") or data.get("text"))
+        services.deck_update(
+            deck=deck,
+            user=request.user,
+            name=data.get("name"),
+            format_slug=data.get("format"),
+            deck_list=_deck_list(data) if has_list else None,
+        )
+        return Response(serializers.DeckOut(selectors.deck_get(deck_id=pk)).data)
+
+    @extend_schema(responses={204: None, **ERRORS}, summary="Delete a deck (owner only)")
+    def delete(self, request, pk: int):
+        services.deck_delete(deck=_owned_deck(pk, request.user), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckExportApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("kind", str, enum=["text", "json"])],
+        responses={(200, "text/plain"): str, **ERRORS},
+        summary="Export a deck as a plain-text list (default) or JSON",
+    )
+    def get(self, request, pk: int):
+        deck = _owned_deck(pk, request.user)
+        rows = list(deck.cards.all())
+        main = [
+            (row.card.code or row.card.name, row.count) for row in rows if row.section == "main"
+        ]
+        forts = [row.card.name for row in rows if row.section == "fortress"]
+        if request.query_params.get("kind") == "json":
+            body = {
+                "name": deck.name,
+                "game": deck.game.slug,
+                "format": deck.format,
+                "hash": deck.hash,
+                "fortresses": forts,
+                "cards": [{"name": name, "count": n} for name, n in main],
+            }
+            return Response(body)
+        text = format_deck_list(main, fortresses=forts)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.txt"'
+        return response
+
+
+class EntryDeckApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.RegisterIn,
+        responses={201: serializers.RegistrationOut, **ERRORS},
+        summary="Register a deck for a tournament entry (its player or the organizer)",
+    )
+    def post(self, request, pk: int, entry_id: int):
+        from tournaments.models import Entry
+
+        entry = Entry.objects.select_related("tournament").filter(pk=entry_id, tournament_id=pk)
+        entry = entry.first()
+        if entry is None:
+            raise NotFound("No such entry in this tournament.", code="entry_not_found")
+        data = _valid(serializers.RegisterIn, request)
+        registration = services.deck_register(
+            entry=entry, deck=selectors.deck_get(deck_id=data["deck"]), user=request.user
+        )
+        return Response(
+            serializers.RegistrationOut(registration).data, status=status.HTTP_201_CREATED
+        )
+
+
+class CardSetImportApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.CardSetImportIn,
+        responses={201: serializers.CardSetOut, **ERRORS},
+        summary="Import a card set from JSON or CSV (all rows or none)",
+    )
+    def post(self, request):
+        data = _valid(serializers.CardSetImportIn, request)
+        parsed = parse_card_set(data["content"], file_format=data["format"])
+        # A CSV's first line is its header, so card i sits on line i + 2.
+        offset = 2 if data["format"] == "csv" else 1
+        card_set = services.card_set_import(
+            data=parsed,
+            game_slug=data["game"],
+            code=data["code"],
+            name=data["name"],
+            organizer=request.user,
+            line_of=lambda index: index + offset,
+        )
+        return Response(serializers.CardSetOut(card_set).data, status=status.HTTP_201_CREATED)
+
+
+class CardSetExportApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("kind", str, enum=["json", "csv"])],
+        responses={(200, "text/plain"): str, 404: ErrorOut},
+        summary="Export a card set as JSON (default) or CSV",
+    )
+    def get(self, request, pk: int):
+        card_set = CardSet.objects.filter(pk=pk).first()
+        if card_set is None:
+            raise NotFound("No such card set.", code="card_set_not_found")
+        kind = "csv" if request.query_params.get("kind") == "csv" else "json"
+        content_type = "text/csv" if kind == "csv" else "application/json"
+        return HttpResponse(card_set_export(card_set, file_format=kind), content_type=content_type)

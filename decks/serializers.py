@@ -1,0 +1,143 @@
+"""Input and output shapes of the decks API."""
+
+from rest_framework import serializers
+
+from decks.selectors import card_info
+
+
+class FormatOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class GameOut(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    formats = FormatOut(many=True)
+
+
+class CardOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    code = serializers.CharField()
+    type = serializers.CharField()
+    subtype = serializers.CharField()
+    border = serializers.CharField()
+    factions = serializers.SerializerMethodField()
+    cost = serializers.IntegerField(allow_null=True)
+    stats = serializers.DictField()
+    keywords = serializers.ListField(child=serializers.CharField())
+    text = serializers.CharField()
+    set = serializers.CharField(source="card_set.code")
+
+    def get_factions(self, card) -> list[str]:
+        return list(card_info(card).factions)
+
+
+class CardCountIn(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    count = serializers.IntegerField(min_value=1, max_value=999)
+
+
+class DeckListIn(serializers.Serializer):
+    """A deck list: `cards` [{name, count}] or plain `text` (one `N Card Name` per line)."""
+
+    cards = CardCountIn(many=True, required=False)
+    text = serializers.CharField(required=False, allow_blank=True, max_length=20000)
+    fortresses = serializers.ListField(
+        child=serializers.CharField(max_length=200), required=False, max_length=4
+    )
+
+    def validate(self, attrs):
+        if not attrs.get("cards") and not attrs.get("text"):
+            raise serializers.ValidationError(
+                {"cards": ["Give the deck as cards [{name, count}] or as text."]}
+            )
+        return attrs
+
+
+class ValidateIn(DeckListIn):
+    game = serializers.CharField(max_length=40)
+    format = serializers.CharField(max_length=40)
+    pool = serializers.IntegerField(required=False, allow_null=True)
+    jokers = serializers.BooleanField(required=False, help_text="Combat: the event allows Jokers.")
+
+
+class ProblemOut(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    card = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField(allow_null=True)
+    limit = serializers.IntegerField(allow_null=True)
+
+
+class AdviceOut(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ValidationOut(serializers.Serializer):
+    valid = serializers.BooleanField()
+    problems = ProblemOut(many=True)
+    advice = AdviceOut(many=True)
+    summary = serializers.DictField()
+
+
+class DeckIn(DeckListIn):
+    game = serializers.CharField(max_length=40)
+    format = serializers.CharField(max_length=40)
+    name = serializers.CharField(max_length=120)
+    pool = serializers.IntegerField(required=False, allow_null=True)
+
+
+class DeckUpdateIn(DeckListIn):
+    name = serializers.CharField(max_length=120, required=False)
+    format = serializers.CharField(max_length=40, required=False)
+
+    def validate(self, attrs):
+        return attrs
+
+
+class DeckCardOut(serializers.Serializer):
+    card = serializers.IntegerField(source="card_id")
+    name = serializers.CharField(source="card.name")
+    count = serializers.IntegerField()
+    section = serializers.CharField()
+
+
+class DeckOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField(source="game.slug")
+    format = serializers.CharField()
+    owner = serializers.IntegerField(source="owner_id")
+    pool = serializers.IntegerField(source="pool_id", allow_null=True)
+    hash = serializers.CharField()
+    cards = DeckCardOut(many=True, source="cards.all")
+    updated_at = serializers.DateTimeField()
+
+
+class RegisterIn(serializers.Serializer):
+    deck = serializers.IntegerField()
+
+
+class RegistrationOut(serializers.Serializer):
+    entry = serializers.IntegerField(source="entry_id")
+    deck = serializers.IntegerField(source="deck_id")
+    locked_at = serializers.DateTimeField(allow_null=True)
+    locked_hash = serializers.CharField()
+
+
+class CardSetImportIn(serializers.Serializer):
+    game = serializers.CharField(max_length=40)
+    code = serializers.CharField(max_length=20)
+    name = serializers.CharField(max_length=160)
+    format = serializers.ChoiceField(choices=["json", "csv"])
+    content = serializers.CharField(max_length=5_000_000)
+
+
+class CardSetOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    cards = serializers.IntegerField(source="cards.count")
