@@ -32,7 +32,9 @@ def test_every_faction_builds_a_legal_single_faction_deck(faction):
     # given every card of the faction and Mercenary, as many copies as the borders allow
     catalog = builtin_catalog(KC)
     limits = {"gold": 1, "silver": 2, "black": 4}
-    fortress = next(c for c in catalog.cards.values() if c.type == "fortress" and faction in c.factions)
+    fortress = next(
+        c for c in catalog.cards.values() if c.type == "fortress" and faction in c.factions
+    )
     cards = {
         c.name: limits[c.border]
         for c in catalog.cards.values()
@@ -95,7 +97,7 @@ def test_fortress_required_and_not_counted():
 
 
 def test_fortress_rules_all_reported_at_once():
-    # given three fortresses, two of one faction, a non-fortress fortress, and a fortress in the deck
+    # given three fortresses (two of one faction), a non-fortress, and a fortress in the deck
     fortresses = ["Ironhold Keep", "Dawnwatch Citadel", "Ashen Warcamp", "Iron Knight"]
     cards = {**IRONHOLD_30, "Sylvan Heartwood": 1, "Glade Scout": 2, "Horde Raider": 1}
     # when validated

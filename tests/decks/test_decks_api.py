@@ -1,0 +1,162 @@
+"""Saving decks, registering them for a tournament and locking them at start (PostgreSQL)."""
+
+import pytest
+
+from decks.models import DeckRegistration
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+
+def save_deck(client, deck: dict, **fields):
+    body = {"game": "kingdom-combat", "format": "constructed", "name": "Vanguard", **deck, **fields}
+    return client.post("/api/decks/", body, format="json")
+
+
+def test_a_saved_deck_has_a_hash_and_only_its_owner_sees_it(make_user, client_for, ironhold_deck):
+    owner, other = make_user(), make_user()
+    response = save_deck(client_for(owner), ironhold_deck)
+    assert response.status_code == 201
+    deck = response.json()
+    assert len(deck["hash"]) == 64
+    assert any(c["section"] == "fortress" for c in deck["cards"])
+    assert client_for(other).get(f"/api/decks/{deck['id']}/").status_code == 403
+    assert client_for(other).delete(f"/api/decks/{deck['id']}/").status_code == 403
+    assert client_for(owner).get(f"/api/decks/{deck['id']}/").status_code == 200
+
+
+def test_anonymous_users_cannot_save_decks(api_client, ironhold_deck):
+    assert save_deck(api_client, ironhold_deck).status_code == 401
+
+
+def test_unknown_cards_are_refused_and_nothing_is_saved(make_user, client_for):
+    client = client_for(make_user())
+    response = save_deck(client, {"cards": [{"name": "Mystery Card", "count": 1}]})
+    assert response.status_code == 400
+    assert "Mystery Card" in response.json()["detail"]
+    assert client.get("/api/decks/").json()["count"] == 0
+
+
+def test_editing_a_deck_changes_its_hash(make_user, client_for, ironhold_deck):
+    client = client_for(make_user())
+    deck = save_deck(client, ironhold_deck).json()
+    smaller = {**ironhold_deck, "cards": ironhold_deck["cards"][1:]}
+    changed = client.put(f"/api/decks/{deck['id']}/", smaller, format="json").json()
+    assert changed["hash"] != deck["hash"]
+    renamed = client.put(f"/api/decks/{deck['id']}/", {"name": "New"}, format="json").json()
+    assert (renamed["name"], renamed["hash"]) == ("New", changed["hash"])
+
+
+def test_export_as_text_round_trips_through_validation(make_user, client_for, ironhold_deck):
+    client = client_for(make_user())
+    deck = save_deck(client, ironhold_deck).json()
+    text = client.get(f"/api/decks/{deck['id']}/export/").content.decode()
+    assert text.startswith("Fortress: ")
+    body = {"game": "kingdom-combat", "format": "constructed", "text": text}
+    assert client.post("/api/decks/validate/", body, format="json").json()["valid"] is True
+    as_json = client.get(f"/api/decks/{deck['id']}/export/?kind=json").json()
+    assert as_json["hash"] == deck["hash"]
+
+
+def make_event(client, **fields) -> int:
+    body = {
+        "name": "Banner Cup",
+        "game": "kingdom-combat",
+        "deck_format": "constructed",
+        "entries_per_match": 2,
+        **fields,
+    }
+    response = client.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()["id"]
+
+
+def test_start_is_blocked_until_every_entry_has_a_legal_deck_then_decks_lock(
+    make_user, client_for, ironhold_deck
+):
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer))
+    entries = {}
+    for player in (alice, bob):
+        entry = client_for(player).post(f"/api/tournaments/{event}/entries/", {}, format="json")
+        entries[player.pk] = entry.json()["id"]
+    legal = save_deck(client_for(alice), ironhold_deck).json()
+    illegal = save_deck(client_for(bob), {"cards": ironhold_deck["cards"][:3]}).json()
+    url = f"/api/tournaments/{event}/entries/{{}}/deck/"
+    assert (
+        client_for(alice).post(url.format(entries[alice.pk]), {"deck": legal["id"]}).status_code
+        == 201
+    )
+    assert (
+        client_for(bob).post(url.format(entries[alice.pk]), {"deck": illegal["id"]}).status_code
+        == 403
+    )
+
+    refused = client_for(organizer).post(f"/api/tournaments/{event}/start/")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "invalid_decks"
+    assert [e["entry"] for e in refused.json()["entries"]] == [entries[bob.pk]]
+
+    client_for(bob).post(url.format(entries[bob.pk]), {"deck": illegal["id"]})
+    refused = client_for(organizer).post(f"/api/tournaments/{event}/start/").json()
+    problems = refused["entries"][0]["problems"]
+    assert any(p["code"] == "deck_too_small" for p in problems)
+
+    fixed = save_deck(client_for(bob), ironhold_deck).json()
+    client_for(bob).post(url.format(entries[bob.pk]), {"deck": fixed["id"]})
+    assert client_for(organizer).post(f"/api/tournaments/{event}/start/").status_code == 200
+
+    locked = DeckRegistration.objects.get(entry_id=entries[alice.pk])
+    assert locked.locked_hash == legal["hash"]
+    smaller = {**ironhold_deck, "cards": ironhold_deck["cards"][1:]}
+    client_for(alice).put(f"/api/decks/{legal['id']}/", smaller, format="json")
+    locked.refresh_from_db()
+    assert locked.locked_hash == legal["hash"], "later edits do not change the registered list"
+    late = client_for(alice).post(url.format(entries[alice.pk]), {"deck": legal["id"]})
+    assert late.status_code == 409
+
+
+def test_a_deck_of_the_wrong_game_cannot_be_registered(make_user, client_for):
+    organizer, alice = make_user(), make_user()
+    event = make_event(client_for(organizer))
+    entry = client_for(alice).post(f"/api/tournaments/{event}/entries/", {}, format="json").json()
+    combat = (
+        client_for(alice)
+        .post(
+            "/api/decks/",
+            {"game": "combat", "format": "constructed", "name": "C", "text": "1 AS"},
+            format="json",
+        )
+        .json()
+    )
+    response = client_for(alice).post(
+        f"/api/tournaments/{event}/entries/{entry['id']}/deck/", {"deck": combat["id"]}
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "wrong_deck_format"
+
+
+def test_csv_import_reports_bad_rows_by_line_and_imports_nothing(make_user, client_for):
+    client = client_for(make_user())
+    content = (
+        "name,type,border,factions,cost\n"
+        "Good Soldier,unit,black,mercenary,2\n"
+        "Bad Soldier,unit,purple,mercenary,2\n"
+    )
+    body = {
+        "game": "kingdom-combat",
+        "code": "ORG1",
+        "name": "Org set",
+        "format": "csv",
+        "content": content,
+    }
+    response = client.post("/api/card-sets/import/", body, format="json")
+    assert response.status_code == 400
+    assert "line 3" in response.json()["errors"]
+    assert client.get("/api/cards/?game=kingdom-combat&search=Good Soldier").json()["count"] == 0
+
+    body["content"] = content.replace("purple", "silver")
+    created = client.post("/api/card-sets/import/", body, format="json")
+    assert created.status_code == 201
+    assert created.json()["cards"] == 2
+    exported = client.get(f"/api/card-sets/{created.json()['id']}/export/?kind=csv")
+    assert "Bad Soldier" in exported.content.decode()
