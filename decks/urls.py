@@ -1,4 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from decks import views
 
 app_name = "decks"
-urlpatterns: list = []
+urlpatterns = [
+    path("cards/", views.card_browser, name="cards"),
+    path("decks/", views.deck_list, name="list"),
+    path("decks/new/", views.deck_builder, name="new"),
+    path("decks/<int:pk>/", views.deck_builder, name="edit"),
+    path("decks/check/", views.deck_check, name="check"),
+]

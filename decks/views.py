@@ -1,0 +1,134 @@
+"""Card browser and deck builder pages, using the same services and selectors as the API."""
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.errors import ServiceError
+from decks import selectors, services
+from decks.legality import format_deck_list, formats_for
+from decks.models import Game
+from decks.services.decks import deck_list_from_input
+
+BORDERS = ["gold", "silver", "black", "green"]
+
+
+def card_browser(request: HttpRequest) -> HttpResponse:
+    """Every game's cards with filters; the results refresh in place (htmx)."""
+    games = list(Game.objects.all())
+    slug = request.GET.get("game") or "kingdom-combat"
+    game = next((g for g in games if g.slug == slug), games[0])
+    filters = {
+        key: request.GET.get(key, "").strip() for key in ("border", "faction", "type", "search")
+    }
+    cards = selectors.card_list(game=game, **filters)
+    context = {
+        "games": games,
+        "game": game,
+        "filters": filters,
+        "cards": cards[:300],
+        "total": len(cards),
+        "borders": BORDERS,
+        "factions": game.factions.all(),
+        "types": sorted({card.type for card in selectors.card_list(game=game)}),
+    }
+    template = "decks/_card_results.html" if request.htmx else "decks/cards.html"
+    return render(request, template, context)
+
+
+@login_required
+def deck_list(request: HttpRequest) -> HttpResponse:
+    """The player's decks."""
+    return render(request, "decks/list.html", {"decks": selectors.decks_of(user=request.user)})
+
+
+class DeckForm(forms.Form):
+    name = forms.CharField(max_length=120, initial="New deck")
+    game = forms.ChoiceField(choices=())
+    format = forms.CharField(max_length=40)
+    text = forms.CharField(
+        label="Deck list",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 18}),
+        help_text="One 'N Card Name' per line; 'Fortress: Name' lines for Kingdom Combat; "
+        "playing-card codes such as AS, 10H, QC work too. Paste a list here to import it.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = list(Game.objects.values_list("slug", "name"))
+
+
+def _validation(data) -> dict:
+    """Validation of the builder's current list, or the request's error."""
+    try:
+        game = selectors.game_get(slug=data.get("game", ""))
+        result = services.deck_validate(
+            game=game,
+            format_slug=data.get("format", ""),
+            deck_list=deck_list_from_input(text=data.get("text", "")),
+        )
+    except ServiceError as error:
+        return {"error": error.message}
+    curve = result.summary.get("curve", [])
+    return {"result": result.to_dict(), "curve": curve, "curve_top": max(curve or [0]) or 1}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """Build or edit a deck; saving keeps even an illegal deck (validation shows the problems)."""
+    deck = selectors.deck_get(deck_id=pk) if pk else None
+    if deck and deck.owner_id != request.user.pk:
+        return render(request, "404.html", status=404)
+    form = DeckForm(request.POST or None, initial=_initial(request, deck))
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck = _save(request.user, deck, form.cleaned_data)
+        except ServiceError as error:
+            form.add_error("text" if error.code == "unknown_card" else None, error.message)
+        else:
+            return redirect("decks:edit", pk=deck.pk)
+    data = form.data if form.is_bound else form.initial
+    context = {
+        "form": form,
+        "deck": deck,
+        "check": _validation(data),
+        "formats": {g: [f.slug for f in formats_for(g)] for g, _ in form.fields["game"].choices},
+    }
+    return render(request, "decks/builder.html", context)
+
+
+def _initial(request, deck) -> dict:
+    if deck is None:
+        game = request.GET.get("game", "kingdom-combat")
+        return {"game": game, "format": request.GET.get("format", "constructed"), "text": ""}
+    rows = list(deck.cards.all())
+    text = format_deck_list(
+        [(row.card.code or row.card.name, row.count) for row in rows if row.section == "main"],
+        fortresses=[row.card.name for row in rows if row.section == "fortress"],
+    )
+    return {"name": deck.name, "game": deck.game.slug, "format": deck.format, "text": text}
+
+
+def _save(user, deck, data):
+    deck_list = deck_list_from_input(text=data["text"])
+    if deck is None:
+        return services.deck_create(
+            owner=user,
+            game_slug=data["game"],
+            format_slug=data["format"],
+            name=data["name"],
+            deck_list=deck_list,
+        )
+    return services.deck_update(
+        deck=deck, user=user, name=data["name"], format_slug=data["format"], deck_list=deck_list
+    )
+
+
+@require_POST
+def deck_check(request: HttpRequest) -> HttpResponse:
+    """The live validation panel (htmx): problems, advice, type breakdown and cost curve."""
+    return render(request, "decks/_check.html", {"check": _validation(request.POST)})
