@@ -32,7 +32,7 @@ lint: $(VENV)/.dev
 	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.dev
-	@for f in bench/*.py; do $(PY) $$f || exit 1; done
+	@for f in bench/*.py; do PYTHONPATH=. $(PY) $$f || exit 1; done
 
 clean:
 	rm -rf var/db.sqlite3 var/broker var/results var/celerybeat-schedule*
