@@ -1,4 +1,18 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from decks.drafting import views
 
 app_name = "drafting"
-urlpatterns: list = []
+urlpatterns = [
+    path("drafts/", views.draft_list, name="list"),
+    path("drafts/<int:pk>/", views.draft_room, name="room"),
+    path("drafts/<int:pk>/pick/", views.draft_pick, name="pick"),
+    path("drafts/<int:pk>/join/", views.draft_join, name="join"),
+    path("drafts/<int:pk>/pod/", views.draft_pod, name="pod"),
+    path("drafts/<int:pk>/<str:action>/", views.draft_action, name="action"),
+    path(
+        "drafts/<int:pk>/seats/<int:index>/replace-with-bot/",
+        views.seat_replace_with_bot,
+        name="replace-with-bot",
+    ),
+]

@@ -43,10 +43,14 @@ def test_pick_seconds_for_each_mode():
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("off", (TimerMode.OFF, 0)), (None, (TimerMode.OFF, 0)),
-     ("competitive", (TimerMode.COMPETITIVE, 0)), (45, (TimerMode.FIXED, 45)),
-     ("30", (TimerMode.FIXED, 30))],
-)  # fmt: skip
+    [
+        ("off", (TimerMode.OFF, 0)),
+        (None, (TimerMode.OFF, 0)),
+        ("competitive", (TimerMode.COMPETITIVE, 0)),
+        (45, (TimerMode.FIXED, 45)),
+        ("30", (TimerMode.FIXED, 30)),
+    ],
+)
 def test_parse_pick_timer_accepts_the_api_forms(value, expected):
     assert parse_pick_timer(value) == expected
 

@@ -1,0 +1,180 @@
+"""Drafts through the services on PostgreSQL.
+
+1. An 8-seat all-bot Combat draft (360 picks): total and per-pick time.
+2. 64 pods drafting at once with simulated humans (processes picking through the services,
+   no think time) and bots run by worker processes: no lost or duplicated picks; p50/p99
+   latency of a pick (the service call, lock waits included).
+
+Uses a throw-away test database (created and dropped here) on DATABASE_URL's server
+(default postgres://postgres@127.0.0.1:5432/h_drafts_bench). Prints one JSON line per figure.
+"""
+
+import json
+import multiprocessing
+import os
+import queue
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/h_drafts_bench")
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
+
+import django
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.db.models import F  # noqa: E402
+
+from accounts.models import User  # noqa: E402
+from config.errors import Conflict, ServiceError  # noqa: E402
+from decks.drafting import services, tasks  # noqa: E402
+from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
+
+PODS = int(os.environ.get("BENCH_PODS", "64"))
+HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "8"))
+HUMAN_PROCESSES = int(os.environ.get("BENCH_PROCESSES", "4"))
+WORKERS = 2
+
+
+def emit(figure: str, value: float, unit: str) -> None:
+    print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
+
+
+def all_bot_draft(organizer: User) -> None:
+    """Figure 1: one 8-seat all-bot pod, start to finish, in this thread."""
+    draft = services.draft_create(
+        organizer=organizer, game_slug="combat", seats=8, bots=8, seed="bench"
+    )
+    started = time.perf_counter()
+    services.draft_start(draft_id=draft.id, user=organizer)
+    services.draft_bots_run(draft_id=draft.id)
+    elapsed = time.perf_counter() - started
+    picks = Pick.objects.filter(draft_id=draft.id).count()
+    assert picks == 360, picks
+    emit("draft_all_bot_8_seats_total", elapsed, "s")
+    emit("draft_all_bot_per_pick", elapsed / picks * 1000, "ms")
+
+
+def worker(jobs, stop) -> None:
+    """A simulated Celery worker process: runs the bots of each pod it is told about."""
+    connection.close()
+    while not stop.is_set():
+        try:
+            draft_id = jobs.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        services.draft_bots_run(draft_id=draft_id)
+
+
+def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
+    """(draft, seat) -> (pack, pick number) of every seat's head pack, in one query."""
+    rows = (
+        Pack.objects.filter(draft_id__in=draft_ids, round=F("draft__round"), cards_left__gt=0)
+        .order_by("-arrival", "-id")
+        .values_list("draft_id", "holder_seat", "id", "picks_made")
+    )
+    # Ordered from the back of each queue, so the head is the last one written.
+    return {(draft, seat): (pack, picks + 1) for draft, seat, pack, picks in rows}
+
+
+def human(seats: list[tuple[int, int, int]], jobs, latencies, stop) -> None:
+    """A process of simulated players: each picks the first card whenever a pack waits."""
+    connection.close()
+    tasks.draft_bots_run.delay = jobs.put  # on commit, bot runs go to the worker processes
+    users = {u.pk: u for u in User.objects.filter(pk__in=[user for _, user, _ in seats])}
+    draft_ids = {draft_id for draft_id, _, _ in seats}
+    mine = []
+    while not stop.is_set():
+        heads = heads_of(draft_ids)
+        waiting = [(d, u, i) for d, u, i in seats if (d, i) in heads]
+        for draft_id, user_id, index in waiting:
+            pack_id, pick_number = heads[(draft_id, index)]
+            card = PackCard.objects.filter(pack_id=pack_id, pick__isnull=True).first()
+            started = time.perf_counter()
+            try:
+                services.draft_pick_make(
+                    draft_id=draft_id, user=users[user_id], pack_id=pack_id,
+                    pick_number=pick_number, pack_card_id=card.id if card else 0,
+                )  # fmt: skip
+            except (Conflict, ServiceError):  # the pod moved on since we looked: read again
+                continue
+            mine.append(time.perf_counter() - started)
+        if not waiting:
+            time.sleep(0.01)
+    latencies.extend(mine)
+    jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
+
+
+def many_pods(organizer: User) -> None:
+    """Figure 2: PODS pods at once, HUMANS_PER_POD simulated players in each."""
+    users = [User.objects.create_user(f"bench{i}", password="x") for i in range(PODS * 8)]
+    drafts, seats = [], []
+    for pod in range(PODS):
+        draft = services.draft_create(
+            organizer=organizer, game_slug="combat", seats=8, bots=8 - HUMANS_PER_POD,
+            seed=f"pod-{pod}",
+        )  # fmt: skip
+        for seat in range(HUMANS_PER_POD):
+            user = users[pod * 8 + seat]
+            services.draft_join(draft_id=draft.id, user=user)
+            seats.append((draft.id, user.pk, seat))
+        drafts.append(draft.id)
+    context = multiprocessing.get_context("fork")
+    manager = context.Manager()
+    jobs, latencies, stop = context.Queue(), manager.list(), context.Event()
+    tasks.draft_bots_run.delay = jobs.put
+    connection.close()  # each process opens its own connection
+    processes = [context.Process(target=worker, args=(jobs, stop)) for _ in range(WORKERS)]
+    processes += [
+        context.Process(target=human, args=(seats[i::HUMAN_PROCESSES], jobs, latencies, stop))
+        for i in range(HUMAN_PROCESSES)
+    ]
+    for process in processes:
+        process.start()
+    started = time.perf_counter()
+    for draft_id in drafts:
+        services.draft_start(draft_id=draft_id, user=organizer)
+    while Draft.objects.filter(pk__in=drafts).exclude(status="finished").exists():
+        time.sleep(0.5)
+        if time.perf_counter() - started > 1800:
+            break
+    elapsed = time.perf_counter() - started
+    stop.set()
+    for process in processes:
+        process.join(timeout=30)
+    check_and_report(drafts, list(latencies), elapsed)
+
+
+def check_and_report(drafts: list[int], latencies: list[float], elapsed: float) -> None:
+    unfinished = Draft.objects.filter(pk__in=drafts).exclude(status="finished").count()
+    picks = Pick.objects.filter(draft_id__in=drafts)
+    total = picks.count()
+    distinct = picks.values("pack_card").distinct().count()
+    expected = 360 * len(drafts)
+    emit(f"draft_{PODS}_pods_unfinished", unfinished, "pods")
+    emit(f"draft_{PODS}_pods_lost_picks", expected - distinct, "picks")
+    emit(f"draft_{PODS}_pods_duplicated_picks", total - distinct, "picks")
+    emit(f"draft_{PODS}_pods_total", elapsed, "s")
+    emit(f"draft_{PODS}_pods_picks_per_second", total / elapsed, "picks/s")
+    ordered = sorted(latencies)
+    emit("draft_human_pick_latency_p50", statistics.median(ordered) * 1000, "ms")
+    emit("draft_human_pick_latency_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+
+
+def main() -> None:
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        organizer = User.objects.create_user("bench-organizer", password="x")
+        all_bot_draft(organizer)
+        many_pods(organizer)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""Draft pods: seats, packs with their cards, and picks. All draft state lives here, so a
+restart resumes exactly where it was. Constraints make a double pick impossible."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+
+class Draft(models.Model):
+    """A pod: seats in order, each a player or a bot, drafting packs round by round."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open for joining"
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
+        FINISHED = "finished", "Finished"
+
+    class Timer(models.TextChoices):
+        OFF = "off", "Off"
+        FIXED = "fixed", "Fixed seconds"
+        COMPETITIVE = "competitive", "Competitive schedule"
+
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_drafts"
+    )
+    game = models.ForeignKey("decks.Game", on_delete=models.PROTECT, related_name="drafts")
+    card_set = models.ForeignKey(
+        "decks.CardSet", on_delete=models.PROTECT, null=True, blank=True, related_name="drafts"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="drafts",
+    )
+    pod_number = models.PositiveSmallIntegerField(default=1)
+    seat_count = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    round = models.PositiveSmallIntegerField(default=0)
+    rounds = models.PositiveSmallIntegerField(default=3)
+    pack_size = models.PositiveSmallIntegerField(default=15)
+    jokers = models.BooleanField(default=False)
+    booster_layout = models.CharField(max_length=200, blank=True)
+    timer = models.CharField(max_length=12, choices=Timer.choices, default=Timer.OFF)
+    timer_seconds = models.PositiveSmallIntegerField(default=0)
+    seed = models.CharField(max_length=64)
+    # A counter giving every pass its place in the receiving seat's queue.
+    arrivals = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "pod_number"],
+                condition=Q(tournament__isnull=False),
+                name="draft_pod_number_unique_per_tournament",
+            ),
+            models.CheckConstraint(
+                condition=Q(round__lte=F("rounds")), name="draft_round_within_rounds"
+            ),
+            models.CheckConstraint(
+                condition=~Q(timer="fixed") | Q(timer_seconds__gte=5),
+                name="draft_fixed_timer_has_seconds",
+            ),
+            models.CheckConstraint(
+                condition=Q(pack_size__gte=1) & Q(rounds__gte=1) & Q(seat_count__gte=2),
+                name="draft_sizes_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.tournament_id:
+            return f"{self.tournament} · pod {self.pod_number}"
+        return f"{self.game} draft #{self.pk}"
+
+
+class Seat(models.Model):
+    """A place at the table: a player, a bot, or (while open) nobody yet."""
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="draft_seats",
+    )
+    is_bot = models.BooleanField(default=False)
+    entry = models.ForeignKey(
+        "tournaments.Entry",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="draft_seats",
+    )
+    # The deadline of the current pick, and which pick it belongs to.
+    deadline = models.DateTimeField(null=True, blank=True)
+    deadline_pack = models.ForeignKey(
+        "Pack", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deadline_pick_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    paused_remaining_ms = models.PositiveIntegerField(null=True, blank=True)
+    pool = models.ForeignKey(
+        "decks.Pool", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["draft_id", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["draft", "index"], name="seat_index_unique"),
+            models.UniqueConstraint(
+                fields=["draft", "player"],
+                condition=Q(player__isnull=False),
+                name="seat_player_unique_per_draft",
+            ),
+            models.UniqueConstraint(
+                fields=["draft", "entry"],
+                condition=Q(entry__isnull=False),
+                name="seat_entry_unique_per_draft",
+            ),
+        ]
+        indexes = [models.Index(fields=["deadline"], name="seat_deadline_idx")]
+
+    def __str__(self) -> str:
+        who = "bot" if self.is_bot else (str(self.player) if self.player_id else "empty")
+        return f"seat {self.index} ({who})"
+
+
+class Pack(models.Model):
+    """A pack (pile or booster) of one round; it sits in ``holder_seat``'s queue."""
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="packs")
+    round = models.PositiveSmallIntegerField()
+    origin_seat = models.PositiveSmallIntegerField()
+    holder_seat = models.PositiveSmallIntegerField()
+    arrival = models.PositiveIntegerField(default=0)
+    cards_left = models.PositiveSmallIntegerField()
+    picks_made = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["draft_id", "round", "origin_seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["draft", "round", "origin_seat"], name="pack_one_per_seat_and_round"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["draft", "round", "holder_seat", "arrival"], name="pack_queue_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"pack {self.pk} (round {self.round}, seat {self.origin_seat})"
+
+
+class PackCard(models.Model):
+    """One card copy dealt into a pack; picked at most once."""
+
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey("decks.Card", on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["pack_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "position"], name="packcard_position_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card} in pack {self.pack_id}"
+
+
+class Pick(models.Model):
+    """A card taken from a pack. The three unique constraints make a double pick impossible:
+    one pick per pack and pick number, one per seat, round and pick number, one per card."""
+
+    class Kind(models.TextChoices):
+        HUMAN = "human", "Human"
+        TIMEOUT = "timeout", "Timeout"
+        BOT = "bot", "Bot"
+        LAST = "last", "Last card"
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="picks")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="picks")
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="picks")
+    pack_card = models.OneToOneField(PackCard, on_delete=models.CASCADE, related_name="pick")
+    round = models.PositiveSmallIntegerField()
+    pick_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draft_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "pick_number"], name="pick_once_per_pack_pick"),
+            models.UniqueConstraint(
+                fields=["seat", "round", "pick_number"], name="pick_once_per_seat_round_pick"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: round {self.round} pick {self.pick_number}"
+
+
+class SealedDeal(models.Model):
+    """The one sealed deal of a tournament: its seed (shown to the organizer) and settings."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="sealed_deal"
+    )
+    seed = models.CharField(max_length=64)
+    booster_layout = models.CharField(max_length=200, blank=True)
+    boosters_per_pool = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"sealed deal for {self.tournament}"

@@ -1,0 +1,264 @@
+"""Every non-trivial read of the drafting app, with flat query counts. What each seat sees is
+decided here: a player sees their current pack, a count of the packs behind it and their own
+picks; the organizer sees everything; everyone sees the pick log once the draft is over."""
+
+from django.db.models import Count, Prefetch, Q
+
+from config.errors import NotAllowed, NotFound
+from decks.drafting import catalogue, tournament_link
+from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
+from decks.drafting.rules import pick_sort_key, seat_queue, seats_waiting
+from decks.drafting.services.common import draft_get, positions_of, seat_of_user
+from decks.models import Pool, PoolCard
+
+CARD_PREFETCH = ("card__factions",)
+
+
+def drafts_for_home(*, limit: int = 10) -> list[Draft]:
+    """The most recent drafts, for the home page."""
+    return list(Draft.objects.select_related("game", "tournament").order_by("-id")[:limit])
+
+
+def drafts_list(*, limit: int = 100) -> list[Draft]:
+    """Recent drafts, newest first, with how many seats are filled."""
+    queryset = Draft.objects.select_related("game", "tournament").annotate(
+        filled=Count("seats", filter=Q(seats__player__isnull=False) | Q(seats__is_bot=True))
+    )
+    return list(queryset.order_by("-id")[:limit])
+
+
+def is_organizer(draft: Draft, user) -> bool:
+    """The pod's organizer, or staff."""
+    return bool(user.is_authenticated and (draft.organizer_id == user.pk or user.is_staff))
+
+
+def timer_label(draft: Draft) -> str | int:
+    """The pick timer as the API takes it: 'off', 'competitive' or seconds."""
+    return draft.timer_seconds if draft.timer == Draft.Timer.FIXED else draft.timer
+
+
+def _seat_rows(draft: Draft) -> list[dict]:
+    """Public facts per seat: who sits there, picks made, whether they have a pack now."""
+    seats = (
+        Seat.objects.filter(draft=draft)
+        .select_related("player")
+        .annotate(pick_count=Count("picks"))
+        .order_by("index")
+    )
+    positions = positions_of(draft) if draft.round else []
+    picking = set(seats_waiting(positions, draft.seat_count, draft.round)) if draft.round else set()
+    running = draft.status in (Draft.Status.RUNNING, Draft.Status.PAUSED)
+    return [
+        {
+            "index": seat.index,
+            "player": seat.player.username if seat.player_id else None,
+            "player_id": seat.player_id,
+            "is_bot": seat.is_bot,
+            "entry": seat.entry_id,
+            "picks": seat.pick_count,
+            "picking": running and seat.index in picking,
+        }
+        for seat in seats
+    ]
+
+
+def draft_detail(*, draft_id: int, user=None) -> dict:
+    """The pod's public state; the seed only for the organizer once the draft is over."""
+    draft = draft_get(draft_id)
+    data = {
+        "id": draft.id,
+        "game": draft.game.slug,
+        "status": draft.status,
+        "round": draft.round,
+        "rounds": draft.rounds,
+        "pack_size": draft.pack_size,
+        "pick_timer": timer_label(draft),
+        "tournament": draft.tournament_id,
+        "pod_number": draft.pod_number,
+        "organizer": draft.organizer_id,
+        "seats": _seat_rows(draft),
+        "created_at": draft.created_at,
+        "started_at": draft.started_at,
+        "finished_at": draft.finished_at,
+    }
+    if user is not None and is_organizer(draft, user) and draft.status == Draft.Status.FINISHED:
+        data["seed"] = draft.seed
+    return data
+
+
+def _pack_cards(pack_id: int) -> list[PackCard]:
+    return list(
+        PackCard.objects.filter(pack_id=pack_id, pick__isnull=True)
+        .select_related("card")
+        .prefetch_related(*CARD_PREFETCH)
+        .order_by("position")
+    )
+
+
+def _seat_picks(seat: Seat) -> list[dict]:
+    """The seat's picks sorted by suit/type (playing cards by suit then rank)."""
+    picks = list(
+        Pick.objects.filter(seat=seat)
+        .select_related("pack_card__card")
+        .prefetch_related("pack_card__card__factions")
+    )
+    picks.sort(key=lambda p: pick_sort_key(catalogue.draft_card(p.pack_card.card, key=p.id)))
+    return [
+        {
+            "id": p.id,
+            "card": catalogue.card_data(p.pack_card.card),
+            "round": p.round,
+            "pick_number": p.pick_number,
+            "kind": p.kind,
+        }
+        for p in picks
+    ]
+
+
+def draft_seat_view(*, draft_id: int, user) -> dict:
+    """What the user's seat sees (the /me/ payload); 403 when they have no seat."""
+    draft = draft_get(draft_id)
+    seat = seat_of_user(draft, user)
+    if seat is None:
+        raise NotAllowed("You have no seat in this draft.", code="not_seated")
+    pack, queued, head = None, 0, None
+    if draft.status in (Draft.Status.RUNNING, Draft.Status.PAUSED):
+        queue = seat_queue(positions_of(draft), seat.index, draft.round)
+        head = queue[0] if queue else None
+        queued = max(0, len(queue) - 1)
+    if head is not None:
+        pack = {
+            "id": head.id,
+            "origin_seat": head.origin_seat,
+            "cards": [
+                {"id": pc.id, "card": catalogue.card_data(pc.card)} for pc in _pack_cards(head.id)
+            ],
+        }
+    return {
+        "draft": draft.id,
+        "status": draft.status,
+        "seat": seat.index,
+        "is_bot": seat.is_bot,
+        "round": draft.round,
+        "rounds": draft.rounds,
+        "pick_number": head.pick_number if head else None,
+        "pack": pack,
+        "queued_packs": queued,
+        "picks": _seat_picks(seat),
+        "deadline": seat.deadline if head else None,
+        "paused_remaining_ms": seat.paused_remaining_ms,
+        "pool": seat.pool_id,
+    }
+
+
+def draft_log(*, draft_id: int, user) -> list[dict]:
+    """Every pick in order (organizer any time; everyone once the draft is finished)."""
+    draft = draft_get(draft_id)
+    if draft.status != Draft.Status.FINISHED and not is_organizer(draft, user):
+        raise NotAllowed(
+            "The pick log is shown to players once the draft is finished.", code="log_hidden"
+        )
+    picks = (
+        Pick.objects.filter(draft=draft)
+        .select_related("seat__player", "pack_card__card")
+        .prefetch_related("pack_card__card__factions")
+        .order_by("id")
+    )
+    return [
+        {
+            "seat": p.seat.index,
+            "player": p.seat.player.username if p.seat.player_id else None,
+            "round": p.round,
+            "pick_number": p.pick_number,
+            "pack": p.pack_id,
+            "card": catalogue.card_data(p.pack_card.card),
+            "kind": p.kind,
+            "at": p.created_at,
+        }
+        for p in picks
+    ]
+
+
+def draft_organizer_view(*, draft_id: int, user) -> dict:
+    """Everything about the pod: each seat's queue with the cards of every pack in it."""
+    draft = draft_get(draft_id)
+    if not is_organizer(draft, user):
+        raise NotAllowed("Only the draft's organizer sees every pack.", code="not_organizer")
+    data = draft_detail(draft_id=draft_id, user=user)
+    data["seed"] = draft.seed
+    positions = positions_of(draft) if draft.round else []
+    packs = Pack.objects.filter(draft=draft, round=draft.round).prefetch_related(
+        Prefetch(
+            "cards",
+            queryset=PackCard.objects.filter(pick__isnull=True)
+            .select_related("card")
+            .prefetch_related(*CARD_PREFETCH),
+        )
+    )
+    cards_by_pack = {
+        pack.id: [catalogue.card_data(pc.card) for pc in pack.cards.all()] for pack in packs
+    }
+    deadlines = dict(Seat.objects.filter(draft=draft).values_list("index", "deadline"))
+    for row in data["seats"]:
+        queue = seat_queue(positions, row["index"], draft.round)
+        row["deadline"] = deadlines.get(row["index"])
+        row["queue"] = [
+            {
+                "id": p.id,
+                "origin_seat": p.origin_seat,
+                "pick_number": p.pick_number,
+                "cards": cards_by_pack.get(p.id, []),
+            }
+            for p in queue
+        ]
+    return data
+
+
+def tournament_drafts(*, tournament_id: int) -> list[dict]:
+    """The pods of a tournament, in pod order."""
+    ids = Draft.objects.filter(tournament_id=tournament_id).order_by("pod_number")
+    return [draft_detail(draft_id=pk) for pk in ids.values_list("id", flat=True)]
+
+
+def tournament_pools(*, tournament_id: int, user) -> list[dict]:
+    """The sealed pools of a tournament (organizer): pool, entry, owner and the seed."""
+    tournament = tournament_link.tournament_get(tournament_id)
+    tournament_link.require_tournament_organizer(tournament, user)
+    deal = SealedDeal.objects.filter(tournament=tournament).first()
+    if deal is None:
+        return []
+    pools = Pool.objects.filter(entry__tournament=tournament, source="sealed").order_by("id")
+    return [
+        {"id": pool.id, "entry": pool.entry_id, "user": pool.owner_id, "seed": deal.seed}
+        for pool in pools
+    ]
+
+
+def pool_detail(*, pool_id: int, user) -> dict:
+    """A pool's cards with counts; only its owner and the organizer may see it (else 404)."""
+    pool = Pool.objects.select_related("game", "entry__tournament").filter(pk=pool_id).first()
+    if pool is None or not _may_see_pool(pool, user):
+        raise NotFound(f"There is no pool {pool_id} that you may see.", code="pool_not_found")
+    rows = (
+        PoolCard.objects.filter(pool=pool)
+        .select_related("card")
+        .prefetch_related(*CARD_PREFETCH)
+        .order_by("card_id")
+    )
+    return {
+        "id": pool.id,
+        "entry": pool.entry_id,
+        "owner": pool.owner_id,
+        "game": pool.game.slug,
+        "source": pool.source,
+        "cards": [{"card": catalogue.card_data(row.card), "count": row.count} for row in rows],
+    }
+
+
+def _may_see_pool(pool: Pool, user) -> bool:
+    """Owner, the tournament's organizer, or staff."""
+    if not user.is_authenticated:
+        return False
+    if pool.owner_id == user.pk or user.is_staff:
+        return True
+    return bool(pool.entry_id and pool.entry.tournament.organizer_id == user.pk)

@@ -1,0 +1,148 @@
+"""Input and output shapes of the drafting API (no logic: the services decide)."""
+
+from rest_framework import serializers
+
+from accounts.serializers import ErrorOut
+
+__all__ = ["ErrorOut"]
+
+
+class DraftCreateIn(serializers.Serializer):
+    game = serializers.CharField(max_length=40)
+    seats = serializers.IntegerField(min_value=2, max_value=16, required=False, default=8)
+    bots = serializers.IntegerField(min_value=0, max_value=16, required=False, default=0)
+    pick_timer = serializers.CharField(
+        required=False, default="off", help_text="'off', 'competitive' or seconds (5-600)."
+    )
+    tournament = serializers.IntegerField(required=False, allow_null=True, default=None)
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    jokers = serializers.BooleanField(required=False, default=False)
+    card_set = serializers.IntegerField(required=False, allow_null=True, default=None)
+    booster_layout = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black'.",
+    )
+
+
+class PickIn(serializers.Serializer):
+    pack = serializers.IntegerField(min_value=1)
+    pick_number = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, help_text="A pack card id from the pack.")
+
+
+class SealedPoolsIn(serializers.Serializer):
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    booster_layout = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default=""
+    )
+    boosters = serializers.IntegerField(min_value=1, max_value=12, required=False, default=None)
+    card_set = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class TournamentPodsIn(serializers.Serializer):
+    pick_timer = serializers.CharField(required=False, default="off")
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    card_set = serializers.IntegerField(required=False, allow_null=True, default=None)
+    booster_layout = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default=""
+    )
+
+
+class SeatOut(serializers.Serializer):
+    index = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True, help_text="The player's username.")
+    player_id = serializers.IntegerField(allow_null=True)
+    is_bot = serializers.BooleanField()
+    entry = serializers.IntegerField(allow_null=True)
+    picks = serializers.IntegerField()
+    picking = serializers.BooleanField(help_text="Has a pack in front of them now.")
+
+
+class DraftOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    pack_size = serializers.IntegerField()
+    pick_timer = serializers.JSONField()
+    tournament = serializers.IntegerField(allow_null=True)
+    pod_number = serializers.IntegerField()
+    organizer = serializers.IntegerField()
+    seats = SeatOut(many=True)
+
+
+class CardOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    code = serializers.CharField()
+    type = serializers.CharField()
+    border = serializers.CharField()
+    factions = serializers.ListField(child=serializers.CharField())
+    cost = serializers.IntegerField(allow_null=True)
+    stats = serializers.DictField()
+
+
+class PackCardOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    card = CardOut()
+
+
+class PackOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    origin_seat = serializers.IntegerField()
+    cards = PackCardOut(many=True)
+
+
+class PickOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    card = CardOut()
+    round = serializers.IntegerField()
+    pick_number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["human", "timeout", "bot", "last"])
+
+
+class SeatViewOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    status = serializers.CharField()
+    round = serializers.IntegerField()
+    pick_number = serializers.IntegerField(allow_null=True)
+    pack = PackOut(allow_null=True)
+    queued_packs = serializers.IntegerField()
+    picks = PickOut(many=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class LogOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField()
+    pick_number = serializers.IntegerField()
+    pack = serializers.IntegerField()
+    card = CardOut()
+    kind = serializers.ChoiceField(choices=["human", "timeout", "bot", "last"])
+    at = serializers.DateTimeField()
+
+
+class PoolRefOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    entry = serializers.IntegerField(allow_null=True)
+    user = serializers.IntegerField(allow_null=True)
+    seed = serializers.CharField()
+
+
+class PoolCardOut(serializers.Serializer):
+    card = CardOut()
+    count = serializers.IntegerField()
+
+
+class PoolOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    entry = serializers.IntegerField(allow_null=True)
+    owner = serializers.IntegerField()
+    game = serializers.CharField()
+    source = serializers.CharField()
+    cards = PoolCardOut(many=True)

@@ -1,0 +1,284 @@
+"""Picks: a human pick, the automatic picks (last card, timeout, bots) and what follows each
+pick (passing, the next round, deadlines, the end of the draft)."""
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from config.errors import Conflict, NotAllowed, ServiceError
+from decks.drafting import catalogue
+from decks.drafting.models import Draft, PackCard, Pick, Seat
+from decks.drafting.rules import (
+    PackPosition,
+    StalePick,
+    after_pick,
+    bot_pick,
+    check_pick,
+    head_pack,
+    pick_seconds,
+    round_finished,
+)
+
+from .common import draft_lock, positions_of, require_status, seats_of
+from .finish import draft_finish
+
+
+def _schedule_bots(draft_id: int) -> None:
+    """Run the bots of this pod in a worker once the transaction commits."""
+    from decks.drafting import tasks
+
+    # robust: a broker outage must not fail a committed pick; the periodic sweep catches up.
+    transaction.on_commit(lambda: tasks.draft_bots_run.delay(draft_id), robust=True)
+
+
+def _schedule_deadline(draft_id: int, seat_index: int, deadline: dt.datetime) -> None:
+    """Expire this seat's pick at its deadline (the sweep catches it if the task is lost)."""
+    from decks.drafting import tasks
+
+    transaction.on_commit(
+        lambda: tasks.draft_deadline_expire.apply_async((draft_id, seat_index), eta=deadline),
+        robust=True,
+    )
+
+
+def _apply_pick(
+    draft: Draft,
+    seat: Seat,
+    positions: list[PackPosition],
+    *,
+    pack_id: int,
+    pick_number: int,
+    pack_card_id: int,
+    kind: str,
+) -> Pick:
+    """Record one pick and pass the pack; the caller holds the draft lock. Raises StalePick."""
+    head = check_pick(
+        positions,
+        seat=seat.index,
+        round_number=draft.round,
+        pack_id=pack_id,
+        pick_number=pick_number,
+    )
+    pack_card = PackCard.objects.filter(pk=pack_card_id, pack_id=pack_id, pick__isnull=True).first()
+    if pack_card is None:
+        raise ServiceError(
+            "That card is not in this pack.",
+            code="card_not_in_pack",
+            errors={"card": ["Not a card of the pack in front of you."]},
+        )
+    pick = Pick.objects.create(
+        draft=draft,
+        seat=seat,
+        pack_id=pack_id,
+        pack_card=pack_card,
+        round=draft.round,
+        pick_number=pick_number,
+        kind=kind,
+    )
+    draft.arrivals += 1
+    moved = after_pick(head, seats=draft.seat_count, arrival=draft.arrivals)
+    draft.packs.filter(pk=pack_id).update(
+        holder_seat=moved.holder_seat,
+        arrival=moved.arrival,
+        cards_left=moved.cards_left,
+        picks_made=moved.picks_made,
+    )
+    positions[positions.index(head)] = moved
+    return pick
+
+
+def _auto_card(draft: Draft, seat: Seat, pack_id: int) -> int:
+    """The pack card a bot in this seat would take: it sees the pack and its own picks only."""
+    pack_rows = list(
+        PackCard.objects.filter(pack_id=pack_id, pick__isnull=True)
+        .order_by("position")
+        .values_list("id", "card_id")
+    )
+    pick_rows = list(
+        Pick.objects.filter(seat=seat)
+        .order_by("id")
+        .values_list("pack_card_id", "pack_card__card_id")
+    )
+    # Card facts are loaded once per locked draft object (one bots step or one request).
+    infos = draft.__dict__.setdefault("_card_infos", {})
+    missing = {card_id for _, card_id in pack_rows + pick_rows} - infos.keys()
+    if missing:
+        infos.update(catalogue.card_infos(missing))
+    pack = [replace(infos[card_id], key=pack_card_id) for pack_card_id, card_id in pack_rows]
+    picks = [replace(infos[card_id], key=pack_card_id) for pack_card_id, card_id in pick_rows]
+    return bot_pick(draft.game.slug, pack, picks).key
+
+
+def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: str) -> Pick | None:
+    """The bot's choice for this seat's head pack (None when its queue is empty)."""
+    head = head_pack(positions, seat.index, draft.round)
+    if head is None:
+        return None
+    card_id = _auto_card(draft, seat, head.id)
+    return _apply_pick(
+        draft,
+        seat,
+        positions,
+        pack_id=head.id,
+        pick_number=head.pick_number,
+        pack_card_id=card_id,
+        kind=kind,
+    )
+
+
+def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now) -> None:
+    """After picks: take forced last cards, open the next round or finish, refresh deadlines.
+    The caller holds the draft lock and saves the draft."""
+    while draft.status == Draft.Status.RUNNING:
+        if round_finished(positions, draft.round):
+            if draft.round >= draft.rounds:
+                draft_finish(draft, seats, now=now)
+                return
+            draft.round += 1
+            positions[:] = positions_of(draft)
+            continue
+        forced = [
+            seat
+            for seat in seats
+            if (head := head_pack(positions, seat.index, draft.round)) and head.cards_left == 1
+        ]
+        if not forced:
+            break
+        for seat in forced:
+            kind = Pick.Kind.BOT if seat.is_bot else Pick.Kind.LAST
+            _auto_pick(draft, seat, positions, kind)
+    refresh_deadlines(draft, seats, positions, now=now)
+
+
+def refresh_deadlines(
+    draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now
+) -> None:
+    """Give each human seat a deadline for its head pack (kept while the head is unchanged)."""
+    changed = []
+    for seat in seats:
+        head = head_pack(positions, seat.index, draft.round)
+        if seat.is_bot or head is None or draft.status != Draft.Status.RUNNING:
+            if seat.deadline or seat.deadline_pack_id:
+                seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number = None, None, None
+                changed.append(seat)
+            continue
+        if seat.deadline_pack_id == head.id and seat.deadline_pick_number == head.pick_number:
+            continue
+        seconds = pick_seconds(draft.timer, head.cards_left, draft.timer_seconds)
+        seat.deadline = None if seconds is None else now + dt.timedelta(seconds=seconds)
+        seat.deadline_pack_id, seat.deadline_pick_number = head.id, head.pick_number
+        changed.append(seat)
+        if seat.deadline is not None:
+            _schedule_deadline(draft.id, seat.index, seat.deadline)
+    Seat.objects.bulk_update(changed, ["deadline", "deadline_pack", "deadline_pick_number"])
+
+
+def bots_waiting(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> bool:
+    """True when a bot seat has a pack to pick from."""
+    return draft.status == Draft.Status.RUNNING and any(
+        seat.is_bot and head_pack(positions, seat.index, draft.round) for seat in seats
+    )
+
+
+def _save(draft: Draft) -> None:
+    draft.save(update_fields=["status", "round", "arrivals", "finished_at"])
+
+
+def draft_pick_make(
+    *, draft_id: int, user, pack_id: int, pick_number: int, pack_card_id: int
+) -> Pick:
+    """A player's pick from the pack in front of them. Exactly one of several identical or
+    concurrent requests succeeds; the others get a 409 with the player's current state."""
+    try:
+        with transaction.atomic():
+            draft = draft_lock(draft_id)
+            require_status(draft, Draft.Status.RUNNING, action="pick")
+            seats = seats_of(draft)
+            seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
+            if seat is None:
+                raise NotAllowed("You have no seat in this draft.", code="not_seated")
+            if seat.is_bot:
+                raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
+            positions = positions_of(draft)
+            pick = _apply_pick(
+                draft,
+                seat,
+                positions,
+                pack_id=pack_id,
+                pick_number=pick_number,
+                pack_card_id=pack_card_id,
+                kind=Pick.Kind.HUMAN,
+            )
+            now = timezone.now()
+            settle(draft, seats, positions, now=now)
+            _save(draft)
+            if bots_waiting(draft, seats, positions):
+                _schedule_bots(draft.id)
+            return pick
+    except (StalePick, IntegrityError) as exc:
+        stale = exc
+    raise _stale_conflict(draft_id, user, stale)
+
+
+def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:
+    """A 409 carrying the player's current state, so the client can show the right pack."""
+    from decks.drafting.selectors import draft_seat_view
+
+    message = str(exc) if isinstance(exc, StalePick) else "That pick was already made."
+    return Conflict(
+        f"{message} Your current pack is in 'state'.",
+        code="stale_pick",
+        data={"state": draft_seat_view(draft_id=draft_id, user=user)},
+    )
+
+
+def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
+    """If the seat's deadline has passed, make the bot's pick for it (kind 'timeout').
+    Idempotent: True only when this call made the pick."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        draft = draft_lock(draft_id)
+        if draft.status != Draft.Status.RUNNING:
+            return False
+        seats = seats_of(draft)
+        seat = next((s for s in seats if s.index == seat_index), None)
+        if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:
+            return False
+        positions = positions_of(draft)
+        pick = _auto_pick(draft, seat, positions, Pick.Kind.TIMEOUT)
+        settle(draft, seats, positions, now=now)
+        _save(draft)
+        if bots_waiting(draft, seats, positions):
+            _schedule_bots(draft.id)
+        return pick is not None
+
+
+def _bots_step(draft_id: int, card_infos: dict) -> int:
+    """One pick for every bot seat that has a pack, in one transaction; the number made."""
+    with transaction.atomic():
+        draft = draft_lock(draft_id)
+        draft._card_infos = card_infos  # card facts do not change during a run
+        if draft.status != Draft.Status.RUNNING:
+            return 0
+        seats = seats_of(draft)
+        positions = positions_of(draft)
+        made = 0
+        for seat in seats:
+            if seat.is_bot and _auto_pick(draft, seat, positions, Pick.Kind.BOT):
+                made += 1
+        if made:
+            settle(draft, seats, positions, now=timezone.now())
+            _save(draft)
+        return made
+
+
+def draft_bots_run(*, draft_id: int) -> int:
+    """Let the pod's bots pick until none has a pack in front of it; the number of picks.
+    Safe to run twice at once: every step takes the draft lock and re-reads the queues."""
+    total, card_infos = 0, {}
+    while made := _bots_step(draft_id, card_infos):
+        total += made
+    return total

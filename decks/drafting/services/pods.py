@@ -1,0 +1,250 @@
+"""Creating and running a pod: create, join, start, pause, resume, replace with a bot."""
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, ServiceError
+from decks.drafting import catalogue
+from decks.drafting.models import Draft, Seat
+from decks.drafting.rules import (
+    DEFAULT_LAYOUT_TEXT,
+    LayoutError,
+    new_seed,
+    parse_layout,
+    parse_pick_timer,
+)
+
+from .common import (
+    draft_lock,
+    open_seat_filter,
+    positions_of,
+    require_organizer,
+    require_status,
+    seats_of,
+)
+from .deal import packs_create
+from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
+
+MAX_SEATS = 16
+
+
+@dataclass(frozen=True)
+class PodSettings:
+    """How a pod deals and times its picks (shared by single pods and tournament pods)."""
+
+    timer: str
+    timer_seconds: int
+    seed: str
+    jokers: bool
+    card_set_id: int | None
+    booster_layout: str
+    pack_size: int
+
+
+def pod_settings(
+    *,
+    game,
+    pick_timer: object = "off",
+    seed: str | None = None,
+    jokers: bool = False,
+    card_set_id: int | None = None,
+    booster_layout: str | None = None,
+) -> PodSettings:
+    """Check and normalise a pod's settings; 400 with the field at fault."""
+    try:
+        timer, seconds = parse_pick_timer(pick_timer)
+    except ValueError as exc:
+        raise ServiceError(
+            str(exc), code="bad_pick_timer", errors={"pick_timer": [str(exc)]}
+        ) from exc
+    if catalogue.uses_playing_cards(game):
+        return PodSettings(timer, seconds, seed or new_seed(), jokers, None, "", 15)
+    layout_text = booster_layout or DEFAULT_LAYOUT_TEXT
+    try:
+        layout = parse_layout(layout_text)
+    except LayoutError as exc:
+        raise ServiceError(str(exc), code=exc.code, errors={"booster_layout": [str(exc)]}) from exc
+    card_set = catalogue.card_set_get(game, card_set_id)
+    return PodSettings(
+        timer, seconds, seed or new_seed(), False, card_set.id, layout.as_text(), layout.size
+    )
+
+
+def pod_create(
+    *,
+    organizer,
+    game,
+    seats: int,
+    bots: int,
+    settings: PodSettings,
+    tournament=None,
+    pod_number: int = 1,
+) -> Draft:
+    """A pod with ``seats`` seats, the last ``bots`` of them bots (no transaction of its own)."""
+    if not 2 <= seats <= MAX_SEATS:
+        raise ServiceError(
+            f"A pod has 2 to {MAX_SEATS} seats.", code="bad_seats", errors={"seats": ["2-16"]}
+        )
+    if not 0 <= bots <= seats:
+        raise ServiceError(
+            "bots must be between 0 and the number of seats.",
+            code="bad_bots",
+            errors={"bots": ["Between 0 and seats."]},
+        )
+    draft = Draft.objects.create(
+        organizer=organizer,
+        game=game,
+        tournament=tournament,
+        pod_number=pod_number,
+        seat_count=seats,
+        timer=settings.timer,
+        timer_seconds=settings.timer_seconds,
+        seed=settings.seed,
+        jokers=settings.jokers,
+        card_set_id=settings.card_set_id,
+        booster_layout=settings.booster_layout,
+        pack_size=settings.pack_size,
+    )
+    Seat.objects.bulk_create(
+        Seat(draft=draft, index=i, is_bot=i >= seats - bots) for i in range(seats)
+    )
+    return draft
+
+
+@transaction.atomic
+def draft_create(
+    *,
+    organizer,
+    game_slug: str,
+    seats: int,
+    bots: int = 0,
+    pick_timer: object = "off",
+    seed: str | None = None,
+    jokers: bool = False,
+    card_set_id: int | None = None,
+    booster_layout: str | None = None,
+) -> Draft:
+    """A single pod, open for joining."""
+    game = catalogue.game_get(game_slug)
+    settings = pod_settings(
+        game=game,
+        pick_timer=pick_timer,
+        seed=seed,
+        jokers=jokers,
+        card_set_id=card_set_id,
+        booster_layout=booster_layout,
+    )
+    return pod_create(organizer=organizer, game=game, seats=seats, bots=bots, settings=settings)
+
+
+@transaction.atomic
+def draft_join(*, draft_id: int, user) -> tuple[Seat, bool]:
+    """Seat the user in the first open seat; (seat, created). Joining twice is harmless."""
+    draft = draft_lock(draft_id)
+    seat = Seat.objects.filter(draft=draft, player=user).first()
+    if seat is not None:
+        return seat, False
+    require_status(draft, Draft.Status.OPEN, action="join")
+    seat = Seat.objects.filter(open_seat_filter(), draft=draft).order_by("index").first()
+    if seat is None:
+        raise Conflict("Every seat of this draft is taken.", code="draft_full")
+    seat.player = user
+    seat.save(update_fields=["player"])
+    return seat, True
+
+
+@transaction.atomic
+def draft_start(*, draft_id: int, user) -> Draft:
+    """Deal the packs and start round 1; seats nobody took become bots."""
+    draft = draft_lock(draft_id)
+    require_organizer(draft, user)
+    require_status(draft, Draft.Status.OPEN, action="start")
+    Seat.objects.filter(open_seat_filter(), draft=draft).update(is_bot=True)
+    packs_create(draft)
+    now = timezone.now()
+    draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
+    seats, positions = seats_of(draft), []
+    positions = positions_of(draft)
+    settle(draft, seats, positions, now=now)
+    draft.save(update_fields=["status", "round", "started_at", "arrivals", "finished_at"])
+    if bots_waiting(draft, seats, positions):
+        _schedule_bots(draft.id)
+    return draft
+
+
+@transaction.atomic
+def draft_pause(*, draft_id: int, user) -> Draft:
+    """Stop the clocks: each seat keeps the time it had left."""
+    draft = draft_lock(draft_id)
+    require_organizer(draft, user)
+    require_status(draft, Draft.Status.RUNNING, action="pause")
+    now = timezone.now()
+    seats = seats_of(draft)
+    for seat in seats:
+        if seat.deadline is not None:
+            left = max(dt.timedelta(0), seat.deadline - now)
+            seat.paused_remaining_ms = int(left.total_seconds() * 1000)
+            seat.deadline = None
+    Seat.objects.bulk_update(seats, ["deadline", "paused_remaining_ms"])
+    draft.status, draft.paused_at = Draft.Status.PAUSED, now
+    draft.save(update_fields=["status", "paused_at"])
+    return draft
+
+
+@transaction.atomic
+def draft_resume(*, draft_id: int, user) -> Draft:
+    """Restart the clocks with the time each seat had left, and wake the bots."""
+    draft = draft_lock(draft_id)
+    require_organizer(draft, user)
+    require_status(draft, Draft.Status.PAUSED, action="resume")
+    from .picks import _schedule_deadline
+
+    now = timezone.now()
+    seats = seats_of(draft)
+    for seat in seats:
+        if seat.paused_remaining_ms is not None:
+            seat.deadline = now + dt.timedelta(milliseconds=seat.paused_remaining_ms)
+            seat.paused_remaining_ms = None
+            _schedule_deadline(draft.id, seat.index, seat.deadline)
+    Seat.objects.bulk_update(seats, ["deadline", "paused_remaining_ms"])
+    draft.status, draft.paused_at = Draft.Status.RUNNING, None
+    draft.save(update_fields=["status", "paused_at"])
+    positions = positions_of(draft)
+    refresh_deadlines(draft, seats, positions, now=now)
+    if bots_waiting(draft, seats, positions):
+        _schedule_bots(draft.id)
+    return draft
+
+
+@transaction.atomic
+def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat:
+    """A bot drafts for this seat from now on; the player keeps the picks made so far."""
+    draft = draft_lock(draft_id)
+    require_organizer(draft, user)
+    require_status(
+        draft,
+        Draft.Status.OPEN,
+        Draft.Status.RUNNING,
+        Draft.Status.PAUSED,
+        action="replace a seat",
+    )
+    seats = seats_of(draft)
+    seat = next((s for s in seats if s.index == seat_index), None)
+    if seat is None:
+        raise ServiceError(
+            f"Seat {seat_index} does not exist.",
+            code="unknown_seat",
+            errors={"seat": [f"Seats are 0 to {len(seats) - 1}."]},
+        )
+    if seat.is_bot:
+        return seat
+    seat.is_bot = True
+    seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number = None, None, None
+    seat.paused_remaining_ms = None
+    seat.save()
+    if draft.status == Draft.Status.RUNNING and bots_waiting(draft, seats, positions_of(draft)):
+        _schedule_bots(draft.id)
+    return seat

@@ -1,0 +1,95 @@
+"""Sealed pools for a tournament: one pool per entry, dealt from a stored seed."""
+
+from django.db import transaction
+
+from config.errors import Conflict, ServiceError
+from decks import services as deck_services
+from decks.drafting import catalogue, tournament_link
+from decks.drafting.models import SealedDeal
+from decks.drafting.rules import (
+    DEFAULT_LAYOUT_TEXT,
+    DraftRuleError,
+    deal_catalogue_sealed,
+    deal_combat_sealed,
+    new_seed,
+    parse_layout,
+    rng_for,
+)
+
+DEFAULT_BOOSTERS_PER_POOL = 6
+
+
+def sealed_card_ids(
+    *,
+    game,
+    jokers: bool,
+    players: int,
+    seed: str,
+    card_set=None,
+    booster_layout: str = "",
+    boosters: int = 0,
+) -> list[list[int]]:
+    """The pools as card ids, in entry order; the same seed always deals the same pools."""
+    rng = rng_for(seed, "sealed")
+    try:
+        if catalogue.uses_playing_cards(game):
+            deck = catalogue.standard_deck_card_ids(game, jokers=jokers)
+            return deal_combat_sealed(deck, players, rng)
+        layout = parse_layout(booster_layout)
+        cards = catalogue.booster_catalogue(card_set)
+        pools = deal_catalogue_sealed(cards, layout, players, boosters, rng)
+        return [[card.key for card in pool] for pool in pools]
+    except DraftRuleError as exc:
+        raise ServiceError(str(exc), code=exc.code, errors={"booster_layout": [str(exc)]}) from exc
+
+
+@transaction.atomic
+def sealed_pools_create(
+    *,
+    tournament_id: int,
+    user,
+    seed: str | None = None,
+    booster_layout: str | None = None,
+    boosters: int | None = None,
+    card_set_id: int | None = None,
+) -> list:
+    """Deal a pool to every active entry of a sealed tournament, once; returns the pools."""
+    # Why the lock: two organizers' clicks must not deal two sets of pools.
+    tournament = tournament_link.tournament_get(tournament_id, lock=True)
+    tournament_link.require_tournament_organizer(tournament, user)
+    tournament_link.require_format(tournament, "sealed")
+    if SealedDeal.objects.filter(tournament=tournament).exists():
+        raise Conflict("The pools of this tournament are already dealt.", code="already_dealt")
+    entries = tournament_link.active_entries(tournament)
+    if not entries:
+        raise Conflict("The tournament has no entries to deal pools to.", code="no_entries")
+    game = catalogue.game_get(tournament_link.game_slug(tournament))
+    deal = SealedDeal(tournament=tournament, seed=seed or new_seed())
+    card_set = None
+    if not catalogue.uses_playing_cards(game):
+        card_set = catalogue.card_set_get(game, card_set_id)
+        deal.booster_layout = booster_layout or DEFAULT_LAYOUT_TEXT
+        deal.boosters_per_pool = boosters or DEFAULT_BOOSTERS_PER_POOL
+        if not 1 <= deal.boosters_per_pool <= 12:
+            raise ServiceError("boosters must be 1 to 12.", errors={"boosters": ["1 to 12."]})
+    pools = sealed_card_ids(
+        game=game,
+        jokers=bool(tournament.jokers),
+        players=len(entries),
+        seed=deal.seed,
+        card_set=card_set,
+        booster_layout=deal.booster_layout,
+        boosters=deal.boosters_per_pool,
+    )
+    deal.save()
+    return [
+        deck_services.pool_create(
+            owner=tournament_link.entry_player(entry) or tournament.organizer,
+            game_slug=game.slug,
+            cards=catalogue.card_counts(card_ids),
+            entry=entry,
+            source="sealed",
+            seed=deal.seed,
+        )
+        for entry, card_ids in zip(entries, pools, strict=True)
+    ]

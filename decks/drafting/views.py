@@ -1,0 +1,177 @@
+"""The draft pages: the list (and a form to create a pod), the draft room, the organizer's
+pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.errors import ServiceError
+from decks.drafting import selectors, services
+from decks.drafting.faces import card_face
+from decks.drafting.models import Draft
+
+GAMES = [
+    ("combat", "Combat"),
+    ("kingdom-combat", "Kingdom Combat"),
+    ("conventional-combat", "Conventional Combat"),
+    ("rune-duel", "Rune Duel"),
+    ("army", "Army"),
+]
+
+
+class DraftForm(forms.Form):
+    game = forms.ChoiceField(choices=GAMES)
+    seats = forms.IntegerField(min_value=2, max_value=16, initial=8)
+    bots = forms.IntegerField(
+        min_value=0, max_value=16, initial=6, help_text="Bots take the last seats."
+    )
+    pick_timer = forms.CharField(initial="off", help_text="off, competitive, or seconds (5-600).")
+    jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
+
+
+@require_http_methods(["GET", "POST"])
+def draft_list(request: HttpRequest) -> HttpResponse:
+    """Recent drafts and a form to create one."""
+    form = DraftForm(request.POST or None)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/login/?next={request.path}")
+        if form.is_valid():
+            try:
+                data = form.cleaned_data
+                draft = services.draft_create(
+                    organizer=request.user,
+                    game_slug=data["game"],
+                    seats=data["seats"],
+                    bots=data["bots"],
+                    pick_timer=data["pick_timer"],
+                    jokers=data["jokers"],
+                )
+            except ServiceError as error:
+                form.add_error(None, error.message)
+            else:
+                return redirect("drafting:pod", pk=draft.pk)
+    drafts = selectors.drafts_list(limit=50)
+    return render(request, "drafting/list.html", {"form": form, "drafts": drafts})
+
+
+def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
+    detail = selectors.draft_detail(draft_id=pk, user=request.user)
+    view = None
+    if any(seat["player_id"] == request.user.pk for seat in detail["seats"]):
+        view = selectors.draft_seat_view(draft_id=pk, user=request.user)
+        if view["pack"]:
+            for item in view["pack"]["cards"]:
+                item["face"] = card_face(item["card"])
+        for pick in view["picks"]:
+            pick["face"] = card_face(pick["card"])
+    is_organizer = request.user.is_authenticated and (
+        detail["organizer"] == request.user.pk or request.user.is_staff
+    )
+    # Poll often while waiting for a pack, less while the player has one to look at.
+    poll_ms = getattr(settings, "DRAFT_ROOM_POLL_MS", 1000)
+    if view and view["pack"]:
+        poll_ms *= 3
+    return {
+        "draft": detail,
+        "view": view,
+        "is_organizer": is_organizer,
+        "error": error,
+        "poll_ms": poll_ms,
+    }
+
+
+def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
+    """The draft room: your pack, your picks, the countdown, who is still picking."""
+    context = _room_context(request, pk)
+    template = "drafting/_room.html" if request.htmx else "drafting/room.html"
+    return render(request, template, context)
+
+
+@require_POST
+@login_required
+def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pick the clicked card; a stale or wrong click shows why, with the current pack."""
+    error = ""
+    try:
+        services.draft_pick_make(
+            draft_id=pk,
+            user=request.user,
+            pack_id=int(request.POST.get("pack", 0)),
+            pick_number=int(request.POST.get("pick_number", 0)),
+            pack_card_id=int(request.POST.get("card", 0)),
+        )
+    except ValueError:
+        error = "That pick could not be read; please click a card."
+    except ServiceError as exc:
+        error = exc.message.replace(" Your current pack is in 'state'.", "")
+    context = _room_context(request, pk, error)
+    if request.htmx:
+        return render(request, "drafting/_room.html", context)
+    return redirect("drafting:room", pk=pk)
+
+
+@require_POST
+@login_required
+def draft_join(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take the first open seat."""
+    try:
+        services.draft_join(draft_id=pk, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("drafting:room", pk=pk)
+
+
+def draft_pod(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's view of the pod: every seat, queue and pack; the log when finished."""
+    if not request.user.is_authenticated:
+        return redirect(f"/login/?next={request.path}")
+    try:
+        pod = selectors.draft_organizer_view(draft_id=pk, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("drafting:room", pk=pk)
+    for seat in pod["seats"]:
+        for pack in seat["queue"]:
+            pack["items"] = [{"card": c, "face": card_face(c)} for c in pack["cards"]]
+    log = []
+    if pod["status"] == Draft.Status.FINISHED:
+        log = selectors.draft_log(draft_id=pk, user=request.user)
+    template = "drafting/_pod.html" if request.htmx else "drafting/pod.html"
+    return render(request, template, {"pod": pod, "log": log})
+
+
+ACTIONS = {
+    "start": services.draft_start,
+    "pause": services.draft_pause,
+    "resume": services.draft_resume,
+}
+
+
+@require_POST
+@login_required
+def draft_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Start, pause or resume (organizer)."""
+    if action not in ACTIONS:
+        messages.error(request, "Unknown action.")
+        return redirect("drafting:pod", pk=pk)
+    try:
+        ACTIONS[action](draft_id=pk, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("drafting:pod", pk=pk)
+
+
+@require_POST
+@login_required
+def seat_replace_with_bot(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Replace an absent player with a bot (organizer)."""
+    try:
+        services.draft_seat_replace_with_bot(draft_id=pk, seat_index=index, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("drafting:pod", pk=pk)

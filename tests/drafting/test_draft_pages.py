@@ -1,0 +1,71 @@
+import pytest
+from django.test import Client
+
+from decks.drafting.models import Draft, PackCard, Pick
+
+from .conftest import _head
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_draft_list_page_creates_a_pod(organizer):
+    client = logged_in(organizer)
+    assert client.get("/drafts/").status_code == 200
+    response = client.post(
+        "/drafts/", {"game": "combat", "seats": 4, "bots": 3, "pick_timer": "competitive"}
+    )
+    draft = Draft.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/drafts/{draft.id}/pod/"
+    assert draft.timer == "competitive"
+    assert "Create a pod" in Client().get("/drafts/").content.decode()
+
+
+def test_room_shows_the_pack_as_card_faces_and_a_click_picks(make_draft, players):
+    draft = make_draft(humans=players[:1], seats=2, pick_timer=30)
+    client = logged_in(players[0])
+    page = client.get(f"/drafts/{draft.id}/").content.decode()
+    assert 'class="playing-card' in page
+    assert "Time left" in page
+    assert "Seat 1: 🤖 bot" in page
+    head = _head(draft.id, players[0])
+    card = PackCard.objects.filter(pack_id=head.id).order_by("position").first()
+    body = {"pack": head.id, "pick_number": 1, "card": card.id}
+    response = client.post(f"/drafts/{draft.id}/pick/", body, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert Pick.objects.get(seat__player=players[0]).pack_card == card
+    assert 'id="pick-count">1<' in response.content.decode()
+    again = client.post(f"/drafts/{draft.id}/pick/", body, HTTP_HX_REQUEST="true")
+    assert "not the one in front of you" in again.content.decode()
+
+
+def test_room_invites_to_join_an_open_pod(make_draft, players):
+    draft = make_draft(seats=3, start=False)
+    draft.seats.filter(index=0).update(is_bot=False)
+    client = logged_in(players[3])
+    assert "Join this draft" in client.get(f"/drafts/{draft.id}/").content.decode()
+    client.post(f"/drafts/{draft.id}/join/")
+    assert draft.seats.get(index=0).player == players[3]
+
+
+def test_pod_view_and_actions_are_for_the_organizer(make_draft, organizer, players):
+    draft = make_draft(humans=players[:1], seats=2, start=False)
+    host = logged_in(organizer)
+    assert "Start the draft" in host.get(f"/drafts/{draft.id}/pod/").content.decode()
+    host.post(f"/drafts/{draft.id}/start/")
+    page = host.get(f"/drafts/{draft.id}/pod/").content.decode()
+    assert "Pause" in page
+    assert "pick 1" in page
+    host.post(f"/drafts/{draft.id}/pause/")
+    assert Draft.objects.get(pk=draft.id).status == "paused"
+    host.post(f"/drafts/{draft.id}/resume/")
+    host.post(f"/drafts/{draft.id}/seats/0/replace-with-bot/")
+    assert draft.seats.get(index=0).is_bot
+    player = logged_in(players[0]).get(f"/drafts/{draft.id}/pod/")
+    assert player.status_code == 302

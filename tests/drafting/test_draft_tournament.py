@@ -1,0 +1,123 @@
+import pytest
+
+from decks.drafting import services
+from decks.drafting.models import Draft, Seat
+from tournaments.models import Entry, Tournament
+
+from .conftest import draft_to_the_end
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def make_tournament(organizer, make_user):
+    def make(deck_format: str, entries: int, game: str = "combat", jokers: bool = False):
+        tournament = Tournament.objects.create(
+            name=f"{deck_format} event", game=game, deck_format=deck_format,
+            jokers=jokers, organizer=organizer, rng_seed=7,
+        )  # fmt: skip
+        for number in range(entries):
+            Entry.objects.create(
+                tournament=tournament, user=make_user(f"{deck_format}{number}"), seed=number + 1
+            )
+        return tournament
+
+    return make
+
+
+@pytest.mark.parametrize(("entries", "sizes"), [(2, [2]), (8, [8]), (9, [5, 4]), (17, [6, 6, 5])])
+def test_pod_sizes_are_even_and_at_most_eight(entries, sizes):
+    assert services.pod_sizes(entries) == sizes
+
+
+def test_draft_tournament_pods_seat_every_entry_once(client_for, organizer, make_tournament):
+    tournament = make_tournament("draft", 11)
+    response = client_for(organizer).post(
+        "/api/drafts/", {"game": "combat", "tournament": tournament.id}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    pods = response.json()["pods"]
+    assert [len(p["seats"]) for p in pods] == [6, 5]
+    entries = [s.entry_id for s in Seat.objects.filter(draft__tournament=tournament)]
+    assert sorted(entries) == sorted(tournament.entries.values_list("id", flat=True))
+    again = client_for(organizer).post(f"/api/tournaments/{tournament.id}/drafts/", {})
+    assert again.status_code == 409
+
+
+def test_finished_tournament_pod_links_each_pool_to_its_entry(
+    client_for, organizer, make_tournament
+):
+    tournament = make_tournament("draft", 3)
+    pods = services.tournament_pods_create(tournament_id=tournament.id, user=organizer)
+    services.draft_start(draft_id=pods[0].id, user=organizer)
+    humans = [s.player for s in Seat.objects.filter(draft=pods[0]).select_related("player")]
+    draft_to_the_end(pods[0].id, humans)
+    assert Draft.objects.get(pk=pods[0].id).status == Draft.Status.FINISHED
+    for seat in Seat.objects.filter(draft=pods[0]).select_related("pool", "entry"):
+        pool = client_for(seat.player).get(f"/api/pools/{seat.pool_id}/").json()
+        assert pool["entry"] == seat.entry_id
+        assert sum(row["count"] for row in pool["cards"]) == 45
+
+
+def test_pods_only_for_a_draft_tournament_by_its_organizer(client_for, make_tournament, players):
+    tournament = make_tournament("sealed", 4)
+    url = f"/api/tournaments/{tournament.id}/drafts/"
+    assert client_for(tournament.organizer).post(url, {}).status_code == 409
+    assert client_for(players[0]).post(url, {}).status_code == 403
+
+
+def test_sealed_pools_deal_one_deck_worth_per_entry_once(client_for, make_tournament, players):
+    # given a Combat sealed event of 5 entries with Jokers
+    tournament = make_tournament("sealed", 5, jokers=True)
+    host = client_for(tournament.organizer)
+    url = f"/api/tournaments/{tournament.id}/sealed-pools/"
+    # when the organizer deals the pools
+    response = host.post(url, {"seed": "sealed-seed"}, format="json")
+    # then each entry gets a pool of 54 cards, and the 5 pools are exactly 5 decks
+    assert response.status_code == 201, response.json()
+    pools = response.json()
+    assert len(pools) == 5
+    assert {p["seed"] for p in pools} == {"sealed-seed"}
+    totals: dict[int, int] = {}
+    for ref in pools:
+        owner = Entry.objects.get(pk=ref["entry"]).user
+        assert ref["user"] == owner.id
+        pool = client_for(owner).get(f"/api/pools/{ref['id']}/").json()
+        assert sum(row["count"] for row in pool["cards"]) == 54
+        for row in pool["cards"]:
+            totals[row["card"]["id"]] = totals.get(row["card"]["id"], 0) + row["count"]
+    assert sorted(set(totals.values())) in ([5, 10], [10, 5])  # 5 of each card, 10 Jokers
+    # and a second deal is refused; other players cannot see a pool
+    assert host.post(url, {}, format="json").status_code == 409
+    assert client_for(players[0]).get(f"/api/pools/{pools[0]['id']}/").status_code in (403, 404)
+    assert host.get(f"/api/pools/{pools[0]['id']}/").status_code == 200
+
+
+def test_sealed_pools_rederive_from_the_seed(organizer, make_tournament):
+    from decks.drafting.catalogue import game_get
+    from decks.drafting.services.sealed import sealed_card_ids
+
+    tournament = make_tournament("sealed", 3)
+    services.sealed_pools_create(tournament_id=tournament.id, user=organizer, seed="check")
+    again = sealed_card_ids(game=game_get("combat"), jokers=False, players=3, seed="check")
+    from decks.drafting.selectors import tournament_pools
+
+    refs = tournament_pools(tournament_id=tournament.id, user=organizer)
+    from decks.drafting.selectors import pool_detail
+
+    for ref, card_ids in zip(refs, again, strict=True):
+        pool = pool_detail(pool_id=ref["id"], user=organizer)
+        counts = {row["card"]["id"]: row["count"] for row in pool["cards"]}
+        assert counts == {cid: card_ids.count(cid) for cid in set(card_ids)}
+
+
+def test_kingdom_combat_sealed_pools_come_from_boosters(client_for, make_tournament):
+    tournament = make_tournament("sealed", 2, game="kingdom-combat")
+    host = client_for(tournament.organizer)
+    body = {"booster_layout": "1 gold/silver, 3 silver/black, 11 black", "boosters": 3}
+    response = host.post(f"/api/tournaments/{tournament.id}/sealed-pools/", body, format="json")
+    assert response.status_code == 201, response.json()
+    pool = host.get(f"/api/pools/{response.json()[0]['id']}/").json()
+    assert sum(row["count"] for row in pool["cards"]) == 45
+    assert {row["card"]["border"] for row in pool["cards"]} <= {"gold", "silver", "black"}
+    assert all(row["card"]["type"] not in ("fortress", "token") for row in pool["cards"])
