@@ -35,7 +35,7 @@ from decks.drafting import services, tasks  # noqa: E402
 from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
 
 PODS = int(os.environ.get("BENCH_PODS", "64"))
-HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "8"))
+HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "4"))
 HUMAN_PROCESSES = int(os.environ.get("BENCH_PROCESSES", "4"))
 WORKERS = 2
 

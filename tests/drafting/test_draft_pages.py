@@ -69,3 +69,10 @@ def test_pod_view_and_actions_are_for_the_organizer(make_draft, organizer, playe
     assert draft.seats.get(index=0).is_bot
     player = logged_in(players[0]).get(f"/drafts/{draft.id}/pod/")
     assert player.status_code == 302
+
+
+def test_home_page_lists_recent_drafts(make_draft):
+    draft = make_draft(seats=2, start=False)
+    page = Client().get("/").content.decode()
+    assert f"/drafts/{draft.id}/" in page
+    assert "Open for joining" in page
