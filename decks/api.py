@@ -48,9 +48,9 @@ def _own_pool(pool_id: int | None, user) -> Pool | None:
 class GameListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: serializers.GameOut(many=True)}, summary="Games and formats")
+    @extend_schema(responses={200: serializers.GameFormatsOut(many=True)}, summary="Games and formats")
     def get(self, request):
-        return Response(serializers.GameOut(selectors.games_with_formats(), many=True).data)
+        return Response(serializers.GameFormatsOut(selectors.games_with_formats(), many=True).data)
 
 
 class CardListApi(APIView):

@@ -5,15 +5,15 @@ from rest_framework import serializers
 from decks.selectors import card_info
 
 
-class FormatOut(serializers.Serializer):
+class DeckFormatOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
 
 
-class GameOut(serializers.Serializer):
+class GameFormatsOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
-    formats = FormatOut(many=True)
+    formats = DeckFormatOut(many=True)
 
 
 class CardOut(serializers.Serializer):
