@@ -45,14 +45,6 @@ def _own_pool(pool_id: int | None, user) -> Pool | None:
     return pool
 
 
-class GameListApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(responses={200: serializers.GameFormatsOut(many=True)}, summary="Games and formats")
-    def get(self, request):
-        return Response(serializers.GameFormatsOut(selectors.games_with_formats(), many=True).data)
-
-
 class CardListApi(APIView):
     permission_classes = [AllowAny]
 
@@ -61,7 +53,7 @@ class CardListApi(APIView):
             OpenApiParameter(name, str, required=name == "game")
             for name in ("game", "border", "faction", "type", "search")
         ],
-        responses={200: serializers.CardOut(many=True), 400: ErrorOut, 404: ErrorOut},
+        responses={200: serializers.CatalogCardOut(many=True), 400: ErrorOut, 404: ErrorOut},
         summary="A game's cards, filtered (paginated)",
     )
     def get(self, request):
@@ -77,7 +69,7 @@ class CardListApi(APIView):
         )
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(cards, request, view=self)
-        return paginator.get_paginated_response(serializers.CardOut(page, many=True).data)
+        return paginator.get_paginated_response(serializers.CatalogCardOut(page, many=True).data)
 
 
 class DeckValidateApi(APIView):

@@ -4,7 +4,8 @@ from decks import api
 
 app_name = "decks-api"
 urlpatterns = [
-    path("games/", api.GameListApi.as_view(), name="games"),
+    # GET /api/games/ (the games and their formats) is served by gameplay's GameListApi,
+    # which also takes POST /api/games/ (start a game on the engine).
     path("cards/", api.CardListApi.as_view(), name="cards"),
     path("decks/validate/", api.DeckValidateApi.as_view(), name="deck-validate"),
     path("decks/", api.DeckListApi.as_view(), name="decks"),

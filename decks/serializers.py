@@ -16,7 +16,7 @@ class GameFormatsOut(serializers.Serializer):
     formats = DeckFormatOut(many=True)
 
 
-class CardOut(serializers.Serializer):
+class CatalogCardOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     code = serializers.CharField()

@@ -8,6 +8,8 @@ from rest_framework.views import APIView
 
 from accounts.serializers import ErrorOut
 from config.errors import NotAllowed, NotFound
+from decks.selectors import games_with_formats
+from decks.serializers import GameFormatsOut
 from gameplay import selectors, serializers, services
 from gameplay.engine import registry
 
@@ -43,7 +45,16 @@ class RulesetListApi(APIView):
 
 
 class GameListApi(APIView):
-    permission_classes = [IsAuthenticated]
+    """/api/games/: GET lists the five games and their deck formats (the decks issue's
+    catalogue); POST starts a game on the engine. One path, so one view serves both."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: GameFormatsOut(many=True)}, summary="The games and their deck formats"
+    )
+    def get(self, request):
+        return Response(GameFormatsOut(games_with_formats(), many=True).data)
 
     @extend_schema(
         request=serializers.GameIn,
