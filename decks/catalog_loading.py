@@ -3,10 +3,12 @@
 Takes the model classes as arguments so the data migration (historical models) and the import
 service (current models) share one loader."""
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from decks.legality import card_key
+from decks.legality.cardsets import DATA_DIR
 from decks.legality.formats import GAME_NAMES
 
 BUILTIN_SETS = {
@@ -23,6 +25,16 @@ def ensure_games(Game) -> dict[str, Any]:
         slug: Game.objects.get_or_create(slug=slug, defaults={"name": name})[0]
         for slug, name in GAME_NAMES.items()
     }
+
+
+def load_builtin_sets(*, models: Mapping[str, Any]) -> None:
+    """The five games and every built-in set that is not there yet (idempotent)."""
+    games = ensure_games(models["Game"])
+    for code, (filename, slugs) in BUILTIN_SETS.items():
+        if models["CardSet"].objects.filter(code=code).exists():
+            continue
+        data = json.loads((DATA_DIR / filename).read_text(encoding="utf-8"))
+        load_card_set(data, games=[games[slug] for slug in slugs], models=models)
 
 
 def load_card_set(

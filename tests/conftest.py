@@ -45,6 +45,30 @@ def _require_services(request):
         _missing(f"this test needs Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
+DB_FIXTURES = {"db", "transactional_db", "live_server", "make_user", "django_db_setup"}
+
+
+@pytest.fixture(autouse=True)
+def _builtin_catalog(request, django_db_blocker):
+    """Put back the games and built-in card sets that the data migration loads.
+
+    A transactional test (every browser test) ends by flushing every table, data-migration
+    rows included, so the next test on that database would find no games."""
+    uses_db = request.node.get_closest_marker("django_db") or DB_FIXTURES & set(
+        request.fixturenames
+    )
+    if not uses_db:
+        return
+    request.getfixturevalue("django_db_setup")
+    from decks import models
+    from decks.catalog_loading import load_builtin_sets
+
+    with django_db_blocker.unblock():
+        if not models.CardSet.objects.exists():
+            names = ("Game", "CardSet", "Card", "Faction")
+            load_builtin_sets(models={name: getattr(models, name) for name in names})
+
+
 _usernames = itertools.count(1)
 
 
