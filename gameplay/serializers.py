@@ -35,7 +35,7 @@ class RulesetOut(serializers.Serializer):
     options = serializers.DictField()
 
 
-class SeatOut(serializers.Serializer):
+class GameSeatOut(serializers.Serializer):
     seat = serializers.IntegerField()
     user = serializers.IntegerField(allow_null=True)
     username = serializers.CharField(allow_null=True)
@@ -49,7 +49,7 @@ class GameOut(serializers.Serializer):
     status = serializers.CharField()
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
-    seats = SeatOut(many=True)
+    seats = GameSeatOut(many=True)
     to_act = serializers.ListField(child=serializers.IntegerField())
     view = serializers.DictField()
     legal_actions = serializers.ListField(child=serializers.JSONField())
@@ -66,7 +66,7 @@ class GameLogOut(serializers.Serializer):
     seed = serializers.IntegerField()
     options = serializers.DictField()
     seats = serializers.IntegerField()
-    seat_players = SeatOut(many=True)
+    seat_players = GameSeatOut(many=True)
     actions = serializers.ListField(child=serializers.JSONField())
     checkpoints = serializers.ListField(child=serializers.JSONField())
     status = serializers.CharField()
