@@ -10,26 +10,18 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from config.errors import error_body
+from decks.drafting.selectors import drafts_for_home
+from tournaments.selectors import tournaments_for_home
 
 logger = logging.getLogger(__name__)
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Recent tournaments and drafts."""
-    context = {"tournaments": [], "drafts": []}
-    # INTEGRATION: the selectors land with the tournaments and drafts issues.
-    try:
-        from tournaments.selectors import tournaments_for_home
-
-        context["tournaments"] = tournaments_for_home(limit=10)
-    except ImportError:
-        pass
-    try:
-        from decks.drafting.selectors import drafts_for_home
-
-        context["drafts"] = drafts_for_home(limit=10)
-    except ImportError:
-        pass
+    context = {
+        "tournaments": tournaments_for_home(limit=10),
+        "drafts": drafts_for_home(limit=10),
+    }
     return render(request, "home.html", context)
 
 
