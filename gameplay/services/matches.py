@@ -7,7 +7,7 @@ import hashlib
 from django.db import transaction
 from django.db.models import Max
 
-from config.errors import Conflict, NotAllowed, NotFound, ServiceError
+from config.errors import Conflict, NotAllowed, ServiceError
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
 
@@ -20,13 +20,12 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
     system); the first game starts the match's clock."""
     from tournaments.models import Match
     from tournaments.services import match_start
+    from tournaments.services.common import lock_match
 
-    match = (
-        Match.objects.select_for_update().select_related("tournament").filter(pk=match_id).first()
-    )
-    if match is None:
-        raise NotFound("There is no such match.", code="match_not_found")
-    tournament = match.tournament
+    # The tournament row first, then the match: the order every tournaments service locks in,
+    # so a concurrent report or deadline sweep cannot deadlock with this.
+    tournament, match = lock_match(match_id)
+    match.tournament = tournament
     if by_user is not None and not _may_start(match, by_user):
         raise NotAllowed("Only the match's players or the organizer can start its games.")
     if match.status not in (Match.Status.READY, Match.Status.IN_PROGRESS):
