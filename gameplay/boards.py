@@ -73,7 +73,36 @@ def combat_board(view: dict, names: dict[int, str]) -> dict:
             for a in combat.get("attackers", [])
         ],
         "blocks": [{"card": face(b), "attacker": face(a)} for b, _, a in combat.get("blocks", [])],
+        "recent": combat_events(view.get("events", []), names),
     }
+
+
+def combat_events(events: list[dict], names: dict[int, str], limit: int = 10) -> list[str]:
+    """The latest public events in players' words, newest first."""
+
+    def who(seat) -> str:
+        return names.get(seat, f"Player {seat + 1}") if isinstance(seat, int) else "?"
+
+    def card(event) -> str:
+        return cards.card_name(event["card"]) if event.get("card") else "a card"
+
+    words = {
+        "turn": lambda e: f"Turn {e['number']}: {', '.join(who(s) for s in e['seats'])}",
+        "attack": lambda e: f"{who(e['seat'])} attacks {who(e['target'])} with the {card(e)}",
+        "block": lambda e: (
+            f"{who(e['seat'])} blocks the {cards.card_name(e['attacker'])} with the {card(e)}"
+        ),
+        "damage": lambda e: f"The {card(e)} deals {e['amount']} damage to {who(e['player'])}",
+        "destroyed": lambda e: f"The {card(e)} is destroyed",
+        "soldier": lambda e: f"{who(e['seat'])} plays the {card(e)}",
+        "court": lambda e: f"{who(e['seat'])} plays the {card(e)}",
+        "farm": lambda e: f"{who(e['seat'])} plays a farm",
+        "special": lambda e: f"{who(e['seat'])} uses the {card(e)}'s special ability",
+        "out": lambda e: f"{who(e['seat'])} is out of the game",
+        "over": lambda e: "The game is over",
+    }
+    lines = [words[e["e"]](e) for e in events if e.get("e") in words]
+    return lines[::-1][:limit]
 
 
 PRESENTERS = {"combat": combat_board}

@@ -96,3 +96,22 @@ def test_players_start_their_match_game_from_the_games_page(client, make_user):
     game = GameRecord.objects.get(match=match)
     assert started.url == f"/games/{game.pk}/"
     assert b"Open the game" in client.get("/games/").content
+
+
+def test_board_lists_the_latest_moves_in_words():
+    from gameplay.boards import combat_events
+
+    events = [
+        {"e": "turn", "number": 3, "seats": [1]},
+        {"chance": "reshuffle shared", "n": 4},
+        {"e": "attack", "seat": 1, "card": "KS", "target": 0},
+        {"e": "damage", "seat": 1, "card": "KS", "player": 0, "amount": 4},
+        {"e": "farm", "seat": 1},
+    ]
+    lines = combat_events(events, {0: "ann", 1: "greedy bot"})
+    assert lines == [
+        "greedy bot plays a farm",
+        "The king of spades deals 4 damage to ann",
+        "greedy bot attacks ann with the king of spades",
+        "Turn 3: greedy bot",
+    ]
