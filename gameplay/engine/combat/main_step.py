@@ -30,6 +30,11 @@ def is_legal_main(state: dict, seat: int, action: dict) -> bool:
     card = action.get("card") if isinstance(action, dict) else None
     if card not in state["hands"][str(seat)]:
         return False
+    if len(action) == 2:  # the common plays, checked directly
+        if action["type"] == "soldier":
+            return not is_court(card)
+        if action["type"] == "farm":
+            return seat not in state["turn"]["farmed"]
     return action in _card_actions(state, seat, card, _context(state, seat))
 
 
