@@ -24,10 +24,9 @@ def _detail(request, draft_id: int, code: int = 200) -> Response:
 class DraftListApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: serializers.DraftOut(many=True)}, summary="Recent drafts")
+    @extend_schema(responses={200: serializers.DraftSummaryOut(many=True)}, summary="Recent drafts")
     def get(self, request):
-        drafts = selectors.drafts_list(limit=100)
-        return Response([selectors.draft_detail(draft_id=d.id) for d in drafts[:20]])
+        return Response(selectors.draft_summaries(limit=50))
 
     @extend_schema(
         request=serializers.DraftCreateIn,

@@ -27,6 +27,23 @@ def drafts_list(*, limit: int = 100) -> list[Draft]:
     return list(queryset.order_by("-id")[:limit])
 
 
+def draft_summaries(*, limit: int = 50) -> list[dict]:
+    """Recent drafts as short rows (two queries whatever the number)."""
+    return [
+        {
+            "id": d.id,
+            "game": d.game.slug,
+            "status": d.status,
+            "round": d.round,
+            "seats": d.seat_count,
+            "filled_seats": d.filled,
+            "tournament": d.tournament_id,
+            "pod_number": d.pod_number,
+        }
+        for d in drafts_list(limit=limit)
+    ]
+
+
 def is_organizer(draft: Draft, user) -> bool:
     """The pod's organizer, or staff."""
     return bool(user.is_authenticated and (draft.organizer_id == user.pk or user.is_staff))

@@ -75,6 +75,17 @@ class DraftOut(serializers.Serializer):
     seats = SeatOut(many=True)
 
 
+class DraftSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    round = serializers.IntegerField()
+    seats = serializers.IntegerField()
+    filled_seats = serializers.IntegerField()
+    tournament = serializers.IntegerField(allow_null=True)
+    pod_number = serializers.IntegerField()
+
+
 class CardOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()

@@ -116,3 +116,16 @@ def test_create_validates_the_timer_and_game(client_for, organizer):
     assert create(host, pick_timer=45).status_code == 201
     assert Draft.objects.get(timer_seconds=45).timer == "fixed"
     assert Pick.objects.count() == 0
+
+
+def test_draft_list_is_short_rows_in_a_constant_number_of_queries(
+    client_for, make_draft, players, django_assert_max_num_queries
+):
+    for _ in range(3):
+        make_draft(seats=2, start=False)
+    client = client_for(players[0])
+    with django_assert_max_num_queries(4):
+        rows = client.get("/api/drafts/").json()
+    assert len(rows) == 3
+    assert rows[0]["seats"] == 2
+    assert rows[0]["filled_seats"] == 2
