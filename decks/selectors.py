@@ -4,7 +4,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from config.errors import NotFound
 from decks.legality import CardInfo, Catalog, formats_for
-from decks.models import Card, Deck, Faction, Game, Pool
+from decks.models import Card, Deck, DeckRegistration, Faction, Game, Pool
 
 
 def game_get(*, slug: str) -> Game:
@@ -87,6 +87,16 @@ def pool_keys(pool: Pool) -> dict[str, int]:
     for key, count in pool.cards.values_list("card__key", "count"):
         counts[key] = counts.get(key, 0) + count
     return counts
+
+
+def locked_deck_codes(*, entry_ids: list[int]) -> dict[int, list[str]]:
+    """{entry id: the card keys of its locked deck, one per copy} for entries whose deck was
+    locked at the tournament's start (playing cards' keys are their codes, e.g. "QH")."""
+    rows = DeckRegistration.objects.filter(entry_id__in=entry_ids, locked_at__isnull=False)
+    return {
+        entry_id: [key for key, count in locked["main"].items() for _ in range(count)]
+        for entry_id, locked in rows.values_list("entry_id", "locked_list")
+    }
 
 
 def deck_get(*, deck_id: int) -> Deck:

@@ -48,7 +48,7 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
     return game_create(
         ruleset=ruleset.slug,
         seats=seats,
-        options=match_options(tournament, ruleset, len(seats)),
+        options=match_options(tournament, ruleset, seats),
         seed=match_game_seed(tournament.rng_seed, match.pk, number),
         created_by=by_user,
         match=match,
@@ -95,19 +95,27 @@ def match_seats(match) -> list[dict]:
     return seats
 
 
-def match_options(tournament, ruleset, seats: int) -> dict:
-    """The engine options a tournament implies (Combat: jokers, teams; decks off the top)."""
+def match_options(tournament, ruleset, seats: list[dict]) -> dict:
+    """The engine options a tournament implies (Combat: jokers, teams, and in own-deck formats
+    each seat's deck: the list its entry registered, as locked when the event started)."""
     if ruleset.slug != "combat":
         return {}
-    if tournament.deck_format not in ("", "off-the-top"):
-        raise ServiceError(
-            "Engine games of own-deck formats need registered decks; play off the top "
-            "or report this match's results by hand.",
-            code="decks_needed",
-        )
     options = {"jokers": 2 if tournament.jokers else 0}
     if tournament.team_size > 1:
         options.update(teams=tournament.team_mode, team_size=tournament.team_size)
+    if tournament.deck_format in ("", "off-the-top"):
+        return options
+    from decks.selectors import locked_deck_codes
+
+    decks = locked_deck_codes(entry_ids=[seat["entry"] for seat in seats])
+    if len(decks) < len({seat["entry"] for seat in seats}):
+        raise ServiceError(
+            "Every entry of this match needs a deck locked at the tournament's start before "
+            "it can be played on the engine; report this match's results by hand instead.",
+            code="decks_needed",
+        )
+    # A team's members each play a copy of the team's registered deck.
+    options.update(format=tournament.deck_format, decks=[decks[s["entry"]] for s in seats])
     return options
 
 
