@@ -12,7 +12,9 @@ STRONG_KEY = "k" * 20 + "-not-a-real-key-but-long-enough-for-the-deploy-check-12
 
 
 def run_manage(*args: str, settings: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    # The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE in this process; a deployment never does.
+    dropped = {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment.update(env, DJANGO_SETTINGS_MODULE=settings)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
