@@ -99,6 +99,24 @@ def locked_deck_codes(*, entry_ids: list[int]) -> dict[int, list[str]]:
     }
 
 
+def pools_of(*, user) -> QuerySet[Pool]:
+    """The user's sealed and draft pools, newest first, with their card counts."""
+    from django.db.models import Sum
+
+    return (
+        Pool.objects.filter(owner=user)
+        .select_related("game", "entry__tournament")
+        .annotate(size=Sum("cards__count"))
+        .order_by("-id")
+    )
+
+
+def pool_cards(pool: Pool) -> list:
+    """The pool's cards with counts, sorted by type then name (the builder's pool panel)."""
+    rows = pool.cards.select_related("card").order_by("card__type", "card__name")
+    return list(rows)
+
+
 def deck_get(*, deck_id: int) -> Deck:
     """The deck with its game and cards; NotFound otherwise."""
     deck = (

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.errors import ServiceError
 from decks import selectors, services
 from decks.legality import format_deck_list, formats_for
-from decks.models import Game
+from decks.models import Game, Pool
 from decks.services.decks import deck_list_from_input
 
 BORDERS = ["gold", "silver", "black", "green"]
@@ -40,8 +40,12 @@ def card_browser(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def deck_list(request: HttpRequest) -> HttpResponse:
-    """The player's decks."""
-    return render(request, "decks/list.html", {"decks": selectors.decks_of(user=request.user)})
+    """The player's decks, and the sealed and draft pools they can build from."""
+    context = {
+        "decks": selectors.decks_of(user=request.user),
+        "pools": selectors.pools_of(user=request.user),
+    }
+    return render(request, "decks/list.html", context)
 
 
 class DeckForm(forms.Form):
@@ -55,13 +59,24 @@ class DeckForm(forms.Form):
         help_text="One 'N Card Name' per line; 'Fortress: Name' lines for Kingdom Combat; "
         "playing-card codes such as AS, 10H, QC work too. Paste a list here to import it.",
     )
+    pool = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = list(Game.objects.values_list("slug", "name"))
 
 
-def _validation(data) -> dict:
+def _own_pool(user, pool_id) -> Pool | None:
+    """The user's pool with this id (None when no id is given); ServiceError otherwise."""
+    if not pool_id:
+        return None
+    pool = Pool.objects.filter(pk=pool_id, owner=user).select_related("game").first()
+    if pool is None:
+        raise ServiceError("That pool is not yours.", code="not_pool_owner")
+    return pool
+
+
+def _validation(data, user) -> dict:
     """Validation of the builder's current list, or the request's error."""
     try:
         game = selectors.game_get(slug=data.get("game", ""))
@@ -69,6 +84,7 @@ def _validation(data) -> dict:
             game=game,
             format_slug=data.get("format", ""),
             deck_list=deck_list_from_input(text=data.get("text", "")),
+            pool=_own_pool(user, data.get("pool")),
         )
     except ServiceError as error:
         return {"error": error.message}
@@ -83,7 +99,11 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     deck = selectors.deck_get(deck_id=pk) if pk else None
     if deck and deck.owner_id != request.user.pk:
         return render(request, "404.html", status=404)
-    form = DeckForm(request.POST or None, initial=_initial(request, deck))
+    try:
+        pool = deck.pool if deck else _own_pool(request.user, request.GET.get("pool"))
+    except ServiceError:
+        return render(request, "404.html", status=404)
+    form = DeckForm(request.POST or None, initial=_initial(request, deck, pool))
     if request.method == "POST" and form.is_valid():
         try:
             deck = _save(request.user, deck, form.cleaned_data)
@@ -95,13 +115,18 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     context = {
         "form": form,
         "deck": deck,
-        "check": _validation(data),
+        "check": _validation(data, request.user),
+        "pool": pool,
+        "pool_cards": selectors.pool_cards(pool) if pool else [],
         "formats": {g: [f.slug for f in formats_for(g)] for g, _ in form.fields["game"].choices},
     }
     return render(request, "decks/builder.html", context)
 
 
-def _initial(request, deck) -> dict:
+def _initial(request, deck, pool) -> dict:
+    if deck is None and pool is not None:
+        name = f"{pool.get_source_display()} deck"
+        return {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
     if deck is None:
         game = request.GET.get("game", "kingdom-combat")
         return {"game": game, "format": request.GET.get("format", "constructed"), "text": ""}
@@ -110,7 +135,13 @@ def _initial(request, deck) -> dict:
         [(row.card.code or row.card.name, row.count) for row in rows if row.section == "main"],
         fortresses=[row.card.name for row in rows if row.section == "fortress"],
     )
-    return {"name": deck.name, "game": deck.game.slug, "format": deck.format, "text": text}
+    return {
+        "name": deck.name,
+        "game": deck.game.slug,
+        "format": deck.format,
+        "text": text,
+        "pool": deck.pool_id,
+    }
 
 
 def _save(user, deck, data):
@@ -122,6 +153,7 @@ def _save(user, deck, data):
             format_slug=data["format"],
             name=data["name"],
             deck_list=deck_list,
+            pool=_own_pool(user, data.get("pool")),
         )
     return services.deck_update(
         deck=deck, user=user, name=data["name"], format_slug=data["format"], deck_list=deck_list
@@ -131,4 +163,5 @@ def _save(user, deck, data):
 @require_POST
 def deck_check(request: HttpRequest) -> HttpResponse:
     """The live validation panel (htmx): problems, advice, type breakdown and cost curve."""
-    return render(request, "decks/_check.html", {"check": _validation(request.POST)})
+    check = _validation(request.POST, request.user)
+    return render(request, "decks/_check.html", {"check": check})

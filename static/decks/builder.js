@@ -59,6 +59,9 @@
         });
     }, 250);
   });
+  document.querySelectorAll(".pool-add").forEach(function (button) {
+    button.addEventListener("click", function () { addCard(button.dataset.label, false); });
+  });
   game.addEventListener("change", fillFormats);
   fillFormats();
   if (form && list.value.trim() === "") { list.focus(); }

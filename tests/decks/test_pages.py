@@ -1,0 +1,61 @@
+"""Card browser and deck builder pages, including building from a sealed pool."""
+
+import pytest
+
+from decks.models import Card, Deck
+from decks.services import pool_create
+
+pytestmark = pytest.mark.django_db
+
+PACK = [f"{r}{s}" for s in "SHDC" for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"]]
+
+
+def test_card_browser_filters_by_border(client):
+    html = client.get("/cards/?game=kingdom-combat&border=gold").content.decode()
+    assert "border-gold" in html
+    assert "border-silver" not in html
+
+
+def sealed_pool(user, codes):
+    ids = dict(Card.objects.filter(code__in=codes, card_set__code="STD").values_list("code", "id"))
+    return pool_create(
+        owner=user,
+        game_slug="combat",
+        cards={ids[c]: 1 for c in codes},
+        source="sealed",
+        seed="test",
+    )
+
+
+def test_a_player_builds_a_sealed_deck_from_their_pool(client, make_user):
+    player = make_user()
+    pool = sealed_pool(player, PACK[:40])
+    client.force_login(player)
+    assert "Build a deck" in client.get("/decks/").content.decode()
+    page = client.get(f"/decks/new/?pool={pool.pk}").content.decode()
+    assert "Your sealed pool" in page
+
+    outside = "\n".join(f"1 {c}" for c in [*PACK[:29], "KC"])
+    check = client.post(
+        "/decks/check/", {"game": "combat", "format": "sealed", "text": outside, "pool": pool.pk}
+    ).content.decode()
+    assert "not in your pool" in check
+
+    legal = "\n".join(f"1 {c}" for c in PACK[:30])
+    body = {"name": "Sealed", "game": "combat", "format": "sealed", "text": legal, "pool": pool.pk}
+    response = client.post(f"/decks/new/?pool={pool.pk}", body)
+    assert response.status_code == 302
+    deck = Deck.objects.get(owner=player)
+    assert deck.pool_id == pool.pk
+    assert "Legal deck" in client.get(response["Location"]).content.decode()
+
+
+def test_another_players_pool_is_not_shown(client, make_user):
+    owner, other = make_user(), make_user()
+    pool = sealed_pool(owner, PACK[:10])
+    client.force_login(other)
+    assert client.get(f"/decks/new/?pool={pool.pk}").status_code == 404
+    check = client.post(
+        "/decks/check/", {"game": "combat", "format": "sealed", "text": "1 AS", "pool": pool.pk}
+    ).content.decode()
+    assert "not yours" in check
