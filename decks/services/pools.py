@@ -16,14 +16,15 @@ def pool_create(
     bad = {card_id: n for card_id, n in cards.items() if n < 1}
     if bad:
         raise ServiceError(f"Card counts must be at least 1: {bad}.", code="invalid")
-    known = set(Card.objects.filter(pk__in=list(cards)).values_list("pk", flat=True))
+    game = game_get(slug=game_slug)
+    known = set(
+        Card.objects.filter(pk__in=list(cards), card_set__games=game).values_list("pk", flat=True)
+    )
     missing = sorted(set(cards) - known)
     if missing:
-        raise ServiceError(f"Unknown card ids: {missing}.", code="unknown_card")
+        raise ServiceError(f"Unknown card ids for {game.name}: {missing}.", code="unknown_card")
     with transaction.atomic():
-        pool = Pool.objects.create(
-            owner=owner, game=game_get(slug=game_slug), entry=entry, source=source, seed=seed
-        )
+        pool = Pool.objects.create(owner=owner, game=game, entry=entry, source=source, seed=seed)
         PoolCard.objects.bulk_create(
             [PoolCard(pool=pool, card_id=card_id, count=n) for card_id, n in cards.items()]
         )
