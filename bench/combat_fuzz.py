@@ -15,36 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gameplay.engine import fuzz
 
-DECK = [
-    "AS",
-    "2S",
-    "3S",
-    "4S",
-    "5S",
-    "6S",
-    "7S",
-    "8S",
-    "9S",
-    "10S",
-    "JS",
-    "QS",
-    "KS",
-    "JK",
-    "AH",
-    "2H",
-    "3H",
-    "4H",
-    "5H",
-    "6H",
-    "7H",
-    "8H",
-    "9H",
-    "10H",
-    "JH",
-    "QH",
-    "KH",
-    "3C",
-]
+DECK = fuzz.SAMPLE_OWN_DECK
 CONFIGS = [
     (2, {}),
     (2, {"jokers": 0}),

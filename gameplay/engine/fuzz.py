@@ -89,3 +89,36 @@ def replay_matches(state: dict) -> bool:
     """Replaying the game's JSON log gives the same final state hash."""
     log = core.from_json(core.to_json(core.game_log(state)))
     return core.state_hash(core.replay(log)) == core.state_hash(state)
+
+
+# A small own deck (28 playing cards) for fuzzing the constructed, sealed and draft modes.
+SAMPLE_OWN_DECK = [
+    "AS",
+    "2S",
+    "3S",
+    "4S",
+    "5S",
+    "6S",
+    "7S",
+    "8S",
+    "9S",
+    "10S",
+    "JS",
+    "QS",
+    "KS",
+    "JK",
+    "AH",
+    "2H",
+    "3H",
+    "4H",
+    "5H",
+    "6H",
+    "7H",
+    "8H",
+    "9H",
+    "10H",
+    "JH",
+    "QH",
+    "KH",
+    "3C",
+]

@@ -9,36 +9,7 @@ from hypothesis import strategies as st
 from gameplay.engine import core, fuzz
 from gameplay.engine.combat import COMBAT
 
-DECK = [
-    "AS",
-    "2S",
-    "3S",
-    "4S",
-    "5S",
-    "6S",
-    "7S",
-    "8S",
-    "9S",
-    "10S",
-    "JS",
-    "QS",
-    "KS",
-    "JK",
-    "AH",
-    "2H",
-    "3H",
-    "4H",
-    "5H",
-    "6H",
-    "7H",
-    "8H",
-    "9H",
-    "10H",
-    "JH",
-    "QH",
-    "KH",
-    "3C",
-]
+DECK = fuzz.SAMPLE_OWN_DECK
 CONFIGS = [  # (seats, options, games): 1,000 games in CI; bench/combat_fuzz.py runs 1,000,000
     (2, {}, 400),
     (3, {}, 100),
