@@ -5,15 +5,6 @@ import pytest
 from decks.drafting import services
 from decks.drafting.models import Draft, PackCard, Seat
 
-from .helpers import ensure_builtin_catalogue
-
-
-@pytest.fixture(autouse=True)
-def _builtin_catalogue(request):
-    """Every drafting test that uses the database sees the built-in catalogue."""
-    if request.node.get_closest_marker("django_db"):
-        ensure_builtin_catalogue()
-
 
 @pytest.fixture
 def organizer(make_user):

@@ -10,7 +10,6 @@ from playwright.sync_api import Error as PlaywrightError
 from config.celery import app as celery_app
 from decks.drafting import services
 from decks.drafting.models import Draft, Pick
-from tests.drafting.helpers import ensure_builtin_catalogue
 
 
 @pytest.fixture
@@ -57,7 +56,6 @@ def click_until_finished(pages, limit_seconds: float = 180) -> None:
 def test_two_browser_players_and_six_bots_draft_to_the_end(
     live_server, browser: Browser, transactional_db, make_user, eager_celery, settings
 ):
-    ensure_builtin_catalogue()  # an earlier transactional test may have flushed it
     settings.DRAFT_ROOM_POLL_MS = 400  # the players' pages refresh faster than the default 1 s
     # given a pod of 8 with 6 bots and two players who joined it, started with a pick timer
     organizer, alice, bob = make_user("host"), make_user("alice"), make_user("bob")
