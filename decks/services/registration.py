@@ -70,7 +70,7 @@ def tournament_decks_lock(*, tournament) -> None:
     failures, locked = [], []
     for entry in entries:
         registration = getattr(entry, "deck_registration", None)
-        problems = _entry_problems(registration, fmt, catalog)
+        problems = _entry_problems(entry, registration, fmt, catalog)
         if problems:
             name = entry.display_name if hasattr(entry, "display_name") else str(entry)
             failures.append({"entry": entry.pk, "name": str(name), "problems": problems})
@@ -86,10 +86,18 @@ def tournament_decks_lock(*, tournament) -> None:
     _freeze(locked)
 
 
-def _entry_problems(registration, fmt, catalog) -> list[dict]:
+def _entry_problems(entry, registration, fmt, catalog) -> list[dict]:
     if registration is None:
         return [{"code": "deck_missing", "message": "No deck is registered for this entry."}]
     deck = registration.deck
+    if fmt.pool_restricted and deck.pool is not None and deck.pool.entry_id != entry.pk:
+        return [
+            {
+                "code": "wrong_pool",
+                "message": "This deck is built from a pool that was not dealt to this entry "
+                "in this event; build it from the entry's own pool.",
+            }
+        ]
     listed = _listed(deck)
     deck_list = DeckList(
         main=tuple((name, n) for section, name, n in listed if section == "main"),

@@ -138,3 +138,43 @@ def test_import_cards_command_reports_bad_csv_lines_and_imports_nothing(tmp_path
     assert "line 4" in str(raised.value)
     assert not CardSet.objects.filter(code="BAD").exists()
     assert not Card.objects.filter(name="Good Spearman").exists()
+
+
+def _combat_pool(owner, entry=None, seed="p") -> tuple[Pool, str]:
+    """A 30-card Combat pool (no Jokers) and the text of the deck using all of it."""
+    rows = Card.objects.filter(card_set__games__slug="combat").exclude(type="joker")
+    codes = list(rows.order_by("pk").values_list("code", "pk")[:30])
+    pool = pool_create(
+        owner=owner,
+        game_slug="combat",
+        cards={pk: 1 for _, pk in codes},
+        entry=entry,
+        source="sealed",
+        seed=seed,
+    )
+    return pool, "\n".join(f"1 {code}" for code, _ in codes)
+
+
+def test_a_limited_event_needs_the_pool_dealt_to_the_entry(make_user, client_for):
+    from tests.decks.test_decks_api import make_event
+    from tournaments.models import Entry
+
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer), game="combat", deck_format="sealed")
+    for player in (alice, bob):
+        client_for(player).post(f"/api/tournaments/{event}/entries/", {}, format="json")
+    entries = {e.user_id: e for e in Entry.objects.filter(tournament_id=event)}
+    decks = {}
+    for player, entry in ((alice, entries[alice.pk]), (bob, None)):
+        pool, text = _combat_pool(player, entry, seed=player.username)
+        body = {"game": "combat", "format": "sealed", "name": "S", "text": text, "pool": pool.pk}
+        decks[player.pk] = client_for(player).post("/api/decks/", body, format="json").json()
+        url = f"/api/tournaments/{event}/entries/{entries[player.pk].pk}/deck/"
+        assert client_for(player).post(url, {"deck": decks[player.pk]["id"]}).status_code == 201
+
+    refused = client_for(organizer).post(f"/api/tournaments/{event}/start/")
+    assert refused.status_code == 400
+    listed = refused.json()["entries"]
+    assert [(e["entry"], e["problems"][0]["code"]) for e in listed] == [
+        (entries[bob.pk].pk, "wrong_pool")
+    ]
