@@ -50,7 +50,8 @@ def load_card_set(
         code=data["set"]["code"], name=data["set"]["name"], organizer_id=organizer_id
     )
     card_set.games.set(games)
-    factions = {}
+    # the game's existing factions (e.g. the built-in Mercenary), then the file's own
+    factions = {(row.game_id, row.slug): row for row in Faction.objects.filter(game__in=games)}
     for game in games:
         for faction in data.get("factions", []):
             row, _ = Faction.objects.get_or_create(
