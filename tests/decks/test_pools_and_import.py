@@ -178,3 +178,34 @@ def test_a_limited_event_needs_the_pool_dealt_to_the_entry(make_user, client_for
     assert [(e["entry"], e["problems"][0]["code"]) for e in listed] == [
         (entries[bob.pk].pk, "wrong_pool")
     ]
+
+
+def test_the_organizer_may_register_a_deck_for_a_players_entry(make_user, client_for):
+    from tests.decks.test_decks_api import make_event
+
+    organizer, alice, stranger = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer), game="combat", deck_format="constructed")
+    entry = client_for(alice).post(f"/api/tournaments/{event}/entries/", {}, format="json").json()
+    body = {"game": "combat", "format": "constructed", "name": "C", "text": "1 AS\n1 KH"}
+    deck = client_for(alice).post("/api/decks/", body, format="json").json()
+    url = f"/api/tournaments/{event}/entries/{entry['id']}/deck/"
+    assert client_for(stranger).post(url, {"deck": deck["id"]}).status_code == 403
+    assert client_for(organizer).post(url, {"deck": deck["id"]}).status_code == 201
+    missing = f"/api/tournaments/{event}/entries/999999/deck/"
+    assert client_for(organizer).post(missing, {"deck": deck["id"]}).status_code == 404
+
+
+def test_playing_card_decks_export_as_codes_and_round_trip(make_user, client_for):
+    client = client_for(make_user())
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    codes = [f"{rank}{suit}" for suit in "SHDC" for rank in ranks][:40]
+    listed = "\n".join(f"1 {code}" for code in codes)
+    body = {"game": "combat", "format": "constructed", "name": "Forty", "text": listed}
+    deck = client.post("/api/decks/", body, format="json").json()
+    exported = client.get(f"/api/decks/{deck['id']}/export/").content.decode()
+    assert "1 AS" in exported.splitlines()
+    check = {"game": "combat", "format": "constructed", "text": exported}
+    result = client.post("/api/decks/validate/", check, format="json").json()
+    assert result["valid"] is True, result["problems"]
+    again = client.post("/api/decks/", body | {"text": exported}, format="json").json()
+    assert again["hash"] == deck["hash"]
