@@ -127,10 +127,7 @@ class Army(Ruleset):
                 {"type": "line", "order": list(order)}
                 for order in itertools.permutations(player["line"])
             ]
-        return [
-            {"type": "play", "card": card}
-            for card in sorted(player["hand"], key=_card_key)
-        ]
+        return [{"type": "play", "card": card} for card in sorted(player["hand"], key=_card_key)]
 
     def apply(self, state: dict, seat: int, action) -> None:
         """Record the seat's secret choice; resolve once both seats have chosen."""
@@ -355,14 +352,15 @@ def _player_view(state: dict, key: str, player: dict, own: bool) -> dict:
         "orientation": ORIENTATIONS[player["lost"]] if army else None,
         "hand_count": len(player["hand"]),
         "line_count": len(player["line"]),
-        "life": life_of(state)[int(key)],
         "chosen": pending is not None,
     }
     if own:
+        # Ruling A6: total SP counts the face-down line, so only its owner sees it.
         seen.update(
             {
                 "hand": sorted(player["hand"], key=_card_key),
                 "line": list(player["line"]),
+                "life": life_of(state)[int(key)],
             }
         )
         seen["choice"] = pending
@@ -398,9 +396,7 @@ def _determinize(ruleset: Army, view: dict, seat: int, rng: random.Random) -> di
     pending = {me: mine.get("choice"), other: None}
     if theirs["chosen"]:
         pending[other] = _sampled_choice(view["phase"], players[other], rng)
-    state = base_state(
-        ruleset, seats=2, options=dict(view["options"]), seed=rng.getrandbits(62)
-    )
+    state = base_state(ruleset, seats=2, options=dict(view["options"]), seed=rng.getrandbits(62))
     state.update(
         {
             "phase": view["phase"],
@@ -433,37 +429,23 @@ def _check_invariants(state: dict) -> None:
     zones = list(state["army_pile"]) + list(state["army_graveyard"])
     zones += list(state["fight_pile"]) + list(state["fight_graveyard"])
     for player in state["players"].values():
-        zones += (
-            player["hand"]
-            + player["line"]
-            + ([player["army"]] if player["army"] else [])
-        )
+        zones += player["hand"] + player["line"] + ([player["army"]] if player["army"] else [])
     if sorted(zones) != sorted(ARMY_CARDS + FIGHTING_CARDS):
         raise AssertionError("Army: the 52 cards are not each in exactly one zone.")
     if any(c not in ARMY_CARDS for c in state["army_pile"] + state["army_graveyard"]):
-        raise AssertionError(
-            "Army: a fighting card is in the army pile or army graveyard."
-        )
+        raise AssertionError("Army: a fighting card is in the army pile or army graveyard.")
     for seat, player in state["players"].items():
         if len(player["hand"]) != HAND_SIZE:
-            raise AssertionError(
-                f"Army: seat {seat} holds {len(player['hand'])} fighting cards."
-            )
+            raise AssertionError(f"Army: seat {seat} holds {len(player['hand'])} fighting cards.")
         if any(c not in FIGHTING_CARDS for c in player["hand"]):
             raise AssertionError(f"Army: seat {seat} holds an army card in hand.")
         army = player["army"]
         if army is not None and not 0 <= player["lost"] < stamina_of(army):
-            raise AssertionError(
-                f"Army: seat {seat}'s {army} has lost {player['lost']} SP."
-            )
+            raise AssertionError(f"Army: seat {seat}'s {army} has lost {player['lost']} SP.")
         if state["phase"] == "fight" and army is None:
             raise AssertionError(f"Army: seat {seat} fights without an army card.")
         pending = state["pending"][seat]
-        if (
-            pending
-            and pending["type"] == "play"
-            and pending["card"] not in player["hand"]
-        ):
+        if pending and pending["type"] == "play" and pending["card"] not in player["hand"]:
             raise AssertionError(f"Army: seat {seat} chose a card it does not hold.")
     if state["phase"] == "over" and state["end"] is None:
         raise AssertionError("Army: the game is over without a reason.")
