@@ -143,3 +143,13 @@ def test_card_set_json_export_reimports_as_the_same_cards(make_user, client_for)
     )
     assert again.status_code == 201, again.json()
     assert again.json()["cards"] == 1
+
+
+def test_malformed_card_rows_name_the_field_in_plain_words(api_client):
+    body = {"game": "kingdom-combat", "format": "constructed", "cards": [{"name": "X", "count": 0}]}
+    response = api_client.post("/api/decks/validate/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "cards[0].count": ["Ensure this value is greater than or equal to 1."]
+    }
+    assert "ErrorDetail" not in response.json()["detail"]
