@@ -107,7 +107,9 @@ class DeckValidateApi(APIView):
     )
     def post(self, request):
         data = _valid(serializers.ValidateIn, request)
-        options = {"jokers": data["jokers"]} if "jokers" in data else {}
+        options = dict(data.get("options") or {})
+        if "jokers" in data:
+            options["jokers"] = data["jokers"]
         result = services.deck_validate(
             game=selectors.game_get(slug=data["game"]),
             format_slug=data["format"],

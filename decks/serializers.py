@@ -61,6 +61,10 @@ class ValidateIn(DeckListIn):
     format = serializers.CharField(max_length=40)
     pool = serializers.IntegerField(required=False, allow_null=True)
     jokers = serializers.BooleanField(required=False, help_text="Combat: the event allows Jokers.")
+    options = serializers.DictField(
+        required=False,
+        help_text="The event's format options, e.g. Rune Duel {min_size, max_size, copy_limit}.",
+    )
 
 
 class ProblemOut(serializers.Serializer):

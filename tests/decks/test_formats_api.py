@@ -153,3 +153,16 @@ def test_malformed_card_rows_name_the_field_in_plain_words(api_client):
         "cards[0].count": ["Ensure this value is greater than or equal to 1."]
     }
     assert "ErrorDetail" not in response.json()["detail"]
+
+
+def test_rune_duel_event_options_change_the_limits(api_client):
+    body = {"game": "rune-duel", "format": "constructed"}
+    body["text"] = text(names("rune-duel", "creature", 10), 3)
+    bigger = {**body, "options": {"min_size": 40}}
+    response = api_client.post("/api/decks/validate/", bigger, format="json")
+    assert [p["code"] for p in response.json()["problems"]] == ["deck_too_small"]
+    bad = api_client.post(
+        "/api/decks/validate/", {**body, "options": {"min_size": "many"}}, format="json"
+    )
+    assert bad.status_code == 400
+    assert bad.json()["code"] == "unknown_format"
