@@ -1,0 +1,288 @@
+"""Conventional Combat: one test per clause of the rulebook text, plus the rulings."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameplay.engine import registry
+from gameplay.engine.conventional_combat import duel
+from gameplay.engine.conventional_combat.cards import (
+    NULL_ACTION,
+    action,
+    character,
+    effect_problems,
+)
+from gameplay.engine.core import IllegalAction, new_game, play
+
+RULES = registry.get("conventional-combat")
+FLAT = (3, 3, 3, 3)
+
+
+def quick_force(attack: int = 6, element: str = "fire") -> list[dict]:
+    """A quick-duel force: three plain characters and three plain actions."""
+    chars = [character(f"C{i}", "H", element, attack, FLAT, []) for i in range(3)]
+    acts = [action(f"A{i}", []) for i in range(3)]
+    return chars + acts
+
+
+def full_force() -> list[dict]:
+    """A full-match force: six plain characters and four plain actions."""
+    chars = [character(f"C{i}", "H", "fire", 5 + i % 2, FLAT, []) for i in range(6)]
+    return chars + [action(f"A{i}", []) for i in range(4)]
+
+
+def choose(state: dict, seat: int, name: str) -> None:
+    """The seat chooses the card with that name for the current step."""
+    for option in RULES.legal_actions(state, seat):
+        if option["name"] == name:
+            play(state, seat, option)
+            return
+    raise AssertionError(f"{name} is not a legal choice for seat {seat}")
+
+
+def duel_of(state: dict, picks0: tuple, picks1: tuple) -> None:
+    """Both seats make their choices for each step still open in this duel."""
+    for pick0, pick1 in zip(picks0, picks1, strict=True):
+        choose(state, 0, pick0)
+        choose(state, 1, pick1)
+
+
+def game(mode: str = "quick-duel", force0=None, force1=None, seed: int = 1) -> dict:
+    """A new game with the given forces (plain ones by default)."""
+    make = quick_force if mode == "quick-duel" else full_force
+    options = {"mode": mode, "force_0": force0 or make(), "force_1": force1 or make()}
+    return new_game("conventional-combat", seats=2, seed=seed, options=options)
+
+
+# ----- Quick Duel steps --------------------------------------------------------------------
+def test_steps_are_fighter_then_supporter_then_action():
+    state = game()
+    assert state["phase"] == "fighter"
+    assert {a["type"] for a in RULES.legal_actions(state, 0)} == {"fighter"}
+    duel_of(state, ("C0",), ("C0",))
+    assert state["phase"] == "supporter"
+    duel_of(state, ("C1",), ("C1",))
+    assert state["phase"] == "action"
+    assert {a["name"] for a in RULES.legal_actions(state, 0)} == {"A0", "A1", "A2"}
+
+
+def test_fighter_and_supporter_steps_offer_only_characters_and_action_only_actions():
+    state = game()
+    assert all(a["name"].startswith("C") for a in RULES.legal_actions(state, 0))
+    with pytest.raises(IllegalAction):
+        play(state, 0, {"type": "fighter", "card": "0.3", "name": "A0"})
+
+
+def test_choices_are_secret_until_both_have_chosen():
+    # given seat 0 has chosen its Fighter
+    state = game()
+    choose(state, 0, "C2")
+    # then seat 1 sees only that seat 0 has chosen, and nothing is on the table yet
+    seen = RULES.view(state, 1)["players"]["0"]
+    assert seen["chosen"] is True
+    assert "choice" not in seen
+    assert seen["fighter"] is None
+    assert "0.2" in seen["hand"]
+    assert RULES.view(state, 0)["players"]["0"]["choice"]["card"] == "0.2"
+    assert "choice" not in RULES.view(state, None)["players"]["0"]
+    # when seat 1 chooses, both are revealed together
+    choose(state, 1, "C0")
+    assert state["players"]["0"]["fighter"] == "0.2"
+    assert state["players"]["1"]["fighter"] == "1.0"
+
+
+def test_a_seat_cannot_choose_twice():
+    state = game()
+    choose(state, 0, "C0")
+    assert RULES.legal_actions(state, 0) == []
+    with pytest.raises(IllegalAction, match="already chosen"):
+        RULES.apply(state, 0, RULES.legal_actions(state, 1)[0])
+
+
+def test_skill_is_attack_minus_the_opposing_defence_of_that_element():
+    # given Fire 6 against a Fighter whose Fire defence is 4 (the rulebook's example)
+    mine = character("Mine", "H", "fire", 6, (3, 3, 3, 3), [])
+    theirs = character("Theirs", "H", "water", 2, (1, 1, 4, 1), [])
+    state = game(force0=[mine, *quick_force()[1:]], force1=[theirs, *quick_force()[1:]])
+    duel_of(state, ("Mine",), ("Theirs",))
+    # then the Skill is 2, and the other side's is water 2 - 3 = -1
+    sides = duel.matchup(state)
+    assert sides["0"]["skill"] == 2
+    assert sides["1"]["skill"] == -1
+
+
+def test_skill_includes_supporter_and_action_bonuses():
+    mine = character("Mine", "H", "fire", 6, FLAT, [])
+    helper = character(
+        "Helper", "H", "fire", 1, FLAT, [{"op": "attack", "amount": 1, "who": "self"}]
+    )
+    strike = action("Strike", [{"op": "attack", "amount": 2, "who": "self"}])
+    force0 = [mine, helper, quick_force()[2], strike, *quick_force()[4:]]
+    state = game(force0=force0)
+    duel_of(state, ("Mine", "Helper", "Strike"), ("C0", "C1", "A0"))
+    assert state["last_duel"]["sides"]["0"]["attack"] == 9
+    assert state["last_duel"]["sides"]["0"]["skill"] == 5  # 9 - 3 = 6, capped at 5
+
+
+def test_skill_is_never_higher_than_five():
+    force0 = quick_force(attack=20)
+    state = game(force0=force0)
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    assert state["last_duel"]["sides"]["0"]["skill"] == 5
+
+
+def test_skill_below_one_has_no_adverse_effect():
+    assert duel.raised([1, 6], -3) == [1, 6]
+    assert duel.raised([2, 2], 0) == [2, 2]
+
+
+def test_dice_lower_than_the_skill_are_raised_to_it():
+    assert duel.raised([1, 4], 3) == [3, 4]
+
+
+def test_two_dice_each_come_from_the_seeded_chance():
+    state = game()
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    roll = state["last_duel"]["rolls"][0]
+    assert len(roll["0"]["dice"]) == len(roll["1"]["dice"]) == 2
+    assert any(e.get("chance") == "duel dice" for e in state["events"])
+
+
+def test_the_higher_total_wins_and_ties_are_rerolled():
+    # given equal plain forces, find seeds whose first roll tied
+    tied = 0
+    for seed in range(60):
+        state = game(seed=seed)
+        duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+        rolls = state["last_duel"]["rolls"]
+        # then every roll but the last tied, and the last one's higher total won
+        assert all(r["0"]["total"] == r["1"]["total"] for r in rolls[:-1])
+        last = rolls[-1]
+        assert last["0"]["total"] != last["1"]["total"]
+        assert state["winner"] == (0 if last["0"]["total"] > last["1"]["total"] else 1)
+        tied += len(rolls) > 1
+    assert tied > 0
+
+
+def test_the_impossible_case_rerolls_ignoring_skill():
+    # given both Fighters raise both dice to 6 (Perfect Form 6 floors): totals always 12
+    floor = action("Floor", [{"op": "die_floor", "value": 6, "who": "self"}])
+    force = [*quick_force()[:3], floor, *quick_force()[4:]]
+    state = game(force0=force, force1=[dict(c) for c in force])
+    duel_of(state, ("C0", "C1", "Floor"), ("C0", "C1", "Floor"))
+    rolls = state["last_duel"]["rolls"]
+    assert all(r["ignoring_skill"] for r in rolls)
+    assert rolls[-1]["0"]["total"] != rolls[-1]["1"]["total"]
+    assert duel.tie_is_certain(state["last_duel"]["sides"])
+
+
+def test_a_quick_duel_ends_after_one_duel():
+    state = game()
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    result = RULES.result(state)
+    assert result.facts["end"] == "duel"
+    assert len(result.winners) == 1
+
+
+def test_all_means_both_sides():
+    quake = action("Quake", [{"op": "defense", "amount": -2, "who": "all"}])
+    force0 = [*quick_force()[:3], quake, *quick_force()[4:]]
+    state = game(force0=force0)
+    duel_of(state, ("C0", "C1", "Quake"), ("C0", "C1", "A0"))
+    sides = state["last_duel"]["sides"]
+    assert sides["0"]["skill"] == sides["1"]["skill"] == 5  # 6 - (3 - 2) = 5 for both
+
+
+def test_support_abilities_that_do_something_happen_when_played():
+    # given seat 0 used an action in duel 1, then plays a recovering Supporter in duel 2
+    hound = character("Hound", "M", "dark", 5, FLAT, [{"op": "recover_action", "who": "self"}])
+    force0 = [*full_force()[:5], hound, *full_force()[6:]]
+    state = game("full-match", force0=force0)
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    assert "0.6" in state["players"]["0"]["used"]
+    # when the Supporter is revealed
+    duel_of(state, ("Hound",), ("C2",))
+    # then the used action is back in hand before the Action step
+    assert state["phase"] == "action"
+    assert "0.6" in state["players"]["0"]["hand"]
+
+
+# ----- Full Match --------------------------------------------------------------------------
+def test_full_match_hands_hold_ten_cards_plus_null():
+    state = game("full-match")
+    hand = state["players"]["0"]["hand"]
+    assert len(hand) == 11
+    assert state["cards"][hand[-1]] == NULL_ACTION
+
+
+def test_loser_fighter_is_discarded_and_winner_returns_to_hand():
+    state = game("full-match")
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    winner = str(state["last_duel"]["winner"])
+    loser = "1" if winner == "0" else "0"
+    assert state["players"][loser]["discard"] == [f"{loser}.0"]
+    assert f"{winner}.0" in state["players"][winner]["hand"]
+
+
+def test_used_actions_are_discarded_but_null_returns_to_hand():
+    state = game("full-match")
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "Null"))
+    assert state["players"]["0"]["used"] == ["0.6"]
+    assert state["players"]["1"]["used"] == []
+    assert "1.10" in state["players"]["1"]["hand"]
+
+
+def test_supporters_become_fighters_and_the_next_duel_starts_with_supporter():
+    state = game("full-match")
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    assert state["players"]["0"]["fighter"] == "0.1"
+    assert state["players"]["1"]["fighter"] == "1.1"
+    assert state["phase"] == "supporter"
+    assert state["duel"] == 2
+
+
+def test_a_player_with_three_characters_in_the_discard_pile_surrenders():
+    state = game("full-match", seed=3)
+    while state["phase"] != "over":
+        for seat in RULES.decision(state).seats:
+            play(state, seat, RULES.legal_actions(state, seat)[0])
+    loser = 1 - state["winner"]
+    assert len(state["players"][str(loser)]["discard"]) == 3
+    assert state["end"] == "surrender"
+    assert RULES.result(state).life[loser] == 3  # six characters, three defeated
+
+
+def test_no_supporter_left_means_fighting_without_support():
+    # given seat 0's supporters raise its dice to 6 (it always wins) and seat 1 has 3 characters
+    floor = [{"op": "die_floor", "value": 6, "who": "self"}]
+    force0 = [character(f"C{i}", "H", "fire", 5, FLAT, floor) for i in range(6)]
+    force0 += [action(f"A{i}", []) for i in range(4)]
+    force1 = [character(f"K{i}", "H", "fire", 1, FLAT, []) for i in range(3)]
+    force1 += [action(f"B{i}", []) for i in range(7)]
+    state = game("full-match", force0=force0, force1=force1)
+    duel_of(state, ("C0", "C1", "A0"), ("K0", "K1", "B0"))
+    duel_of(state, ("C2", "A1"), ("K2", "B1"))
+    # then seat 1 lost twice and, with no character left, only seat 0 picks a Supporter
+    assert state["players"]["1"]["discard"] == ["1.0", "1.1"]
+    assert state["phase"] == "supporter"
+    assert RULES.decision(state).seats == (0,)
+    choose(state, 0, "C3")
+    assert state["players"]["1"]["supporter"] is None
+    assert state["phase"] == "action"
+
+
+def test_time_facts_count_characters_left_and_first_duel_winner():
+    state = game("full-match")
+    assert RULES.time_facts(state) == {"life": {0: 6, 1: 6}, "first_damage": None}
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A0"))
+    facts = RULES.time_facts(state)
+    winner = state["last_duel"]["winner"]
+    assert facts["first_damage"] == winner
+    assert facts["life"][winner] == 6
+    assert facts["life"][1 - winner] == 5
+
+
+def test_effects_outside_the_vocabulary_are_flagged():
+    assert effect_problems([{"op": "attack", "amount": 1, "who": "self"}]) == []
+    assert effect_problems([{"op": "teleport"}])
+    assert effect_problems("print('hi')")
