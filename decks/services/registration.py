@@ -34,8 +34,6 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
         raise NotAllowed("Only the entry's player or the organizer can register its deck.")
     if deck.owner_id != user.pk and tournament.organizer_id != user.pk and not user.is_staff:
         raise NotAllowed("Register one of your own decks.", code="not_deck_owner")
-    if tournament.status != "registration":
-        raise Conflict("Decks are locked once the tournament has started.", code="decks_locked")
     if _format_of(tournament) is None:
         raise ServiceError(
             f"A {tournament.deck_format} event uses no decks; nothing to register.",
@@ -49,6 +47,15 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
             errors={"deck": ["Wrong game or format for this event."]},
         )
     with transaction.atomic():
+        # the tournament's row lock orders this against the start service (which locks decks)
+        status = (
+            type(tournament)
+            .objects.select_for_update()
+            .values_list("status", flat=True)
+            .get(pk=tournament.pk)
+        )
+        if status != "registration":
+            raise Conflict("Decks are locked once the tournament has started.", code="decks_locked")
         registration, _ = DeckRegistration.objects.update_or_create(
             entry=entry, defaults={"deck": deck}
         )
