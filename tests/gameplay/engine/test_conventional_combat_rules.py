@@ -286,3 +286,33 @@ def test_effects_outside_the_vocabulary_are_flagged():
     assert effect_problems([{"op": "attack", "amount": 1, "who": "self"}]) == []
     assert effect_problems([{"op": "teleport"}])
     assert effect_problems("print('hi')")
+
+
+# ----- rulings (CONVENTIONAL_COMBAT_RULINGS.md) --------------------------------------------
+def test_ruling_cc1_forces_are_open_but_choices_secret():
+    state = game()
+    choose(state, 0, "C1")
+    seen = RULES.view(state, 1)
+    assert seen["players"]["0"]["hand"] == state["players"]["0"]["hand"]
+    assert "choice" not in seen["players"]["0"]
+
+
+def test_ruling_cc2_identical_cards_are_one_choice():
+    force = [character("Twin", "H", "fire", 6, FLAT, []) for _ in range(3)]
+    force += [action("A0", []) for _ in range(3)]
+    state = game(force0=force)
+    assert [a["card"] for a in RULES.legal_actions(state, 0)] == ["0.0"]
+
+
+def test_ruling_cc3_support_ability_that_does_something_ignores_silence():
+    # given seat 1 silences seat 0's Supporter, which recovered an action when it was played
+    hound = character("Hound", "M", "dark", 5, FLAT, [{"op": "recover_action", "who": "self"}])
+    silence = action("Silence", [{"op": "negate_support", "who": "opponent"}])
+    force0 = [*full_force()[:5], hound, *full_force()[6:]]
+    force1 = [*full_force()[:6], silence, *full_force()[7:]]
+    state = game("full-match", force0=force0, force1=force1)
+    duel_of(state, ("C0", "C1", "A0"), ("C0", "C1", "A1"))
+    duel_of(state, ("Hound", "A1"), ("C2", "Silence"))
+    # then the recovered action stayed in hand (it happened as soon as Hound was played)
+    assert "0.6" in state["players"]["0"]["hand"]
+    assert "0.6" not in state["players"]["0"]["used"]
