@@ -51,16 +51,22 @@ def error_body(detail: str, code: str, errors: dict | None = None, **data) -> di
     return {"detail": detail, "code": code, "errors": errors or {}, **data}
 
 
-def _field_errors(detail) -> dict:
-    """DRF's nested validation detail as {field: [messages]} ('non_field_errors' for lists)."""
+def _field_errors(detail, prefix: str = "") -> dict:
+    """DRF's nested validation detail as flat {"field[0].sub": [messages]}; messages on the
+    whole body go under 'non_field_errors'."""
     if isinstance(detail, dict):
-        return {
-            field: [str(m) for m in (msgs if isinstance(msgs, list) else [msgs])]
-            for field, msgs in detail.items()
-        }
-    if isinstance(detail, list):
-        return {"non_field_errors": [str(m) for m in detail]}
-    return {"non_field_errors": [str(detail)]}
+        errors: dict[str, list[str]] = {}
+        for field, inner in detail.items():
+            name = field if not prefix or field == "non_field_errors" else f"{prefix}.{field}"
+            errors.update(_field_errors(inner, name))
+        return errors
+    if isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
+        errors = {}
+        for index, inner in enumerate(detail):
+            errors.update(_field_errors(inner, f"{prefix}[{index}]"))
+        return errors
+    messages = detail if isinstance(detail, list) else [detail]
+    return {prefix or "non_field_errors": [str(message) for message in messages]}
 
 
 def _summary(errors: dict) -> str:

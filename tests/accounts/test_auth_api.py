@@ -99,3 +99,13 @@ def test_unknown_api_address_is_a_json_404(api_client):
     response = api_client.get("/api/no-such-thing/")
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
+
+
+def test_nested_errors_name_the_field_path_in_plain_words(make_user, client_for):
+    client = client_for(make_user())
+    body = {"game": "combat", "format": "constructed", "cards": [{"name": "AS", "count": 0}]}
+    response = client.post("/api/decks/validate/", body, format="json")
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert "cards[0].count" in errors
+    assert "ErrorDetail" not in response.json()["detail"]
