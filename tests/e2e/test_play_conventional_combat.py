@@ -1,0 +1,59 @@
+"""A human plays a whole Conventional Combat match against a bot in a browser, by clicking."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gameplay import services, tasks
+from gameplay.models import GameRecord
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def bots_run_at_once(monkeypatch):
+    """Bot moves run in the request that schedules them (no worker in the browser test)."""
+    monkeypatch.setattr(
+        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
+    )
+
+
+MAX_CLICKS = 200
+
+
+def test_human_plays_a_whole_conventional_combat_match_against_a_bot(
+    live_server, page: Page, make_user, transactional_db, bots_run_at_once
+):
+    # given a logged-in player who starts a Full Match against the greedy bot
+    base = live_server.url
+    make_user("connie", password=PASSWORD)
+    page.goto(f"{base}/login/")
+    page.get_by_label("Username").fill("connie")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Signed in as")).to_contain_text("connie")
+    page.goto(f"{base}/games/")
+    page.get_by_label("Game").select_option("conventional-combat")
+    page.get_by_label("Opponent").select_option("greedy")
+    page.get_by_role("button", name="Start game").click()
+    board = page.locator("#board")
+    expect(board).to_be_visible()
+    # then the board draws their whole force (ten cards plus Null) in hand
+    expect(page.locator('section[data-seat="0"] .cc-hand')).to_have_count(11)
+    # they click moves (the first button each time) until the game is over
+    for _ in range(MAX_CLICKS):
+        if board.get_attribute("data-status") == "finished":
+            break
+        buttons = board.locator("button.action")
+        if buttons.count() == 0:
+            page.wait_for_timeout(300)
+            continue
+        version = board.get_attribute("data-version")
+        buttons.first.click()
+        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+    expect(page.locator("#game-over")).to_be_visible()
+    # and the last duel's dice are shown
+    expect(page.locator("#last-duel .cc-die").first).to_be_visible()
+    game = GameRecord.objects.get()
+    assert game.status == "finished"
+    assert game.ruleset == "conventional-combat"
+    assert len([a for a in game.actions if a[0] == 0]) > 1
