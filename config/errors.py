@@ -57,13 +57,19 @@ def _field_errors(detail, prefix: str = "") -> dict:
     if isinstance(detail, dict):
         errors: dict[str, list[str]] = {}
         for field, inner in detail.items():
-            name = field if not prefix or field == "non_field_errors" else f"{prefix}.{field}"
+            if isinstance(field, int):  # a ListField's errors are keyed by position
+                name = f"{prefix}[{field}]"
+            elif not prefix or field == "non_field_errors":
+                name = str(field)
+            else:
+                name = f"{prefix}.{field}"
             errors.update(_field_errors(inner, name))
         return errors
     if isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
         errors = {}
         for index, inner in enumerate(detail):
-            errors.update(_field_errors(inner, f"{prefix}[{index}]"))
+            if inner:  # items without errors come back empty
+                errors.update(_field_errors(inner, f"{prefix}[{index}]"))
         return errors
     messages = detail if isinstance(detail, list) else [detail]
     return {prefix or "non_field_errors": [str(message) for message in messages]}

@@ -22,32 +22,8 @@ ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
 def _valid(serializer_class, request) -> dict:
     """The validated body; a 400 naming each bad field (e.g. `cards[0].count`) otherwise."""
     serializer = serializer_class(data=request.data)
-    if not serializer.is_valid():
-        errors = _flat_errors(serializer.errors)
-        parts = [f"{field}: {' '.join(messages)}" for field, messages in errors.items()]
-        raise ServiceError("Invalid input. " + " ".join(parts), code="invalid", errors=errors)
+    serializer.is_valid(raise_exception=True)
     return serializer.validated_data
-
-
-def _flat_errors(detail, prefix: str = "") -> dict[str, list[str]]:
-    """DRF's nested error detail as {"cards[0].count": [messages]}."""
-    if isinstance(detail, dict):
-        flat: dict[str, list[str]] = {}
-        for key, value in detail.items():
-            if isinstance(key, int):
-                name = f"{prefix}[{key}]"
-            else:
-                name = f"{prefix}.{key}" if prefix else str(key)
-            flat.update(_flat_errors(value, name))
-        return flat
-    if isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
-        flat = {}
-        for index, item in enumerate(detail):
-            if item:
-                flat.update(_flat_errors(item, f"{prefix}[{index}]"))
-        return flat
-    messages = detail if isinstance(detail, list) else [detail]
-    return {prefix or "non_field_errors": [str(message) for message in messages]}
 
 
 def _deck_list(data: dict):
