@@ -1,0 +1,58 @@
+"""A human plays a whole game of Army against a bot in a real browser, only by clicking."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gameplay import services, tasks
+from gameplay.models import GameRecord
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def bots_run_at_once(monkeypatch):
+    """Bot moves run in the request that schedules them (no worker in the browser test)."""
+    monkeypatch.setattr(
+        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
+    )
+
+
+MAX_CLICKS = 400
+
+
+def test_human_plays_a_whole_army_game_against_a_bot(
+    live_server, page: Page, make_user, transactional_db, bots_run_at_once
+):
+    # given a logged-in player who starts Army against the greedy bot
+    base = live_server.url
+    make_user("arni", password=PASSWORD)
+    page.goto(f"{base}/login/")
+    page.get_by_label("Username").fill("arni")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Signed in as")).to_contain_text("arni")
+    page.goto(f"{base}/games/")
+    page.get_by_label("Game").select_option("army")
+    page.get_by_label("Opponent").select_option("greedy")
+    page.get_by_role("button", name="Start game").click()
+    board = page.locator("#board")
+    expect(board).to_be_visible()
+    # then the board draws their five fighting cards face up and the bot's as backs
+    expect(page.locator("section.army-me .army-hand")).to_have_count(5)
+    expect(page.locator(".army-back").first).to_be_visible()
+    # they click moves (the first button each time) until the game is over
+    for _ in range(MAX_CLICKS):
+        if board.get_attribute("data-status") == "finished":
+            break
+        buttons = board.locator("button.action")
+        if buttons.count() == 0:
+            page.wait_for_timeout(300)
+            continue
+        version = board.get_attribute("data-version")
+        buttons.first.click()
+        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+    expect(page.locator("#game-over")).to_be_visible()
+    game = GameRecord.objects.get()
+    assert game.status == "finished"
+    assert game.ruleset == "army"
+    assert len([a for a in game.actions if a[0] == 0]) > 1
