@@ -74,11 +74,12 @@ def test_seeded_random_games_keep_invariants_and_replay_exactly():
         # when each is played with checks after every action (every 10th game: all checks)
         state = play_random_game(seed, checks=seed % 10 == 0)
         RULES.check_invariants(state)
-        # then it ended with a result and its log replays to the same final state
+        # then it ended with a result, and every 5th game's log replays to the same final state
         result = RULES.result(state)
         assert result is not None
         assert len(result.winners) <= 1
-        assert state_hash(replay(game_log(state))) == state_hash(state)
+        if seed % 5 == 0:
+            assert state_hash(replay(game_log(state))) == state_hash(state)
 
 
 def test_state_round_trips_through_json_exactly():
