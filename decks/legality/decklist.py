@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from decks.legality.types import DeckList
 
-_COUNTED = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
+_COUNTED = re.compile(r"^(\d+)[xX]?\s+(\S.*)$")  # "4x Name" or "4 Name"; "1 X A" names "X A"
 _FORTRESS = re.compile(r"^fortress\s*:\s*(.*)$", re.IGNORECASE)
 _SIDEBOARD = re.compile(r"^(sideboard|sb)\s*:?\s*$", re.IGNORECASE)
 MAX_COUNT = 999
