@@ -41,7 +41,14 @@ def _require_services(request):
         _missing("this test needs PostgreSQL and the tests run on SQLite (set DATABASE_URL)")
     if request.node.get_closest_marker("redis") and not redis_answers():
         _missing(f"this test needs Redis at {REDIS_URL}")
-    if request.node.get_closest_marker("browser") and not shutil.which(CHROMIUM):
+
+
+def pytest_runtest_setup(item):
+    """Skip (or under CI, fail) browser tests without Chromium.
+
+    This runs before any fixture: pytest-playwright's session-scoped browser would otherwise
+    try to launch the missing executable first and turn the skip into an error."""
+    if item.get_closest_marker("browser") and not shutil.which(CHROMIUM):
         _missing(f"this test needs Chromium at {CHROMIUM} (apt-get install chromium)")
 
 
