@@ -67,6 +67,7 @@ def test_round_trip_on_the_embedded_broker_with_a_real_worker(tmp_path):
     client.conf.broker_transport_options = {
         "data_folder_in": str(broker_dir),
         "data_folder_out": str(broker_dir),
+        "control_folder": str(broker_dir / "control"),
     }
     started = time.monotonic()
     assert round_trip(client, worker) == "pong"

@@ -1,5 +1,6 @@
 """Each settings mode loads from the environment; production passes `check --deploy`."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -37,16 +38,21 @@ def show(settings: str, *names: str, **env: str) -> list[str]:
 
 
 def test_local_settings_default_to_sqlite_under_var_and_the_embedded_broker(tmp_path):
-    engine, broker, debug = show(
+    engine, broker, debug, options = show(
         "config.settings.local",
         "DATABASES['default']['ENGINE']",
         "CELERY_BROKER_URL",
         "DEBUG",
+        "CELERY_BROKER_TRANSPORT_OPTIONS",
         VAR_DIR=str(tmp_path),
     )
     assert engine == "'django.db.backends.sqlite3'"
     assert broker == "'filesystem://'"
     assert debug == "True"
+    # Every folder of the broker (kombu defaults its control folder to ./control) is in var/.
+    folders = [v for k, v in ast.literal_eval(options).items() if "folder" in k]
+    assert len(folders) == 3
+    assert all(folder.startswith(str(tmp_path)) for folder in folders)
     assert (tmp_path / "secret_key").exists(), "the local key is generated into var/"
 
 
