@@ -1,7 +1,7 @@
 """The project's URLs. Each app owns `<app>/api_urls.py` (under /api/) and `<app>/urls.py`."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
@@ -15,7 +15,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     *[path("api/", include(f"{app}.api_urls")) for app in APPS],
+    re_path(r"^api/", views.api_not_found),
     *[path("", include(f"{app}.urls")) for app in APPS],
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"

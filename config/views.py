@@ -1,4 +1,4 @@
-"""Project-wide pages: the home page, the health check and the 404 page."""
+"""Project-wide pages: the home page, the health check and the error pages."""
 
 import logging
 
@@ -6,8 +6,10 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 from config.errors import error_body
 from decks.drafting.selectors import drafts_for_home
@@ -50,7 +52,7 @@ def broker_status() -> str:
 
 
 @never_cache
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 with the database's and broker's status; 503 when the database is down."""
     database = database_status()
@@ -63,9 +65,46 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=200 if database == "ok" else 503)
 
 
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
 def not_found(request: HttpRequest, exception=None) -> HttpResponse:
     """JSON for the API, a page for people."""
-    if request.path.startswith("/api/"):
-        body = error_body("Nothing is at this address. Check the URL.", "not_found")
-        return JsonResponse(body, status=404)
+    if is_api(request):
+        return api_not_found(request)
     return render(request, "404.html", status=404)
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest) -> JsonResponse:
+    """Any address under /api/ that no endpoint claims, in every mode (DEBUG too), in the one
+    error shape. A missing trailing slash is named instead of redirected: a redirect would turn
+    a POST into a GET and lose its body."""
+    detail = "Nothing is at this address. Check the URL; the API is described at /api/docs/."
+    with_slash = request.path + "/"
+    if not request.path.endswith("/") and _resolves_to_an_endpoint(with_slash):
+        detail = f"Nothing is at this address. Did you mean {with_slash} (with the slash)?"
+    return JsonResponse(error_body(detail, "not_found"), status=404)
+
+
+def _resolves_to_an_endpoint(path: str) -> bool:
+    try:
+        return resolve(path).func is not api_not_found
+    except Resolver404:
+        return False
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A 500: JSON for the API, a page for people. The error itself is logged by Django."""
+    if is_api(request):
+        detail = "Something went wrong on our side; nothing was changed. Try again later."
+        return JsonResponse(error_body(detail, "server_error"), status=500)
+    return render(request, "500.html", status=500)
+
+
+def bad_request(request: HttpRequest, exception=None) -> HttpResponse:
+    """A request Django refuses before any view (e.g. an unknown Host header)."""
+    if is_api(request):
+        return JsonResponse(error_body("The request is malformed.", "bad_request"), status=400)
+    return HttpResponse("Bad request.", status=400, content_type="text/plain")

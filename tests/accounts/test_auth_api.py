@@ -79,6 +79,13 @@ def test_me_without_credentials_is_401(api_client):
     assert response.json()["code"] == "not_authenticated"
 
 
+def test_me_with_a_session_shows_the_logged_in_user(make_user, client):
+    player = make_user()
+    client.force_login(player)
+    body = client.get("/api/me/").json()
+    assert (body["id"], body["username"], body["is_staff"]) == (player.id, player.username, False)
+
+
 def test_me_with_a_bad_token_is_401(api_client):
     api_client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
     response = api_client.get("/api/me/")
@@ -86,19 +93,12 @@ def test_me_with_a_bad_token_is_401(api_client):
     assert response.json()["code"] == "authentication_failed"
 
 
-def test_a_logged_in_player_is_403_in_the_admin_api_surface(make_user, client):
-    # The Django admin is for staff only: a player is sent to the admin login, not let in.
+def test_a_player_is_sent_to_the_admin_login_not_let_in(make_user, client):
     player = make_user()
     client.force_login(player)
     response = client.get("/admin/")
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
-
-
-def test_unknown_api_address_is_a_json_404(api_client):
-    response = api_client.get("/api/no-such-thing/")
-    assert response.status_code == 404
-    assert response.json()["code"] == "not_found"
 
 
 def test_nested_errors_name_the_field_path_in_plain_words(make_user, client_for):

@@ -35,3 +35,14 @@ def test_healthz_reports_a_broker_that_does_not_answer(client, settings, monkeyp
     response = client.get("/healthz")
     assert response.status_code == 200, "a broker outage does not take the web app down"
     assert response.json()["broker"] == "down"
+
+
+@pytest.mark.django_db
+def test_a_container_probe_by_ip_is_answered_where_other_pages_are_refused(client, settings):
+    # Production: only the public name is allowed and HTTP is redirected to HTTPS, yet the
+    # Docker health check asks http://127.0.0.1:8000/healthz.
+    settings.ALLOWED_HOSTS = ["combat.example.org"]
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get("/healthz", HTTP_HOST="127.0.0.1:8000").status_code == 200
+    assert client.head("/healthz", HTTP_HOST="127.0.0.1:8000").status_code == 200
+    assert client.get("/", HTTP_HOST="127.0.0.1:8000").status_code == 400
