@@ -2,7 +2,17 @@
 
 from django.contrib import admin
 
-from tournaments.models import Entry, Match, MatchAudit, MatchEntry, MatchGame, Round, Tournament
+from tournaments.models import (
+    Entry,
+    EntryMember,
+    Match,
+    MatchAudit,
+    MatchEntry,
+    MatchGame,
+    MatchReport,
+    Round,
+    Tournament,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -21,6 +31,20 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [EntryInline]
 
 
+class EntryMemberInline(admin.TabularInline):
+    model = EntryMember
+    extra = 0
+    raw_id_fields = ["user", "tournament"]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "user", "seed", "dropped"]
+    search_fields = ["name", "tournament__name"]
+    raw_id_fields = ["tournament", "user"]
+    inlines = [EntryMemberInline]
+
+
 class MatchEntryInline(admin.TabularInline):
     model = MatchEntry
     extra = 0
@@ -33,12 +57,18 @@ class MatchGameInline(admin.TabularInline):
     raw_id_fields = ["winner", "first_damage"]
 
 
+class MatchReportInline(admin.TabularInline):
+    model = MatchReport
+    extra = 0
+    raw_id_fields = ["reported_by", "entry"]
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ["id", "tournament", "round", "index", "status", "winner", "decided_by"]
     list_filter = ["status", "decided_by"]
     raw_id_fields = ["tournament", "round", "winner"]
-    inlines = [MatchEntryInline, MatchGameInline]
+    inlines = [MatchEntryInline, MatchGameInline, MatchReportInline]
 
 
 @admin.register(MatchAudit)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from decks.drafting.models import Draft, Pack, Pick, SealedDeal, Seat
+from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -24,10 +24,17 @@ class PickAdmin(admin.ModelAdmin):
     raw_id_fields = ["draft", "seat", "pack", "pack_card"]
 
 
+class PackCardInline(admin.TabularInline):
+    model = PackCard
+    extra = 0
+    raw_id_fields = ["card"]
+
+
 @admin.register(Pack)
 class PackAdmin(admin.ModelAdmin):
     list_display = ["id", "draft", "round", "origin_seat", "holder_seat", "cards_left"]
     raw_id_fields = ["draft"]
+    inlines = [PackCardInline]
 
 
 @admin.register(SealedDeal)
