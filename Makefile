@@ -3,6 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?= -n 2
+ADDRPORT ?= 127.0.0.1:8000
 
 .PHONY: run test bench lint migrate clean
 
@@ -20,7 +21,7 @@ run: $(VENV)/.runtime
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py bootstrap_admin
-	$(PY) manage.py run_embedded
+	$(PY) manage.py run_embedded --addrport $(ADDRPORT)
 
 test: $(VENV)/.dev lint
 	$(PY) manage.py makemigrations --check --dry-run --settings=config.settings.test

@@ -5,6 +5,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.conftest import CI
 
@@ -35,3 +36,18 @@ def test_the_image_runs_as_a_non_root_user_with_gunicorn():
     assert "FROM python:3.11-slim" in dockerfile
     assert "\nUSER app\n" in dockerfile
     assert '"gunicorn", "config.wsgi"' in dockerfile
+
+
+def test_the_stack_has_its_services_with_health_checks_and_waits_for_migrations():
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    services = compose["services"]
+    assert set(services) == {"migrate", "web", "worker", "beat", "db", "redis"}
+    assert services["db"]["image"] == "postgres:16"
+    assert services["redis"]["image"] == "redis:7"
+    for name in ("web", "worker", "db", "redis"):
+        assert "healthcheck" in services[name], name
+    for name in ("web", "worker", "beat"):
+        after = services[name]["depends_on"]
+        assert after["migrate"]["condition"] == "service_completed_successfully", name
+        assert after["db"]["condition"] == "service_healthy", name
+    assert set(compose["volumes"]) == {"db-data", "redis-data"}
