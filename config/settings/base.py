@@ -140,7 +140,9 @@ SPECTACULAR_SETTINGS = {
 # Celery: Redis when REDIS_URL / CELERY_BROKER_URL is set, otherwise the embedded
 # filesystem broker under var/ so `make run` needs no Redis.
 REDIS_URL = env_str("REDIS_URL")
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
+# The host part means nothing to the filesystem transport; without one kombu logs a warning
+# on every connection (each /healthz).
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "filesystem://localhost/")
 EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("filesystem://")
 if EMBEDDED_BROKER:
     _broker_dir = VAR_DIR / "broker"
