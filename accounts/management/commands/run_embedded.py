@@ -40,6 +40,9 @@ class Command(BaseCommand):
         try:
             call_command("runserver", addrport, use_reloader=False)
         finally:
+            # An impatient second Ctrl-C reaches the worker too (a cold shutdown); here it
+            # would only abort the wait below and could leave the worker behind.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             worker.terminate()
             try:
                 worker.wait(timeout=10)
