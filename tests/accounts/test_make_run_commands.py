@@ -17,7 +17,8 @@ def test_the_first_run_creates_an_admin_with_a_random_password_and_later_runs_do
     call_command("bootstrap_admin", stdout=first)
     password = first.getvalue().split("password: ")[1].split()[0]
     admin = User.objects.get(username="admin")
-    assert admin.is_superuser and admin.is_staff
+    assert admin.is_superuser
+    assert admin.is_staff
     assert admin.check_password(password)
 
     second = StringIO()
