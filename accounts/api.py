@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import serializers
@@ -16,6 +17,8 @@ ERRORS = {400: serializers.ErrorOut, 401: serializers.ErrorOut, 403: serializers
 
 class RegisterApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
 
     @extend_schema(
         request=serializers.CredentialsIn,
@@ -31,6 +34,8 @@ class RegisterApi(APIView):
 
 class TokenApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
 
     @extend_schema(
         request=serializers.CredentialsIn,

@@ -109,3 +109,26 @@ def test_nested_errors_name_the_field_path_in_plain_words(make_user, client_for)
     errors = response.json()["errors"]
     assert "cards[0].count" in errors
     assert "ErrorDetail" not in response.json()["detail"]
+
+
+def test_token_requests_past_the_rate_get_429_in_the_error_shape(
+    api_client, make_user, monkeypatch
+):
+    from django.core.cache import cache
+    from rest_framework.throttling import ScopedRateThrottle
+
+    make_user(username="bob")
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"auth": "3/min"})
+    cache.clear()
+    guesses = [
+        api_client.post(
+            "/api/auth/token/", {"username": "bob", "password": f"guess-{n}"}, format="json"
+        )
+        for n in range(4)
+    ]
+    cache.clear()
+
+    assert [r.status_code for r in guesses] == [400, 400, 400, 429]
+    body = guesses[-1].json()
+    assert body["code"] == "throttled"
+    assert "Expected available in" in body["detail"]
