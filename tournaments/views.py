@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import NotFound, ServiceError
 from tournaments import selectors, services
+from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
 from tournaments.services.events import FALLBACK_FORMATS
@@ -222,6 +223,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             or (organizer and detail["status"] != Match.Status.PENDING)
         ),
         "game_rows": range(1, tournament.best_of + 1),
+        "as_one_life": AS_ONE_LIFE,
         "winner_name": names.get(detail["winner"]),
     }
     return render(request, "tournaments/match.html", context)
@@ -293,9 +295,16 @@ def _games(data, best_of: int) -> list[dict]:
 
 
 def _time(data) -> dict:
-    life = {}
+    """Life totals from the time form: `life_<entry>`, or `life_<entry>_<player>` per player of
+    an alliance (a list the service adds up)."""
+    life: dict[int, int | list[int]] = {}
     for key, value in data.items():
-        if key.startswith("life_") and value != "":
-            life[_int(key.removeprefix("life_"))] = _int(value)
+        if not key.startswith("life_") or value == "":
+            continue
+        entry, _sep, player = key.removeprefix("life_").partition("_")
+        if player:
+            life.setdefault(_int(entry), []).append(_int(value))
+        else:
+            life[_int(entry)] = _int(value)
     first = data.get("first_damage")
     return {"life": life, "first_damage": _int(first) if first else None}

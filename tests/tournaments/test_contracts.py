@@ -2,10 +2,10 @@
 
 import types
 
-import decks.services
-import gameplay.selectors
 import pytest
 
+import decks.services
+import gameplay.selectors
 from config.errors import ServiceError
 from tests.tournaments.helpers import entry_by_seed, make_overdue, match_with
 from tournaments import tasks

@@ -2,7 +2,7 @@
 
 from django.test import Client
 
-from tests.tournaments.helpers import entry_by_seed, match_with
+from tests.tournaments.helpers import entry_by_seed, match_with, team_duel
 from tournaments.models import Match, Tournament
 
 
@@ -134,3 +134,35 @@ def test_a_finished_event_shows_its_champion(make_event, org_client):
     )
     page = Client().get(f"/tournaments/{tid}/").content.decode()
     assert f"Champion: <strong>{players[1][0].username}</strong>" in page
+
+
+def test_alliance_time_form_takes_each_players_life(org_client, organizer, make_user):
+    # given two alliances whose match had time called
+    match_id, [(t1, a1, b1), (t2, a2, b2)] = team_duel(org_client, make_user, "alliance")
+    client = logged_in(organizer)
+    client.post(f"/matches/{match_id}/call-time/")
+    # then the form asks for every player's life
+    page = logged_in(a1).get(f"/matches/{match_id}/").content.decode()
+    for team, user in ((t1, a1), (t1, b1), (t2, a2), (t2, b2)):
+        assert f'name="life_{team}_{user.pk}"' in page
+    # when a player enters them, then each alliance's players still in are added up: 7 vs 6
+    form = {
+        f"life_{t1}_{a1.pk}": "7",
+        f"life_{t1}_{b1.pk}": "-2",
+        f"life_{t2}_{a2.pk}": "3",
+        f"life_{t2}_{b2.pk}": "3",
+        "first_damage": "",
+    }
+    logged_in(b2).post(f"/matches/{match_id}/time/", form)
+    row = Match.objects.get(pk=match_id)
+    assert (row.winner_id, row.decided_by) == (t1, "time")
+    assert row.games.get().life == {str(t1): 7, str(t2): 6}
+
+
+def test_an_as_one_team_enters_its_shared_life(org_client, organizer, make_user):
+    match_id, [(t1, *_), _t2] = team_duel(org_client, make_user, "as-one")
+    client = logged_in(organizer)
+    client.post(f"/matches/{match_id}/call-time/")
+    page = client.get(f"/matches/{match_id}/").content.decode()
+    assert f'name="life_{t1}"' in page
+    assert "shared life (started at 30)" in page

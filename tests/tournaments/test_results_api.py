@@ -49,8 +49,12 @@ def test_only_players_report_and_pending_or_finished_matches_are_refused(
     match = match_with(org_client, tid, 1, 1)
     e1 = entry_by_seed(match, 1)
     url = f"/api/matches/{match['id']}/report/"
-    # a user who does not play in the match: 403
-    assert client_for(make_user()).post(url, sweep_games(e1), format="json").status_code == 403
+    # a user who does not play in the match: 403, even for an impossible result or a confirm
+    stranger = client_for(make_user())
+    assert stranger.post(url, sweep_games(e1), format="json").status_code == 403
+    assert stranger.post(url, sweep_games(e1, 3), format="json").status_code == 403
+    for action in ("confirm", "dispute"):
+        assert stranger.post(f"/api/matches/{match['id']}/{action}/").status_code == 403
     # seed 2's player is in the event but not in this match: 403
     assert client_for(players[1][0]).post(url, sweep_games(e1), format="json").status_code == 403
     # anonymous: 401

@@ -27,11 +27,13 @@ from tournaments.brackets.placements import (
     matches_per_round,
 )
 from tournaments.brackets.results import (
+    AS_ONE_LIFE,
     GameResult,
     InvalidResult,
     check_game_facts,
     complete_match_winner,
     game_wins,
+    team_life,
     time_game_winner,
     winner_by_game_wins,
     wins_needed,
@@ -39,6 +41,7 @@ from tournaments.brackets.results import (
 from tournaments.brackets.seeding import first_round_pods, pod_sizes, rounds_needed, seed_order
 
 __all__ = [
+    "AS_ONE_LIFE",
     "CHAMPION",
     "BracketError",
     "DuplicateEntry",
@@ -65,6 +68,7 @@ __all__ = [
     "random_round",
     "rounds_needed",
     "seed_order",
+    "team_life",
     "time_game_winner",
     "winner_by_game_wins",
     "wins_needed",

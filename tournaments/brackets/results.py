@@ -83,6 +83,24 @@ def complete_match_winner(
     return leader
 
 
+AS_ONE_LIFE = 30  # rulebook section 8: an as-one team shares one life total, starting at 30
+
+
+def team_life(members: Sequence[int], *, mode: str) -> int:
+    """One entry's life total at time from the totals its players give (rulebook section 8).
+
+    A single player or an `as-one` team has one (shared) total. An `alliance` loses only when
+    all its members have, so its total is the sum of the members still in (life above 0); with
+    everyone out, the highest total, which is what the engine reports too.
+    """
+    if not members:
+        raise InvalidResult("Give a life total.")
+    if mode != "alliance" and len(members) != 1:
+        raise InvalidResult("This entry has one life total (an as-one team shares it); give one.")
+    living = [total for total in members if total > 0]
+    return sum(living) if living else max(members)
+
+
 def time_game_winner(
     life: Mapping[E, int], first_damage: E | None, *, active: Sequence[E]
 ) -> E | None:

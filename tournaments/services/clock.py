@@ -6,7 +6,13 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from tournaments.brackets import GameResult, time_game_winner, winner_by_game_wins
+from tournaments.brackets import (
+    GameResult,
+    InvalidResult,
+    team_life,
+    time_game_winner,
+    winner_by_game_wins,
+)
 from tournaments.models import Match, MatchGame, Tournament
 from tournaments.services import bracket
 from tournaments.services.common import (
@@ -197,31 +203,77 @@ def overdue_match_ids(*, tournament_id: int | None = None, limit: int = 500) -> 
     return list(rows.order_by("deadline", "id").values_list("id", flat=True)[:limit])
 
 
-def normalize_life(life: dict | None, entries: list[int]) -> dict[int, int]:
-    """Life totals keyed by entry id (JSON gives string keys); 400 on anything else."""
+LIFE_LIMIT = 100_000
+
+
+def normalize_life(
+    life: dict | None, entries: list[int], *, tournament: Tournament | None = None
+) -> dict[int, int]:
+    """Life totals keyed by entry id (JSON gives string keys); 400 on anything else.
+
+    A total is a number, or for a team a list of its players' totals: an alliance's are added
+    up (`team_life`), an as-one team gives its one shared total. The engine passes numbers.
+    """
     result: dict[int, int] = {}
     for key, value in (life or {}).items():
-        try:
-            entry_id, total = int(key), int(value)
-        except (TypeError, ValueError):
+        entry_id = _life_entry(key, entries)
+        members = value if isinstance(value, list) else [value]
+        totals = [_life_number(entry_id, total) for total in members]
+        if tournament is not None and len(totals) > max(tournament.team_size, 1):
             raise ServiceError(
-                f"Life totals map entry ids to numbers, not {key!r}: {value!r}.",
+                f"Entry {entry_id} has {tournament.team_size} player(s); "
+                f"{len(totals)} life totals were given.",
                 code="invalid_life",
-            ) from None
-        if entry_id not in entries:
-            raise ServiceError(
-                f"Entry {entry_id} does not play in this match.",
-                code="not_in_match",
-                errors={"life": ["Unknown entry."]},
+                errors={"life": ["One total per player of the team at most."]},
             )
-        result[entry_id] = total
+        mode = tournament.team_mode if tournament is not None and tournament.team_size > 1 else ""
+        try:
+            result[entry_id] = team_life(totals, mode=mode)
+        except InvalidResult as exc:
+            raise ServiceError(str(exc), code="invalid_life", errors={"life": [str(exc)]}) from None
     return result
+
+
+def _life_entry(key, entries: list[int]) -> int:
+    try:
+        entry_id = int(key)
+    except (TypeError, ValueError):
+        raise ServiceError(
+            f"Life totals are keyed by entry id, not {key!r}.", code="invalid_life"
+        ) from None
+    if entry_id not in entries:
+        raise ServiceError(
+            f"Entry {entry_id} does not play in this match.",
+            code="not_in_match",
+            errors={"life": ["Unknown entry."]},
+        )
+    return entry_id
+
+
+def _life_number(entry_id: int, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        value = None
+    try:
+        total = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError(
+            f"Entry {entry_id}'s life must be a whole number (or a list of them for a team), "
+            f"not {value!r}.",
+            code="invalid_life",
+        ) from None
+    if abs(total) > LIFE_LIMIT:
+        raise ServiceError(
+            f"Entry {entry_id}'s life of {total} is not a plausible total.",
+            code="invalid_life",
+            errors={"life": [f"Give a total between -{LIFE_LIMIT} and {LIFE_LIMIT}."]},
+        )
+    return total
 
 
 def _resolve(tournament, match, *, life, first_damage, actor) -> None:
     """Apply the time rule: game in progress by life then first damage; match by game wins."""
     entries, active = entry_ids(match), active_entry_ids(match)
-    life = normalize_life(life, entries)
+    life = normalize_life(life, entries, tournament=tournament)
     if first_damage is not None and first_damage not in entries:
         raise ServiceError(
             f"Entry {first_damage} does not play in this match.",
