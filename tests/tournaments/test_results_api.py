@@ -210,3 +210,26 @@ def test_a_correction_passes_a_random_round_bye_on(make_event, org_client):
         r["entry"]["id"]: r for r in org_client.get(f"/api/tournaments/{tid}/standings/").json()
     }
     assert (standings[other]["byes"], standings[holder]["byes"]) == (1, 0)
+
+
+def test_a_drop_while_a_report_waits_sends_the_others_back_to_reporting(
+    make_event, org_client, client_for
+):
+    # given a 3-entry match where seed 1 reported a win that seeds 2 and 3 must confirm
+    tid, players = make_event(3, entries_per_match=3, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1, e3 = entry_by_seed(match, 1), entry_by_seed(match, 3)
+    url = f"/api/matches/{match['id']}"
+    client_for(players[0][0]).post(f"{url}/report/", sweep_games(e1, 1), format="json")
+    # when seed 3 drops before confirming
+    client_for(players[2][0]).post(f"/api/tournaments/{tid}/entries/{e3}/drop/")
+    # then the report is gone and the match is back in progress for seeds 1 and 2
+    body = client_for(players[1][0]).get(f"{url}/").json()
+    assert (body["status"], body["pending_report"]) == ("in_progress", None)
+    assert [e["forfeited"] for e in body["entries"]] == [False, False, True]
+    assert client_for(players[1][0]).post(f"{url}/confirm/").status_code == 409
+    # and a new report confirmed by seed 2 alone finishes it
+    client_for(players[0][0]).post(f"{url}/report/", sweep_games(e1, 1), format="json")
+    response = client_for(players[1][0]).post(f"{url}/confirm/")
+    assert (response.json()["status"], response.json()["winner"]) == ("finished", e1)

@@ -17,6 +17,7 @@ from tournaments.services.common import (
     now,
     require_organizer,
     snapshot,
+    supersede_pending_reports,
 )
 
 FALLBACK_FORMATS = {
@@ -223,6 +224,12 @@ def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, 
     """Mark an entry as forfeiting a match; the last entry left in a started match wins it."""
     before = snapshot(match)
     MatchEntry.objects.filter(match=match, entry_id=entry_id).update(forfeited=True)
+    if match.status == Match.Status.AWAITING_CONFIRMATION:
+        # The report was made with the forfeiting entry still in, and that entry can no longer
+        # confirm it: whoever is left reports again.
+        supersede_pending_reports(match)
+        match.status = Match.Status.IN_PROGRESS if match.started_at else Match.Status.READY
+        match.save(update_fields=["status"])
     audit(match=match, actor=actor, action=f"forfeit:{entry_id}", before=before)
     if match.status == Match.Status.PENDING:
         return
