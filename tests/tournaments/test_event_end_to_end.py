@@ -1,4 +1,6 @@
-"""Done when: a 13-entry event runs end to end through the API."""
+"""Done when: a 13-entry event runs end to end through the API (and its pages show it)."""
+
+from django.test import Client
 
 from tests.tournaments.helpers import (
     bracket,
@@ -175,3 +177,16 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
     csv_body = org_client.get(f"/api/tournaments/{tid}/standings/?format=csv")
     assert csv_body["Content-Type"].startswith("text/csv")
     assert csv_body.content.decode().splitlines()[1].startswith("1,")
+
+    # and the pages show it: the bracket as four round columns with the three byes and the
+    # winners marked, the champion, and the standings with their CSV link
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert page.count('class="bracket-round"') == 4
+    assert page.count('<span class="bracket-entry bye">bye</span>') == 3
+    assert page.count('class="bracket-entry winner') == 15  # each match (byes too) marks one
+    champion_name = champion["entry"]["name"]
+    assert f"Champion: <strong>{champion_name}</strong>" in page
+    table = Client().get(f"/tournaments/{tid}/standings/").content.decode()
+    assert table.count("<td>9-13</td>") == 5
+    assert table.count("<td>5-8</td>") == 4
+    assert f"/api/tournaments/{tid}/standings/?format=csv" in table
