@@ -90,11 +90,18 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     organizer = is_organizer(tournament=tournament, user=request.user)
     registering = tournament.status == Tournament.Status.REGISTRATION
+    bracket = selectors.bracket_get(tournament=tournament)
     context = {
         "tournament": tournament,
         "is_organizer": organizer,
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
-        "bracket": selectors.bracket_get(tournament=tournament),
+        "bracket": bracket,
+        # "Start round N" is offered only where it would start something.
+        "startable_rounds": [
+            r["number"]
+            for r in bracket["rounds"]
+            if any(m["status"] == Match.Status.READY for m in r["matches"])
+        ],
         "my_matches": selectors.matches_for_user(tournament=tournament, user=request.user),
         "joined": request.user.is_authenticated
         and registering

@@ -166,3 +166,27 @@ def test_an_as_one_team_enters_its_shared_life(org_client, organizer, make_user)
     page = client.get(f"/matches/{match_id}/").content.decode()
     assert f'name="life_{t1}"' in page
     assert "shared life (started at 30)" in page
+
+
+def test_start_round_is_offered_only_when_the_round_has_ready_matches(
+    make_event, org_client, organizer
+):
+    # given a started 4-entry event: round 1 running, the final waiting for its entries
+    tid, _players = make_event(4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    assert "Start round" not in page
+    # when both semi-finals are decided, then the final can be started from the page
+    for seed in (1, 2):
+        match = match_with(org_client, tid, 1, seed)
+        org_client.post(
+            f"/api/matches/{match['id']}/decide/",
+            {"winner": entry_by_seed(match, seed)},
+            format="json",
+        )
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    assert "Start round 2" in page
+    assert "Start round 1" not in page
+    response = logged_in(organizer).post(f"/tournaments/{tid}/start-round/", {"round": "2"})
+    assert response.status_code == 302
+    assert match_with(org_client, tid, 2, 1)["status"] == "in_progress"

@@ -286,11 +286,14 @@ def _lock_decks(tournament: Tournament) -> None:
 
 
 def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """Order the entries by seed and number them 1..N (manual seeds first, in their order)."""
+    """Order the entries by seed and number them 1..N: the seeds the organizer gave first, in
+    their order, then the others in registration order (`manual`) or shuffled (`random`)."""
+    entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
     if tournament.seeding == Tournament.Seeding.RANDOM:
-        Random(tournament.rng_seed).shuffle(entries)
-    else:
-        entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+        given = sum(1 for e in entries if e.seed is not None)
+        rest = entries[given:]
+        Random(tournament.rng_seed).shuffle(rest)
+        entries[given:] = rest
     changed = []
     for number, entry in enumerate(entries, start=1):
         if entry.seed != number:
