@@ -233,3 +233,44 @@ def test_a_drop_while_a_report_waits_sends_the_others_back_to_reporting(
     client_for(players[0][0]).post(f"{url}/report/", sweep_games(e1, 1), format="json")
     response = client_for(players[1][0]).post(f"{url}/confirm/")
     assert (response.json()["status"], response.json()["winner"]) == ("finished", e1)
+
+
+def test_dropped_entries_paired_together_do_not_stall_a_random_event(make_event, org_client):
+    # given 8 entries paired at random, where three round-1 winners drop before round 2
+    tid, _ = make_event(8, pairing="random", best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    matches = bracket(org_client, tid)[0]["matches"]
+    for m in matches[:3]:
+        winner = m["entries"][0]["id"]
+        org_client.post(f"/api/matches/{m['id']}/decide/", {"winner": winner}, format="json")
+        assert org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/").status_code == 200
+    # when the last round-1 match ends
+    last = matches[3]
+    survivor = last["entries"][0]["id"]
+    org_client.post(f"/api/matches/{last['id']}/decide/", {"winner": survivor}, format="json")
+    # then round 2 has a match of two dropped entries, and it does not wait for anyone:
+    # every later match is settled by forfeit and the one entry still playing wins the event
+    rounds = bracket(org_client, tid)
+    assert len(rounds) == 3
+    assert all(m["status"] == "finished" for r in rounds[1:] for m in r["matches"])
+    assert all(m["decided_by"] == "forfeit" for r in rounds[1:] for m in r["matches"])
+    assert rounds[2]["matches"][0]["winner"] == survivor
+    assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
+
+
+def test_a_random_round_bye_goes_to_an_entry_still_playing(make_event, org_client):
+    # given 6 entries paired at random, where two of the three round-1 winners drop
+    tid, _ = make_event(6, pairing="random", best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    matches = bracket(org_client, tid)[0]["matches"]
+    for m in matches[:2]:
+        winner = m["entries"][0]["id"]
+        org_client.post(f"/api/matches/{m['id']}/decide/", {"winner": winner}, format="json")
+        org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/")
+    survivor = matches[2]["entries"][0]["id"]
+    org_client.post(f"/api/matches/{matches[2]['id']}/decide/", {"winner": survivor}, format="json")
+    # then round 2's bye (3 entries left) goes to the one entry still playing, who wins it all
+    bye = next(m for m in bracket(org_client, tid)[1]["matches"] if m["is_bye"])
+    assert bye["entries"][0]["id"] == survivor
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    assert (standings[0]["entry"]["id"], standings[0]["placement"]) == (survivor, 1)
