@@ -274,3 +274,32 @@ def test_a_random_round_bye_goes_to_an_entry_still_playing(make_event, org_clien
     assert bye["entries"][0]["id"] == survivor
     standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
     assert (standings[0]["entry"]["id"], standings[0]["placement"]) == (survivor, 1)
+
+
+def test_every_organizer_or_player_write_refuses_everyone_else(four, org_client, client_for):
+    # given a running event and seed 2's player, who is not in match 1v4
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(match, 1), entry_by_seed(match, 4)
+    outsider = client_for(players[1][0])
+    url = f"/api/matches/{match['id']}"
+    refused = [
+        (f"/api/tournaments/{tid}/entries/{e4}/drop/", {}),
+        (f"/api/tournaments/{tid}/rounds/1/start/", {}),
+        (f"/api/tournaments/{tid}/cancel/", {}),
+        (f"{url}/start/", {}),
+        (f"{url}/time/", {"life": {e1: 3, e4: 2}}),
+        (f"{url}/extend/", {"minutes": 5}),
+        (f"{url}/decide/", {"winner": e1}),
+        (f"{url}/forfeit/", {"entry": e4}),
+        (f"{url}/call-time/", {}),
+    ]
+    for path, body in refused:
+        # when they try it, then it is a 403 and nothing changed
+        response = outsider.post(path, body, format="json")
+        assert response.status_code == 403, path
+        assert response.json()["detail"]
+    detail = org_client.get(f"{url}/").json()
+    assert (detail["status"], detail["audit"]) == ("in_progress", [])
+    assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "running"
+    assert not any(e["dropped"] for e in org_client.get(f"/api/tournaments/{tid}/entries/").json())
