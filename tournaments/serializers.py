@@ -104,8 +104,17 @@ class ReportIn(serializers.Serializer):
     games = MatchGameIn(many=True, allow_empty=False)
 
 
+class FinishedGameIn(serializers.Serializer):
+    winner = serializers.IntegerField()
+
+
 class TimeIn(serializers.Serializer):
     life = life_field()
+    games = FinishedGameIn(
+        many=True,
+        required=False,
+        help_text="Table matches: the winners of the games finished before time, in order.",
+    )
     first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 

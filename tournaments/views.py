@@ -230,6 +230,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             or (organizer and detail["status"] != Match.Status.PENDING)
         ),
         "game_rows": range(1, tournament.best_of + 1),
+        "finished_rows": range(1, tournament.best_of),
         "as_one_life": AS_ONE_LIFE,
         "winner_name": names.get(detail["winner"]),
     }
@@ -314,4 +315,6 @@ def _time(data) -> dict:
         else:
             life[_int(entry)] = _int(value)
     first = data.get("first_damage")
-    return {"life": life, "first_damage": _int(first) if first else None}
+    finished = [data.get(f"done{n}") for n in range(1, 5)]
+    games = [{"winner": _int(w)} for w in finished if w]
+    return {"life": life, "first_damage": _int(first) if first else None, "games": games or None}

@@ -190,3 +190,21 @@ def test_start_round_is_offered_only_when_the_round_has_ready_matches(
     response = logged_in(organizer).post(f"/tournaments/{tid}/start-round/", {"round": "2"})
     assert response.status_code == 302
     assert match_with(org_client, tid, 2, 1)["status"] == "in_progress"
+
+
+def test_time_form_takes_the_games_finished_before_time(make_event, org_client, organizer):
+    # given a best-of-3 at a table where time was called with game 2 under way
+    tid, players = make_event(2, best_of=3)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1, e2 = entry_by_seed(match, 1), entry_by_seed(match, 2)
+    logged_in(organizer).post(f"/matches/{match['id']}/call-time/")
+    page = logged_in(players[0][0]).get(f"/matches/{match['id']}/").content.decode()
+    assert "Game 2 winner (finished before time)" in page
+    # when seed 1 enters that they won game 1 and lead game 2 on life
+    form = {"done1": str(e1), f"life_{e1}": "8", f"life_{e2}": "2", "first_damage": ""}
+    logged_in(players[0][0]).post(f"/matches/{match['id']}/time/", form)
+    # then they win 2-0 on time
+    row = Match.objects.get(pk=match["id"])
+    assert (row.winner_id, row.decided_by) == (e1, "time")
+    assert list(row.games.values_list("winner_id", flat=True)) == [e1, e1]

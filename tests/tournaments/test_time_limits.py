@@ -220,3 +220,36 @@ def test_at_time_more_game_wins_take_a_best_of_three(duel, org_client):
     # when the organizer enters no life totals, then the 1-0 lead wins the match
     response = org_client.post(f"/api/matches/{match['id']}/time/", {"life": {}}, format="json")
     assert (response.json()["winner"], response.json()["decided_by"]) == (e1, "time")
+
+
+def test_a_table_match_enters_the_games_finished_before_time(duel, client_for):
+    # given a best-of-3 played at a table: seed 1 won game 1, game 2 is under way at time
+    _tid, players, match, e1, e2 = duel
+    make_overdue(match["id"])
+    tasks.match_deadlines_sweep()
+    url = f"/api/matches/{match['id']}/time/"
+    client = client_for(players[1][0])
+    # games that already decide the match, or name a stranger, are refused
+    won = client.post(url, {"games": [{"winner": e1}] * 2, "life": {}}, format="json")
+    assert (won.status_code, won.json()["code"]) == (400, "invalid_result")
+    assert "report the result instead" in won.json()["detail"]
+    stranger = client.post(url, {"games": [{"winner": 999999}], "life": {}}, format="json")
+    assert stranger.status_code == 400
+    # when seed 2 enters game 1 for seed 1 and leads game 2 on life
+    body = {"games": [{"winner": e1}], "life": {e1: 4, e2: 9}, "first_damage": None}
+    response = client.post(url, body, format="json")
+    # then it is one game each: the organizer decides
+    data = response.json()
+    assert data["status"] == "needs_decision"
+    assert [(g["number"], g["winner"], g["source"]) for g in data["games"]] == [
+        (1, e1, "time"),
+        (2, e2, "time"),
+    ]
+
+
+def test_call_time_with_a_finished_game_and_no_game_in_progress(duel, org_client):
+    _tid, _players, match, e1, _e2 = duel
+    response = org_client.post(
+        f"/api/matches/{match['id']}/call-time/", {"games": [{"winner": e1}]}, format="json"
+    )
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e1, "time")

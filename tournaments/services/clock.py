@@ -9,6 +9,7 @@ from config.errors import Conflict, NotAllowed, ServiceError
 from tournaments.brackets import (
     GameResult,
     InvalidResult,
+    check_games_before_time,
     team_life,
     time_game_winner,
     winner_by_game_wins,
@@ -90,25 +91,39 @@ def _organizer_or_player(tournament: Tournament, match: Match, user) -> bool:
 
 @transaction.atomic
 def match_time_call(
-    *, match: Match, by_user, life: dict | None = None, first_damage: int | None = None
+    *,
+    match: Match,
+    by_user,
+    life: dict | None = None,
+    first_damage: int | None = None,
+    games: list[dict] | None = None,
 ) -> Match:
-    """The organizer calls time now; with life totals (or a live engine game) it is decided."""
+    """The organizer calls time now; with life totals or finished games (or a live engine
+    game) it is decided at once."""
     tournament, match = lock_match(match.pk)
     require_organizer(tournament=tournament, user=by_user, action="call time")
     _require_running_clock(match)
     _call_time(match, by_user)
-    if not life:
+    if not life and games is None:
         facts = _live_facts(match.pk)
         if facts is None:
             return match  # played at a table: the players enter the totals (match_time_enter)
         life, first_damage = facts.get("life") or {}, facts.get("first_damage")
-    _resolve(tournament, match, life=life, first_damage=first_damage, actor=by_user)
+    _resolve(tournament, match, life=life, first_damage=first_damage, games=games, actor=by_user)
     return match
 
 
 @transaction.atomic
-def match_time_enter(*, match: Match, by_user, life: dict, first_damage: int | None) -> Match:
-    """After time is called, a player or the organizer enters the life totals and first damage.
+def match_time_enter(
+    *,
+    match: Match,
+    by_user,
+    life: dict,
+    first_damage: int | None,
+    games: list[dict] | None = None,
+) -> Match:
+    """After time is called, a player or the organizer enters the life totals and first damage
+    of the game in progress, and for a table match the winners of the games already finished.
 
     Empty life totals mean no game was in progress: game wins alone decide.
     """
@@ -119,7 +134,7 @@ def match_time_enter(*, match: Match, by_user, life: dict, first_damage: int | N
         )
     if match.status != Match.Status.IN_PROGRESS or match.time_called_at is None:
         raise ServiceError("Time has not been called on this match.", code="time_not_called")
-    _resolve(tournament, match, life=life, first_damage=first_damage, actor=by_user)
+    _resolve(tournament, match, life=life, first_damage=first_damage, games=games, actor=by_user)
     return match
 
 
@@ -270,8 +285,11 @@ def _life_number(entry_id: int, value) -> int:
     return total
 
 
-def _resolve(tournament, match, *, life, first_damage, actor) -> None:
-    """Apply the time rule: game in progress by life then first damage; match by game wins."""
+def _resolve(tournament, match, *, life, first_damage, actor, games=None) -> None:
+    """Apply the time rule: game in progress by life then first damage; match by game wins.
+
+    `games` (table matches) are the games finished before time; they replace the recorded ones.
+    """
     entries, active = entry_ids(match), active_entry_ids(match)
     life = normalize_life(life, entries, tournament=tournament)
     if first_damage is not None and first_damage not in entries:
@@ -281,6 +299,8 @@ def _resolve(tournament, match, *, life, first_damage, actor) -> None:
             errors={"first_damage": ["Unknown entry."]},
         )
     before = snapshot(match)
+    if games is not None:
+        _record_games_before_time(tournament, match, games, entries, active)
     games = [GameResult(g.winner_id, {}, None) for g in current_games(match)]
     if life:
         game_winner = time_game_winner(life, first_damage, active=active)
@@ -307,3 +327,34 @@ def _resolve(tournament, match, *, life, first_damage, actor) -> None:
         actor=actor,
         action="time",
     )
+
+
+def _record_games_before_time(tournament, match, games: list[dict], entries, active) -> None:
+    """Record the winners of the games a table match finished before time (the old ones are
+    kept, superseded); 400 if they are impossible or already decide the match."""
+    if match.games.filter(superseded=False, source=MatchGame.Source.ENGINE).exists():
+        raise ServiceError(
+            "This match's games were played on the engine and are already recorded.",
+            code="engine_games",
+        )
+    winners = [_game_winner(number, game) for number, game in enumerate(games, start=1)]
+    try:
+        check_games_before_time(winners, entries=entries, active=active, best_of=tournament.best_of)
+    except InvalidResult as exc:
+        raise ServiceError(str(exc), code=exc.code, errors={"games": [str(exc)]}) from None
+    match.games.filter(superseded=False).update(superseded=True)
+    MatchGame.objects.bulk_create(
+        [
+            MatchGame(match=match, number=n, winner_id=w, source=MatchGame.Source.TIME)
+            for n, w in enumerate(winners, start=1)
+        ]
+    )
+
+
+def _game_winner(number: int, game) -> int:
+    try:
+        return int(game["winner"])
+    except (KeyError, TypeError, ValueError):
+        raise ServiceError(
+            f"Game {number} needs the id of its winner.", code="invalid_games"
+        ) from None

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from tournaments.brackets import (
     GameResult,
     InvalidResult,
+    check_games_before_time,
     complete_match_winner,
     team_life,
     time_game_winner,
@@ -93,3 +94,16 @@ def test_a_single_player_or_as_one_team_has_one_total():
             team_life([10, 10], mode=mode)
     with pytest.raises(InvalidResult):
         team_life([], mode="alliance")
+
+
+def test_games_before_time_must_leave_the_match_undecided():
+    check_games_before_time([11, 22], entries=[11, 22], active=[11, 22], best_of=3)
+    check_games_before_time([11, 11], entries=[11, 22], active=[11, 22], best_of=5)
+    for winners, best_of, active, reason in [
+        ([11, 11], 3, [11, 22], "already has 2 game wins"),
+        ([33], 3, [11, 22], "does not play"),
+        ([11], 3, [22], "has forfeited"),
+        ([22], 1, [11, 22], "already has 1 game wins"),
+    ]:
+        with pytest.raises(InvalidResult, match=reason):
+            check_games_before_time(winners, entries=[11, 22], active=active, best_of=best_of)
