@@ -290,6 +290,16 @@ class MatchStartApi(_MatchActionApi):
         services.match_start(match=match, by_user=user)
 
 
+def _time_facts(data: dict) -> dict:
+    """Life, first damage and (if given) the games finished before time, for the services."""
+    games = data.get("games")
+    return {
+        "life": data["life"],
+        "first_damage": data["first_damage"],
+        "games": None if games is None else [dict(g) for g in games],
+    }
+
+
 class MatchCallTimeApi(_MatchActionApi):
     input_class = serializers.TimeIn
 
@@ -300,9 +310,7 @@ class MatchCallTimeApi(_MatchActionApi):
         return super().post(request, pk)
 
     def act(self, *, match, user, data):
-        services.match_time_call(
-            match=match, by_user=user, life=data["life"], first_damage=data["first_damage"]
-        )
+        services.match_time_call(match=match, by_user=user, **_time_facts(data))
 
 
 class MatchTimeApi(_MatchActionApi):
@@ -313,9 +321,7 @@ class MatchTimeApi(_MatchActionApi):
         return super().post(request, pk)
 
     def act(self, *, match, user, data):
-        services.match_time_enter(
-            match=match, by_user=user, life=data["life"], first_damage=data["first_damage"]
-        )
+        services.match_time_enter(match=match, by_user=user, **_time_facts(data))
 
 
 class MatchDecideApi(_MatchActionApi):

@@ -182,10 +182,19 @@ def match_get(*, match_id: int) -> Match:
 
 def match_detail(*, match: Match) -> dict:
     """The match as in the bracket, plus its games, pending report and audit trail."""
-    slots = list(match.slots.select_related("entry__user").order_by("slot"))
+    slots = list(
+        match.slots.select_related("entry__user")
+        .prefetch_related("entry__memberships__user")
+        .order_by("slot")
+    )
     body = _match_public(match, slots)
+    tournament = match.tournament
     body["tournament"] = match.tournament_id
-    body["best_of"] = match.tournament.best_of
+    body["best_of"] = tournament.best_of
+    body["team_mode"] = tournament.team_mode if tournament.team_size > 1 else None
+    for entry, slot in zip(body["entries"], slots, strict=True):
+        members = slot.entry.memberships.all()
+        entry["members"] = [{"id": m.user_id, "username": m.user.username} for m in members]
     body["games"] = [
         {
             "number": g.number,

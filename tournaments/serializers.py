@@ -1,5 +1,6 @@
 """Input and output shapes of the tournaments API (no business logic here)."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import GameSlug, Tournament
@@ -64,9 +65,38 @@ class EntryOut(serializers.Serializer):
         return [{"id": u.pk, "username": u.username} for u in obj.members.all()]
 
 
+@extend_schema_field(
+    {"oneOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]}
+)
+class LifeTotalField(serializers.Field):
+    """An entry's life: a whole number, or a list of them (one per player of a team)."""
+
+    default_error_messages = {
+        "invalid": "Give a whole number, or a list of whole numbers for a team's players."
+    }
+
+    def to_internal_value(self, data):
+        values = data if isinstance(data, list) else [data]
+        if not values or any(isinstance(v, bool) or not isinstance(v, int | str) for v in values):
+            self.fail("invalid")
+        try:
+            numbers = [int(v) for v in values]
+        except ValueError:
+            self.fail("invalid")
+        return numbers if isinstance(data, list) else numbers[0]
+
+    def to_representation(self, value):
+        return value
+
+
+def life_field():
+    """`life`: {entry_id: total or [player totals]} (an alliance's players' totals are added)."""
+    return serializers.DictField(child=LifeTotalField(), required=False, default=dict)
+
+
 class MatchGameIn(serializers.Serializer):
     winner = serializers.IntegerField()
-    life = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    life = life_field()
     first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
@@ -74,8 +104,17 @@ class ReportIn(serializers.Serializer):
     games = MatchGameIn(many=True, allow_empty=False)
 
 
+class FinishedGameIn(serializers.Serializer):
+    winner = serializers.IntegerField()
+
+
 class TimeIn(serializers.Serializer):
-    life = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    life = life_field()
+    games = FinishedGameIn(
+        many=True,
+        required=False,
+        help_text="Table matches: the winners of the games finished before time, in order.",
+    )
     first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
@@ -157,9 +196,20 @@ class AuditOut(serializers.Serializer):
     after = serializers.DictField()
 
 
+class MemberOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class MatchDetailEntryOut(MatchEntryOut):
+    members = MemberOut(many=True)
+
+
 class MatchDetailOut(MatchOut):
+    entries = MatchDetailEntryOut(many=True)
     tournament = serializers.IntegerField()
     best_of = serializers.IntegerField()
+    team_mode = serializers.CharField(allow_null=True, help_text="null for single players")
     games = MatchGameOut(many=True)
     pending_report = serializers.DictField(allow_null=True)
     audit = AuditOut(many=True)

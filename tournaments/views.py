@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import NotFound, ServiceError
 from tournaments import selectors, services
+from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
 from tournaments.services.events import FALLBACK_FORMATS
@@ -89,11 +90,18 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     organizer = is_organizer(tournament=tournament, user=request.user)
     registering = tournament.status == Tournament.Status.REGISTRATION
+    bracket = selectors.bracket_get(tournament=tournament)
     context = {
         "tournament": tournament,
         "is_organizer": organizer,
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
-        "bracket": selectors.bracket_get(tournament=tournament),
+        "bracket": bracket,
+        # "Start round N" is offered only where it would start something.
+        "startable_rounds": [
+            r["number"]
+            for r in bracket["rounds"]
+            if any(m["status"] == Match.Status.READY for m in r["matches"])
+        ],
         "my_matches": selectors.matches_for_user(tournament=tournament, user=request.user),
         "joined": request.user.is_authenticated
         and registering
@@ -222,6 +230,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             or (organizer and detail["status"] != Match.Status.PENDING)
         ),
         "game_rows": range(1, tournament.best_of + 1),
+        "finished_rows": range(1, tournament.best_of),
+        "as_one_life": AS_ONE_LIFE,
         "winner_name": names.get(detail["winner"]),
     }
     return render(request, "tournaments/match.html", context)
@@ -293,9 +303,18 @@ def _games(data, best_of: int) -> list[dict]:
 
 
 def _time(data) -> dict:
-    life = {}
+    """Life totals from the time form: `life_<entry>`, or `life_<entry>_<player>` per player of
+    an alliance (a list the service adds up)."""
+    life: dict[int, int | list[int]] = {}
     for key, value in data.items():
-        if key.startswith("life_") and value != "":
-            life[_int(key.removeprefix("life_"))] = _int(value)
+        if not key.startswith("life_") or value == "":
+            continue
+        entry, _sep, player = key.removeprefix("life_").partition("_")
+        if player:
+            life.setdefault(_int(entry), []).append(_int(value))
+        else:
+            life[_int(entry)] = _int(value)
     first = data.get("first_damage")
-    return {"life": life, "first_damage": _int(first) if first else None}
+    finished = [data.get(f"done{n}") for n in range(1, 5)]
+    games = [{"winner": _int(w)} for w in finished if w]
+    return {"life": life, "first_damage": _int(first) if first else None, "games": games or None}

@@ -17,7 +17,8 @@ def org_client(client_for, organizer):
 def make_event(make_user, org_client):
     """make_event(n, **settings) -> (tournament id, [players by registration order]).
 
-    Each entry is a user registered by the organizer with a manual seed equal to its order.
+    Each entry is a user registered by the organizer, with a seed equal to its order when the
+    seeding is manual (the default here).
     """
 
     def make(n: int, **settings):
@@ -30,7 +31,7 @@ def make_event(make_user, org_client):
             user = make_user()
             response = org_client.post(
                 f"/api/tournaments/{tournament_id}/entries/",
-                {"user": user.pk, "seed": i},
+                {"user": user.pk, "seed": i} if body["seeding"] == "manual" else {"user": user.pk},
                 format="json",
             )
             assert response.status_code == 201, response.json()

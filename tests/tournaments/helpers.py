@@ -37,6 +37,23 @@ def sweep_games(winner: int, wins: int = 2) -> dict:
     return {"games": [{"winner": winner, "life": {}, "first_damage": None}] * wins}
 
 
+def team_duel(org_client, make_user, mode: str):
+    """A started best-of-1 event of two 2-player teams: (match id, [(entry, user a, user b)])."""
+    body = {"name": "Pairs", "team_size": 2, "team_mode": mode, "seeding": "manual", "best_of": 1}
+    tid = org_client.post("/api/tournaments/", body, format="json").json()["id"]
+    teams = []
+    for seed in (1, 2):
+        a, b = make_user(), make_user()
+        response = org_client.post(
+            f"/api/tournaments/{tid}/entries/",
+            {"name": f"Team {seed}", "members": [a.pk, b.pk], "seed": seed},
+            format="json",
+        )
+        teams.append((response.json()["id"], a, b))
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    return match_with(org_client, tid, 1, 1)["id"], teams
+
+
 def make_overdue(match_id: int) -> None:
     """Move a running match's deadline into the past (as if its time ran out)."""
     Match.objects.filter(pk=match_id).update(deadline=timezone.now() - timedelta(seconds=1))

@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from tests.tournaments.helpers import bulk_event
+from tests.tournaments.helpers import bulk_event, make_overdue
 from tournaments import tasks
 from tournaments.models import Match, MatchAudit, Round
 from tournaments.services import match_decide
@@ -108,3 +108,54 @@ def test_two_sweeps_at_once_call_time_once_per_match(organizer):
     called = MatchAudit.objects.filter(match__tournament=tournament, action="time-called")
     assert called.count() == 16
     assert called.values("match").distinct().count() == 16
+
+
+def test_the_deadline_task_and_the_sweep_at_once_call_time_once(organizer):
+    # given one overdue match
+    tournament = bulk_event(organizer, 2, time_limit_minutes=5)
+    match = Match.objects.get(tournament=tournament)
+    make_overdue(match.pk)
+    # when its scheduled task and the periodic sweep run at the same moment
+    results = race(lambda: tasks.match_deadline(match.pk), tasks.match_deadlines_sweep)
+    # then exactly one of them called time, once
+    assert sorted(int(r) for r in results) == [0, 1]
+    assert MatchAudit.objects.filter(match=match, action="time-called").count() == 1
+
+
+def test_two_players_reporting_at_once_leave_one_report_to_confirm(organizer, make_user):
+    # given a best-of-3 match between two registered players
+    from tournaments.models import Entry, EntryMember, MatchReport
+    from tournaments.services import match_result_confirm, match_result_report, tournament_create
+    from tournaments.services import tournament_start as start
+
+    tournament = tournament_create(organizer=organizer, name="Race", seeding="manual")
+    users = [make_user(), make_user()]
+    for seed, user in enumerate(users, start=1):
+        entry = Entry.objects.create(tournament=tournament, user=user, seed=seed)
+        EntryMember.objects.create(entry=entry, user=user, tournament=tournament)
+    start(tournament=tournament, by_user=organizer)
+    match = Match.objects.get(tournament=tournament)
+    a, b = match.slots.order_by("slot").values_list("entry_id", flat=True)
+    # when each player reports their own 2-0 win at the same moment
+    results = race(
+        *[
+            (
+                lambda u=u, w=w: match_result_report(
+                    match=match, by_user=u, games=[{"winner": w}, {"winner": w}]
+                )
+            )
+            for u, w in zip(users, (a, b), strict=True)
+        ]
+    )
+    # then both are accepted in turn: the later one supersedes the earlier, one stays pending
+    assert not [r for r in results if isinstance(r, Exception)]
+    reports = MatchReport.objects.filter(match=match)
+    assert sorted(reports.values_list("status", flat=True)) == ["pending", "superseded"]
+    pending = reports.get(status="pending")
+    match.refresh_from_db()
+    assert match.status == "awaiting_confirmation"
+    # and the other player confirming it finishes the match with that report's winner
+    other = users[1] if pending.reported_by_id == users[0].pk else users[0]
+    match_result_confirm(match=match, by_user=other)
+    match.refresh_from_db()
+    assert (match.status, match.winner_id) == ("finished", pending.entry_id)

@@ -1,10 +1,11 @@
 """The contracts with the decks and gameplay apps (their functions are stood in for here)."""
 
-import sys
 import types
 
 import pytest
 
+import decks.services
+import gameplay.selectors
 from config.errors import ServiceError
 from tests.tournaments.helpers import entry_by_seed, make_overdue, match_with
 from tournaments import tasks
@@ -13,9 +14,9 @@ from tournaments.models import Match, Tournament
 
 @pytest.fixture
 def fake_decks(monkeypatch):
-    """A stand-in `decks.services` recording its calls; `.problems` makes it refuse."""
-    module = types.ModuleType("decks.services")
-    module.calls, module.problems = [], None
+    """A stand-in `decks.services.tournament_decks_lock` recording its calls; `.problems`
+    makes it refuse. Only the function is replaced: the rest of the package stays importable."""
+    module = types.SimpleNamespace(calls=[], problems=None)
 
     def tournament_decks_lock(*, tournament):
         module.calls.append(tournament.pk)
@@ -24,8 +25,7 @@ def fake_decks(monkeypatch):
                 "Some decks are not legal.", code="invalid_decks", errors=module.problems
             )
 
-    module.tournament_decks_lock = tournament_decks_lock
-    monkeypatch.setitem(sys.modules, "decks.services", module)
+    monkeypatch.setattr(decks.services, "tournament_decks_lock", tournament_decks_lock)
     return module
 
 
@@ -54,11 +54,13 @@ def test_the_deadline_uses_the_live_engine_game(make_event, org_client, monkeypa
     org_client.post(f"/api/tournaments/{tid}/start/")
     match = match_with(org_client, tid, 1, 1)
     e1, e2 = entry_by_seed(match, 1), entry_by_seed(match, 2)
-    module = types.ModuleType("gameplay.selectors")
-    module.live_game_time_facts = lambda *, match_id: (
-        {"life": {e1: 4, e2: 11}, "first_damage": e1} if match_id == match["id"] else None
+    monkeypatch.setattr(
+        gameplay.selectors,
+        "live_game_time_facts",
+        lambda *, match_id: (
+            {"life": {e1: 4, e2: 11}, "first_damage": e1} if match_id == match["id"] else None
+        ),
     )
-    monkeypatch.setitem(sys.modules, "gameplay.selectors", module)
     make_overdue(match["id"])
     # when the sweep runs, then seed 2 wins on time
     assert tasks.match_deadlines_sweep() == 1

@@ -1,4 +1,6 @@
-"""Done when: a 13-entry event runs end to end through the API."""
+"""Done when: a 13-entry event runs end to end through the API (and its pages show it)."""
+
+from django.test import Client
 
 from tests.tournaments.helpers import (
     bracket,
@@ -40,6 +42,9 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
     # then seeds 1-3 have byes, pairings follow the standard order, and round 1 is running
     rounds = bracket(org_client, tid)
     assert [r["number"] for r in rounds] == [1, 2, 3, 4]
+    fields = {"id", "entries", "status", "winner", "decided_by", "is_bye", "deadline"}
+    assert all(fields <= set(m) for r in rounds for m in r["matches"])
+    assert all({"id", "name", "seed"} <= set(e) for e in rounds[0]["matches"][1]["entries"])
     assert seeds_of(rounds[0]) == [[1], [8, 9], [4, 13], [5, 12], [2], [7, 10], [3], [6, 11]]
     byes = [m for m in rounds[0]["matches"] if m["is_bye"]]
     assert [(m["entries"][0]["seed"], m["decided_by"], m["status"]) for m in byes] == [
@@ -54,12 +59,12 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
     # when results are reported and confirmed (9 upsets 8; 7 is reported as the winner of 7v10)
     play(client_for, players, org_client, tid, 1, 9, 8)
     play(client_for, players, org_client, tid, 1, 7, 10)
-    play(client_for, players, org_client, tid, 1, 6, 11)
 
-    # and two matches run out of time: the worker calls time, the players enter life totals
-    for seed in (4, 5):
+    # and three matches run out of time: the round's deadline task calls time on them (the
+    # sweep then finds nothing left), and the players enter the life totals
+    for seed in (4, 5, 6):
         make_overdue(match_with(org_client, tid, 1, seed)["id"])
-    assert tasks.match_deadlines_sweep() == 2
+    assert tasks.tournament_deadlines(tid) == 3
     assert tasks.match_deadlines_sweep() == 0  # idempotent
     m4 = match_with(org_client, tid, 1, 4)
     m5 = match_with(org_client, tid, 1, 5)
@@ -82,6 +87,23 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
         format="json",
     )
     assert (response.json()["winner"], response.json()["decided_by"]) == (e5, "time")
+    # tied life and nobody knows who dealt damage first: the organizer decides
+    m6 = match_with(org_client, tid, 1, 6)
+    e6, e11 = entry_by_seed(m6, 6), entry_by_seed(m6, 11)
+    response = client_for(players[10][0]).post(
+        f"/api/matches/{m6['id']}/time/",
+        {"life": {str(e6): 4, str(e11): 4}, "first_damage": None},
+        format="json",
+    )
+    assert (response.json()["status"], response.json()["winner"]) == ("needs_decision", None)
+    assert match_with(org_client, tid, 1, 6)["status"] == "needs_decision"
+    response = org_client.post(f"/api/matches/{m6['id']}/decide/", {"winner": e6}, format="json")
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e6, "organizer")
+    trail = response.json()["audit"]
+    assert [a["action"] for a in trail] == ["time-called", "time-undecided", "decide"]
+    assert (trail[0]["actor"], trail[2]["actor"]) == (None, "organizer")
+    assert (trail[2]["before"]["winner"], trail[2]["after"]["winner"]) == (None, e6)
+    assert all(a["at"] for a in trail)
 
     # then round 2 is known: 1v9, 13v5, 2v7, 3v6
     assert seeds_of(bracket(org_client, tid)[1]) == [[1, 9], [13, 5], [2, 7], [3, 6]]
@@ -127,6 +149,9 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
     # then the tournament is finished with the final standings
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
     standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    row_fields = {"entry", "placement", "match_wins", "match_losses", "game_wins", "game_losses"}
+    assert all(row_fields | {"byes"} <= set(row) for row in standings)
+    assert all(set(row["entry"]) == {"id", "name", "seed"} for row in standings)
     places = {row["entry"]["seed"]: row["placement_label"] for row in standings}
     assert places == {
         3: "1",
@@ -152,3 +177,16 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
     csv_body = org_client.get(f"/api/tournaments/{tid}/standings/?format=csv")
     assert csv_body["Content-Type"].startswith("text/csv")
     assert csv_body.content.decode().splitlines()[1].startswith("1,")
+
+    # and the pages show it: the bracket as four round columns with the three byes and the
+    # winners marked, the champion, and the standings with their CSV link
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert page.count('class="bracket-round"') == 4
+    assert page.count('<span class="bracket-entry bye">bye</span>') == 3
+    assert page.count('class="bracket-entry winner') == 15  # each match (byes too) marks one
+    champion_name = champion["entry"]["name"]
+    assert f"Champion: <strong>{champion_name}</strong>" in page
+    table = Client().get(f"/tournaments/{tid}/standings/").content.decode()
+    assert table.count("<td>9-13</td>") == 5
+    assert table.count("<td>5-8</td>") == 4
+    assert f"/api/tournaments/{tid}/standings/?format=csv" in table

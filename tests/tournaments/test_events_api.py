@@ -102,6 +102,28 @@ def test_random_seeding_is_reproducible_from_the_stored_seed(make_event, org_cli
     assert [seeds[e] for e in expected] == [1, 2, 3, 4, 5, 6]
 
 
+def test_random_seeding_keeps_the_seeds_the_organizer_gave(org_client, make_user):
+    # given a randomly seeded event where the organizer pinned seeds 1 and 2
+    body = {"name": "Pinned", "seeding": "random"}
+    tid = org_client.post("/api/tournaments/", body, format="json").json()["id"]
+    url = f"/api/tournaments/{tid}/entries/"
+    pinned = [
+        org_client.post(url, {"name": n, "seed": s}, format="json").json()["id"]
+        for n, s in (("Second", 2), ("First", 1))
+    ]
+    rest = [
+        org_client.post(url, {"name": f"Guest {i}"}, format="json").json()["id"] for i in range(6)
+    ]
+    # when it starts
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    # then the pinned entries keep their seeds and the others are shuffled (reproducibly)
+    seeds = {e["id"]: e["seed"] for e in org_client.get(url).json()}
+    assert [seeds[e] for e in pinned] == [2, 1]
+    expected = list(rest)
+    Random(Tournament.objects.get(pk=tid).rng_seed).shuffle(expected)
+    assert [seeds[e] for e in expected] == [3, 4, 5, 6, 7, 8]
+
+
 def test_random_pairing_pairs_each_round_when_the_last_one_ends(make_event, org_client):
     # given 7 entries paired at random, best of 1
     tid, _ = make_event(7, pairing="random", best_of=1)

@@ -2,7 +2,7 @@
 
 from django.test import Client
 
-from tests.tournaments.helpers import entry_by_seed, match_with
+from tests.tournaments.helpers import entry_by_seed, match_with, team_duel
 from tournaments.models import Match, Tournament
 
 
@@ -134,3 +134,77 @@ def test_a_finished_event_shows_its_champion(make_event, org_client):
     )
     page = Client().get(f"/tournaments/{tid}/").content.decode()
     assert f"Champion: <strong>{players[1][0].username}</strong>" in page
+
+
+def test_alliance_time_form_takes_each_players_life(org_client, organizer, make_user):
+    # given two alliances whose match had time called
+    match_id, [(t1, a1, b1), (t2, a2, b2)] = team_duel(org_client, make_user, "alliance")
+    client = logged_in(organizer)
+    client.post(f"/matches/{match_id}/call-time/")
+    # then the form asks for every player's life
+    page = logged_in(a1).get(f"/matches/{match_id}/").content.decode()
+    for team, user in ((t1, a1), (t1, b1), (t2, a2), (t2, b2)):
+        assert f'name="life_{team}_{user.pk}"' in page
+    # when a player enters them, then each alliance's players still in are added up: 7 vs 6
+    form = {
+        f"life_{t1}_{a1.pk}": "7",
+        f"life_{t1}_{b1.pk}": "-2",
+        f"life_{t2}_{a2.pk}": "3",
+        f"life_{t2}_{b2.pk}": "3",
+        "first_damage": "",
+    }
+    logged_in(b2).post(f"/matches/{match_id}/time/", form)
+    row = Match.objects.get(pk=match_id)
+    assert (row.winner_id, row.decided_by) == (t1, "time")
+    assert row.games.get().life == {str(t1): 7, str(t2): 6}
+
+
+def test_an_as_one_team_enters_its_shared_life(org_client, organizer, make_user):
+    match_id, [(t1, *_), _t2] = team_duel(org_client, make_user, "as-one")
+    client = logged_in(organizer)
+    client.post(f"/matches/{match_id}/call-time/")
+    page = client.get(f"/matches/{match_id}/").content.decode()
+    assert f'name="life_{t1}"' in page
+    assert "shared life (started at 30)" in page
+
+
+def test_start_round_is_offered_only_when_the_round_has_ready_matches(
+    make_event, org_client, organizer
+):
+    # given a started 4-entry event: round 1 running, the final waiting for its entries
+    tid, _players = make_event(4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    assert "Start round" not in page
+    # when both semi-finals are decided, then the final can be started from the page
+    for seed in (1, 2):
+        match = match_with(org_client, tid, 1, seed)
+        org_client.post(
+            f"/api/matches/{match['id']}/decide/",
+            {"winner": entry_by_seed(match, seed)},
+            format="json",
+        )
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    assert "Start round 2" in page
+    assert "Start round 1" not in page
+    response = logged_in(organizer).post(f"/tournaments/{tid}/start-round/", {"round": "2"})
+    assert response.status_code == 302
+    assert match_with(org_client, tid, 2, 1)["status"] == "in_progress"
+
+
+def test_time_form_takes_the_games_finished_before_time(make_event, org_client, organizer):
+    # given a best-of-3 at a table where time was called with game 2 under way
+    tid, players = make_event(2, best_of=3)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1, e2 = entry_by_seed(match, 1), entry_by_seed(match, 2)
+    logged_in(organizer).post(f"/matches/{match['id']}/call-time/")
+    page = logged_in(players[0][0]).get(f"/matches/{match['id']}/").content.decode()
+    assert "Game 2 winner (finished before time)" in page
+    # when seed 1 enters that they won game 1 and lead game 2 on life
+    form = {"done1": str(e1), f"life_{e1}": "8", f"life_{e2}": "2", "first_damage": ""}
+    logged_in(players[0][0]).post(f"/matches/{match['id']}/time/", form)
+    # then they win 2-0 on time
+    row = Match.objects.get(pk=match["id"])
+    assert (row.winner_id, row.decided_by) == (e1, "time")
+    assert list(row.games.values_list("winner_id", flat=True)) == [e1, e1]

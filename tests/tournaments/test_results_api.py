@@ -49,8 +49,12 @@ def test_only_players_report_and_pending_or_finished_matches_are_refused(
     match = match_with(org_client, tid, 1, 1)
     e1 = entry_by_seed(match, 1)
     url = f"/api/matches/{match['id']}/report/"
-    # a user who does not play in the match: 403
-    assert client_for(make_user()).post(url, sweep_games(e1), format="json").status_code == 403
+    # a user who does not play in the match: 403, even for an impossible result or a confirm
+    stranger = client_for(make_user())
+    assert stranger.post(url, sweep_games(e1), format="json").status_code == 403
+    assert stranger.post(url, sweep_games(e1, 3), format="json").status_code == 403
+    for action in ("confirm", "dispute"):
+        assert stranger.post(f"/api/matches/{match['id']}/{action}/").status_code == 403
     # seed 2's player is in the event but not in this match: 403
     assert client_for(players[1][0]).post(url, sweep_games(e1), format="json").status_code == 403
     # anonymous: 401
@@ -206,3 +210,96 @@ def test_a_correction_passes_a_random_round_bye_on(make_event, org_client):
         r["entry"]["id"]: r for r in org_client.get(f"/api/tournaments/{tid}/standings/").json()
     }
     assert (standings[other]["byes"], standings[holder]["byes"]) == (1, 0)
+
+
+def test_a_drop_while_a_report_waits_sends_the_others_back_to_reporting(
+    make_event, org_client, client_for
+):
+    # given a 3-entry match where seed 1 reported a win that seeds 2 and 3 must confirm
+    tid, players = make_event(3, entries_per_match=3, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1, e3 = entry_by_seed(match, 1), entry_by_seed(match, 3)
+    url = f"/api/matches/{match['id']}"
+    client_for(players[0][0]).post(f"{url}/report/", sweep_games(e1, 1), format="json")
+    # when seed 3 drops before confirming
+    client_for(players[2][0]).post(f"/api/tournaments/{tid}/entries/{e3}/drop/")
+    # then the report is gone and the match is back in progress for seeds 1 and 2
+    body = client_for(players[1][0]).get(f"{url}/").json()
+    assert (body["status"], body["pending_report"]) == ("in_progress", None)
+    assert [e["forfeited"] for e in body["entries"]] == [False, False, True]
+    assert client_for(players[1][0]).post(f"{url}/confirm/").status_code == 409
+    # and a new report confirmed by seed 2 alone finishes it
+    client_for(players[0][0]).post(f"{url}/report/", sweep_games(e1, 1), format="json")
+    response = client_for(players[1][0]).post(f"{url}/confirm/")
+    assert (response.json()["status"], response.json()["winner"]) == ("finished", e1)
+
+
+def test_dropped_entries_paired_together_do_not_stall_a_random_event(make_event, org_client):
+    # given 8 entries paired at random, where three round-1 winners drop before round 2
+    tid, _ = make_event(8, pairing="random", best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    matches = bracket(org_client, tid)[0]["matches"]
+    for m in matches[:3]:
+        winner = m["entries"][0]["id"]
+        org_client.post(f"/api/matches/{m['id']}/decide/", {"winner": winner}, format="json")
+        assert org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/").status_code == 200
+    # when the last round-1 match ends
+    last = matches[3]
+    survivor = last["entries"][0]["id"]
+    org_client.post(f"/api/matches/{last['id']}/decide/", {"winner": survivor}, format="json")
+    # then round 2 has a match of two dropped entries, and it does not wait for anyone:
+    # every later match is settled by forfeit and the one entry still playing wins the event
+    rounds = bracket(org_client, tid)
+    assert len(rounds) == 3
+    assert all(m["status"] == "finished" for r in rounds[1:] for m in r["matches"])
+    assert all(m["decided_by"] == "forfeit" for r in rounds[1:] for m in r["matches"])
+    assert rounds[2]["matches"][0]["winner"] == survivor
+    assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
+
+
+def test_a_random_round_bye_goes_to_an_entry_still_playing(make_event, org_client):
+    # given 6 entries paired at random, where two of the three round-1 winners drop
+    tid, _ = make_event(6, pairing="random", best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    matches = bracket(org_client, tid)[0]["matches"]
+    for m in matches[:2]:
+        winner = m["entries"][0]["id"]
+        org_client.post(f"/api/matches/{m['id']}/decide/", {"winner": winner}, format="json")
+        org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/")
+    survivor = matches[2]["entries"][0]["id"]
+    org_client.post(f"/api/matches/{matches[2]['id']}/decide/", {"winner": survivor}, format="json")
+    # then round 2's bye (3 entries left) goes to the one entry still playing, who wins it all
+    bye = next(m for m in bracket(org_client, tid)[1]["matches"] if m["is_bye"])
+    assert bye["entries"][0]["id"] == survivor
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    assert (standings[0]["entry"]["id"], standings[0]["placement"]) == (survivor, 1)
+
+
+def test_every_organizer_or_player_write_refuses_everyone_else(four, org_client, client_for):
+    # given a running event and seed 2's player, who is not in match 1v4
+    tid, players = four
+    match = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(match, 1), entry_by_seed(match, 4)
+    outsider = client_for(players[1][0])
+    url = f"/api/matches/{match['id']}"
+    refused = [
+        (f"/api/tournaments/{tid}/entries/{e4}/drop/", {}),
+        (f"/api/tournaments/{tid}/rounds/1/start/", {}),
+        (f"/api/tournaments/{tid}/cancel/", {}),
+        (f"{url}/start/", {}),
+        (f"{url}/time/", {"life": {e1: 3, e4: 2}}),
+        (f"{url}/extend/", {"minutes": 5}),
+        (f"{url}/decide/", {"winner": e1}),
+        (f"{url}/forfeit/", {"entry": e4}),
+        (f"{url}/call-time/", {}),
+    ]
+    for path, body in refused:
+        # when they try it, then it is a 403 and nothing changed
+        response = outsider.post(path, body, format="json")
+        assert response.status_code == 403, path
+        assert response.json()["detail"]
+    detail = org_client.get(f"{url}/").json()
+    assert (detail["status"], detail["audit"]) == ("in_progress", [])
+    assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "running"
+    assert not any(e["dropped"] for e in org_client.get(f"/api/tournaments/{tid}/entries/").json())

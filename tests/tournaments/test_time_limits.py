@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.helpers import entry_by_seed, make_overdue, match_with
+from tests.tournaments.helpers import entry_by_seed, make_overdue, match_with, team_duel
 from tournaments import tasks
 from tournaments.models import Match
 from tournaments.services import clock
@@ -162,3 +162,94 @@ def test_a_cancelled_tournament_is_left_alone(duel, org_client, client_for):
         f"/api/matches/{match['id']}/report/", {"games": [{"winner": e1}] * 2}, format="json"
     )
     assert response.status_code == 409
+
+
+def test_an_alliance_at_time_counts_the_sum_of_its_players_life(org_client, client_for, make_user):
+    # given two alliances whose match ran out of time at a table
+    match_id, [(t1, a1, _b1), (t2, _a2, b2)] = team_duel(org_client, make_user, "alliance")
+    make_overdue(match_id)
+    assert tasks.match_deadlines_sweep() == 1
+    detail = client_for(a1).get(f"/api/matches/{match_id}/").json()
+    assert detail["time_called"]
+    assert detail["team_mode"] == "alliance"
+    assert [len(e["members"]) for e in detail["entries"]] == [2, 2]
+    # when a player enters each player's life: team 1 has one player left on 5, team 2 two on 3
+    url = f"/api/matches/{match_id}/time/"
+    too_many = client_for(b2).post(url, {"life": {t1: [5, 0, 1], t2: 6}}, format="json")
+    assert (too_many.status_code, too_many.json()["code"]) == (400, "invalid_life")
+    response = client_for(b2).post(url, {"life": {t1: [5, 0], t2: [3, 3]}}, format="json")
+    # then team 2 wins the game and the match on time, 6 life to 5
+    body = response.json()
+    assert response.status_code == 200, body
+    assert (body["winner"], body["decided_by"]) == (t2, "time")
+    assert body["games"][0]["life"] == {str(t1): 5, str(t2): 6}
+
+
+def test_an_as_one_team_has_one_shared_total(org_client, make_user):
+    match_id, [(t1, _a1, _b1), (t2, _a2, _b2)] = team_duel(org_client, make_user, "as-one")
+    url = f"/api/matches/{match_id}/call-time/"
+    # one total per player is refused: the team shares one
+    response = org_client.post(url, {"life": {t1: [10, 10], t2: 8}}, format="json")
+    assert response.status_code == 400
+    assert "shares it" in response.json()["detail"]
+    response = org_client.post(url, {"life": {t1: 12, t2: [8]}}, format="json")
+    assert (response.json()["winner"], response.json()["decided_by"]) == (t1, "time")
+
+
+def test_a_team_reports_and_confirms_as_one_entry(org_client, client_for, make_user):
+    # given an alliance match; team 1's player b reports a win for team 1
+    match_id, [(t1, a1, b1), (_t2, a2, _b2)] = team_duel(org_client, make_user, "alliance")
+    url = f"/api/matches/{match_id}"
+    body = {"games": [{"winner": t1}]}
+    assert client_for(b1).post(f"{url}/report/", body, format="json").status_code == 200
+    # then b's teammate cannot confirm it (it is their own team's report), the opponents can
+    assert client_for(a1).post(f"{url}/confirm/").json()["code"] == "own_report"
+    response = client_for(a2).post(f"{url}/confirm/")
+    assert (response.json()["status"], response.json()["winner"]) == ("finished", t1)
+
+
+def test_at_time_more_game_wins_take_a_best_of_three(duel, org_client):
+    # given seed 1 won game 1 and no game is in progress when time is called
+    _tid, _players, match, e1, e2 = duel
+    from tournaments.services import match_game_record_from_engine
+
+    match_game_record_from_engine(
+        match_id=match["id"], game_number=1, winner_entry_id=e1, life={}, first_damage_entry_id=e2
+    )
+    org_client.post(f"/api/matches/{match['id']}/call-time/", {}, format="json")
+    # when the organizer enters no life totals, then the 1-0 lead wins the match
+    response = org_client.post(f"/api/matches/{match['id']}/time/", {"life": {}}, format="json")
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e1, "time")
+
+
+def test_a_table_match_enters_the_games_finished_before_time(duel, client_for):
+    # given a best-of-3 played at a table: seed 1 won game 1, game 2 is under way at time
+    _tid, players, match, e1, e2 = duel
+    make_overdue(match["id"])
+    tasks.match_deadlines_sweep()
+    url = f"/api/matches/{match['id']}/time/"
+    client = client_for(players[1][0])
+    # games that already decide the match, or name a stranger, are refused
+    won = client.post(url, {"games": [{"winner": e1}] * 2, "life": {}}, format="json")
+    assert (won.status_code, won.json()["code"]) == (400, "invalid_result")
+    assert "report the result instead" in won.json()["detail"]
+    stranger = client.post(url, {"games": [{"winner": 999999}], "life": {}}, format="json")
+    assert stranger.status_code == 400
+    # when seed 2 enters game 1 for seed 1 and leads game 2 on life
+    body = {"games": [{"winner": e1}], "life": {e1: 4, e2: 9}, "first_damage": None}
+    response = client.post(url, body, format="json")
+    # then it is one game each: the organizer decides
+    data = response.json()
+    assert data["status"] == "needs_decision"
+    assert [(g["number"], g["winner"], g["source"]) for g in data["games"]] == [
+        (1, e1, "time"),
+        (2, e2, "time"),
+    ]
+
+
+def test_call_time_with_a_finished_game_and_no_game_in_progress(duel, org_client):
+    _tid, _players, match, e1, _e2 = duel
+    response = org_client.post(
+        f"/api/matches/{match['id']}/call-time/", {"games": [{"winner": e1}]}, format="json"
+    )
+    assert (response.json()["winner"], response.json()["decided_by"]) == (e1, "time")

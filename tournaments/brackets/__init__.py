@@ -27,11 +27,14 @@ from tournaments.brackets.placements import (
     matches_per_round,
 )
 from tournaments.brackets.results import (
+    AS_ONE_LIFE,
     GameResult,
     InvalidResult,
     check_game_facts,
+    check_games_before_time,
     complete_match_winner,
     game_wins,
+    team_life,
     time_game_winner,
     winner_by_game_wins,
     wins_needed,
@@ -39,6 +42,7 @@ from tournaments.brackets.results import (
 from tournaments.brackets.seeding import first_round_pods, pod_sizes, rounds_needed, seed_order
 
 __all__ = [
+    "AS_ONE_LIFE",
     "CHAMPION",
     "BracketError",
     "DuplicateEntry",
@@ -55,6 +59,7 @@ __all__ = [
     "UnknownMatch",
     "bracket_first_round",
     "check_game_facts",
+    "check_games_before_time",
     "complete_match_winner",
     "feeds_into",
     "first_round_pods",
@@ -65,6 +70,7 @@ __all__ = [
     "random_round",
     "rounds_needed",
     "seed_order",
+    "team_life",
     "time_game_winner",
     "winner_by_game_wins",
     "wins_needed",

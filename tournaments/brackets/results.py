@@ -83,6 +83,46 @@ def complete_match_winner(
     return leader
 
 
+def check_games_before_time(
+    winners: Sequence[E], *, entries: Sequence[E], active: Sequence[E], best_of: int
+) -> None:
+    """Raise unless these can be the finished games of a match still undecided at time.
+
+    Every game has a winner still in the match, and nobody has the wins that decide the match
+    yet (then the match was won before time and is reported as usual).
+    """
+    needed = wins_needed(best_of)
+    for number, winner in enumerate(winners, start=1):
+        if winner not in entries:
+            raise InvalidResult(f"Game {number}: entry {winner} does not play in this match.")
+        if winner not in active:
+            raise InvalidResult(f"Game {number}: entry {winner} has forfeited this match.")
+    leader = Counter(winners).most_common(1)
+    if leader and leader[0][1] >= needed:
+        raise InvalidResult(
+            f"Entry {leader[0][0]} already has {needed} game wins: the match was won before "
+            "time; report the result instead."
+        )
+
+
+AS_ONE_LIFE = 30  # rulebook section 8: an as-one team shares one life total, starting at 30
+
+
+def team_life(members: Sequence[int], *, mode: str) -> int:
+    """One entry's life total at time from the totals its players give (rulebook section 8).
+
+    A single player or an `as-one` team has one (shared) total. An `alliance` loses only when
+    all its members have, so its total is the sum of the members still in (life above 0); with
+    everyone out, the highest total, which is what the engine reports too.
+    """
+    if not members:
+        raise InvalidResult("Give a life total.")
+    if mode != "alliance" and len(members) != 1:
+        raise InvalidResult("This entry has one life total (an as-one team shares it); give one.")
+    living = [total for total in members if total > 0]
+    return sum(living) if living else max(members)
+
+
 def time_game_winner(
     life: Mapping[E, int], first_damage: E | None, *, active: Sequence[E]
 ) -> E | None:

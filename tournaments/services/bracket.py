@@ -67,10 +67,14 @@ def _ready_after_byes(first: list[tuple], second: list[Match], k: int) -> None:
 
 
 def random_round_open(*, tournament: Tournament, number: int, entry_ids: list[int]) -> Round:
-    """Pair one round at random (seeded), giving any bye to an entry with the fewest byes."""
+    """Pair one round at random (seeded), giving any bye to an entry with the fewest byes
+    (an entry that dropped gets it only if every entry left has dropped)."""
     byes = Counter(
         Match.objects.filter(tournament=tournament, is_bye=True).values_list("winner_id", flat=True)
     )
+    dropped = set(Entry.objects.filter(pk__in=entry_ids, dropped=True).values_list("pk", flat=True))
+    for entry_id in dropped:
+        byes[entry_id] += len(entry_ids)
     pods = random_round(
         entry_ids,
         per_match=tournament.entries_per_match,
@@ -89,17 +93,14 @@ def random_round_open(*, tournament: Tournament, number: int, entry_ids: list[in
             for slot, entry_id in enumerate(pod)
         ]
     )
-    _forfeit_dropped(tournament, matches, pods)
+    _forfeit_dropped(tournament, matches, pods, dropped)
     return round_row
 
 
-def _forfeit_dropped(tournament: Tournament, matches: list[Match], pods: list[tuple]) -> None:
+def _forfeit_dropped(
+    tournament: Tournament, matches: list[Match], pods: list[tuple], dropped: set[int]
+) -> None:
     """Entries that dropped between rounds forfeit the match they were just paired into."""
-    dropped = set(
-        Entry.objects.filter(pk__in=[e for pod in pods for e in pod], dropped=True).values_list(
-            "pk", flat=True
-        )
-    )
     for match, pod in zip(matches, pods, strict=True):
         if match.is_bye or not dropped.intersection(pod):
             continue
@@ -151,8 +152,13 @@ def _advance_in_bracket(tournament: Tournament, match: Match) -> None:
         tournament=tournament, round__number=match.round.number + 1, index=target_index
     )
     # A slot is filled once, when its feeder finishes (a correction replaces the entry in it
-    # through downstream_replace, not here).
-    MatchEntry.objects.create(match=target, slot=slot, entry_id=match.winner_id)
+    # through downstream_replace, not here). A winner that has dropped (it only won because
+    # everybody in its match had dropped) forfeits at once.
+    dropped = (
+        match.decided_by == Match.DecidedBy.FORFEIT
+        and Entry.objects.filter(pk=match.winner_id, dropped=True).exists()
+    )
+    MatchEntry.objects.create(match=target, slot=slot, entry_id=match.winner_id, forfeited=dropped)
     if target.status == Match.Status.PENDING and target.slots.count() == k:
         match_make_ready(tournament=tournament, match=target)
 
@@ -161,16 +167,20 @@ def match_make_ready(*, tournament: Tournament, match: Match) -> None:
     """A match knows all its entries: ready, or won at once if only one entry is left in it."""
     match.status = Match.Status.READY
     match.save(update_fields=["status"])
-    active = list(match.slots.filter(forfeited=False).values_list("entry_id", flat=True))
-    if len(active) == 1:
-        match_finish(
-            tournament=tournament,
-            match=match,
-            winner_id=active[0],
-            decided_by=Match.DecidedBy.FORFEIT,
-            actor=None,
-            action="forfeit",
-        )
+    entries = list(match.slots.order_by("slot").values_list("entry_id", "forfeited"))
+    active = [entry_id for entry_id, forfeited in entries if not forfeited]
+    if len(active) > 1:
+        return
+    # One entry left wins by forfeit. With none left (all dropped, which random pairing can
+    # bring together) the first goes on so the event never waits; it forfeits its next match.
+    match_finish(
+        tournament=tournament,
+        match=match,
+        winner_id=active[0] if active else entries[0][0],
+        decided_by=Match.DecidedBy.FORFEIT,
+        actor=None,
+        action="forfeit" if active else "double-forfeit",
+    )
 
 
 def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new_id: int) -> None:

@@ -6,7 +6,14 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from tournaments.brackets import GameResult, time_game_winner, winner_by_game_wins
+from tournaments.brackets import (
+    GameResult,
+    InvalidResult,
+    check_games_before_time,
+    team_life,
+    time_game_winner,
+    winner_by_game_wins,
+)
 from tournaments.models import Match, MatchGame, Tournament
 from tournaments.services import bracket
 from tournaments.services.common import (
@@ -84,25 +91,39 @@ def _organizer_or_player(tournament: Tournament, match: Match, user) -> bool:
 
 @transaction.atomic
 def match_time_call(
-    *, match: Match, by_user, life: dict | None = None, first_damage: int | None = None
+    *,
+    match: Match,
+    by_user,
+    life: dict | None = None,
+    first_damage: int | None = None,
+    games: list[dict] | None = None,
 ) -> Match:
-    """The organizer calls time now; with life totals (or a live engine game) it is decided."""
+    """The organizer calls time now; with life totals or finished games (or a live engine
+    game) it is decided at once."""
     tournament, match = lock_match(match.pk)
     require_organizer(tournament=tournament, user=by_user, action="call time")
     _require_running_clock(match)
     _call_time(match, by_user)
-    if not life:
+    if not life and games is None:
         facts = _live_facts(match.pk)
         if facts is None:
             return match  # played at a table: the players enter the totals (match_time_enter)
         life, first_damage = facts.get("life") or {}, facts.get("first_damage")
-    _resolve(tournament, match, life=life, first_damage=first_damage, actor=by_user)
+    _resolve(tournament, match, life=life, first_damage=first_damage, games=games, actor=by_user)
     return match
 
 
 @transaction.atomic
-def match_time_enter(*, match: Match, by_user, life: dict, first_damage: int | None) -> Match:
-    """After time is called, a player or the organizer enters the life totals and first damage.
+def match_time_enter(
+    *,
+    match: Match,
+    by_user,
+    life: dict,
+    first_damage: int | None,
+    games: list[dict] | None = None,
+) -> Match:
+    """After time is called, a player or the organizer enters the life totals and first damage
+    of the game in progress, and for a table match the winners of the games already finished.
 
     Empty life totals mean no game was in progress: game wins alone decide.
     """
@@ -113,7 +134,7 @@ def match_time_enter(*, match: Match, by_user, life: dict, first_damage: int | N
         )
     if match.status != Match.Status.IN_PROGRESS or match.time_called_at is None:
         raise ServiceError("Time has not been called on this match.", code="time_not_called")
-    _resolve(tournament, match, life=life, first_damage=first_damage, actor=by_user)
+    _resolve(tournament, match, life=life, first_damage=first_damage, games=games, actor=by_user)
     return match
 
 
@@ -197,31 +218,80 @@ def overdue_match_ids(*, tournament_id: int | None = None, limit: int = 500) -> 
     return list(rows.order_by("deadline", "id").values_list("id", flat=True)[:limit])
 
 
-def normalize_life(life: dict | None, entries: list[int]) -> dict[int, int]:
-    """Life totals keyed by entry id (JSON gives string keys); 400 on anything else."""
+LIFE_LIMIT = 100_000
+
+
+def normalize_life(
+    life: dict | None, entries: list[int], *, tournament: Tournament | None = None
+) -> dict[int, int]:
+    """Life totals keyed by entry id (JSON gives string keys); 400 on anything else.
+
+    A total is a number, or for a team a list of its players' totals: an alliance's are added
+    up (`team_life`), an as-one team gives its one shared total. The engine passes numbers.
+    """
     result: dict[int, int] = {}
     for key, value in (life or {}).items():
-        try:
-            entry_id, total = int(key), int(value)
-        except (TypeError, ValueError):
+        entry_id = _life_entry(key, entries)
+        members = value if isinstance(value, list) else [value]
+        totals = [_life_number(entry_id, total) for total in members]
+        if tournament is not None and len(totals) > max(tournament.team_size, 1):
             raise ServiceError(
-                f"Life totals map entry ids to numbers, not {key!r}: {value!r}.",
+                f"Entry {entry_id} has {tournament.team_size} player(s); "
+                f"{len(totals)} life totals were given.",
                 code="invalid_life",
-            ) from None
-        if entry_id not in entries:
-            raise ServiceError(
-                f"Entry {entry_id} does not play in this match.",
-                code="not_in_match",
-                errors={"life": ["Unknown entry."]},
+                errors={"life": ["One total per player of the team at most."]},
             )
-        result[entry_id] = total
+        mode = tournament.team_mode if tournament is not None and tournament.team_size > 1 else ""
+        try:
+            result[entry_id] = team_life(totals, mode=mode)
+        except InvalidResult as exc:
+            raise ServiceError(str(exc), code="invalid_life", errors={"life": [str(exc)]}) from None
     return result
 
 
-def _resolve(tournament, match, *, life, first_damage, actor) -> None:
-    """Apply the time rule: game in progress by life then first damage; match by game wins."""
+def _life_entry(key, entries: list[int]) -> int:
+    try:
+        entry_id = int(key)
+    except (TypeError, ValueError):
+        raise ServiceError(
+            f"Life totals are keyed by entry id, not {key!r}.", code="invalid_life"
+        ) from None
+    if entry_id not in entries:
+        raise ServiceError(
+            f"Entry {entry_id} does not play in this match.",
+            code="not_in_match",
+            errors={"life": ["Unknown entry."]},
+        )
+    return entry_id
+
+
+def _life_number(entry_id: int, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        value = None
+    try:
+        total = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError(
+            f"Entry {entry_id}'s life must be a whole number (or a list of them for a team), "
+            f"not {value!r}.",
+            code="invalid_life",
+        ) from None
+    if abs(total) > LIFE_LIMIT:
+        raise ServiceError(
+            f"Entry {entry_id}'s life of {total} is not a plausible total.",
+            code="invalid_life",
+            errors={"life": [f"Give a total between -{LIFE_LIMIT} and {LIFE_LIMIT}."]},
+        )
+    return total
+
+
+def _resolve(tournament, match, *, life, first_damage, actor, games=None) -> None:
+    """Apply the time rule: game in progress by life then first damage; match by game wins.
+
+    `games` (table matches) are the games finished before time; they replace the recorded ones.
+    """
     entries, active = entry_ids(match), active_entry_ids(match)
-    life = normalize_life(life, entries)
+    life = normalize_life(life, entries, tournament=tournament)
     if first_damage is not None and first_damage not in entries:
         raise ServiceError(
             f"Entry {first_damage} does not play in this match.",
@@ -229,6 +299,8 @@ def _resolve(tournament, match, *, life, first_damage, actor) -> None:
             errors={"first_damage": ["Unknown entry."]},
         )
     before = snapshot(match)
+    if games is not None:
+        _record_games_before_time(tournament, match, games, entries, active)
     games = [GameResult(g.winner_id, {}, None) for g in current_games(match)]
     if life:
         game_winner = time_game_winner(life, first_damage, active=active)
@@ -255,3 +327,34 @@ def _resolve(tournament, match, *, life, first_damage, actor) -> None:
         actor=actor,
         action="time",
     )
+
+
+def _record_games_before_time(tournament, match, games: list[dict], entries, active) -> None:
+    """Record the winners of the games a table match finished before time (the old ones are
+    kept, superseded); 400 if they are impossible or already decide the match."""
+    if match.games.filter(superseded=False, source=MatchGame.Source.ENGINE).exists():
+        raise ServiceError(
+            "This match's games were played on the engine and are already recorded.",
+            code="engine_games",
+        )
+    winners = [_game_winner(number, game) for number, game in enumerate(games, start=1)]
+    try:
+        check_games_before_time(winners, entries=entries, active=active, best_of=tournament.best_of)
+    except InvalidResult as exc:
+        raise ServiceError(str(exc), code=exc.code, errors={"games": [str(exc)]}) from None
+    match.games.filter(superseded=False).update(superseded=True)
+    MatchGame.objects.bulk_create(
+        [
+            MatchGame(match=match, number=n, winner_id=w, source=MatchGame.Source.TIME)
+            for n, w in enumerate(winners, start=1)
+        ]
+    )
+
+
+def _game_winner(number: int, game) -> int:
+    try:
+        return int(game["winner"])
+    except (KeyError, TypeError, ValueError):
+        raise ServiceError(
+            f"Game {number} needs the id of its winner.", code="invalid_games"
+        ) from None

@@ -17,6 +17,7 @@ from tournaments.services.common import (
     now,
     require_organizer,
     snapshot,
+    supersede_pending_reports,
 )
 
 FALLBACK_FORMATS = {
@@ -223,6 +224,12 @@ def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, 
     """Mark an entry as forfeiting a match; the last entry left in a started match wins it."""
     before = snapshot(match)
     MatchEntry.objects.filter(match=match, entry_id=entry_id).update(forfeited=True)
+    if match.status == Match.Status.AWAITING_CONFIRMATION:
+        # The report was made with the forfeiting entry still in, and that entry can no longer
+        # confirm it: whoever is left reports again.
+        supersede_pending_reports(match)
+        match.status = Match.Status.IN_PROGRESS if match.started_at else Match.Status.READY
+        match.save(update_fields=["status"])
     audit(match=match, actor=actor, action=f"forfeit:{entry_id}", before=before)
     if match.status == Match.Status.PENDING:
         return
@@ -279,11 +286,14 @@ def _lock_decks(tournament: Tournament) -> None:
 
 
 def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """Order the entries by seed and number them 1..N (manual seeds first, in their order)."""
+    """Order the entries by seed and number them 1..N: the seeds the organizer gave first, in
+    their order, then the others in registration order (`manual`) or shuffled (`random`)."""
+    entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
     if tournament.seeding == Tournament.Seeding.RANDOM:
-        Random(tournament.rng_seed).shuffle(entries)
-    else:
-        entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+        given = sum(1 for e in entries if e.seed is not None)
+        rest = entries[given:]
+        Random(tournament.rng_seed).shuffle(rest)
+        entries[given:] = rest
     changed = []
     for number, entry in enumerate(entries, start=1):
         if entry.seed != number:

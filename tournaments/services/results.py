@@ -36,7 +36,9 @@ PLAYER_REPORTABLE = (
 )
 
 
-def parse_games(games: list[dict], entries: list[int]) -> list[GameResult]:
+def parse_games(
+    games: list[dict], entries: list[int], tournament: Tournament | None = None
+) -> list[GameResult]:
     """Reported games as GameResults with integer ids; 400 for anything malformed."""
     if not isinstance(games, list):
         raise ServiceError("`games` must be a list.", code="invalid_games")
@@ -52,7 +54,8 @@ def parse_games(games: list[dict], entries: list[int]) -> list[GameResult]:
             raise ServiceError(
                 f"Game {number}: entries are given by id.", code="invalid_games"
             ) from None
-        parsed.append(GameResult(winner, normalize_life(game.get("life"), entries), first))
+        life = normalize_life(game.get("life"), entries, tournament=tournament)
+        parsed.append(GameResult(winner, life, first))
     return parsed
 
 
@@ -107,21 +110,23 @@ def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
     """A player reports the result (the others confirm it); the organizer's entry is final,
     also on a finished match, where it is a correction the bracket follows."""
     tournament, match = lock_match(match.pk)
+    # What the bracket shows anyone first (400), then who may report (403), then the games.
     if match.status == Match.Status.PENDING:
         raise ServiceError("The match is still waiting for its entries.", code="match_pending")
     if match.is_bye:
         raise ServiceError("A bye has no games to report.", code="match_is_bye")
-    entries, active = _slots(match)
-    parsed = parse_games(games, entries)
-    winner = _winner_of(tournament, parsed, entries, active)
-    if is_organizer(tournament=tournament, user=by_user):
-        _organizer_result(tournament, match, by_user, winner, parsed)
-        return match
-    entry = user_entry(tournament=tournament, user=by_user, match=match)
-    if entry is None:
+    organizer = is_organizer(tournament=tournament, user=by_user)
+    entry = None if organizer else user_entry(tournament=tournament, user=by_user, match=match)
+    if not organizer and entry is None:
         raise NotAllowed(
             "Only the match's players or the organizer can report it.", code="not_in_match"
         )
+    entries, active = _slots(match)
+    parsed = parse_games(games, entries, tournament)
+    winner = _winner_of(tournament, parsed, entries, active)
+    if organizer:
+        _organizer_result(tournament, match, by_user, winner, parsed)
+        return match
     if match.status == Match.Status.FINISHED:
         raise ServiceError(
             "The match is finished; only the organizer can change it.", code="match_finished"
@@ -172,13 +177,13 @@ def _organizer_result(tournament, match, by_user, winner: int, games: list[GameR
 def match_result_confirm(*, match: Match, by_user) -> Match:
     """Another entry's player confirms the pending report; once every entry has, it counts."""
     tournament, match = lock_match(match.pk)
-    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
-    if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
-        raise Conflict("There is no reported result to confirm.", code="nothing_to_confirm")
     organizer = is_organizer(tournament=tournament, user=by_user)
     entry = user_entry(tournament=tournament, user=by_user, match=match)
     if entry is None and not organizer:
         raise NotAllowed("Only the match's players can confirm it.", code="not_in_match")
+    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
+    if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
+        raise Conflict("There is no reported result to confirm.", code="nothing_to_confirm")
     if entry is not None and entry.pk == report.entry_id and not organizer:
         raise ServiceError("The other player(s) must confirm your report.", code="own_report")
     if entry is not None and entry.pk not in report.confirmed_entries:
@@ -207,12 +212,12 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
 def match_result_dispute(*, match: Match, by_user) -> Match:
     """Another entry's player disputes the pending report; the organizer then decides."""
     tournament, match = lock_match(match.pk)
-    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
-    if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
-        raise Conflict("There is no reported result to dispute.", code="nothing_to_dispute")
     entry = user_entry(tournament=tournament, user=by_user, match=match)
     if entry is None:
         raise NotAllowed("Only the match's players can dispute it.", code="not_in_match")
+    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
+    if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
+        raise Conflict("There is no reported result to dispute.", code="nothing_to_dispute")
     if entry.pk == report.entry_id:
         raise ServiceError(
             "You reported this result; report again to change it.", code="own_report"

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 from tournaments.brackets import (
     GameResult,
     InvalidResult,
+    check_games_before_time,
     complete_match_winner,
+    team_life,
     time_game_winner,
     winner_by_game_wins,
     wins_needed,
@@ -71,3 +73,37 @@ def test_game_wins_decide_only_with_a_strict_leader():
     games = [GameResult(11, {}, None), GameResult(22, {}, None)]
     assert winner_by_game_wins(games, active=[11, 22]) is None
     assert winner_by_game_wins([*games, GameResult(22, {}, None)], active=[11, 22]) == 22
+
+
+@settings(max_examples=200, deadline=None)
+@given(members=st.lists(st.integers(-10, 30), min_size=1, max_size=3))
+def test_an_alliance_counts_the_players_still_in(members):
+    # given the life totals of an alliance's players when time is called
+    total = team_life(members, mode="alliance")
+    # then it is the sum of those above 0, or, with everyone out, the best of the totals
+    living = [m for m in members if m > 0]
+    assert total == (sum(living) if living else max(members))
+    assert total >= max(members)
+
+
+def test_a_single_player_or_as_one_team_has_one_total():
+    assert team_life([30], mode="as-one") == 30
+    assert team_life([7], mode="") == 7
+    for mode in ("as-one", ""):
+        with pytest.raises(InvalidResult, match="one life total"):
+            team_life([10, 10], mode=mode)
+    with pytest.raises(InvalidResult):
+        team_life([], mode="alliance")
+
+
+def test_games_before_time_must_leave_the_match_undecided():
+    check_games_before_time([11, 22], entries=[11, 22], active=[11, 22], best_of=3)
+    check_games_before_time([11, 11], entries=[11, 22], active=[11, 22], best_of=5)
+    for winners, best_of, active, reason in [
+        ([11, 11], 3, [11, 22], "already has 2 game wins"),
+        ([33], 3, [11, 22], "does not play"),
+        ([11], 3, [22], "has forfeited"),
+        ([22], 1, [11, 22], "already has 1 game wins"),
+    ]:
+        with pytest.raises(InvalidResult, match=reason):
+            check_games_before_time(winners, entries=[11, 22], active=active, best_of=best_of)
