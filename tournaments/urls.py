@@ -13,5 +13,6 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
     path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/live/", views.match_live, name="match-live"),
     path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
 ]

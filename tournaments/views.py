@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from config.errors import NotFound, ServiceError
 from tournaments import selectors, services
@@ -207,9 +207,8 @@ def _add_entry(tournament: Tournament, user, data) -> Entry:
     )
 
 
-def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A match: entries, clock, games, the report/confirm forms and the organizer's controls."""
-    match = _match(pk)
+def _match_context(request: HttpRequest, match: Match) -> dict:
+    """What the match page and its live partial show (a fixed number of queries)."""
     tournament = match.tournament
     detail = selectors.match_detail(match=match)
     mine = user_entry(tournament=tournament, user=request.user, match=match)
@@ -218,9 +217,11 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
         game["winner_name"] = names.get(game["winner"], "no winner")
-    context = {
+    return {
         "tournament": tournament,
         "match": detail,
+        # The page keeps itself current while anything can still change it.
+        "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
         "is_organizer": organizer,
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
@@ -234,7 +235,20 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "as_one_life": AS_ONE_LIFE,
         "winner_name": names.get(detail["winner"]),
     }
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A match: entries, clock, games, the report/confirm forms and the organizer's controls."""
+    context = _match_context(request, _match(pk))
     return render(request, "tournaments/match.html", context)
+
+
+@require_GET
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match page's changing parts (htmx polls them): the status, clock, games, the report
+    waiting for confirmation, and, out of band, the forms and the audit trail."""
+    context = {**_match_context(request, _match(pk)), "oob": True}
+    return render(request, "tournaments/_match_live.html", context)
 
 
 @require_POST

@@ -1,5 +1,6 @@
 // Live countdowns: every element with data-deadline shows the time left (mm:ss), each second.
-// Works after htmx swaps too, since it looks the elements up on every tick.
+// Works after htmx swaps too: it looks the elements up on every tick, and ticks right after a
+// swap so a fresh clock never shows the server's HH:MM.
 (function () {
   function pad(n) { return String(n).padStart(2, "0"); }
   function tick() {
@@ -13,4 +14,6 @@
   }
   tick();
   setInterval(tick, 1000);
+  document.addEventListener("htmx:afterSwap", tick);
+  document.addEventListener("htmx:oobAfterSwap", tick);
 })();

@@ -208,3 +208,33 @@ def test_time_form_takes_the_games_finished_before_time(make_event, org_client, 
     row = Match.objects.get(pk=match["id"])
     assert (row.winner_id, row.decided_by) == (e1, "time")
     assert list(row.games.values_list("winner_id", flat=True)) == [e1, e1]
+
+
+def test_match_page_polls_its_live_partial_while_the_event_runs(make_event, org_client):
+    # given a started 2-entry event: seed 2 is on the match page
+    tid, players = make_event(2, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1 = entry_by_seed(match, 1)
+    live = f"/matches/{match['id']}/live/"
+    seed1, seed2 = logged_in(players[0][0]), logged_in(players[1][0])
+    page = seed2.get(f"/matches/{match['id']}/").content.decode()
+    assert f'hx-get="{live}"' in page
+    assert "data-deadline" in page
+    assert "hx-swap-oob" not in page
+    # when seed 1 reports that they won, then seed 2's partial shows it with the confirm button,
+    # and brings the forms and the audit trail along out of band
+    seed1.post(f"/matches/{match['id']}/report/", {"game1": str(e1)})
+    partial = seed2.get(live).content.decode()
+    assert "<html" not in partial
+    assert "awaiting_confirmation" in partial
+    assert "Confirm result" in partial
+    assert 'id="match-forms" hx-swap-oob="true"' in partial
+    assert 'id="match-audit" hx-swap-oob="true"' in partial
+    assert "Confirm result" not in seed1.get(live).content.decode()
+    # when seed 2 confirms, then the partial shows the winner and stops polling (event over)
+    seed2.post(f"/matches/{match['id']}/confirm/")
+    partial = seed1.get(live).content.decode()
+    assert f'id="match-winner">{players[0][0].username}<' in partial
+    assert "hx-get" not in partial
+    assert Client().post(live).status_code == 405

@@ -43,3 +43,18 @@ def test_query_count_does_not_grow_with_the_field(organizer, client):
     for url in URLS:
         small_count = queries_for(client, url.format(id=small.pk))
         assert small_count == queries_for(client, url.format(id=large.pk)), url
+
+
+def test_match_page_and_its_live_partial_do_not_grow_with_the_field(organizer, client):
+    # given the same decided round-1 match in a small and a large event
+    small, large = bulk_event(organizer, 8), bulk_event(organizer, 512)
+    play_some(small)
+    play_some(large)
+    client.force_login(organizer)
+    first = {
+        t.pk: Match.objects.get(tournament=t, round__number=1, index=0).pk for t in (small, large)
+    }
+    # when the page and the partial it polls are read, then the queries are the same in number
+    for url in ("/matches/{id}/", "/matches/{id}/live/"):
+        small_count = queries_for(client, url.format(id=first[small.pk]))
+        assert small_count == queries_for(client, url.format(id=first[large.pk])), url

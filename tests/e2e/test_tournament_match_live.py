@@ -1,0 +1,67 @@
+"""Two players on the same match page, each in their own browser: what one does shows up on the
+other's page without a reload (htmx polls the page's live partial), and the clock counts down."""
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.test_tournament_flow import log_in
+from tournaments.models import Match
+from tournaments.services import entry_add, tournament_create, tournament_start
+
+POLL = 15_000  # the page polls every 5 s; allow a few polls
+
+
+def open_match(browser: Browser, base: str, username: str, match_id: int) -> Page:
+    """A player's own browser context on the match page, marked so a reload would show."""
+    page = browser.new_context().new_page()
+    log_in(page, base, username)
+    page.goto(f"{base}/matches/{match_id}/")
+    page.evaluate("window.notReloaded = true")
+    return page
+
+
+def test_players_see_each_others_report_and_confirmation_live(
+    live_server, browser: Browser, make_user, transactional_db
+):
+    # given a started 2-entry event (the final is round 1) with both players on the match page
+    base = live_server.url
+    orla, ann, ben = make_user("orla"), make_user("ann"), make_user("ben")
+    event = tournament_create(organizer=orla, name="Live Cup", best_of=1, seeding="manual")
+    for seed, player in enumerate((ann, ben), start=1):
+        entry_add(tournament=event, by_user=orla, user_id=player.pk, seed=seed)
+    tournament_start(tournament=event, by_user=orla)
+    match_id = Match.objects.get(tournament=event).pk
+    ann_page = open_match(browser, base, "ann", match_id)
+    ben_page = open_match(browser, base, "ben", match_id)
+
+    # then the match clock counts down its 50 minutes (the server alone prints a clock time)
+    clock = ben_page.locator(".clock.countdown")
+    expect(clock).to_have_text(re.compile(r"^(49|50):\d\d$"))
+    expect(clock).not_to_have_text(clock.inner_text(), timeout=5_000)
+    expect(ben_page.get_by_role("button", name="Confirm result")).to_have_count(0)
+    # ben starts filling in the report form: the page must not wipe his choice when it refreshes
+    ben_page.get_by_label("Game 1 winner").select_option(label="ben")
+
+    # when ann reports that she won
+    ann_page.get_by_label("Game 1 winner").select_option(label="ann")
+    ann_page.get_by_role("button", name="Report result").click()
+    expect(ann_page.get_by_text("Result reported.")).to_be_visible()
+    ann_page.evaluate("window.notReloaded = true")
+
+    # then ben's page, never reloaded, shows her report with the confirm button
+    expect(ben_page.locator("#match-status")).to_have_text("awaiting_confirmation", timeout=POLL)
+    expect(ben_page.get_by_role("heading", name="Reported result")).to_be_visible()
+    expect(ben_page.get_by_role("button", name="Confirm result")).to_be_visible()
+    assert ben_page.evaluate("window.notReloaded") is True
+    expect(ben_page.get_by_label("Game 1 winner")).to_have_value(
+        str(Match.objects.get(pk=match_id).slots.get(entry__user=ben).entry_id)
+    )
+
+    # when ben confirms, then ann's page, never reloaded, shows the match finished, ann winning
+    ben_page.get_by_role("button", name="Confirm result").click()
+    expect(ben_page.get_by_text("Result confirmed.")).to_be_visible()
+    expect(ann_page.locator("#match-status")).to_have_text("finished", timeout=POLL)
+    expect(ann_page.locator("#match-winner")).to_have_text("ann")
+    expect(ann_page.get_by_role("heading", name="Games")).to_be_visible()
+    assert ann_page.evaluate("window.notReloaded") is True
