@@ -238,3 +238,22 @@ def test_match_page_polls_its_live_partial_while_the_event_runs(make_event, org_
     assert f'id="match-winner">{players[0][0].username}<' in partial
     assert "hx-get" not in partial
     assert Client().post(live).status_code == 405
+
+
+def test_live_partial_follows_time_called_and_extended(make_event, org_client, organizer):
+    # given a running match a player is watching
+    tid, players = make_event(2, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match_id = match_with(org_client, tid, 1, 1)["id"]
+    watcher, live = logged_in(players[1][0]), f"/matches/{match_id}/live/"
+    # when the organizer calls time, then the partial says so and brings the life-total form
+    logged_in(organizer).post(f"/matches/{match_id}/call-time/")
+    partial = watcher.get(live).content.decode()
+    assert 'id="time-called"' in partial
+    assert "Time: life totals" in partial
+    # when they extend it by 10 minutes, then the partial's clock counts to the new deadline
+    logged_in(organizer).post(f"/matches/{match_id}/extend/", {"minutes": "10"})
+    partial = watcher.get(live).content.decode()
+    deadline = Match.objects.get(pk=match_id).deadline
+    assert f'data-deadline="{deadline.isoformat()}"' in partial
+    assert 'id="time-called"' not in partial
