@@ -13,7 +13,8 @@ from config.errors import NotAllowed, NotFound, ServiceError
 from decks import selectors, serializers, services
 from decks.legality import format_deck_list
 from decks.models import CardSet, Pool
-from decks.services.catalog import card_set_export, parse_card_set
+from decks.services.card_files import parse_card_set
+from decks.services.catalog import card_set_export
 from decks.services.decks import deck_list_from_input
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
@@ -227,16 +228,14 @@ class CardSetImportApi(APIView):
     )
     def post(self, request):
         data = _valid(serializers.CardSetImportIn, request)
-        parsed = parse_card_set(data["content"], file_format=data["format"])
-        # A CSV's first line is its header, so card i sits on line i + 2.
-        offset = 2 if data["format"] == "csv" else 1
+        parsed, lines = parse_card_set(data["content"], file_format=data["format"])
         card_set = services.card_set_import(
             data=parsed,
             game_slug=data["game"],
             code=data["code"],
             name=data["name"],
             organizer=request.user,
-            line_of=lambda index: index + offset,
+            lines=lines,
         )
         return Response(serializers.CardSetOut(card_set).data, status=status.HTTP_201_CREATED)
 

@@ -75,10 +75,13 @@ def card_info(card: Card) -> CardInfo:
 
 def catalog_for_game(game: Game) -> tuple[Catalog, dict[str, int]]:
     """The game's Catalog and {card key: card id}, in a constant number of queries."""
-    cards = card_list(game=game)
+    # A reprint (same identity in a later set) is the same card: the first printing stands.
+    first: dict[str, Card] = {}
+    for card in card_list(game=game):
+        first.setdefault(card.key, card)
     names = dict(Faction.objects.filter(game=game).values_list("slug", "name"))
-    catalog = Catalog(game.slug, (card_info(card) for card in cards), names)
-    return catalog, {card.key: card.id for card in cards}
+    catalog = Catalog(game.slug, (card_info(card) for card in first.values()), names)
+    return catalog, {key: card.id for key, card in first.items()}
 
 
 def pool_keys(pool: Pool) -> dict[str, int]:

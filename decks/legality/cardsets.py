@@ -27,6 +27,8 @@ CARD_TYPES: Mapping[str, tuple[str, ...]] = {
     "conventional-combat": ("character", "action"),
     "rune-duel": ("creature", "artifact", "spell", "warlord"),
 }
+MAX_COST = 999
+TEXT_LIMITS: Mapping[str, int] = {"code": 20, "subtype": 60, "text": 4000}  # the table's columns
 KC_ACTION_KINDS = ("Dirty Trick", "Event", "Ability", "Equipment")
 CARD_FIELDS = (
     "name",
@@ -85,8 +87,14 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
     if kind not in CARD_TYPES.get(game, ()):
         errors.append(f"type must be one of {', '.join(CARD_TYPES.get(game, ()))}")
     cost = card.get("cost")
-    if cost is not None and (not _is_int(cost) or cost < 0):
-        errors.append("cost must be a whole number of 0 or more")
+    if cost is not None and (not _is_int(cost) or not 0 <= cost <= MAX_COST):
+        errors.append(f"cost must be a whole number from 0 to {MAX_COST}")
+    for key, longest in TEXT_LIMITS.items():
+        value = card.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > longest):
+            errors.append(f"{key} must be text of at most {longest} characters")
+    if game != "kingdom-combat" and card.get("border"):
+        errors.append("only Kingdom Combat cards have a border; leave it empty")
     for key in ("factions", "keywords"):
         if card.get(key) is not None and not _list_of_str(card[key]):
             errors.append(f"{key} must be a list of names")
