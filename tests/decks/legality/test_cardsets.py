@@ -53,12 +53,19 @@ def test_conventional_combat_starter():
     for element in ("light", "dark", "fire", "water"):
         assert all(isinstance(c["stats"][f"defense_{element}"], int) for c in characters)
     assert any(c["name"] == "Null" and c["stats"]["reserved"] for c in cards)
+    # every character has a Support Ability, written and as effects the engine applies
+    assert all(c["text"].startswith("Support:") and c["effects"] for c in characters)
+    assert len([c for c in cards if c["type"] == "action" and c["name"] != "Null"]) >= 3
 
 
 def test_rune_duel_starter():
     cards = load_builtin("rune-duel")["cards"]
     assert {c["type"] for c in cards} == {"creature", "artifact", "spell", "warlord"}
     assert {c["stats"]["rune"] for c in cards} == {1, 2, 3, 4, 5}
+    warlords = [c for c in cards if c["type"] == "warlord"]
+    assert warlords
+    assert all(w["stats"]["rune"] in {1, 2, 3, 4, 5} for w in warlords)
+    assert all(isinstance(c["stats"]["rank"], int) for c in cards)
     assert {"Charge", "Breakthrough", "Regeneration", "Fade"} <= {
         k for c in cards for k in c["keywords"]
     }
