@@ -160,3 +160,65 @@ def test_csv_import_reports_bad_rows_by_line_and_imports_nothing(make_user, clie
     assert created.json()["cards"] == 2
     exported = client.get(f"/api/card-sets/{created.json()['id']}/export/?kind=csv")
     assert "Bad Soldier" in exported.content.decode()
+
+
+def test_only_the_owner_may_change_or_export_a_deck(make_user, client_for, ironhold_deck):
+    owner, other = make_user(), make_user()
+    deck = save_deck(client_for(owner), ironhold_deck).json()
+    url = f"/api/decks/{deck['id']}/"
+    assert client_for(other).put(url, {"name": "Mine now"}, format="json").status_code == 403
+    assert client_for(other).get(f"{url}export/").status_code == 403
+    assert client_for(other).get("/api/decks/").json()["count"] == 0
+    assert client_for(owner).get(url).json()["name"] == "Vanguard", "nothing changed"
+
+
+def test_a_json_export_saves_back_as_the_same_deck(make_user, client_for, ironhold_deck):
+    client = client_for(make_user())
+    deck = save_deck(client, ironhold_deck).json()
+    exported = client.get(f"/api/decks/{deck['id']}/export/?kind=json").json()
+    fields = {k: exported[k] for k in ("name", "game", "format", "fortresses", "cards")}
+    copy = client.post("/api/decks/", fields, format="json").json()
+    assert copy["hash"] == deck["hash"]
+
+
+def test_the_registered_list_survives_edits_after_the_start(make_user, client_for, ironhold_deck):
+    # given a started event whose decks were locked
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer))
+    decks = {}
+    for player in (alice, bob):
+        entry = client_for(player).post(f"/api/tournaments/{event}/entries/", {}, format="json")
+        decks[player] = save_deck(client_for(player), ironhold_deck).json()
+        url = f"/api/tournaments/{event}/entries/{entry.json()['id']}/deck/"
+        assert client_for(player).post(url, {"deck": decks[player]["id"]}).status_code == 201
+    assert client_for(organizer).post(f"/api/tournaments/{event}/start/").status_code == 200
+    registration = DeckRegistration.objects.get(deck_id=decks[alice]["id"])
+    frozen = dict(registration.locked_list)
+    # when alice guts her deck
+    edited = client_for(alice).put(
+        f"/api/decks/{decks[alice]['id']}/", {"text": "1 Iron Knight"}, format="json"
+    )
+    assert edited.json()["hash"] != decks[alice]["hash"]
+    # then the registered list and hash are still the ones checked at the start
+    registration.refresh_from_db()
+    assert registration.locked_list == frozen
+    assert sum(frozen["main"].values()) == sum(c["count"] for c in ironhold_deck["cards"])
+    assert registration.locked_hash == decks[alice]["hash"]
+
+
+def test_registration_denials(make_user, client_for, api_client, ironhold_deck):
+    organizer, alice, mallory = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer))
+    other_event = make_event(client_for(organizer), name="Other Cup")
+    entry = client_for(alice).post(f"/api/tournaments/{event}/entries/", {}, format="json").json()
+    deck = save_deck(client_for(alice), ironhold_deck).json()
+    url = f"/api/tournaments/{event}/entries/{entry['id']}/deck/"
+    assert api_client.post(url, {"deck": deck["id"]}).status_code == 401
+    mallory_deck = save_deck(client_for(mallory), ironhold_deck).json()
+    assert client_for(mallory).post(url, {"deck": mallory_deck["id"]}).status_code == 403
+    assert client_for(alice).post(url, {"deck": mallory_deck["id"]}).status_code == 403
+    wrong_event = f"/api/tournaments/{other_event}/entries/{entry['id']}/deck/"
+    assert client_for(alice).post(wrong_event, {"deck": deck["id"]}).status_code == 404
+    assert client_for(alice).post(url, {"deck": 999999}).status_code == 404
+    assert client_for(alice).post(url, {}).status_code == 400
+    assert not DeckRegistration.objects.exists()
