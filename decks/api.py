@@ -88,7 +88,7 @@ class DeckValidateApi(APIView):
         if "jokers" in data:
             options["jokers"] = data["jokers"]
         result = services.deck_validate(
-            game=selectors.game_get(slug=data["game"]),
+            game=selectors.game_get(slug=data["game"], field="game"),
             format_slug=data["format"],
             deck_list=_deck_list(data),
             pool=_own_pool(data.get("pool"), request.user),
@@ -154,6 +154,7 @@ class DeckDetailApi(APIView):
             name=data.get("name"),
             format_slug=data.get("format"),
             deck_list=_deck_list(data) if has_list else None,
+            fortresses=data.get("fortresses"),
         )
         return Response(serializers.DeckOut(selectors.deck_get(deck_id=pk)).data)
 
@@ -172,13 +173,16 @@ class DeckExportApi(APIView):
         summary="Export a deck as a plain-text list (default) or JSON",
     )
     def get(self, request, pk: int):
+        kind = request.query_params.get("kind", "text")
+        if kind not in ("text", "json"):
+            raise ServiceError("Export as ?kind=text or ?kind=json.", errors={"kind": [kind]})
         deck = _owned_deck(pk, request.user)
         rows = list(deck.cards.all())
         main = [
             (row.card.code or row.card.name, row.count) for row in rows if row.section == "main"
         ]
         forts = [row.card.name for row in rows if row.section == "fortress"]
-        if request.query_params.get("kind") == "json":
+        if kind == "json":
             body = {
                 "name": deck.name,
                 "game": deck.game.slug,
@@ -252,6 +256,8 @@ class CardSetExportApi(APIView):
         card_set = CardSet.objects.filter(pk=pk).first()
         if card_set is None:
             raise NotFound("No such card set.", code="card_set_not_found")
-        kind = "csv" if request.query_params.get("kind") == "csv" else "json"
+        kind = request.query_params.get("kind", "json")
+        if kind not in ("json", "csv"):
+            raise ServiceError("Export as ?kind=json or ?kind=csv.", errors={"kind": [kind]})
         content_type = "text/csv" if kind == "csv" else "application/json"
         return HttpResponse(card_set_export(card_set, file_format=kind), content_type=content_type)

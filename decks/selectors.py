@@ -2,17 +2,21 @@
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from config.errors import NotFound
+from config.errors import NotFound, ServiceError
 from decks.legality import CardInfo, Catalog, formats_for
 from decks.models import Card, Deck, DeckRegistration, Faction, Game, Pool
 
 
-def game_get(*, slug: str) -> Game:
-    """The game with this slug; NotFound (naming the known slugs) otherwise."""
+def game_get(*, slug: str, field: str | None = None) -> Game:
+    """The game with this slug; NotFound (naming the known slugs) otherwise, or a 400 on
+    `field` when the slug came in a request body (a malformed request, not a missing page)."""
     game = Game.objects.filter(slug=slug).first()
     if game is None:
         known = ", ".join(Game.objects.values_list("slug", flat=True))
-        raise NotFound(f"Unknown game {slug!r}; use one of: {known}.", code="unknown_game")
+        message = f"Unknown game {slug!r}; use one of: {known}."
+        if field:
+            raise ServiceError(message, code="unknown_game", errors={field: [message]})
+        raise NotFound(message, code="unknown_game")
     return game
 
 

@@ -95,10 +95,14 @@ class DeckIn(DeckListIn):
 
 
 class DeckUpdateIn(DeckListIn):
+    """Only what is sent changes; `fortresses` alone replaces the fortresses, keeping the deck."""
+
     name = serializers.CharField(max_length=120, required=False)
     format = serializers.CharField(max_length=40, required=False)
 
     def validate(self, attrs):
+        if ("cards" in attrs or "text" in attrs) and not (attrs.get("cards") or attrs.get("text")):
+            return super().validate(attrs)  # an empty list: say how to write one
         return attrs
 
 

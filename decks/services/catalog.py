@@ -28,7 +28,7 @@ def card_set_import(
     progress: Callable[[Iterable], Iterable] = lambda rows: rows,
 ) -> CardSet:
     """Check every card (errors name the file's lines), then create the whole set or nothing."""
-    game = game_get(slug=game_slug)
+    game = game_get(slug=game_slug, field="game")
     errors = _row_errors(game, data, lines or [i + 1 for i in range(len(data["cards"]))], progress)
     if not data["cards"]:
         errors["cards"] = ["The file has no cards."]

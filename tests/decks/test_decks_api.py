@@ -222,3 +222,35 @@ def test_registration_denials(make_user, client_for, api_client, ironhold_deck):
     assert client_for(alice).post(url, {"deck": 999999}).status_code == 404
     assert client_for(alice).post(url, {}).status_code == 400
     assert not DeckRegistration.objects.exists()
+
+
+def test_a_put_changes_only_what_it_sends(make_user, client_for, ironhold_deck):
+    client = client_for(make_user())
+    deck = save_deck(client, ironhold_deck).json()
+    url = f"/api/decks/{deck['id']}/"
+    # fortresses alone: the main deck stays, the fortresses change
+    dual = client.put(url, {"fortresses": ["Ironhold Keep", "Sylvan Heartwood"]}, format="json")
+    forts = sorted(c["name"] for c in dual.json()["cards"] if c["section"] == "fortress")
+    assert forts == ["Ironhold Keep", "Sylvan Heartwood"]
+    main = [c for c in dual.json()["cards"] if c["section"] == "main"]
+    assert sum(c["count"] for c in main) == sum(c["count"] for c in ironhold_deck["cards"])
+    # an empty list is refused, not silently ignored
+    empty = client.put(url, {"cards": []}, format="json")
+    assert empty.status_code == 400
+    assert "cards" in empty.json()["errors"]
+    assert client.get(url).json()["hash"] == dual.json()["hash"]
+
+
+def test_bad_game_and_export_kind_are_400s_that_say_what_to_use(
+    make_user, client_for, ironhold_deck
+):
+    client = client_for(make_user())
+    body = {"game": "chess", "format": "constructed", "text": "1 AS"}
+    refused = client.post("/api/decks/validate/", body, format="json")
+    assert refused.status_code == 400
+    assert "kingdom-combat" in refused.json()["errors"]["game"][0]
+    assert client.post("/api/decks/", {**body, "name": "x"}, format="json").status_code == 400
+    deck = save_deck(client, ironhold_deck).json()
+    xml = client.get(f"/api/decks/{deck['id']}/export/?kind=xml")
+    assert xml.status_code == 400
+    assert "kind=json" in xml.json()["detail"]
