@@ -197,6 +197,9 @@ def test_summary_has_types_curve_and_fortress():
     assert result.summary["types"] == {"unit": 12, "structure": 8, "action": 10}
     assert sum(result.summary["curve"]) == 30
     assert result.summary["fortress"]["hp"] == 30
+    counts = {row["name"]: row["count"] for row in result.summary["cards"]}
+    assert counts == IRONHOLD_30
+    assert [row["type"] for row in result.summary["cards"]][:1] == ["action"], "sorted by type"
 
 
 def test_unknown_cards_get_suggestions():
