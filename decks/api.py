@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -261,3 +261,50 @@ class CardSetExportApi(APIView):
             raise ServiceError("Export as ?kind=json or ?kind=csv.", errors={"kind": [kind]})
         content_type = "text/csv" if kind == "csv" else "application/json"
         return HttpResponse(card_set_export(card_set, file_format=kind), content_type=content_type)
+
+
+RULE_FIELDS = ("min_size", "max_size", "copy_limit", "type_copy_limits", "jokers", "configurable")
+
+
+def _tournament(pk: int):
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.filter(pk=pk).first()
+    if tournament is None:
+        raise NotFound("No such tournament.", code="tournament_not_found")
+    return tournament
+
+
+def _rules_body(tournament, fmt) -> dict:
+    stored = getattr(tournament, "deck_rules", None)
+    return {
+        "game": tournament.game,
+        "format": tournament.deck_format,
+        "options": stored.options if stored else {},
+        "rules": {key: fmt.to_dict()[key] for key in RULE_FIELDS} if fmt else None,
+    }
+
+
+class EventDeckRulesApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: serializers.DeckRulesOut, 404: ErrorOut},
+        summary="The event's deck rules (its format with the organizer's options)",
+    )
+    def get(self, request, pk: int):
+        tournament = _tournament(pk)
+        return Response(_rules_body(tournament, selectors.event_format(tournament)))
+
+    @extend_schema(
+        request=serializers.DeckRulesIn,
+        responses={200: serializers.DeckRulesOut, **ERRORS},
+        summary="Set the event's deck-format options (organizer, before the start)",
+    )
+    def put(self, request, pk: int):
+        tournament = _tournament(pk)
+        data = _valid(serializers.DeckRulesIn, request)
+        fmt = services.event_deck_rules_set(
+            tournament=tournament, options=data["options"], user=request.user
+        )
+        return Response(_rules_body(_tournament(pk), fmt))

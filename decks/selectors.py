@@ -3,8 +3,9 @@
 from django.db.models import Prefetch, Q, QuerySet
 
 from config.errors import NotFound, ServiceError
-from decks.legality import CardInfo, Catalog, formats_for
-from decks.models import Card, Deck, DeckRegistration, Faction, Game, Pool
+from decks.legality import CardInfo, Catalog, FormatError, formats_for, get_format
+from decks.legality.formats import configure
+from decks.models import Card, Deck, DeckRegistration, EventDeckRules, Faction, Game, Pool
 
 
 def game_get(*, slug: str, field: str | None = None) -> Game:
@@ -140,3 +141,35 @@ def deck_get(*, deck_id: int) -> Deck:
 def decks_of(*, user) -> QuerySet[Deck]:
     """The user's decks, newest first."""
     return Deck.objects.filter(owner=user).select_related("game").prefetch_related("cards__card")
+
+
+def base_event_format(tournament):
+    """The tournament's deck format before the event's options, or None when it uses no decks."""
+    try:
+        fmt = get_format(tournament.game, tournament.deck_format)
+    except FormatError:
+        return None
+    return fmt if fmt.uses_deck else None
+
+
+def event_format(tournament):
+    """The tournament's deck format with the event's options, or None when it uses no decks."""
+    fmt = base_event_format(tournament)
+    if fmt is None:
+        return None
+    options = dict(
+        EventDeckRules.objects.filter(tournament=tournament)
+        .values_list("options", flat=True)
+        .first()
+        or {}
+    )
+    if tournament.game == "combat":
+        options["jokers"] = tournament.jokers
+    try:
+        return configure(fmt, options)
+    except FormatError as error:  # e.g. the event's format changed after its rules were set
+        raise ServiceError(
+            f"The event's deck rules no longer fit its {fmt.name} format ({error}); "
+            "the organizer must set them again.",
+            code="bad_deck_rules",
+        ) from error

@@ -149,3 +149,17 @@ class CardSetOut(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
     cards = serializers.IntegerField(source="cards.count")
+
+
+class DeckRulesIn(serializers.Serializer):
+    options = serializers.DictField(
+        help_text="The format's configurable options, e.g. Rune Duel "
+        "{min_size, max_size, copy_limit, type_copy_limits}; {} restores the defaults."
+    )
+
+
+class DeckRulesOut(serializers.Serializer):
+    game = serializers.CharField()
+    format = serializers.CharField()
+    options = serializers.DictField()
+    rules = serializers.DictField(allow_null=True)

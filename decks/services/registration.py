@@ -4,20 +4,60 @@ from django.db import transaction
 from django.utils.timezone import now
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from decks.legality import DeckList, FormatError, get_format, validate
-from decks.models import Deck, DeckRegistration
-from decks.selectors import catalog_for_game, game_get, pool_keys
+from decks.legality import DeckList, FormatError, validate
+from decks.legality.formats import configure
+from decks.models import Deck, DeckRegistration, EventDeckRules
+from decks.selectors import (
+    base_event_format,
+    catalog_for_game,
+    event_format,
+    game_get,
+    pool_keys,
+)
 from decks.services.decks import deck_hash
 
 
-def _format_of(tournament):
-    """The tournament's deck format with its options, or None when it uses no decks."""
-    options = {"jokers": tournament.jokers} if tournament.game == "combat" else {}
+def event_deck_rules_set(*, tournament, options: dict, user):
+    """The organizer sets the event's deck-format options before the start; returns the
+    format as configured. Only the format's configurable options are accepted."""
+    if not (user.is_staff or tournament.organizer_id == user.pk):
+        raise NotAllowed("Only the organizer can set the event's deck rules.")
+    fmt = base_event_format(tournament)
+    if fmt is None:
+        raise ServiceError(
+            f"A {tournament.deck_format} event uses no decks; it has no deck rules.",
+            code="no_decks_in_format",
+        )
+    if "jokers" in options:
+        raise ServiceError(
+            "Jokers are set on the tournament itself (its jokers field).",
+            errors={"options": ["Use the tournament's jokers field."]},
+        )
     try:
-        fmt = get_format(tournament.game, tournament.deck_format, options)
-    except FormatError:
-        return None
-    return fmt if fmt.uses_deck else None
+        configured = configure(fmt, options)
+    except FormatError as error:
+        raise ServiceError(
+            str(error), code="invalid_options", errors={"options": [str(error)]}
+        ) from error
+    with transaction.atomic():
+        _lock_registration(tournament, "The deck rules are fixed once the tournament has started.")
+        EventDeckRules.objects.update_or_create(
+            tournament=tournament, defaults={"options": dict(options)}
+        )
+    return configured
+
+
+def _lock_registration(tournament, message: str) -> None:
+    """Row-lock the tournament (ordering this write against the start); 409 unless it is
+    still taking registrations."""
+    status = (
+        type(tournament)
+        .objects.select_for_update()
+        .values_list("status", flat=True)
+        .get(pk=tournament.pk)
+    )
+    if status != "registration":
+        raise Conflict(message, code="decks_locked")
 
 
 def _may_register(entry, user) -> bool:
@@ -34,7 +74,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
         raise NotAllowed("Only the entry's player or the organizer can register its deck.")
     if deck.owner_id != user.pk and tournament.organizer_id != user.pk and not user.is_staff:
         raise NotAllowed("Register one of your own decks.", code="not_deck_owner")
-    if _format_of(tournament) is None:
+    if event_format(tournament) is None:
         raise ServiceError(
             f"A {tournament.deck_format} event uses no decks; nothing to register.",
             code="no_decks_in_format",
@@ -47,15 +87,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
             errors={"deck": ["Wrong game or format for this event."]},
         )
     with transaction.atomic():
-        # the tournament's row lock orders this against the start service (which locks decks)
-        status = (
-            type(tournament)
-            .objects.select_for_update()
-            .values_list("status", flat=True)
-            .get(pk=tournament.pk)
-        )
-        if status != "registration":
-            raise Conflict("Decks are locked once the tournament has started.", code="decks_locked")
+        _lock_registration(tournament, "Decks are locked once the tournament has started.")
         registration, _ = DeckRegistration.objects.update_or_create(
             entry=entry, defaults={"deck": deck}
         )
@@ -64,7 +96,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
 
 def tournament_decks_lock(*, tournament) -> None:
     """Check every active entry's registered deck and freeze its list and hash; else 400."""
-    fmt = _format_of(tournament)
+    fmt = event_format(tournament)
     if fmt is None:
         return
     catalog, _ = catalog_for_game(game_get(slug=tournament.game))
