@@ -53,6 +53,10 @@ class DeckListIn(serializers.Serializer):
             raise serializers.ValidationError(
                 {"cards": ["Give the deck as cards [{name, count}] or as text."]}
             )
+        if attrs.get("cards") and attrs.get("text"):
+            raise serializers.ValidationError(
+                {"text": ["Give the deck as cards or as text, not both."]}
+            )
         return attrs
 
 
@@ -101,8 +105,8 @@ class DeckUpdateIn(DeckListIn):
     format = serializers.CharField(max_length=40, required=False)
 
     def validate(self, attrs):
-        if ("cards" in attrs or "text" in attrs) and not (attrs.get("cards") or attrs.get("text")):
-            return super().validate(attrs)  # an empty list: say how to write one
+        if "cards" in attrs or "text" in attrs:
+            return super().validate(attrs)  # an empty list or both: say how to write one
         return attrs
 
 

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from config.errors import ServiceError
 from decks.catalog_loading import load_card_set
 from decks.legality import card_key, card_problems
+from decks.legality.cardsets import faction_problems
 from decks.models import Card, CardSet, Faction
 from decks.selectors import card_list, game_get
 from decks.services.card_files import CSV_COLUMNS
@@ -29,7 +30,12 @@ def card_set_import(
 ) -> CardSet:
     """Check every card (errors name the file's lines), then create the whole set or nothing."""
     game = game_get(slug=game_slug, field="game")
-    errors = _row_errors(game, data, lines or [i + 1 for i in range(len(data["cards"]))], progress)
+    errors: dict[str, list[str]] = {}
+    if problems := faction_problems(data.get("factions")):
+        errors["factions"] = problems
+    else:
+        numbers = lines or [i + 1 for i in range(len(data["cards"]))]
+        errors = _row_errors(game, data, numbers, progress)
     if not data["cards"]:
         errors["cards"] = ["The file has no cards."]
     if errors:
@@ -53,7 +59,7 @@ def card_set_import(
 
 def _row_errors(game, data, lines: list[int], progress) -> dict[str, list[str]]:
     """{"line N": [problems]} for every card that cannot be imported."""
-    factions = {f["slug"] for f in data.get("factions", [])}
+    factions = {f["slug"] for f in data.get("factions") or []}
     factions |= set(Faction.objects.filter(game=game).values_list("slug", flat=True))
     # Copies count by card identity, so a card already in the game is a reprint of it.
     existing = {card.key: card for card in reversed(card_list(game=game))}

@@ -134,3 +134,22 @@ def test_the_starter_set_round_trips_through_export_and_import(make_user, client
         assert again.content.decode() == exported
     else:
         assert json.loads(again.content)["cards"] == json.loads(exported)["cards"]
+
+
+@pytest.mark.parametrize(
+    "factions",
+    ["ironhold", [{"slug": "hill"}], [{"slug": "Hill Folk", "name": "Hill Folk"}]],
+)
+def test_a_bad_factions_list_is_a_400_naming_it(make_user, client_for, factions):
+    card = {**MERC, "name": "Hill Giant"}
+    response = upload(client_for(make_user()), json.dumps({"factions": factions, "cards": [card]}))
+    assert response.status_code == 400
+    assert "factions" in response.json()["errors"]
+
+
+def test_a_deck_is_cards_or_text_not_both(api_client):
+    body = {"game": "kingdom-combat", "format": "constructed", "text": "1 Iron Knight"}
+    both = {**body, "cards": [{"name": "Iron Knight", "count": 2}]}
+    response = api_client.post("/api/decks/validate/", both, format="json")
+    assert response.status_code == 400
+    assert "not both" in response.json()["errors"]["text"][0]

@@ -3,6 +3,7 @@
 import pytest
 
 from decks.legality import GAMES, builtin_catalog, card_problems, load_builtin
+from decks.legality.cardsets import faction_problems
 from decks.legality.effects import effect_problems
 
 KC_SKILLS = {"Mounted", "Ranged", "Charge", "Deflect", "Etherial", "Dual Wield", "Alert"}
@@ -14,6 +15,7 @@ def test_every_built_in_card_passes_the_import_checks(game):
     factions = {f["slug"] for f in data["factions"]} or None
     problems = {c["name"]: card_problems(game, c, factions) for c in data["cards"]}
     assert {name: p for name, p in problems.items() if p} == {}
+    assert faction_problems(data["factions"]) == []
     assert len(builtin_catalog(game)) == len(data["cards"])
 
 
