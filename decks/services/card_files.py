@@ -11,20 +11,9 @@ import re
 from typing import Any
 
 from config.errors import ServiceError
+from decks.legality.cardsets import CARD_FIELDS
 
-CSV_COLUMNS = [
-    "name",
-    "code",
-    "type",
-    "subtype",
-    "border",
-    "factions",
-    "cost",
-    "stats",
-    "keywords",
-    "effects",
-    "text",
-]
+CSV_COLUMNS = list(CARD_FIELDS)  # one column per field of a card
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
