@@ -203,7 +203,7 @@ class EntryDeckApi(APIView):
 
     @extend_schema(
         request=serializers.RegisterIn,
-        responses={201: serializers.RegistrationOut, **ERRORS},
+        responses={201: serializers.RegisteredOut, **ERRORS},
         summary="Register a deck for a tournament entry (its player or the organizer)",
     )
     def post(self, request, pk: int, entry_id: int):
@@ -217,9 +217,14 @@ class EntryDeckApi(APIView):
         registration = services.deck_register(
             entry=entry, deck=selectors.deck_get(deck_id=data["deck"]), user=request.user
         )
-        return Response(
-            serializers.RegistrationOut(registration).data, status=status.HTTP_201_CREATED
-        )
+        # Registering keeps an illegal deck (it can be fixed until the start), but says so now.
+        problems = selectors.registration_problems(registration)
+        body = {
+            **serializers.RegistrationOut(registration).data,
+            "valid": not problems,
+            "problems": problems,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class CardSetImportApi(APIView):

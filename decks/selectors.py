@@ -3,7 +3,16 @@
 from django.db.models import Prefetch, Q, QuerySet
 
 from config.errors import NotFound, ServiceError
-from decks.legality import CardInfo, Catalog, FormatError, formats_for, get_format
+from decks.legality import (
+    CardInfo,
+    Catalog,
+    DeckList,
+    FormatError,
+    Problem,
+    formats_for,
+    get_format,
+    validate,
+)
 from decks.legality.formats import configure
 from decks.models import Card, Deck, DeckRegistration, EventDeckRules, Faction, Game, Pool
 
@@ -173,3 +182,38 @@ def event_format(tournament):
             "the organizer must set them again.",
             code="bad_deck_rules",
         ) from error
+
+
+def deck_rows(deck: Deck) -> list[tuple[str, str, int]]:
+    """(section, card key, count) for every row of the deck (cards prefetched)."""
+    return [(row.section, row.card.key, row.count) for row in deck.cards.all()]
+
+
+def entry_deck_problems(entry, registration, fmt, catalog) -> list[dict]:
+    """Why the entry's registered deck cannot be played in the event (empty when it can)."""
+    if registration is None:
+        return [Problem("deck_missing", "No deck is registered for this entry.").to_dict()]
+    deck = registration.deck
+    if fmt.pool_restricted and deck.pool is not None and deck.pool.entry_id != entry.pk:
+        message = (
+            "This deck is built from a pool that was not dealt to this entry in this event; "
+            "build it from the entry's own pool."
+        )
+        return [Problem("wrong_pool", message).to_dict()]
+    if fmt.pool_restricted and deck.pool is None:
+        return [Problem("not_in_pool", "A limited deck must be built from a pool.").to_dict()]
+    listed = deck_rows(deck)
+    deck_list = DeckList(
+        main=tuple((key, n) for section, key, n in listed if section == "main"),
+        fortresses=tuple(key for section, key, _ in listed if section == "fortress"),
+    )
+    pool = pool_keys(deck.pool) if fmt.pool_restricted else None
+    return [p.to_dict() for p in validate(deck_list, fmt, catalog, pool).problems]
+
+
+def registration_problems(registration) -> list[dict]:
+    """The registered deck's problems in its event right now (what the start would say)."""
+    entry = registration.entry
+    fmt = event_format(entry.tournament)
+    catalog, _ = catalog_for_game(registration.deck.game)
+    return entry_deck_problems(entry, registration, fmt, catalog)

@@ -140,6 +140,13 @@ class RegistrationOut(serializers.Serializer):
     locked_hash = serializers.CharField()
 
 
+class RegisteredOut(RegistrationOut):
+    """The registration, and whether the deck is legal in the event right now."""
+
+    valid = serializers.BooleanField()
+    problems = ProblemOut(many=True)
+
+
 class CardSetImportIn(serializers.Serializer):
     game = serializers.CharField(max_length=40)
     code = serializers.CharField(max_length=20)

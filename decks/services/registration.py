@@ -4,15 +4,16 @@ from django.db import transaction
 from django.utils.timezone import now
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from decks.legality import DeckList, FormatError, validate
+from decks.legality import FormatError
 from decks.legality.formats import configure
 from decks.models import Deck, DeckRegistration, EventDeckRules
 from decks.selectors import (
     base_event_format,
     catalog_for_game,
+    deck_rows,
+    entry_deck_problems,
     event_format,
     game_get,
-    pool_keys,
 )
 from decks.services.decks import deck_hash
 
@@ -109,7 +110,7 @@ def tournament_decks_lock(*, tournament) -> None:
     failures, locked = [], []
     for entry in entries:
         registration = getattr(entry, "deck_registration", None)
-        problems = _entry_problems(entry, registration, fmt, catalog)
+        problems = entry_deck_problems(entry, registration, fmt, catalog)
         if problems:
             name = entry.display_name if hasattr(entry, "display_name") else str(entry)
             failures.append({"entry": entry.pk, "name": str(name), "problems": problems})
@@ -125,37 +126,10 @@ def tournament_decks_lock(*, tournament) -> None:
     _freeze(locked)
 
 
-def _entry_problems(entry, registration, fmt, catalog) -> list[dict]:
-    if registration is None:
-        return [{"code": "deck_missing", "message": "No deck is registered for this entry."}]
-    deck = registration.deck
-    if fmt.pool_restricted and deck.pool is not None and deck.pool.entry_id != entry.pk:
-        return [
-            {
-                "code": "wrong_pool",
-                "message": "This deck is built from a pool that was not dealt to this entry "
-                "in this event; build it from the entry's own pool.",
-            }
-        ]
-    listed = _listed(deck)
-    deck_list = DeckList(
-        main=tuple((name, n) for section, name, n in listed if section == "main"),
-        fortresses=tuple(name for section, name, _ in listed if section == "fortress"),
-    )
-    pool = pool_keys(deck.pool) if fmt.pool_restricted and deck.pool else None
-    if fmt.pool_restricted and deck.pool is None:
-        return [{"code": "not_in_pool", "message": "A limited deck must be built from a pool."}]
-    return [p.to_dict() for p in validate(deck_list, fmt, catalog, pool).problems]
-
-
-def _listed(deck: Deck) -> list[tuple[str, str, int]]:
-    return [(row.section, row.card.key, row.count) for row in deck.cards.all()]
-
-
 def _freeze(registrations: list[DeckRegistration]) -> None:
     stamp = now()
     for registration in registrations:
-        listed = _listed(registration.deck)
+        listed = deck_rows(registration.deck)
         registration.locked_at = stamp
         registration.locked_hash = deck_hash(listed)
         registration.locked_list = {

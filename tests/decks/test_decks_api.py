@@ -82,10 +82,9 @@ def test_start_is_blocked_until_every_entry_has_a_legal_deck_then_decks_lock(
     legal = save_deck(client_for(alice), ironhold_deck).json()
     illegal = save_deck(client_for(bob), {"cards": ironhold_deck["cards"][:3]}).json()
     url = f"/api/tournaments/{event}/entries/{{}}/deck/"
-    assert (
-        client_for(alice).post(url.format(entries[alice.pk]), {"deck": legal["id"]}).status_code
-        == 201
-    )
+    registered = client_for(alice).post(url.format(entries[alice.pk]), {"deck": legal["id"]})
+    assert registered.status_code == 201
+    assert (registered.json()["valid"], registered.json()["problems"]) == (True, [])
     assert (
         client_for(bob).post(url.format(entries[alice.pk]), {"deck": illegal["id"]}).status_code
         == 403
@@ -95,8 +94,18 @@ def test_start_is_blocked_until_every_entry_has_a_legal_deck_then_decks_lock(
     assert refused.status_code == 400
     assert refused.json()["code"] == "invalid_decks"
     assert [e["entry"] for e in refused.json()["entries"]] == [entries[bob.pk]]
+    (missing,) = refused.json()["entries"][0]["problems"]
+    assert missing == {
+        "code": "deck_missing",
+        "message": "No deck is registered for this entry.",
+        "card": None,
+        "count": None,
+        "limit": None,
+    }
 
-    client_for(bob).post(url.format(entries[bob.pk]), {"deck": illegal["id"]})
+    early = client_for(bob).post(url.format(entries[bob.pk]), {"deck": illegal["id"]}).json()
+    assert early["valid"] is False, "registering says at once what the start will refuse"
+    assert any(p["code"] == "deck_too_small" for p in early["problems"])
     refused = client_for(organizer).post(f"/api/tournaments/{event}/start/").json()
     problems = refused["entries"][0]["problems"]
     assert any(p["code"] == "deck_too_small" for p in problems)
