@@ -203,7 +203,7 @@ class EntryDeckApi(APIView):
 
     @extend_schema(
         request=serializers.RegisterIn,
-        responses={201: serializers.RegisteredOut, **ERRORS},
+        responses={201: serializers.DeckRegisteredOut, **ERRORS},
         summary="Register a deck for a tournament entry (its player or the organizer)",
     )
     def post(self, request, pk: int, entry_id: int):

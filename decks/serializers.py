@@ -140,7 +140,7 @@ class RegistrationOut(serializers.Serializer):
     locked_hash = serializers.CharField()
 
 
-class RegisteredOut(RegistrationOut):
+class DeckRegisteredOut(RegistrationOut):
     """The registration, and whether the deck is legal in the event right now."""
 
     valid = serializers.BooleanField()
