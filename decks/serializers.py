@@ -77,6 +77,11 @@ class ProblemOut(serializers.Serializer):
     card = serializers.CharField(allow_null=True)
     count = serializers.IntegerField(allow_null=True)
     limit = serializers.IntegerField(allow_null=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="unknown_card only: the closest card names, best first.",
+    )
 
 
 class AdviceOut(serializers.Serializer):

@@ -76,6 +76,8 @@ def test_every_problem_is_reported_at_once(api_client):
     assert {"unknown_card", "deck_too_small", "fortress_required"} <= codes
     unknown = next(p for p in body["problems"] if p["code"] == "unknown_card")
     assert "Iron Knight" in unknown["message"], "close-match suggestion"
+    assert unknown["suggestions"][0] == "Iron Knight"
+    assert (unknown["card"], unknown["count"]) == ("Iron Knigt", 2)
 
 
 def test_text_deck_lists_validate_too(api_client):
