@@ -19,6 +19,7 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 
 def parse_card_set(text: str, *, file_format: str) -> tuple[dict[str, Any], list[int]]:
     """Set data ({set, games|game, factions, cards}) and the line each card starts on."""
+    text = text.removeprefix("\ufeff")  # spreadsheets save CSV with a byte-order mark
     if file_format == "json":
         return _parse_json(text)
     if file_format == "csv":

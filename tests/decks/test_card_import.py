@@ -51,6 +51,12 @@ def test_csv_errors_count_lines_inside_quoted_text(make_user, client_for):
     assert list(response.json()["errors"]) == ["line 5"]
 
 
+def test_a_spreadsheet_csv_with_a_byte_order_mark_imports(make_user, client_for):
+    content = "\ufeffname,type,border,factions,cost\nHill Giant,unit,black,mercenary,5\n"
+    response = upload(client_for(make_user()), content, "csv")
+    assert response.status_code == 201, response.json()
+
+
 def test_a_csv_without_a_header_says_which_columns_to_use(make_user, client_for):
     response = upload(client_for(make_user()), "Hill Giant,unit,black\n", "csv")
     assert response.status_code == 400
