@@ -159,3 +159,25 @@ def test_a_deck_is_cards_or_text_not_both(api_client):
     response = api_client.post("/api/decks/validate/", both, format="json")
     assert response.status_code == 400
     assert "not both" in response.json()["errors"]["text"][0]
+
+
+def test_import_cards_command_shows_a_progress_bar(tmp_path, make_user):
+    import io
+
+    make_user(username="org")
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps({"cards": [{**MERC, "name": f"Hill Folk {n}"} for n in range(5)]}))
+    out, err = io.StringIO(), io.StringIO()
+    call_command(
+        "import_cards",
+        str(path),
+        game="kingdom-combat",
+        code="HF",
+        name="Hill Folk",
+        organizer="org",
+        stdout=out,
+        stderr=err,
+    )
+    assert "Checking cards" in err.getvalue()
+    assert "5/5" in err.getvalue()
+    assert "Imported 5 cards" in out.getvalue()
