@@ -93,6 +93,7 @@ def _validation(data, user) -> dict:
         "result": result.to_dict(),
         "curve": curve,
         "curve_top": max(curve or [0]) or 1,
+        "curve_label": "Gold curve" if game.slug == "kingdom-combat" else "Cost curve",
         # cards a problem names are marked in the builder's list of counts
         "flagged": {problem.card for problem in result.problems if problem.card},
     }

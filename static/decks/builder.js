@@ -52,7 +52,13 @@
         .then(function (response) { return response.json(); })
         .then(function (body) {
           results.innerHTML = "";
-          (body.results || []).slice(0, 15).forEach(function (card) {
+          const seen = new Set();  // a reprint is the same card: offer it once
+          (body.results || []).filter(function (card) {
+            const label = card.code || card.name;
+            if (seen.has(label)) { return false; }
+            seen.add(label);
+            return true;
+          }).slice(0, 15).forEach(function (card) {
             const item = document.createElement("li");
             const button = document.createElement("button");
             button.type = "button";

@@ -39,6 +39,7 @@ def test_the_builder_lists_each_card_with_its_count(client, make_user):
     assert '<tr class="over">' in html, "the card over its border limit is marked"
     assert 'aria-label="One fewer Iron Knight"' in html
     assert "starting gold 6" in html
+    assert "<h3>Gold curve</h3>" in html
 
 
 def sealed_pool(user, codes):
