@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -13,7 +13,8 @@ from config.errors import NotAllowed, NotFound, ServiceError
 from decks import selectors, serializers, services
 from decks.legality import format_deck_list
 from decks.models import CardSet, Pool
-from decks.services.catalog import card_set_export, parse_card_set
+from decks.services.card_files import parse_card_set
+from decks.services.catalog import card_set_export
 from decks.services.decks import deck_list_from_input
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
@@ -87,7 +88,7 @@ class DeckValidateApi(APIView):
         if "jokers" in data:
             options["jokers"] = data["jokers"]
         result = services.deck_validate(
-            game=selectors.game_get(slug=data["game"]),
+            game=selectors.game_get(slug=data["game"], field="game"),
             format_slug=data["format"],
             deck_list=_deck_list(data),
             pool=_own_pool(data.get("pool"), request.user),
@@ -153,6 +154,7 @@ class DeckDetailApi(APIView):
             name=data.get("name"),
             format_slug=data.get("format"),
             deck_list=_deck_list(data) if has_list else None,
+            fortresses=data.get("fortresses"),
         )
         return Response(serializers.DeckOut(selectors.deck_get(deck_id=pk)).data)
 
@@ -171,13 +173,16 @@ class DeckExportApi(APIView):
         summary="Export a deck as a plain-text list (default) or JSON",
     )
     def get(self, request, pk: int):
+        kind = request.query_params.get("kind", "text")
+        if kind not in ("text", "json"):
+            raise ServiceError("Export as ?kind=text or ?kind=json.", errors={"kind": [kind]})
         deck = _owned_deck(pk, request.user)
         rows = list(deck.cards.all())
         main = [
             (row.card.code or row.card.name, row.count) for row in rows if row.section == "main"
         ]
         forts = [row.card.name for row in rows if row.section == "fortress"]
-        if request.query_params.get("kind") == "json":
+        if kind == "json":
             body = {
                 "name": deck.name,
                 "game": deck.game.slug,
@@ -198,7 +203,7 @@ class EntryDeckApi(APIView):
 
     @extend_schema(
         request=serializers.RegisterIn,
-        responses={201: serializers.RegistrationOut, **ERRORS},
+        responses={201: serializers.DeckRegisteredOut, **ERRORS},
         summary="Register a deck for a tournament entry (its player or the organizer)",
     )
     def post(self, request, pk: int, entry_id: int):
@@ -212,9 +217,14 @@ class EntryDeckApi(APIView):
         registration = services.deck_register(
             entry=entry, deck=selectors.deck_get(deck_id=data["deck"]), user=request.user
         )
-        return Response(
-            serializers.RegistrationOut(registration).data, status=status.HTTP_201_CREATED
-        )
+        # Registering keeps an illegal deck (it can be fixed until the start), but says so now.
+        problems = selectors.registration_problems(registration)
+        body = {
+            **serializers.RegistrationOut(registration).data,
+            "valid": not problems,
+            "problems": problems,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class CardSetImportApi(APIView):
@@ -227,16 +237,14 @@ class CardSetImportApi(APIView):
     )
     def post(self, request):
         data = _valid(serializers.CardSetImportIn, request)
-        parsed = parse_card_set(data["content"], file_format=data["format"])
-        # A CSV's first line is its header, so card i sits on line i + 2.
-        offset = 2 if data["format"] == "csv" else 1
+        parsed, lines = parse_card_set(data["content"], file_format=data["format"])
         card_set = services.card_set_import(
             data=parsed,
             game_slug=data["game"],
             code=data["code"],
             name=data["name"],
             organizer=request.user,
-            line_of=lambda index: index + offset,
+            lines=lines,
         )
         return Response(serializers.CardSetOut(card_set).data, status=status.HTTP_201_CREATED)
 
@@ -253,6 +261,55 @@ class CardSetExportApi(APIView):
         card_set = CardSet.objects.filter(pk=pk).first()
         if card_set is None:
             raise NotFound("No such card set.", code="card_set_not_found")
-        kind = "csv" if request.query_params.get("kind") == "csv" else "json"
+        kind = request.query_params.get("kind", "json")
+        if kind not in ("json", "csv"):
+            raise ServiceError("Export as ?kind=json or ?kind=csv.", errors={"kind": [kind]})
         content_type = "text/csv" if kind == "csv" else "application/json"
         return HttpResponse(card_set_export(card_set, file_format=kind), content_type=content_type)
+
+
+RULE_FIELDS = ("min_size", "max_size", "copy_limit", "type_copy_limits", "jokers", "configurable")
+
+
+def _tournament(pk: int):
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.filter(pk=pk).first()
+    if tournament is None:
+        raise NotFound("No such tournament.", code="tournament_not_found")
+    return tournament
+
+
+def _rules_body(tournament, fmt) -> dict:
+    stored = getattr(tournament, "deck_rules", None)
+    return {
+        "game": tournament.game,
+        "format": tournament.deck_format,
+        "options": stored.options if stored else {},
+        "rules": {key: fmt.to_dict()[key] for key in RULE_FIELDS} if fmt else None,
+    }
+
+
+class EventDeckRulesApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: serializers.DeckRulesOut, 404: ErrorOut},
+        summary="The event's deck rules (its format with the organizer's options)",
+    )
+    def get(self, request, pk: int):
+        tournament = _tournament(pk)
+        return Response(_rules_body(tournament, selectors.event_format(tournament)))
+
+    @extend_schema(
+        request=serializers.DeckRulesIn,
+        responses={200: serializers.DeckRulesOut, **ERRORS},
+        summary="Set the event's deck-format options (organizer, before the start)",
+    )
+    def put(self, request, pk: int):
+        tournament = _tournament(pk)
+        data = _valid(serializers.DeckRulesIn, request)
+        fmt = services.event_deck_rules_set(
+            tournament=tournament, options=data["options"], user=request.user
+        )
+        return Response(_rules_body(_tournament(pk), fmt))

@@ -16,6 +16,11 @@ urlpatterns = [
         api.EntryDeckApi.as_view(),
         name="entry-deck",
     ),
+    path(
+        "tournaments/<int:pk>/deck-rules/",
+        api.EventDeckRulesApi.as_view(),
+        name="event-deck-rules",
+    ),
     path("card-sets/import/", api.CardSetImportApi.as_view(), name="card-set-import"),
     path("card-sets/<int:pk>/export/", api.CardSetExportApi.as_view(), name="card-set-export"),
 ]

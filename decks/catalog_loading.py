@@ -53,7 +53,7 @@ def load_card_set(
     # the game's existing factions (e.g. the built-in Mercenary), then the file's own
     factions = {(row.game_id, row.slug): row for row in Faction.objects.filter(game__in=games)}
     for game in games:
-        for faction in data.get("factions", []):
+        for faction in data.get("factions") or []:
             row, _ = Faction.objects.get_or_create(
                 game=game,
                 slug=faction["slug"],

@@ -2,17 +2,31 @@
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from config.errors import NotFound
-from decks.legality import CardInfo, Catalog, formats_for
-from decks.models import Card, Deck, DeckRegistration, Faction, Game, Pool
+from config.errors import NotFound, ServiceError
+from decks.legality import (
+    CardInfo,
+    Catalog,
+    DeckList,
+    FormatError,
+    Problem,
+    formats_for,
+    get_format,
+    validate,
+)
+from decks.legality.formats import configure
+from decks.models import Card, Deck, DeckRegistration, EventDeckRules, Faction, Game, Pool
 
 
-def game_get(*, slug: str) -> Game:
-    """The game with this slug; NotFound (naming the known slugs) otherwise."""
+def game_get(*, slug: str, field: str | None = None) -> Game:
+    """The game with this slug; NotFound (naming the known slugs) otherwise, or a 400 on
+    `field` when the slug came in a request body (a malformed request, not a missing page)."""
     game = Game.objects.filter(slug=slug).first()
     if game is None:
         known = ", ".join(Game.objects.values_list("slug", flat=True))
-        raise NotFound(f"Unknown game {slug!r}; use one of: {known}.", code="unknown_game")
+        message = f"Unknown game {slug!r}; use one of: {known}."
+        if field:
+            raise ServiceError(message, code="unknown_game", errors={field: [message]})
+        raise NotFound(message, code="unknown_game")
     return game
 
 
@@ -75,10 +89,13 @@ def card_info(card: Card) -> CardInfo:
 
 def catalog_for_game(game: Game) -> tuple[Catalog, dict[str, int]]:
     """The game's Catalog and {card key: card id}, in a constant number of queries."""
-    cards = card_list(game=game)
+    # A reprint (same identity in a later set) is the same card: the first printing stands.
+    first: dict[str, Card] = {}
+    for card in card_list(game=game):
+        first.setdefault(card.key, card)
     names = dict(Faction.objects.filter(game=game).values_list("slug", "name"))
-    catalog = Catalog(game.slug, (card_info(card) for card in cards), names)
-    return catalog, {card.key: card.id for card in cards}
+    catalog = Catalog(game.slug, (card_info(card) for card in first.values()), names)
+    return catalog, {key: card.id for key, card in first.items()}
 
 
 def pool_keys(pool: Pool) -> dict[str, int]:
@@ -133,3 +150,70 @@ def deck_get(*, deck_id: int) -> Deck:
 def decks_of(*, user) -> QuerySet[Deck]:
     """The user's decks, newest first."""
     return Deck.objects.filter(owner=user).select_related("game").prefetch_related("cards__card")
+
+
+def base_event_format(tournament):
+    """The tournament's deck format before the event's options, or None when it uses no decks."""
+    try:
+        fmt = get_format(tournament.game, tournament.deck_format)
+    except FormatError:
+        return None
+    return fmt if fmt.uses_deck else None
+
+
+def event_format(tournament):
+    """The tournament's deck format with the event's options, or None when it uses no decks."""
+    fmt = base_event_format(tournament)
+    if fmt is None:
+        return None
+    options = dict(
+        EventDeckRules.objects.filter(tournament=tournament)
+        .values_list("options", flat=True)
+        .first()
+        or {}
+    )
+    if tournament.game == "combat":
+        options["jokers"] = tournament.jokers
+    try:
+        return configure(fmt, options)
+    except FormatError as error:  # e.g. the event's format changed after its rules were set
+        raise ServiceError(
+            f"The event's deck rules no longer fit its {fmt.name} format ({error}); "
+            "the organizer must set them again.",
+            code="bad_deck_rules",
+        ) from error
+
+
+def deck_rows(deck: Deck) -> list[tuple[str, str, int]]:
+    """(section, card key, count) for every row of the deck (cards prefetched)."""
+    return [(row.section, row.card.key, row.count) for row in deck.cards.all()]
+
+
+def entry_deck_problems(entry, registration, fmt, catalog) -> list[dict]:
+    """Why the entry's registered deck cannot be played in the event (empty when it can)."""
+    if registration is None:
+        return [Problem("deck_missing", "No deck is registered for this entry.").to_dict()]
+    deck = registration.deck
+    if fmt.pool_restricted and deck.pool is not None and deck.pool.entry_id != entry.pk:
+        message = (
+            "This deck is built from a pool that was not dealt to this entry in this event; "
+            "build it from the entry's own pool."
+        )
+        return [Problem("wrong_pool", message).to_dict()]
+    if fmt.pool_restricted and deck.pool is None:
+        return [Problem("not_in_pool", "A limited deck must be built from a pool.").to_dict()]
+    listed = deck_rows(deck)
+    deck_list = DeckList(
+        main=tuple((key, n) for section, key, n in listed if section == "main"),
+        fortresses=tuple(key for section, key, _ in listed if section == "fortress"),
+    )
+    pool = pool_keys(deck.pool) if fmt.pool_restricted else None
+    return [p.to_dict() for p in validate(deck_list, fmt, catalog, pool).problems]
+
+
+def registration_problems(registration) -> list[dict]:
+    """The registered deck's problems in its event right now (what the start would say)."""
+    entry = registration.entry
+    fmt = event_format(entry.tournament)
+    catalog, _ = catalog_for_game(registration.deck.game)
+    return entry_deck_problems(entry, registration, fmt, catalog)

@@ -53,6 +53,10 @@ class DeckListIn(serializers.Serializer):
             raise serializers.ValidationError(
                 {"cards": ["Give the deck as cards [{name, count}] or as text."]}
             )
+        if attrs.get("cards") and attrs.get("text"):
+            raise serializers.ValidationError(
+                {"text": ["Give the deck as cards or as text, not both."]}
+            )
         return attrs
 
 
@@ -73,6 +77,11 @@ class ProblemOut(serializers.Serializer):
     card = serializers.CharField(allow_null=True)
     count = serializers.IntegerField(allow_null=True)
     limit = serializers.IntegerField(allow_null=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="unknown_card only: the closest card names, best first.",
+    )
 
 
 class AdviceOut(serializers.Serializer):
@@ -95,10 +104,14 @@ class DeckIn(DeckListIn):
 
 
 class DeckUpdateIn(DeckListIn):
+    """Only what is sent changes; `fortresses` alone replaces the fortresses, keeping the deck."""
+
     name = serializers.CharField(max_length=120, required=False)
     format = serializers.CharField(max_length=40, required=False)
 
     def validate(self, attrs):
+        if "cards" in attrs or "text" in attrs:
+            return super().validate(attrs)  # an empty list or both: say how to write one
         return attrs
 
 
@@ -132,6 +145,13 @@ class RegistrationOut(serializers.Serializer):
     locked_hash = serializers.CharField()
 
 
+class DeckRegisteredOut(RegistrationOut):
+    """The registration, and whether the deck is legal in the event right now."""
+
+    valid = serializers.BooleanField()
+    problems = ProblemOut(many=True)
+
+
 class CardSetImportIn(serializers.Serializer):
     game = serializers.CharField(max_length=40)
     code = serializers.CharField(max_length=20)
@@ -145,3 +165,17 @@ class CardSetOut(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
     cards = serializers.IntegerField(source="cards.count")
+
+
+class DeckRulesIn(serializers.Serializer):
+    options = serializers.DictField(
+        help_text="The format's configurable options, e.g. Rune Duel "
+        "{min_size, max_size, copy_limit, type_copy_limits}; {} restores the defaults."
+    )
+
+
+class DeckRulesOut(serializers.Serializer):
+    game = serializers.CharField()
+    format = serializers.CharField()
+    options = serializers.DictField()
+    rules = serializers.DictField(allow_null=True)

@@ -89,7 +89,14 @@ def _validation(data, user) -> dict:
     except ServiceError as error:
         return {"error": error.message}
     curve = result.summary.get("curve", [])
-    return {"result": result.to_dict(), "curve": curve, "curve_top": max(curve or [0]) or 1}
+    return {
+        "result": result.to_dict(),
+        "curve": curve,
+        "curve_top": max(curve or [0]) or 1,
+        "curve_label": "Gold curve" if game.slug == "kingdom-combat" else "Cost curve",
+        # cards a problem names are marked in the builder's list of counts
+        "flagged": {problem.card for problem in result.problems if problem.card},
+    }
 
 
 @login_required

@@ -56,10 +56,33 @@ def summarize(deck: ResolvedDeck, counted: Tally | None = None) -> dict[str, Any
     curve = [0] * (CURVE_TOP + 1)
     for cost, count in counted.costs.items():
         curve[min(max(cost, 0), CURVE_TOP)] += count
-    summary: dict[str, Any] = {"size": counted.size, "types": counted.types, "curve": curve}
+    summary: dict[str, Any] = {
+        "size": counted.size,
+        "types": counted.types,
+        "curve": curve,
+        "cards": card_counts(deck),
+    }
     if deck.fortresses:
         summary["fortress"] = counted.fortress.to_dict() if counted.fortress else None
     return summary
+
+
+def card_counts(deck: ResolvedDeck) -> list[dict[str, Any]]:
+    """Each card of the main deck with its count, by type, cost and name (the builder's list)."""
+    cards = deck.cards
+    rows = [
+        {
+            "name": cards[key].name,
+            "code": cards[key].code,
+            "type": cards[key].type,
+            "border": cards[key].border,
+            "cost": cards[key].cost,
+            "count": count,
+        }
+        for key, count in deck.main.items()
+    ]
+    rows.sort(key=lambda row: (row["type"], row["cost"] or 0, row["name"]))
+    return rows
 
 
 def _share(part: int, whole: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,9 @@ CARD_TYPES: Mapping[str, tuple[str, ...]] = {
     "conventional-combat": ("character", "action"),
     "rune-duel": ("creature", "artifact", "spell", "warlord"),
 }
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+MAX_COST = 999
+TEXT_LIMITS: Mapping[str, int] = {"code": 20, "subtype": 60, "text": 4000}  # the table's columns
 KC_ACTION_KINDS = ("Dirty Trick", "Event", "Ability", "Equipment")
 CARD_FIELDS = (
     "name",
@@ -85,8 +89,14 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
     if kind not in CARD_TYPES.get(game, ()):
         errors.append(f"type must be one of {', '.join(CARD_TYPES.get(game, ()))}")
     cost = card.get("cost")
-    if cost is not None and (not _is_int(cost) or cost < 0):
-        errors.append("cost must be a whole number of 0 or more")
+    if cost is not None and (not _is_int(cost) or not 0 <= cost <= MAX_COST):
+        errors.append(f"cost must be a whole number from 0 to {MAX_COST}")
+    for key, longest in TEXT_LIMITS.items():
+        value = card.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > longest):
+            errors.append(f"{key} must be text of at most {longest} characters")
+    if game != "kingdom-combat" and card.get("border"):
+        errors.append("only Kingdom Combat cards have a border; leave it empty")
     for key in ("factions", "keywords"):
         if card.get(key) is not None and not _list_of_str(card[key]):
             errors.append(f"{key} must be a list of names")
@@ -96,6 +106,23 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
         errors.extend(_kingdom_combat_problems(card, factions))
     if card.get("effects") is not None:
         errors.extend(effect_problems(card["effects"]))
+    return errors
+
+
+def faction_problems(factions: Any) -> list[str]:
+    """Everything wrong with a set's "factions" list (empty when it can be imported)."""
+    if factions is None:
+        return []
+    if not isinstance(factions, list):
+        return ['"factions" must be a list of {slug, name} objects']
+    errors = []
+    for number, faction in enumerate(factions, start=1):
+        slug = faction.get("slug") if isinstance(faction, Mapping) else None
+        name = faction.get("name") if isinstance(faction, Mapping) else None
+        if not isinstance(slug, str) or not _SLUG.fullmatch(slug):
+            errors.append(f"faction {number}: slug must be lower-case letters, digits and dashes")
+        if not isinstance(name, str) or not name.strip() or len(name) > 80:
+            errors.append(f"faction {number}: name is required (at most 80 characters)")
     return errors
 
 

@@ -150,6 +150,15 @@ def copy_limit_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog:
 def fortress_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
     """One or two fortresses, each a fortress card, of different factions."""
     if fmt.fortresses is None:
+        for card in deck.fortresses:  # a 'Fortress:' line in a game without fortresses
+            yield Problem(
+                "not_a_fortress",
+                f"{card.name} is on a 'Fortress:' line, but {fmt.name} decks have no "
+                "fortresses; list it as 'N Card Name' instead.",
+                card=card.name,
+                count=1,
+                limit=0,
+            )
         return
     low, high = fmt.fortresses
     chosen = deck.fortresses

@@ -3,7 +3,7 @@
 from decks.models.catalog import Card, CardSet, Faction, Game
 from decks.models.decks import Deck, DeckCard
 from decks.models.pools import Pool, PoolCard
-from decks.models.registration import DeckRegistration
+from decks.models.registration import DeckRegistration, EventDeckRules
 
 __all__ = [
     "Card",
@@ -11,6 +11,7 @@ __all__ = [
     "Deck",
     "DeckCard",
     "DeckRegistration",
+    "EventDeckRules",
     "Faction",
     "Game",
     "Pool",

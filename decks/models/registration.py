@@ -20,3 +20,17 @@ class DeckRegistration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} plays {self.deck}"
+
+
+class EventDeckRules(models.Model):
+    """An event's options for its deck format (e.g. a Rune Duel event's deck sizes and copy
+    limits, which the rulebook leaves open: see decks/RULINGS.md D7)."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="deck_rules"
+    )
+    options = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Deck rules of {self.tournament}"

@@ -3,7 +3,11 @@
 from decks.services.catalog import card_set_import
 from decks.services.decks import deck_create, deck_delete, deck_update, deck_validate
 from decks.services.pools import pool_create
-from decks.services.registration import deck_register, tournament_decks_lock
+from decks.services.registration import (
+    deck_register,
+    event_deck_rules_set,
+    tournament_decks_lock,
+)
 
 __all__ = [
     "card_set_import",
@@ -12,6 +16,7 @@ __all__ = [
     "deck_register",
     "deck_update",
     "deck_validate",
+    "event_deck_rules_set",
     "pool_create",
     "tournament_decks_lock",
 ]

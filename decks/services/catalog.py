@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -10,64 +11,11 @@ from django.db import IntegrityError, transaction
 
 from config.errors import ServiceError
 from decks.catalog_loading import load_card_set
-from decks.legality import card_problems
+from decks.legality import card_key, card_problems
+from decks.legality.cardsets import faction_problems
 from decks.models import Card, CardSet, Faction
-from decks.selectors import game_get
-
-CSV_COLUMNS = [
-    "name",
-    "code",
-    "type",
-    "subtype",
-    "border",
-    "factions",
-    "cost",
-    "stats",
-    "keywords",
-    "effects",
-    "text",
-]
-
-
-def parse_card_set(text: str, *, file_format: str) -> dict[str, Any]:
-    """JSON ({set, games|game, factions, cards}) or CSV (one card a row) into set data."""
-    if file_format == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ServiceError(f"Line {error.lineno}: not valid JSON ({error.msg}).") from error
-        if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-            raise ServiceError("The JSON must be an object with a 'cards' list.")
-        return data
-    if file_format == "csv":
-        return {"cards": [_csv_card(row) for row in csv.DictReader(io.StringIO(text))]}
-    raise ServiceError("The format is json or csv.", errors={"format": ["Use json or csv."]})
-
-
-def _csv_card(row: dict[str, str]) -> dict[str, Any]:
-    def split(value: str | None) -> list[str]:
-        return [part.strip() for part in (value or "").split(";") if part.strip()]
-
-    def as_json(value: str | None, default):
-        try:
-            return json.loads(value) if value else default
-        except json.JSONDecodeError:
-            return value  # reported by card_problems as the wrong type
-
-    cost = (row.get("cost") or "").strip()
-    return {
-        "name": (row.get("name") or "").strip(),
-        "code": (row.get("code") or "").strip(),
-        "type": (row.get("type") or "").strip(),
-        "subtype": (row.get("subtype") or "").strip(),
-        "border": (row.get("border") or "").strip(),
-        "factions": split(row.get("factions")),
-        "cost": int(cost) if cost.isdigit() else (cost or None),
-        "stats": as_json(row.get("stats"), {}),
-        "keywords": split(row.get("keywords")),
-        "effects": as_json(row.get("effects"), []),
-        "text": (row.get("text") or "").strip(),
-    }
+from decks.selectors import card_list, game_get
+from decks.services.card_files import CSV_COLUMNS
 
 
 def card_set_import(
@@ -77,20 +25,17 @@ def card_set_import(
     code: str,
     name: str,
     organizer,
-    line_of: Callable[[int], int] = lambda index: index + 1,
+    lines: list[int] | None = None,
     progress: Callable[[Iterable], Iterable] = lambda rows: rows,
 ) -> CardSet:
-    """Check every card (errors name lines), then create the whole set or nothing."""
-    game = game_get(slug=game_slug)
-    factions = {f["slug"] for f in data.get("factions", [])}
-    factions |= set(Faction.objects.filter(game=game).values_list("slug", flat=True))
+    """Check every card (errors name the file's lines), then create the whole set or nothing."""
+    game = game_get(slug=game_slug, field="game")
     errors: dict[str, list[str]] = {}
-    for index, card in enumerate(progress(data["cards"])):
-        problems = card_problems(
-            game.slug, card, factions if game.slug == "kingdom-combat" else None
-        )
-        if problems:
-            errors[f"line {line_of(index)}"] = problems
+    if problems := faction_problems(data.get("factions")):
+        errors["factions"] = problems
+    else:
+        numbers = lines or [i + 1 for i in range(len(data["cards"]))]
+        errors = _row_errors(game, data, numbers, progress)
     if not data["cards"]:
         errors["cards"] = ["The file has no cards."]
     if errors:
@@ -106,9 +51,61 @@ def card_set_import(
             return load_card_set(set_data, games=[game], models=models, organizer_id=organizer.pk)
     except IntegrityError as error:
         raise ServiceError(
-            f"A set with code {code!r} exists, or two cards share a name. Nothing was imported.",
+            f"A set with code {code!r} exists already; choose another code. Nothing was imported.",
             code="duplicate",
+            errors={"code": ["This code is taken."]},
         ) from error
+
+
+def _row_errors(game, data, lines: list[int], progress) -> dict[str, list[str]]:
+    """{"line N": [problems]} for every card that cannot be imported."""
+    factions = {f["slug"] for f in data.get("factions") or []}
+    factions |= set(Faction.objects.filter(game=game).values_list("slug", flat=True))
+    # Copies count by card identity, so a card already in the game is a reprint of it.
+    existing = {card.key: card for card in reversed(card_list(game=game))}
+    seen: dict[str, str] = {}
+    errors: dict[str, list[str]] = {}
+    shared = {line for line, n in Counter(lines).items() if n > 1}  # e.g. one-line JSON
+    for index, card in enumerate(progress(data["cards"])):
+        line = f"line {lines[index]}"
+        if lines[index] in shared:
+            line += f", card {index + 1}"
+        problems = card_problems(
+            game.slug, card, factions if game.slug == "kingdom-combat" else None
+        )
+        if not problems:
+            key = card_key(card)
+            if key in seen:
+                problems.append(f"{card['name']} is already on {seen[key]}; list each card once.")
+            elif key in existing:
+                problems.extend(_reprint_problems(card, existing[key], game))
+            seen.setdefault(key, line)
+        if problems:
+            errors[line] = problems
+    return errors
+
+
+REPRINT_FIELDS = ("type", "border", "factions", "cost", "stats")
+
+
+def _reprint_problems(card: dict[str, Any], printed: Card, game) -> list[str]:
+    """A card named like one of the game's cards is a reprint: its rules must be the same."""
+    theirs = _card_dict(printed)
+    mine = {
+        "type": card["type"],
+        "border": card.get("border") or "",
+        "factions": sorted(card.get("factions") or []),
+        "cost": card.get("cost"),
+        "stats": card.get("stats") or {},
+    }
+    theirs["factions"] = sorted(theirs["factions"])
+    differ = [field for field in REPRINT_FIELDS if mine[field] != theirs[field]]
+    if not differ:
+        return []
+    return [
+        f"{printed.name} is already a {game.name} card (set {printed.card_set.code}); "
+        f"a reprint must keep its {', '.join(differ)}. Match them or give the card a new name."
+    ]
 
 
 def card_set_export(card_set: CardSet, *, file_format: str) -> str:

@@ -97,7 +97,7 @@ def deck_create(
     *, owner, game_slug: str, format_slug: str, name: str, deck_list: DeckList, pool=None
 ) -> Deck:
     """A new deck of the owner's (it may be illegal: validation reports, saving keeps)."""
-    game = game_get(slug=game_slug)
+    game = game_get(slug=game_slug, field="game")
     _check_format_and_pool(game, format_slug, pool, owner)
     rows = _resolved_rows(game, deck_list)
     with transaction.atomic():
@@ -115,11 +115,16 @@ def deck_update(
     name: str | None = None,
     deck_list: DeckList | None = None,
     format_slug: str | None = None,
+    fortresses: list[str] | None = None,
 ) -> Deck:
-    """Change the owner's deck; a locked registration keeps its frozen list regardless."""
+    """Change the owner's deck; a locked registration keeps its frozen list regardless.
+    `fortresses` without a `deck_list` replaces the fortresses and keeps the main deck."""
     _require_owner(deck, user)
     if format_slug:
         _check_format_and_pool(deck.game, format_slug, deck.pool, user)
+    if deck_list is None and fortresses is not None:
+        main = [(row.card.key, row.count) for row in deck.cards.all() if row.section == "main"]
+        deck_list = DeckList(main=tuple(main), fortresses=tuple(fortresses))
     rows = _resolved_rows(deck.game, deck_list) if deck_list is not None else None
     with transaction.atomic():
         deck = Deck.objects.select_for_update().get(pk=deck.pk)

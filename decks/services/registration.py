@@ -4,20 +4,61 @@ from django.db import transaction
 from django.utils.timezone import now
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from decks.legality import DeckList, FormatError, get_format, validate
-from decks.models import Deck, DeckRegistration
-from decks.selectors import catalog_for_game, game_get, pool_keys
+from decks.legality import FormatError
+from decks.legality.formats import configure
+from decks.models import Deck, DeckRegistration, EventDeckRules
+from decks.selectors import (
+    base_event_format,
+    catalog_for_game,
+    deck_rows,
+    entry_deck_problems,
+    event_format,
+    game_get,
+)
 from decks.services.decks import deck_hash
 
 
-def _format_of(tournament):
-    """The tournament's deck format with its options, or None when it uses no decks."""
-    options = {"jokers": tournament.jokers} if tournament.game == "combat" else {}
+def event_deck_rules_set(*, tournament, options: dict, user):
+    """The organizer sets the event's deck-format options before the start; returns the
+    format as configured. Only the format's configurable options are accepted."""
+    if not (user.is_staff or tournament.organizer_id == user.pk):
+        raise NotAllowed("Only the organizer can set the event's deck rules.")
+    fmt = base_event_format(tournament)
+    if fmt is None:
+        raise ServiceError(
+            f"A {tournament.deck_format} event uses no decks; it has no deck rules.",
+            code="no_decks_in_format",
+        )
+    if "jokers" in options:
+        raise ServiceError(
+            "Jokers are set on the tournament itself (its jokers field).",
+            errors={"options": ["Use the tournament's jokers field."]},
+        )
     try:
-        fmt = get_format(tournament.game, tournament.deck_format, options)
-    except FormatError:
-        return None
-    return fmt if fmt.uses_deck else None
+        configured = configure(fmt, options)
+    except FormatError as error:
+        raise ServiceError(
+            str(error), code="invalid_options", errors={"options": [str(error)]}
+        ) from error
+    with transaction.atomic():
+        _lock_registration(tournament, "The deck rules are fixed once the tournament has started.")
+        EventDeckRules.objects.update_or_create(
+            tournament=tournament, defaults={"options": dict(options)}
+        )
+    return configured
+
+
+def _lock_registration(tournament, message: str) -> None:
+    """Row-lock the tournament (ordering this write against the start); 409 unless it is
+    still taking registrations."""
+    status = (
+        type(tournament)
+        .objects.select_for_update()
+        .values_list("status", flat=True)
+        .get(pk=tournament.pk)
+    )
+    if status != "registration":
+        raise Conflict(message, code="decks_locked")
 
 
 def _may_register(entry, user) -> bool:
@@ -34,7 +75,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
         raise NotAllowed("Only the entry's player or the organizer can register its deck.")
     if deck.owner_id != user.pk and tournament.organizer_id != user.pk and not user.is_staff:
         raise NotAllowed("Register one of your own decks.", code="not_deck_owner")
-    if _format_of(tournament) is None:
+    if event_format(tournament) is None:
         raise ServiceError(
             f"A {tournament.deck_format} event uses no decks; nothing to register.",
             code="no_decks_in_format",
@@ -47,15 +88,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
             errors={"deck": ["Wrong game or format for this event."]},
         )
     with transaction.atomic():
-        # the tournament's row lock orders this against the start service (which locks decks)
-        status = (
-            type(tournament)
-            .objects.select_for_update()
-            .values_list("status", flat=True)
-            .get(pk=tournament.pk)
-        )
-        if status != "registration":
-            raise Conflict("Decks are locked once the tournament has started.", code="decks_locked")
+        _lock_registration(tournament, "Decks are locked once the tournament has started.")
         registration, _ = DeckRegistration.objects.update_or_create(
             entry=entry, defaults={"deck": deck}
         )
@@ -64,7 +97,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
 
 def tournament_decks_lock(*, tournament) -> None:
     """Check every active entry's registered deck and freeze its list and hash; else 400."""
-    fmt = _format_of(tournament)
+    fmt = event_format(tournament)
     if fmt is None:
         return
     catalog, _ = catalog_for_game(game_get(slug=tournament.game))
@@ -77,7 +110,7 @@ def tournament_decks_lock(*, tournament) -> None:
     failures, locked = [], []
     for entry in entries:
         registration = getattr(entry, "deck_registration", None)
-        problems = _entry_problems(entry, registration, fmt, catalog)
+        problems = entry_deck_problems(entry, registration, fmt, catalog)
         if problems:
             name = entry.display_name if hasattr(entry, "display_name") else str(entry)
             failures.append({"entry": entry.pk, "name": str(name), "problems": problems})
@@ -93,37 +126,10 @@ def tournament_decks_lock(*, tournament) -> None:
     _freeze(locked)
 
 
-def _entry_problems(entry, registration, fmt, catalog) -> list[dict]:
-    if registration is None:
-        return [{"code": "deck_missing", "message": "No deck is registered for this entry."}]
-    deck = registration.deck
-    if fmt.pool_restricted and deck.pool is not None and deck.pool.entry_id != entry.pk:
-        return [
-            {
-                "code": "wrong_pool",
-                "message": "This deck is built from a pool that was not dealt to this entry "
-                "in this event; build it from the entry's own pool.",
-            }
-        ]
-    listed = _listed(deck)
-    deck_list = DeckList(
-        main=tuple((name, n) for section, name, n in listed if section == "main"),
-        fortresses=tuple(name for section, name, _ in listed if section == "fortress"),
-    )
-    pool = pool_keys(deck.pool) if fmt.pool_restricted and deck.pool else None
-    if fmt.pool_restricted and deck.pool is None:
-        return [{"code": "not_in_pool", "message": "A limited deck must be built from a pool."}]
-    return [p.to_dict() for p in validate(deck_list, fmt, catalog, pool).problems]
-
-
-def _listed(deck: Deck) -> list[tuple[str, str, int]]:
-    return [(row.section, row.card.key, row.count) for row in deck.cards.all()]
-
-
 def _freeze(registrations: list[DeckRegistration]) -> None:
     stamp = now()
     for registration in registrations:
-        listed = _listed(registration.deck)
+        listed = deck_rows(registration.deck)
         registration.locked_at = stamp
         registration.locked_hash = deck_hash(listed)
         registration.locked_list = {

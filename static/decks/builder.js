@@ -17,21 +17,28 @@
     });
   }
 
-  function addCard(label, isFortress) {
+  function escaped(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+
+  // Change a card's count in the list by `step` (a line reaching 0 is removed).
+  function stepCard(label, step) {
     const lines = list.value.split("\n").filter(function (line) { return line.trim() !== ""; });
-    if (isFortress) {
-      lines.unshift("Fortress: " + label);
-    } else {
-      const pattern = new RegExp("^(\\d+)\\s+" + label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "$", "i");
-      const index = lines.findIndex(function (line) { return pattern.test(line.trim()); });
-      if (index >= 0) {
-        const count = parseInt(lines[index].trim().match(pattern)[1], 10) + 1;
-        lines[index] = count + " " + label;
-      } else {
-        lines.push("1 " + label);
-      }
+    const pattern = new RegExp("^(\\d+)x?\\s+" + escaped(label) + "\\s*$", "i");
+    const index = lines.findIndex(function (line) { return pattern.test(line.trim()); });
+    if (index >= 0) {
+      const count = parseInt(lines[index].trim().match(pattern)[1], 10) + step;
+      if (count > 0) { lines[index] = count + " " + label; } else { lines.splice(index, 1); }
+    } else if (step > 0) {
+      lines.push(step + " " + label);
     }
     list.value = lines.join("\n") + "\n";
+    list.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function addCard(label, isFortress) {
+    if (!isFortress) { stepCard(label, 1); return; }
+    list.value = "Fortress: " + label + "\n" + list.value;
     list.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
@@ -45,7 +52,13 @@
         .then(function (response) { return response.json(); })
         .then(function (body) {
           results.innerHTML = "";
-          (body.results || []).slice(0, 15).forEach(function (card) {
+          const seen = new Set();  // a reprint is the same card: offer it once
+          (body.results || []).filter(function (card) {
+            const label = card.code || card.name;
+            if (seen.has(label)) { return false; }
+            seen.add(label);
+            return true;
+          }).slice(0, 15).forEach(function (card) {
             const item = document.createElement("li");
             const button = document.createElement("button");
             button.type = "button";
@@ -61,6 +74,11 @@
   });
   document.querySelectorAll(".pool-add").forEach(function (button) {
     button.addEventListener("click", function () { addCard(button.dataset.label, false); });
+  });
+  // The validation panel is swapped by htmx, so its +/- buttons are handled here.
+  document.getElementById("deck-check").addEventListener("click", function (event) {
+    const button = event.target.closest(".deck-step");
+    if (button) { stepCard(button.dataset.label, parseInt(button.dataset.step, 10)); }
   });
   game.addEventListener("change", fillFormats);
   fillFormats();

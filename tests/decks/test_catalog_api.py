@@ -76,6 +76,8 @@ def test_every_problem_is_reported_at_once(api_client):
     assert {"unknown_card", "deck_too_small", "fortress_required"} <= codes
     unknown = next(p for p in body["problems"] if p["code"] == "unknown_card")
     assert "Iron Knight" in unknown["message"], "close-match suggestion"
+    assert unknown["suggestions"][0] == "Iron Knight"
+    assert (unknown["card"], unknown["count"]) == ("Iron Knigt", 2)
 
 
 def test_text_deck_lists_validate_too(api_client):
@@ -121,3 +123,26 @@ def test_the_other_starter_sets_build_legal_decks(api_client, game, fmt):
     index = load_builtin(game)["decks"].index(decks[0])
     body = validate(api_client, game=game, format=fmt, **starter_deck(game, index)).json()
     assert body["valid"] is True, body["problems"]
+
+
+def test_a_forty_card_kingdom_combat_deck_validates_in_as_many_queries_as_a_small_one(
+    api_client,
+):
+    from decks.legality import builtin_catalog
+
+    catalog = builtin_catalog("kingdom-combat")
+    playable = [
+        c.name
+        for c in catalog.cards.values()
+        if c.type in ("unit", "structure", "action") and {"ironhold", "mercenary"} & set(c.factions)
+    ]
+    big = "Fortress: Ironhold Keep\n" + "\n".join(f"2 {name}" for name in playable[:20])
+    counts = []
+    for text in ("Fortress: Ironhold Keep\n1 Iron Knight", big):
+        body = {"game": "kingdom-combat", "format": "constructed", "text": text}
+        with CaptureQueriesContext(connection) as queries:
+            response = api_client.post("/api/decks/validate/", body, format="json")
+        assert response.json()["summary"]["size"] in (1, 40)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    assert counts[1] <= 6, [q["sql"][:80] for q in queries.captured_queries]

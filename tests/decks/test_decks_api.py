@@ -82,10 +82,9 @@ def test_start_is_blocked_until_every_entry_has_a_legal_deck_then_decks_lock(
     legal = save_deck(client_for(alice), ironhold_deck).json()
     illegal = save_deck(client_for(bob), {"cards": ironhold_deck["cards"][:3]}).json()
     url = f"/api/tournaments/{event}/entries/{{}}/deck/"
-    assert (
-        client_for(alice).post(url.format(entries[alice.pk]), {"deck": legal["id"]}).status_code
-        == 201
-    )
+    registered = client_for(alice).post(url.format(entries[alice.pk]), {"deck": legal["id"]})
+    assert registered.status_code == 201
+    assert (registered.json()["valid"], registered.json()["problems"]) == (True, [])
     assert (
         client_for(bob).post(url.format(entries[alice.pk]), {"deck": illegal["id"]}).status_code
         == 403
@@ -95,8 +94,18 @@ def test_start_is_blocked_until_every_entry_has_a_legal_deck_then_decks_lock(
     assert refused.status_code == 400
     assert refused.json()["code"] == "invalid_decks"
     assert [e["entry"] for e in refused.json()["entries"]] == [entries[bob.pk]]
+    (missing,) = refused.json()["entries"][0]["problems"]
+    assert missing == {
+        "code": "deck_missing",
+        "message": "No deck is registered for this entry.",
+        "card": None,
+        "count": None,
+        "limit": None,
+    }
 
-    client_for(bob).post(url.format(entries[bob.pk]), {"deck": illegal["id"]})
+    early = client_for(bob).post(url.format(entries[bob.pk]), {"deck": illegal["id"]}).json()
+    assert early["valid"] is False, "registering says at once what the start will refuse"
+    assert any(p["code"] == "deck_too_small" for p in early["problems"])
     refused = client_for(organizer).post(f"/api/tournaments/{event}/start/").json()
     problems = refused["entries"][0]["problems"]
     assert any(p["code"] == "deck_too_small" for p in problems)
@@ -160,3 +169,97 @@ def test_csv_import_reports_bad_rows_by_line_and_imports_nothing(make_user, clie
     assert created.json()["cards"] == 2
     exported = client.get(f"/api/card-sets/{created.json()['id']}/export/?kind=csv")
     assert "Bad Soldier" in exported.content.decode()
+
+
+def test_only_the_owner_may_change_or_export_a_deck(make_user, client_for, ironhold_deck):
+    owner, other = make_user(), make_user()
+    deck = save_deck(client_for(owner), ironhold_deck).json()
+    url = f"/api/decks/{deck['id']}/"
+    assert client_for(other).put(url, {"name": "Mine now"}, format="json").status_code == 403
+    assert client_for(other).get(f"{url}export/").status_code == 403
+    assert client_for(other).get("/api/decks/").json()["count"] == 0
+    assert client_for(owner).get(url).json()["name"] == "Vanguard", "nothing changed"
+
+
+def test_a_json_export_saves_back_as_the_same_deck(make_user, client_for, ironhold_deck):
+    client = client_for(make_user())
+    deck = save_deck(client, ironhold_deck).json()
+    exported = client.get(f"/api/decks/{deck['id']}/export/?kind=json").json()
+    fields = {k: exported[k] for k in ("name", "game", "format", "fortresses", "cards")}
+    copy = client.post("/api/decks/", fields, format="json").json()
+    assert copy["hash"] == deck["hash"]
+
+
+def test_the_registered_list_survives_edits_after_the_start(make_user, client_for, ironhold_deck):
+    # given a started event whose decks were locked
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer))
+    decks = {}
+    for player in (alice, bob):
+        entry = client_for(player).post(f"/api/tournaments/{event}/entries/", {}, format="json")
+        decks[player] = save_deck(client_for(player), ironhold_deck).json()
+        url = f"/api/tournaments/{event}/entries/{entry.json()['id']}/deck/"
+        assert client_for(player).post(url, {"deck": decks[player]["id"]}).status_code == 201
+    assert client_for(organizer).post(f"/api/tournaments/{event}/start/").status_code == 200
+    registration = DeckRegistration.objects.get(deck_id=decks[alice]["id"])
+    frozen = dict(registration.locked_list)
+    # when alice guts her deck
+    edited = client_for(alice).put(
+        f"/api/decks/{decks[alice]['id']}/", {"text": "1 Iron Knight"}, format="json"
+    )
+    assert edited.json()["hash"] != decks[alice]["hash"]
+    # then the registered list and hash are still the ones checked at the start
+    registration.refresh_from_db()
+    assert registration.locked_list == frozen
+    assert sum(frozen["main"].values()) == sum(c["count"] for c in ironhold_deck["cards"])
+    assert registration.locked_hash == decks[alice]["hash"]
+
+
+def test_registration_denials(make_user, client_for, api_client, ironhold_deck):
+    organizer, alice, mallory = make_user(), make_user(), make_user()
+    event = make_event(client_for(organizer))
+    other_event = make_event(client_for(organizer), name="Other Cup")
+    entry = client_for(alice).post(f"/api/tournaments/{event}/entries/", {}, format="json").json()
+    deck = save_deck(client_for(alice), ironhold_deck).json()
+    url = f"/api/tournaments/{event}/entries/{entry['id']}/deck/"
+    assert api_client.post(url, {"deck": deck["id"]}).status_code == 401
+    mallory_deck = save_deck(client_for(mallory), ironhold_deck).json()
+    assert client_for(mallory).post(url, {"deck": mallory_deck["id"]}).status_code == 403
+    assert client_for(alice).post(url, {"deck": mallory_deck["id"]}).status_code == 403
+    wrong_event = f"/api/tournaments/{other_event}/entries/{entry['id']}/deck/"
+    assert client_for(alice).post(wrong_event, {"deck": deck["id"]}).status_code == 404
+    assert client_for(alice).post(url, {"deck": 999999}).status_code == 404
+    assert client_for(alice).post(url, {}).status_code == 400
+    assert not DeckRegistration.objects.exists()
+
+
+def test_a_put_changes_only_what_it_sends(make_user, client_for, ironhold_deck):
+    client = client_for(make_user())
+    deck = save_deck(client, ironhold_deck).json()
+    url = f"/api/decks/{deck['id']}/"
+    # fortresses alone: the main deck stays, the fortresses change
+    dual = client.put(url, {"fortresses": ["Ironhold Keep", "Sylvan Heartwood"]}, format="json")
+    forts = sorted(c["name"] for c in dual.json()["cards"] if c["section"] == "fortress")
+    assert forts == ["Ironhold Keep", "Sylvan Heartwood"]
+    main = [c for c in dual.json()["cards"] if c["section"] == "main"]
+    assert sum(c["count"] for c in main) == sum(c["count"] for c in ironhold_deck["cards"])
+    # an empty list is refused, not silently ignored
+    empty = client.put(url, {"cards": []}, format="json")
+    assert empty.status_code == 400
+    assert "cards" in empty.json()["errors"]
+    assert client.get(url).json()["hash"] == dual.json()["hash"]
+
+
+def test_bad_game_and_export_kind_are_400s_that_say_what_to_use(
+    make_user, client_for, ironhold_deck
+):
+    client = client_for(make_user())
+    body = {"game": "chess", "format": "constructed", "text": "1 AS"}
+    refused = client.post("/api/decks/validate/", body, format="json")
+    assert refused.status_code == 400
+    assert "kingdom-combat" in refused.json()["errors"]["game"][0]
+    assert client.post("/api/decks/", {**body, "name": "x"}, format="json").status_code == 400
+    deck = save_deck(client, ironhold_deck).json()
+    xml = client.get(f"/api/decks/{deck['id']}/export/?kind=xml")
+    assert xml.status_code == 400
+    assert "kind=json" in xml.json()["detail"]

@@ -16,6 +16,32 @@ def test_card_browser_filters_by_border(client):
     assert "border-silver" not in html
 
 
+def test_card_browser_filters_by_faction_type_and_search_in_place(client):
+    # an htmx request gets only the results, filtered by every field at once
+    response = client.get(
+        "/cards/?game=kingdom-combat&faction=sylvan&type=unit&search=scout",
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert "<h1>" not in html, "the partial, not the page"
+    assert "Glade Scout" in html
+    assert "Iron Knight" not in html
+    assert "1 card" in html
+    empty = client.get("/cards/?game=kingdom-combat&search=zzz").content.decode()
+    assert "No card matches" in empty
+
+
+def test_the_builder_lists_each_card_with_its_count(client, make_user):
+    client.force_login(make_user())
+    text = "Fortress: Ironhold Keep\n3 Iron Knight\n2 Ironhold Footman"
+    body = {"game": "kingdom-combat", "format": "constructed", "text": text}
+    html = client.post("/decks/check/", body).content.decode()
+    assert '<tr class="over">' in html, "the card over its border limit is marked"
+    assert 'aria-label="One fewer Iron Knight"' in html
+    assert "starting gold 6" in html
+    assert "<h3>Gold curve</h3>" in html
+
+
 def sealed_pool(user, codes):
     ids = dict(Card.objects.filter(code__in=codes, card_set__code="STD").values_list("code", "id"))
     return pool_create(

@@ -49,6 +49,19 @@ def test_border_limit_error_appears_and_disappears(live_server, page: Page, make
     page.get_by_label("Search the game's cards").fill(silver)
     page.get_by_role("button", name=re.compile(f"Add {silver}")).click()
     expect(problem).to_contain_text("appears 3 times")
+    row = page.locator(".deck-counts tr", has_text=silver)
+    expect(row.locator(".deck-count")).to_have_text("3")
+    expect(row).to_have_class("over")
+
+    # the deck's list of counts steps a card back down: the error goes away
+    page.get_by_role("button", name=f"One fewer {silver}").click()
+    expect(page.locator(".problem[data-code='copy_limit']")).to_have_count(0)
+    expect(page.locator(".deck-counts tr", has_text=silver).locator(".deck-count")).to_have_text(
+        "2"
+    )
+    expect(page.locator("#deck-check")).to_contain_text("Legal deck")
+    expect(page.get_by_role("img", name=re.compile("Cards per cost"))).to_be_visible()
+    expect(page.locator(".type-breakdown")).to_contain_text("Unit:")
 
     page.get_by_label("Name").fill("Ironhold test deck")
     deck_list.fill(legal_text)

@@ -7,7 +7,8 @@ from tqdm import tqdm
 
 from accounts.models import User
 from config.errors import ServiceError
-from decks.services.catalog import card_set_import, parse_card_set
+from decks.services.card_files import parse_card_set
+from decks.services.catalog import card_set_import
 
 
 class Command(BaseCommand):
@@ -29,16 +30,19 @@ class Command(BaseCommand):
         user = User.objects.filter(username=organizer).first()
         if user is None:
             raise CommandError(f"No user named {organizer!r}.")
-        offset = 2 if kind == "csv" else 1
         try:
-            data = parse_card_set(file.read_text(encoding="utf-8"), file_format=kind)
+            text = file.read_text(encoding="utf-8-sig")  # a spreadsheet's BOM is not a column
+        except UnicodeDecodeError as error:
+            raise CommandError(f"{file} is not UTF-8 text; save it as UTF-8.") from error
+        try:
+            data, lines = parse_card_set(text, file_format=kind)
             card_set = card_set_import(
                 data=data,
                 game_slug=game,
                 code=code,
                 name=name,
                 organizer=user,
-                line_of=lambda index: index + offset,
+                lines=lines,
                 progress=lambda rows: tqdm(
                     rows, desc="Checking cards", unit="card", file=self.stderr._out
                 ),

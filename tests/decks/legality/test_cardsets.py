@@ -3,6 +3,7 @@
 import pytest
 
 from decks.legality import GAMES, builtin_catalog, card_problems, load_builtin
+from decks.legality.cardsets import faction_problems
 from decks.legality.effects import effect_problems
 
 KC_SKILLS = {"Mounted", "Ranged", "Charge", "Deflect", "Etherial", "Dual Wield", "Alert"}
@@ -14,6 +15,7 @@ def test_every_built_in_card_passes_the_import_checks(game):
     factions = {f["slug"] for f in data["factions"]} or None
     problems = {c["name"]: card_problems(game, c, factions) for c in data["cards"]}
     assert {name: p for name, p in problems.items() if p} == {}
+    assert faction_problems(data["factions"]) == []
     assert len(builtin_catalog(game)) == len(data["cards"])
 
 
@@ -53,12 +55,19 @@ def test_conventional_combat_starter():
     for element in ("light", "dark", "fire", "water"):
         assert all(isinstance(c["stats"][f"defense_{element}"], int) for c in characters)
     assert any(c["name"] == "Null" and c["stats"]["reserved"] for c in cards)
+    # every character has a Support Ability, written and as effects the engine applies
+    assert all(c["text"].startswith("Support:") and c["effects"] for c in characters)
+    assert len([c for c in cards if c["type"] == "action" and c["name"] != "Null"]) >= 3
 
 
 def test_rune_duel_starter():
     cards = load_builtin("rune-duel")["cards"]
     assert {c["type"] for c in cards} == {"creature", "artifact", "spell", "warlord"}
     assert {c["stats"]["rune"] for c in cards} == {1, 2, 3, 4, 5}
+    warlords = [c for c in cards if c["type"] == "warlord"]
+    assert warlords
+    assert all(w["stats"]["rune"] in {1, 2, 3, 4, 5} for w in warlords)
+    assert all(isinstance(c["stats"]["rank"], int) for c in cards)
     assert {"Charge", "Breakthrough", "Regeneration", "Fade"} <= {
         k for c in cards for k in c["keywords"]
     }

@@ -161,3 +161,47 @@ def test_deck_lists_round_trip_through_text(main, fortresses, sideboard):
     assert list(parsed.fortresses) == fortresses
     assert dict(parsed.sideboard) == sideboard
     assert parsed.unreadable == ()
+
+
+CC_CARDS = sorted(builtin_catalog("conventional-combat").cards.values(), key=lambda c: c.key)
+RD_CARDS = sorted(builtin_catalog("rune-duel").cards.values(), key=lambda c: c.key)
+KEY = lambda card: card.key  # noqa: E731 (CardInfo holds a dict, so it is not hashable)
+CC_SHAPE = {"quick-duel": (6, 2), "full-match": (10, 3)}  # size, minimum of each type
+
+
+def _bump(cards: dict[str, int], data, extra: int) -> None:
+    """Sometimes one card gets `extra` more copies (so some decks break a copy limit)."""
+    if data.draw(st.booleans()):
+        name = data.draw(st.sampled_from(sorted(cards)))
+        cards[name] += extra
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["quick-duel", "full-match"]), st.data())
+def test_any_accepted_conventional_or_rune_duel_deck_satisfies_every_rule(fmt, data):
+    # Conventional Combat: an exact size, enough actions and characters, one of each, no Null
+    size, minimum = CC_SHAPE[fmt]
+    n = data.draw(st.integers(size - 1, size + 1))
+    picks = data.draw(st.lists(st.sampled_from(CC_CARDS), min_size=n, max_size=n, unique_by=KEY))
+    cards = dict.fromkeys((card.name for card in picks), 1)
+    _bump(cards, data, 1)
+    result = run("conventional-combat", fmt, cards)
+    event(f"{fmt} {'valid' if result.valid else 'invalid'}")
+    if result.valid:
+        assert sum(cards.values()) == size
+        assert all(count == 1 for count in cards.values())
+        assert "Null" not in cards
+        for kind in ("action", "character"):
+            assert sum(1 for card in picks if card.type == kind) >= minimum
+    # Rune Duel defaults: 30 to 60 cards, at most 3 of a card and 1 of each warlord
+    picks = data.draw(st.lists(st.sampled_from(RD_CARDS), min_size=8, max_size=24, unique_by=KEY))
+    cards = {
+        card.name: 1 if card.type == "warlord" else data.draw(st.integers(1, 3)) for card in picks
+    }
+    _bump(cards, data, 1)
+    result = run("rune-duel", "constructed", cards)
+    event(f"rune-duel {'valid' if result.valid else 'invalid'}")
+    if result.valid:
+        assert 30 <= sum(cards.values()) <= 60
+        for card in picks:
+            assert cards[card.name] <= (1 if card.type == "warlord" else 3)

@@ -197,6 +197,9 @@ def test_summary_has_types_curve_and_fortress():
     assert result.summary["types"] == {"unit": 12, "structure": 8, "action": 10}
     assert sum(result.summary["curve"]) == 30
     assert result.summary["fortress"]["hp"] == 30
+    counts = {row["name"]: row["count"] for row in result.summary["cards"]}
+    assert counts == IRONHOLD_30
+    assert [row["type"] for row in result.summary["cards"]][:1] == ["action"], "sorted by type"
 
 
 def test_unknown_cards_get_suggestions():
@@ -209,3 +212,64 @@ def test_unknown_cards_get_suggestions():
 
 def test_kingdom_combat_has_three_formats():
     assert get_format(KC, "sealed").pool_restricted
+
+
+BORDER_COPIES = {"gold": 1, "silver": 2, "black": 4}
+ADVISED_SHAPE = {"unit": 13, "structure": 8, "action": 9}  # 30 cards, as the rulebook advises
+
+
+def advised_deck(fortresses: list) -> dict[str, int]:
+    """A 30-card deck of the fortresses' factions and Mercenary, cheapest cards first, taking
+    turns between the factions so that each one is in the deck."""
+    catalog = builtin_catalog(KC)
+    groups = [f.factions[0] for f in fortresses] + ["mercenary"]
+    cards: dict[str, int] = {}
+    for kind, wanted in ADVISED_SHAPE.items():
+        queues = [
+            sorted(
+                (c for c in catalog.cards.values() if c.type == kind and group in c.factions),
+                key=lambda c: (c.cost or 0, c.name),
+            )
+            for group in groups
+        ]
+        taken = 0
+        while taken < wanted:
+            assert any(queues), f"not enough {kind} cards for {groups}"
+            for queue in queues:
+                if queue and taken < wanted:
+                    card = queue.pop(0)
+                    copies = min(BORDER_COPIES[card.border], wanted - taken)
+                    cards[card.name] = copies
+                    taken += copies
+    return cards
+
+
+def _fortress_choices() -> list[tuple[str, ...]]:
+    fortresses = [c for c in builtin_catalog(KC).cards.values() if c.type == "fortress"]
+    singles = [(f.name,) for f in fortresses]
+    pairs = [
+        (top.name, bottom.name)
+        for top in fortresses
+        for bottom in fortresses
+        if top.factions[0] < bottom.factions[0]
+    ]
+    return singles + pairs
+
+
+@pytest.mark.parametrize("names", _fortress_choices(), ids=" + ".join)
+def test_the_starter_set_builds_an_advised_legal_deck_for_every_faction_and_pair(names):
+    # given every fortress alone and every pair of fortresses of two factions
+    catalog = builtin_catalog(KC)
+    fortresses = [catalog.by_name(name) for name in names]
+    # when a 30-card deck is built from their factions and Mercenary, as the rulebook advises
+    cards = advised_deck(fortresses)
+    result = run(KC, "constructed", cards, names)
+    # then it is legal, follows the advice and plays with the combined fortress
+    assert result.valid, result.problems
+    assert sum(cards.values()) == 30
+    assert {a.code for a in result.advice} == set(), result.advice
+    used = {f for name in cards for f in catalog.by_name(name).factions}
+    assert used == {*(f.factions[0] for f in fortresses), "mercenary"}
+    fortress = result.summary["fortress"]
+    assert fortress["hp"] == fortresses[0].stats["hp"]
+    assert fortress["gold_per_turn"] == fortresses[-1].stats["gold_per_turn"]

@@ -22,6 +22,14 @@ def test_combat_constructed_is_exactly_forty_cards_from_one_pack():
     assert "holds only 1" in doubled.problems[0].message
 
 
+def test_a_fortress_line_in_a_game_without_fortresses_is_reported():
+    # given a legal Combat deck plus a 'Fortress:' line naming a playing card
+    result = run("combat", "constructed", dict.fromkeys(PACK[:40], 1), ["KC"])
+    # then the line is reported instead of being silently dropped
+    assert [(p.code, p.card) for p in result.problems] == [("not_a_fortress", "King of Clubs")]
+    assert "have no fortresses" in result.problems[0].message
+
+
 def test_combat_jokers_only_when_the_event_allows_them():
     cards = {**dict.fromkeys(PACK[:39], 1), "JK": 1}
     assert not run("combat", "constructed", cards).valid
