@@ -129,18 +129,32 @@ def test_sweep_makes_overdue_picks_and_runs_idle_bots(make_draft, players):
     assert Pick.objects.filter(draft=draft, kind="timeout").count() == 1
 
 
-def test_pause_keeps_the_time_left_and_refuses_picks(make_draft, players, organizer):
+def test_pause_keeps_the_time_left_no_timer_fires_and_resume_shifts_the_deadline(
+    make_draft, players, organizer
+):
+    # given a player with a 60 s pick timer, and the draft paused
     draft = make_draft(humans=players[:1], seats=2, pick_timer=60)
+    first_deadline = Seat.objects.get(draft=draft, index=0).deadline
     services.draft_pause(draft_id=draft.id, user=organizer)
     seat = Seat.objects.get(draft=draft, index=0)
     assert seat.deadline is None
     assert 55_000 <= seat.paused_remaining_ms <= 60_000
+    remaining = dt.timedelta(milliseconds=seat.paused_remaining_ms)
+    # when the old deadline passes while paused, neither the task nor the sweep picks
+    long_after = first_deadline + dt.timedelta(minutes=5)
+    assert not services.draft_deadline_expire(draft_id=draft.id, seat_index=0, now=long_after)
+    assert services.draft_deadlines_sweep(now=long_after) == {"timeouts": 0, "bot_picks": 0}
+    assert not Pick.objects.filter(draft=draft).exists()
     with pytest.raises(Conflict):
         human_pick(draft.id, players[0])
+    # then resuming gives back the time that was left, counted from the resume
+    before_resume = timezone.now()
     services.draft_resume(draft_id=draft.id, user=organizer)
     seat.refresh_from_db()
-    assert seat.deadline is not None
     assert seat.paused_remaining_ms is None
+    assert seat.deadline >= before_resume + remaining
+    assert seat.deadline >= first_deadline
+    assert not services.draft_deadline_expire(draft_id=draft.id, seat_index=0, now=first_deadline)
     human_pick(draft.id, players[0])
 
 
@@ -162,6 +176,27 @@ def test_replace_with_bot_takes_over_and_keeps_the_players_picks(make_draft, pla
     assert seat.player == players[0]
     assert seat.pool_id
     assert Pick.objects.filter(seat=seat, kind="human").count() == 1
+
+
+def test_replaced_seat_bot_picks_the_packs_waiting_in_its_queue(
+    make_draft, players, organizer, django_capture_on_commit_callbacks
+):
+    # given an absent player whose queue fills up while the others pick
+    draft = make_draft(humans=players[:1], seats=3)
+    services.draft_bots_run(draft_id=draft.id)
+    # (every pack of round 1 ends up waiting at the absent seat: its own and two passed)
+    assert draft_seat_view(draft_id=draft.id, user=players[0])["queued_packs"] == 2
+    # when the organizer replaces the player with a bot, a bot run is scheduled
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.draft_seat_replace_with_bot(draft_id=draft.id, seat_index=0, user=organizer)
+    assert len(callbacks) == 1
+    services.draft_bots_run(draft_id=draft.id)
+    # then the bot took the three waiting packs (and everything after), as bot picks
+    seat = Seat.objects.get(draft=draft, index=0)
+    waiting = Pick.objects.filter(seat=seat, round=1, pick_number__in=[1, 2, 3], kind="bot")
+    assert waiting.count() == 3
+    assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
+    assert seat.pool_id
 
 
 def test_join_is_idempotent_and_a_full_pod_refuses(make_draft, players):

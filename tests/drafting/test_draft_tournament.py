@@ -89,8 +89,27 @@ def test_sealed_pools_deal_one_deck_worth_per_entry_once(client_for, make_tourna
     assert sorted(set(totals.values())) in ([5, 10], [10, 5])  # 5 of each card, 10 Jokers
     # and a second deal is refused; other players cannot see a pool
     assert host.post(url, {}, format="json").status_code == 409
-    assert client_for(players[0]).get(f"/api/pools/{pools[0]['id']}/").status_code in (403, 404)
     assert host.get(f"/api/pools/{pools[0]['id']}/").status_code == 200
+
+
+def test_only_the_owner_and_the_organizer_see_a_pool(
+    client_for, api_client, make_tournament, players
+):
+    # given a dealt sealed event
+    tournament = make_tournament("sealed", 2)
+    host = client_for(tournament.organizer)
+    url = f"/api/tournaments/{tournament.id}/sealed-pools/"
+    pools = host.post(url, {}, format="json").json()
+    mine, theirs = pools
+    owner = client_for(Entry.objects.get(pk=mine["entry"]).user)
+    # then the owner sees their pool, not the other entry's; strangers see neither
+    assert owner.get(f"/api/pools/{mine['id']}/").status_code == 200
+    assert owner.get(f"/api/pools/{theirs['id']}/").status_code == 404
+    assert client_for(players[0]).get(f"/api/pools/{mine['id']}/").status_code == 404
+    assert api_client.get(f"/api/pools/{mine['id']}/").status_code == 401
+    # and only the organizer lists or deals the pools
+    assert owner.get(url).status_code == 403
+    assert owner.post(url, {}, format="json").status_code == 403
 
 
 def test_sealed_pools_rederive_from_the_seed(organizer, make_tournament):
