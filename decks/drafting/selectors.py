@@ -9,7 +9,7 @@ from decks.drafting import catalogue, tournament_link
 from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
 from decks.drafting.rules import pick_sort_key, seat_queue, seats_waiting
 from decks.drafting.services.common import draft_get, positions_of, seat_of_user
-from decks.models import Pool, PoolCard
+from decks.models import Deck, DeckRegistration, Pool, PoolCard
 
 CARD_PREFETCH = ("card__factions",)
 
@@ -279,3 +279,81 @@ def _may_see_pool(pool: Pool, user) -> bool:
     if pool.owner_id == user.pk or user.is_staff:
         return True
     return bool(pool.entry_id and pool.entry.tournament.organizer_id == user.pk)
+
+
+def _pool_rows(tournament, *, owner=None) -> list[dict]:
+    """The tournament's pools (or one owner's) with each entry's registered deck."""
+    pools = Pool.objects.filter(entry__tournament=tournament).select_related(
+        "owner", "entry__user", "entry__deck_registration__deck"
+    )
+    if owner is not None:
+        pools = pools.filter(owner=owner)
+    rows = []
+    for pool in pools.order_by("id"):
+        registration = getattr(pool.entry, "deck_registration", None)
+        rows.append(
+            {
+                "id": pool.id,
+                "source": pool.source,
+                "entry": pool.entry.display_name,
+                "owner": pool.owner.username if pool.owner_id else None,
+                "deck": registration.deck if registration else None,
+            }
+        )
+    return rows
+
+
+def tournament_limited(*, tournament, user) -> dict | None:
+    """The draft/sealed panel of a tournament page: the organizer's pods or pools (with
+    their controls), a player's own pod and pool. None (and no query) for other formats."""
+    if tournament.deck_format not in ("draft", "sealed"):
+        return None
+    organizer = tournament_link.is_organizer(tournament, user)
+    pods = list(Draft.objects.filter(tournament=tournament).order_by("pod_number"))
+    my_pod_ids = set()
+    if user.is_authenticated:
+        my_pod_ids = set(
+            Seat.objects.filter(draft__tournament=tournament, player=user).values_list(
+                "draft_id", flat=True
+            )
+        )
+    deal = SealedDeal.objects.filter(tournament=tournament).first()
+    return {
+        "tournament": tournament,
+        "format": tournament.deck_format,
+        "is_organizer": organizer,
+        "can_deal": organizer and tournament.status == "registration",
+        "uses_boosters": tournament_link.game_slug(tournament) not in catalogue.PLAYING_CARD_GAMES,
+        "pods": [{"draft": pod, "mine": pod.id in my_pod_ids} for pod in pods],
+        "sealed_seed": deal.seed if deal and organizer else None,
+        "dealt": bool(pods) or deal is not None,
+        "pools": (
+            _pool_rows(tournament)
+            if organizer
+            else _pool_rows(tournament, owner=user)
+            if user.is_authenticated
+            else []
+        ),
+    }
+
+
+def pool_page(*, pool_id: int, user) -> dict:
+    """The pool page: its cards, the owner's decks built from it, and the entry's registered
+    deck when the pool belongs to a tournament entry (owner or organizer only, else 404)."""
+    pool_data = pool_detail(pool_id=pool_id, user=user)
+    pool = Pool.objects.select_related("entry__tournament", "owner").get(pk=pool_id)
+    entry = pool.entry
+    registration = None
+    if entry is not None:
+        registration = DeckRegistration.objects.filter(entry=entry).select_related("deck").first()
+    decks = list(Deck.objects.filter(pool=pool, owner=user).order_by("-updated_at"))
+    return {
+        "pool": pool,
+        "cards": pool_data["cards"],
+        "size": sum(row["count"] for row in pool_data["cards"]),
+        "entry": entry,
+        "tournament": entry.tournament if entry else None,
+        "registration": registration,
+        "decks": decks,
+        "can_register": bool(entry and entry.tournament.status == "registration" and decks),
+    }

@@ -175,3 +175,77 @@ def seat_replace_with_bot(request: HttpRequest, pk: int, index: int) -> HttpResp
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("drafting:pod", pk=pk)
+
+
+def _tournament_settings(data) -> dict:
+    """The optional pod/pool settings of the tournament panel's forms."""
+    return {
+        "seed": (data.get("seed") or "").strip() or None,
+        "booster_layout": (data.get("booster_layout") or "").strip() or None,
+    }
+
+
+@require_POST
+@login_required
+def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
+    """Split a draft tournament's entries into pods (organizer)."""
+    try:
+        pods = services.tournament_pods_create(
+            tournament_id=pk,
+            user=request.user,
+            pick_timer=request.POST.get("pick_timer", "off"),
+            **_tournament_settings(request.POST),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{len(pods)} pod{'s' if len(pods) > 1 else ''} created.")
+    return redirect("tournaments:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def tournament_pools(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deal a sealed tournament's pools (organizer)."""
+    boosters = request.POST.get("boosters", "")
+    try:
+        pools = services.sealed_pools_create(
+            tournament_id=pk,
+            user=request.user,
+            boosters=int(boosters) if boosters.strip().isdigit() else None,
+            **_tournament_settings(request.POST),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{len(pools)} pools dealt.")
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pool: its cards as faces, the decks built from it, and the entry's registration."""
+    try:
+        context = selectors.pool_page(pool_id=pk, user=request.user)
+    except ServiceError:
+        return render(request, "404.html", status=404)
+    for row in context["cards"]:
+        row["face"] = card_face(row["card"])
+    return render(request, "drafting/pool.html", context)
+
+
+@require_POST
+@login_required
+def pool_register(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register one of the decks built from this pool for the pool's tournament entry."""
+    try:
+        services.pool_deck_register(
+            pool_id=pk, deck_id=int(request.POST.get("deck") or 0), user=request.user
+        )
+    except ValueError:
+        messages.error(request, "Choose one of your decks.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Your deck is registered.")
+    return redirect("drafting:pool", pk=pk)

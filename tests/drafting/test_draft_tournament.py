@@ -2,27 +2,11 @@ import pytest
 
 from decks.drafting import services
 from decks.drafting.models import Draft, Seat
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry
 
 from .conftest import draft_to_the_end
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def make_tournament(organizer, make_user):
-    def make(deck_format: str, entries: int, game: str = "combat", jokers: bool = False):
-        tournament = Tournament.objects.create(
-            name=f"{deck_format} event", game=game, deck_format=deck_format,
-            jokers=jokers, organizer=organizer, rng_seed=7,
-        )  # fmt: skip
-        for number in range(entries):
-            Entry.objects.create(
-                tournament=tournament, user=make_user(f"{deck_format}{number}"), seed=number + 1
-            )
-        return tournament
-
-    return make
 
 
 @pytest.mark.parametrize(("entries", "sizes"), [(2, [2]), (8, [8]), (9, [5, 4]), (17, [6, 6, 5])])
