@@ -5,11 +5,11 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.errors import ServiceError
+from config.errors import NotFound, ServiceError
 from decks.drafting import selectors, services
 from decks.drafting.faces import card_face
 from decks.drafting.models import Draft
@@ -60,9 +60,13 @@ def draft_list(request: HttpRequest) -> HttpResponse:
 
 
 def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
-    detail = selectors.draft_detail(draft_id=pk, user=request.user)
+    try:
+        detail = selectors.draft_detail(draft_id=pk, user=request.user)
+    except NotFound:
+        raise Http404("No such draft.") from None
     view = None
-    if any(seat["player_id"] == request.user.pk for seat in detail["seats"]):
+    seated = {seat["player_id"] for seat in detail["seats"] if seat["player_id"]}
+    if request.user.is_authenticated and request.user.pk in seated:
         view = selectors.draft_seat_view(draft_id=pk, user=request.user)
         if view["pack"]:
             for item in view["pack"]["cards"]:
@@ -132,6 +136,8 @@ def draft_pod(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(f"/login/?next={request.path}")
     try:
         pod = selectors.draft_organizer_view(draft_id=pk, user=request.user)
+    except NotFound:
+        raise Http404("No such draft.") from None
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("drafting:room", pk=pk)

@@ -76,3 +76,19 @@ def test_home_page_lists_recent_drafts(make_draft):
     page = Client().get("/").content.decode()
     assert f"/drafts/{draft.id}/" in page
     assert "Open for joining" in page
+
+
+def test_room_for_visitors_and_unknown_drafts(make_draft, players):
+    # given a running pod of bots
+    draft = make_draft(seats=2)
+    # then a visitor who is not logged in sees the table and is asked to log in
+    page = Client().get(f"/drafts/{draft.id}/")
+    assert page.status_code == 200
+    assert "Log in</a> to join" in page.content.decode()
+    assert "Your pack" not in page.content.decode()
+    # and an unknown draft is a 404 on every page, never an error
+    missing = draft.id + 1000
+    assert Client().get(f"/drafts/{missing}/").status_code == 404
+    assert logged_in(players[0]).get(f"/drafts/{missing}/pod/").status_code == 404
+    body = {"pack": 1, "pick_number": 1, "card": 1}
+    assert logged_in(players[0]).post(f"/drafts/{missing}/pick/", body).status_code == 404
