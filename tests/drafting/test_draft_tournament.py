@@ -124,3 +124,18 @@ def test_kingdom_combat_sealed_pools_come_from_boosters(client_for, make_tournam
     assert sum(row["count"] for row in pool["cards"]) == 45
     assert {row["card"]["border"] for row in pool["cards"]} <= {"gold", "silver", "black"}
     assert all(row["card"]["type"] not in ("fortress", "token") for row in pool["cards"])
+
+
+@pytest.mark.parametrize("entries", [9, 17])
+def test_tournament_pods_are_listed_in_a_constant_number_of_queries(
+    client_for, organizer, make_tournament, entries, django_assert_max_num_queries
+):
+    tournament = make_tournament("draft", entries)
+    services.tournament_pods_create(tournament_id=tournament.id, user=organizer)
+    first_pod = Draft.objects.get(tournament=tournament, pod_number=1)
+    services.draft_start(draft_id=first_pod.id, user=organizer)
+    client = client_for(organizer)
+    with django_assert_max_num_queries(3):
+        pods = client.get(f"/api/tournaments/{tournament.id}/drafts/").json()
+    assert sum(len(p["seats"]) for p in pods) == entries
+    assert any(seat["picking"] for seat in pods[0]["seats"])
