@@ -1,6 +1,8 @@
 """The draft pages: the list (and a form to create a pod), the draft room, the organizer's
 pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
 
+from functools import partial
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -191,21 +193,34 @@ def _tournament_settings(data) -> dict:
     }
 
 
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    """A whole number from the posted form, or None when it is missing or not a number."""
+    value = request.POST.get(name, "").strip()
+    return int(value) if value.isdigit() else None
+
+
+def _report(request: HttpRequest, call, success) -> None:
+    """Run one service call for a form post; its outcome becomes a message on the next page."""
+    try:
+        result = call()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success(result))
+
+
 @require_POST
 @login_required
 def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
     """Split a draft tournament's entries into pods (organizer)."""
-    try:
-        pods = services.tournament_pods_create(
-            tournament_id=pk,
-            user=request.user,
-            pick_timer=request.POST.get("pick_timer", "off"),
-            **_tournament_settings(request.POST),
-        )
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"{len(pods)} pod{'s' if len(pods) > 1 else ''} created.")
+    create = partial(
+        services.tournament_pods_create,
+        tournament_id=pk,
+        user=request.user,
+        pick_timer=request.POST.get("pick_timer", "off"),
+        **_tournament_settings(request.POST),
+    )
+    _report(request, create, lambda pods: f"{len(pods)} pod(s) created.")
     return redirect("tournaments:detail", pk=pk)
 
 
@@ -213,18 +228,14 @@ def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def tournament_pools(request: HttpRequest, pk: int) -> HttpResponse:
     """Deal a sealed tournament's pools (organizer)."""
-    boosters = request.POST.get("boosters", "")
-    try:
-        pools = services.sealed_pools_create(
-            tournament_id=pk,
-            user=request.user,
-            boosters=int(boosters) if boosters.strip().isdigit() else None,
-            **_tournament_settings(request.POST),
-        )
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"{len(pools)} pools dealt.")
+    deal = partial(
+        services.sealed_pools_create,
+        tournament_id=pk,
+        user=request.user,
+        boosters=_posted_int(request, "boosters"),
+        **_tournament_settings(request.POST),
+    )
+    _report(request, deal, lambda pools: f"{len(pools)} pools dealt.")
     return redirect("tournaments:detail", pk=pk)
 
 
@@ -244,14 +255,11 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def pool_register(request: HttpRequest, pk: int) -> HttpResponse:
     """Register one of the decks built from this pool for the pool's tournament entry."""
-    try:
-        services.pool_deck_register(
-            pool_id=pk, deck_id=int(request.POST.get("deck") or 0), user=request.user
-        )
-    except ValueError:
-        messages.error(request, "Choose one of your decks.")
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Your deck is registered.")
+    register = partial(
+        services.pool_deck_register,
+        pool_id=pk,
+        deck_id=_posted_int(request, "deck") or 0,
+        user=request.user,
+    )
+    _report(request, register, lambda _registration: "Your deck is registered.")
     return redirect("drafting:pool", pk=pk)

@@ -40,6 +40,18 @@ def build_and_register_in_pages(client: Client, pool: Pool, fmt: str) -> None:
     assert DeckRegistration.objects.get(entry=pool.entry).deck_id == deck_id
 
 
+def register_all_then_start(host: Client, tournament, players, fmt: str, linked_from: str):
+    """Each player follows the link to their pool, builds and registers a deck; the organizer
+    then starts the tournament from its page."""
+    for player in players:
+        client = logged_in(player)
+        pool = Pool.objects.get(owner=player, entry__tournament=tournament)
+        assert f"/pools/{pool.id}/" in client.get(linked_from).content.decode()
+        build_and_register_in_pages(client, pool, fmt)
+    host.post(f"/tournaments/{tournament.id}/start/")
+    assert Tournament.objects.get(pk=tournament.id).status == "running"
+
+
 def test_sealed_tournament_through_the_pages(make_tournament, players):
     # given a Combat sealed tournament of two entries
     tournament = make_tournament("sealed", 2)
@@ -58,18 +70,13 @@ def test_sealed_tournament_through_the_pages(make_tournament, players):
     assert Pool.objects.filter(entry__tournament=tournament).count() == 2
     assert "pages-seed" in host.get(url).content.decode()
     assert "pages-seed" not in logged_in(entrants[0]).get(url).content.decode()
-    # then each player finds their pool on the tournament page, and only theirs
-    for player in entrants:
-        pool = Pool.objects.get(owner=player, entry__tournament=tournament)
-        client = logged_in(player)
-        assert f"/pools/{pool.id}/" in client.get(url).content.decode()
-        other = Pool.objects.exclude(pk=pool.id).get(entry__tournament=tournament)
-        assert client.get(f"/pools/{other.id}/").status_code == 404
-        assert "52 cards" in client.get(f"/pools/{pool.id}/").content.decode()
-        build_and_register_in_pages(client, pool, "sealed")
-    # and the organizer starts the bracket from the tournament page
-    host.post(f"/tournaments/{tournament.id}/start/")
-    assert Tournament.objects.get(pk=tournament.id).status == "running"
+    # then a player sees their own pool of 52 cards, not the other one
+    mine = Pool.objects.get(owner=entrants[0])
+    other = Pool.objects.get(owner=entrants[1])
+    assert "52 cards" in logged_in(entrants[0]).get(f"/pools/{mine.id}/").content.decode()
+    assert logged_in(entrants[0]).get(f"/pools/{other.id}/").status_code == 404
+    # and each builds and registers a deck from it; the organizer starts the bracket
+    register_all_then_start(host, tournament, entrants, "sealed", linked_from=url)
 
 
 def test_draft_tournament_through_the_pages(make_tournament):
@@ -86,16 +93,9 @@ def test_draft_tournament_through_the_pages(make_tournament):
     players = [seat.player for seat in Seat.objects.filter(draft=pod).select_related("player")]
     assert f"/drafts/{pod.id}/" in logged_in(players[0]).get(url).content.decode()
     draft_to_the_end(pod.id, players)
-    # then each player's room links their pool; they build and register a deck from it
-    for player in players:
-        client = logged_in(player)
-        room = client.get(f"/drafts/{pod.id}/").content.decode()
-        pool = Pool.objects.get(owner=player, entry__tournament=tournament)
-        assert f"/pools/{pool.id}/" in room
-        build_and_register_in_pages(client, pool, "draft")
+    # then each player's room links their pool, they build and register a deck from it,
     # and the organizer starts the bracket
-    host.post(f"/tournaments/{tournament.id}/start/")
-    assert Tournament.objects.get(pk=tournament.id).status == "running"
+    register_all_then_start(host, tournament, players, "draft", linked_from=f"/drafts/{pod.id}/")
 
 
 def test_pool_registration_refuses_a_deck_not_built_from_the_pool(make_tournament):
