@@ -243,9 +243,9 @@ def test_kingdom_combat_pod_drafts_boosters_by_border_layout(make_draft):
     assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
 
 
-def test_bad_booster_layout_is_a_400(organizer):
-    with pytest.raises(ServiceError) as caught:
-        services.draft_create(
-            organizer=organizer, game_slug="kingdom-combat", seats=2, booster_layout="9 purple"
-        )
-    assert caught.value.errors["booster_layout"]
+@pytest.mark.parametrize("layout", ["9 purple", "40000 black"])
+def test_bad_booster_layout_is_a_400(client_for, organizer, layout):
+    body = {"game": "kingdom-combat", "seats": 2, "booster_layout": layout}
+    response = client_for(organizer).post("/api/drafts/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["booster_layout"]
