@@ -338,7 +338,7 @@ def tournament_limited(*, tournament, user) -> dict | None:
                 "draft_id", flat=True
             )
         )
-    deal = SealedDeal.objects.filter(tournament=tournament).first()
+    deal = SealedDeal.objects.filter(tournament=tournament).select_related("card_set").first()
     return {
         "tournament": tournament,
         "format": tournament.deck_format,
@@ -346,7 +346,7 @@ def tournament_limited(*, tournament, user) -> dict | None:
         "can_deal": organizer and tournament.status == "registration",
         "uses_boosters": tournament_link.game_slug(tournament) not in catalogue.PLAYING_CARD_GAMES,
         "pods": [{"draft": pod, "mine": pod.id in my_pod_ids} for pod in pods],
-        "sealed_seed": deal.seed if deal and organizer else None,
+        "sealed_deal": deal if organizer else None,
         "dealt": bool(pods) or deal is not None,
         "pools": (
             _pool_rows(tournament)

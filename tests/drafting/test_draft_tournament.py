@@ -1,7 +1,9 @@
 import pytest
 
-from decks.drafting import services
-from decks.drafting.models import Draft, Seat
+from decks.drafting import selectors, services
+from decks.drafting.catalogue import game_get
+from decks.drafting.models import Draft, SealedDeal, Seat
+from decks.drafting.services.sealed import sealed_deal_card_ids
 from tournaments.models import Entry
 
 from .conftest import draft_to_the_end
@@ -96,22 +98,32 @@ def test_only_the_owner_and_the_organizer_see_a_pool(
     assert owner.post(url, {}, format="json").status_code == 403
 
 
-def test_sealed_pools_rederive_from_the_seed(organizer, make_tournament):
-    from decks.drafting.catalogue import game_get
-    from decks.drafting.services.sealed import sealed_card_ids
-
-    tournament = make_tournament("sealed", 3)
-    services.sealed_pools_create(tournament_id=tournament.id, user=organizer, seed="check")
-    again = sealed_card_ids(game=game_get("combat"), jokers=False, players=3, seed="check")
-    from decks.drafting.selectors import tournament_pools
-
-    refs = tournament_pools(tournament_id=tournament.id, user=organizer)
-    from decks.drafting.selectors import pool_detail
-
+@pytest.mark.parametrize(
+    ("game", "jokers", "settings"),
+    [
+        ("combat", True, {}),
+        ("kingdom-combat", False, {"booster_layout": "1 gold/silver, 5 black", "boosters": 2}),
+    ],
+)
+def test_sealed_pools_rederive_from_the_stored_seed(
+    organizer, make_tournament, game, jokers, settings
+):
+    # given a sealed event dealt from a seed
+    tournament = make_tournament("sealed", 3, game=game, jokers=jokers)
+    services.sealed_pools_create(
+        tournament_id=tournament.id, user=organizer, seed="check", **settings
+    )
+    # when the deal is re-derived from what was stored (seed and settings) alone
+    deal = SealedDeal.objects.get(tournament=tournament)
+    again = sealed_deal_card_ids(deal, game=game_get(game), players=3)
+    # then every pool is exactly the re-derived one, in entry order
+    refs = selectors.tournament_pools(tournament_id=tournament.id, user=organizer)
+    assert {ref["seed"] for ref in refs} == {"check"}
     for ref, card_ids in zip(refs, again, strict=True):
-        pool = pool_detail(pool_id=ref["id"], user=organizer)
+        pool = selectors.pool_detail(pool_id=ref["id"], user=organizer)
         counts = {row["card"]["id"]: row["count"] for row in pool["cards"]}
         assert counts == {cid: card_ids.count(cid) for cid in set(card_ids)}
+        assert sum(counts.values()) == (54 if jokers else 12)
 
 
 def test_kingdom_combat_sealed_pools_come_from_boosters(client_for, make_tournament):
