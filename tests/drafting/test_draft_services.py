@@ -8,6 +8,7 @@ from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import services
 from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.selectors import draft_seat_view
+from decks.drafting.services.deal import dealt_card_ids
 
 from .conftest import draft_to_the_end, human_pick
 
@@ -30,6 +31,9 @@ def test_start_deals_three_piles_of_fifteen_per_seat_from_the_seed(make_draft):
         .values_list("card_id", flat=True)
     )
     assert cards(draft) == cards(again)
+    # and the stored seed alone re-derives every pack
+    rederived = [c for row in dealt_card_ids(draft) for pack in row for c in pack]
+    assert cards(draft) == rederived
 
 
 def test_all_bot_pod_drafts_to_the_end_and_every_card_is_picked_once(make_draft):
