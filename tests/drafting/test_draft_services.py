@@ -114,6 +114,29 @@ def test_timeout_pick_is_the_bots_choice_and_is_idempotent(make_draft, players):
     assert Pick.objects.get(seat=seat).kind == "timeout"
 
 
+def test_each_new_deadline_schedules_its_auto_pick_once_committed(
+    make_draft, players, monkeypatch, django_capture_on_commit_callbacks
+):
+    # given a player with a 30 s timer, and a worker queue we can watch
+    from decks.drafting import tasks
+
+    scheduled = []
+    monkeypatch.setattr(
+        tasks.draft_deadline_expire,
+        "apply_async",
+        lambda args, eta: scheduled.append((args, eta)),
+    )
+    monkeypatch.setattr(tasks.draft_bots_run, "delay", lambda draft_id: None)
+    draft = make_draft(humans=players[:1], seats=2, pick_timer=30)
+    services.draft_bots_run(draft_id=draft.id)  # the bot's pack waits behind the player's
+    # when the player picks, the next pack's deadline is set
+    with django_capture_on_commit_callbacks(execute=True):
+        human_pick(draft.id, players[0])
+    seat = Seat.objects.get(draft=draft, index=0)
+    # then its auto-pick is queued for that very moment, after the commit
+    assert scheduled == [((draft.id, 0), seat.deadline)]
+
+
 def test_deadline_not_yet_reached_makes_no_pick(make_draft, players):
     draft = make_draft(humans=players[:1], seats=2, pick_timer="competitive")
     seat = Seat.objects.get(draft=draft, index=0)
