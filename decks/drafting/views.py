@@ -33,6 +33,11 @@ class DraftForm(forms.Form):
     )
     pick_timer = forms.CharField(initial="off", help_text="off, competitive, or seconds (5-600).")
     jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
+    booster_layout = forms.CharField(
+        required=False,
+        max_length=200,
+        help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black' (the default).",
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -52,6 +57,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     bots=data["bots"],
                     pick_timer=data["pick_timer"],
                     jokers=data["jokers"],
+                    booster_layout=data["booster_layout"] or None,
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)

@@ -25,6 +25,11 @@ def test_draft_list_page_creates_a_pod(organizer):
     assert response["Location"] == f"/drafts/{draft.id}/pod/"
     assert draft.timer == "competitive"
     assert "Create a pod" in Client().get("/drafts/").content.decode()
+    bad = {"game": "kingdom-combat", "seats": 2, "bots": 2, "pick_timer": "off"}
+    page = client.post("/drafts/", {**bad, "booster_layout": "3 purple"}).content.decode()
+    assert "borders must be among" in page
+    client.post("/drafts/", {**bad, "booster_layout": "1 gold, 4 black"})
+    assert Draft.objects.get(game__slug="kingdom-combat").pack_size == 5
 
 
 def test_room_shows_the_pack_as_card_faces_and_a_click_picks(make_draft, players):
