@@ -72,6 +72,8 @@ def test_pod_view_and_actions_are_for_the_organizer(make_draft, organizer, playe
     host.post(f"/drafts/{draft.id}/resume/")
     host.post(f"/drafts/{draft.id}/seats/0/replace-with-bot/")
     assert draft.seats.get(index=0).is_bot
+    room = logged_in(players[0]).get(f"/drafts/{draft.id}/").content.decode()
+    assert "gave your seat to a bot" in room
     player = logged_in(players[0]).get(f"/drafts/{draft.id}/pod/")
     assert player.status_code == 302
 
