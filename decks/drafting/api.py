@@ -46,7 +46,7 @@ class DraftListApi(APIView):
                 booster_layout=data["booster_layout"] or None,
             )
             body = selectors.draft_detail(draft_id=pods[0].id, user=request.user)
-            body["pods"] = [selectors.draft_detail(draft_id=p.id) for p in pods]
+            body["pods"] = selectors.drafts_details(draft_ids=[p.id for p in pods])
             return Response(body, status=status.HTTP_201_CREATED)
         draft = services.draft_create(
             organizer=request.user,

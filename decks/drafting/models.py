@@ -214,8 +214,13 @@ class SealedDeal(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="sealed_deal"
     )
     seed = models.CharField(max_length=64)
+    # With the seed, these settings re-derive every pool (catalogue games deal boosters).
+    card_set = models.ForeignKey(
+        "decks.CardSet", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     booster_layout = models.CharField(max_length=200, blank=True)
     boosters_per_pool = models.PositiveSmallIntegerField(default=0)
+    jokers = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -2,14 +2,14 @@
 decided here: a player sees their current pack, a count of the packs behind it and their own
 picks; the organizer sees everything; everyone sees the pick log once the draft is over."""
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 
 from config.errors import NotAllowed, NotFound
 from decks.drafting import catalogue, tournament_link
 from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
-from decks.drafting.rules import pick_sort_key, seat_queue, seats_waiting
+from decks.drafting.rules import pick_sort_key, seat_queue
 from decks.drafting.services.common import draft_get, positions_of, seat_of_user
-from decks.models import Pool, PoolCard
+from decks.models import Deck, DeckRegistration, Pool, PoolCard
 
 CARD_PREFETCH = ("card__factions",)
 
@@ -54,53 +54,74 @@ def timer_label(draft: Draft) -> str | int:
     return draft.timer_seconds if draft.timer == Draft.Timer.FIXED else draft.timer
 
 
-def _seat_rows(draft: Draft) -> list[dict]:
-    """Public facts per seat: who sits there, picks made, whether they have a pack now."""
+def _seat_rows(drafts: list[Draft]) -> dict[int, list[dict]]:
+    """Public facts per seat of each draft: who sits there, picks made, whether they have a
+    pack now (who is still picking). Two queries however many drafts and seats."""
     seats = (
-        Seat.objects.filter(draft=draft)
+        Seat.objects.filter(draft__in=drafts)
         .select_related("player")
         .annotate(pick_count=Count("picks"))
-        .order_by("index")
+        .order_by("draft_id", "index")
     )
-    positions = positions_of(draft) if draft.round else []
-    picking = set(seats_waiting(positions, draft.seat_count, draft.round)) if draft.round else set()
-    running = draft.status in (Draft.Status.RUNNING, Draft.Status.PAUSED)
-    return [
-        {
-            "index": seat.index,
-            "player": seat.player.username if seat.player_id else None,
-            "player_id": seat.player_id,
-            "is_bot": seat.is_bot,
-            "entry": seat.entry_id,
-            "picks": seat.pick_count,
-            "picking": running and seat.index in picking,
+    # A seat is picking when it holds a pack of its draft's current round with cards left.
+    picking = set(
+        Pack.objects.filter(draft__in=drafts, round=F("draft__round"), cards_left__gt=0)
+        .values_list("draft_id", "holder_seat")
+        .distinct()
+    )
+    running = {d.id for d in drafts if d.status in (Draft.Status.RUNNING, Draft.Status.PAUSED)}
+    rows: dict[int, list[dict]] = {d.id: [] for d in drafts}
+    for seat in seats:
+        rows[seat.draft_id].append(
+            {
+                "index": seat.index,
+                "player": seat.player.username if seat.player_id else None,
+                "player_id": seat.player_id,
+                "is_bot": seat.is_bot,
+                "entry": seat.entry_id,
+                "picks": seat.pick_count,
+                "picking": seat.draft_id in running and (seat.draft_id, seat.index) in picking,
+            }
+        )
+    return rows
+
+
+def _details(drafts: list[Draft], user=None) -> list[dict]:
+    """Each pod's public state; the seed only for its organizer once the draft is over."""
+    seats = _seat_rows(drafts)
+    details = []
+    for draft in drafts:
+        data = {
+            "id": draft.id,
+            "game": draft.game.slug,
+            "status": draft.status,
+            "round": draft.round,
+            "rounds": draft.rounds,
+            "pack_size": draft.pack_size,
+            "pick_timer": timer_label(draft),
+            "tournament": draft.tournament_id,
+            "pod_number": draft.pod_number,
+            "organizer": draft.organizer_id,
+            "seats": seats[draft.id],
+            "created_at": draft.created_at,
+            "started_at": draft.started_at,
+            "finished_at": draft.finished_at,
         }
-        for seat in seats
-    ]
+        if user is not None and is_organizer(draft, user) and draft.status == Draft.Status.FINISHED:
+            data["seed"] = draft.seed
+        details.append(data)
+    return details
 
 
 def draft_detail(*, draft_id: int, user=None) -> dict:
     """The pod's public state; the seed only for the organizer once the draft is over."""
-    draft = draft_get(draft_id)
-    data = {
-        "id": draft.id,
-        "game": draft.game.slug,
-        "status": draft.status,
-        "round": draft.round,
-        "rounds": draft.rounds,
-        "pack_size": draft.pack_size,
-        "pick_timer": timer_label(draft),
-        "tournament": draft.tournament_id,
-        "pod_number": draft.pod_number,
-        "organizer": draft.organizer_id,
-        "seats": _seat_rows(draft),
-        "created_at": draft.created_at,
-        "started_at": draft.started_at,
-        "finished_at": draft.finished_at,
-    }
-    if user is not None and is_organizer(draft, user) and draft.status == Draft.Status.FINISHED:
-        data["seed"] = draft.seed
-    return data
+    return _details([draft_get(draft_id)], user)[0]
+
+
+def drafts_details(*, draft_ids: list[int], user=None) -> list[dict]:
+    """Several pods' public state, in the order given, in a constant number of queries."""
+    drafts = {d.id: d for d in Draft.objects.select_related("game").filter(pk__in=draft_ids)}
+    return _details([drafts[pk] for pk in draft_ids], user)
 
 
 def _pack_cards(pack_id: int) -> list[PackCard]:
@@ -233,8 +254,8 @@ def draft_organizer_view(*, draft_id: int, user) -> dict:
 
 def tournament_drafts(*, tournament_id: int) -> list[dict]:
     """The pods of a tournament, in pod order."""
-    ids = Draft.objects.filter(tournament_id=tournament_id).order_by("pod_number")
-    return [draft_detail(draft_id=pk) for pk in ids.values_list("id", flat=True)]
+    drafts = Draft.objects.filter(tournament_id=tournament_id).select_related("game")
+    return _details(list(drafts.order_by("pod_number")))
 
 
 def tournament_pools(*, tournament_id: int, user) -> list[dict]:
@@ -279,3 +300,81 @@ def _may_see_pool(pool: Pool, user) -> bool:
     if pool.owner_id == user.pk or user.is_staff:
         return True
     return bool(pool.entry_id and pool.entry.tournament.organizer_id == user.pk)
+
+
+def _pool_rows(tournament, *, owner=None) -> list[dict]:
+    """The tournament's pools (or one owner's) with each entry's registered deck."""
+    pools = Pool.objects.filter(entry__tournament=tournament).select_related(
+        "owner", "entry__user", "entry__deck_registration__deck"
+    )
+    if owner is not None:
+        pools = pools.filter(owner=owner)
+    rows = []
+    for pool in pools.order_by("id"):
+        registration = getattr(pool.entry, "deck_registration", None)
+        rows.append(
+            {
+                "id": pool.id,
+                "source": pool.source,
+                "entry": pool.entry.display_name,
+                "owner": pool.owner.username if pool.owner_id else None,
+                "deck": registration.deck if registration else None,
+            }
+        )
+    return rows
+
+
+def tournament_limited(*, tournament, user) -> dict | None:
+    """The draft/sealed panel of a tournament page: the organizer's pods or pools (with
+    their controls), a player's own pod and pool. None (and no query) for other formats."""
+    if tournament.deck_format not in ("draft", "sealed"):
+        return None
+    organizer = tournament_link.is_organizer(tournament, user)
+    pods = list(Draft.objects.filter(tournament=tournament).order_by("pod_number"))
+    my_pod_ids = set()
+    if user.is_authenticated:
+        my_pod_ids = set(
+            Seat.objects.filter(draft__tournament=tournament, player=user).values_list(
+                "draft_id", flat=True
+            )
+        )
+    deal = SealedDeal.objects.filter(tournament=tournament).select_related("card_set").first()
+    return {
+        "tournament": tournament,
+        "format": tournament.deck_format,
+        "is_organizer": organizer,
+        "can_deal": organizer and tournament.status == "registration",
+        "uses_boosters": tournament_link.game_slug(tournament) not in catalogue.PLAYING_CARD_GAMES,
+        "pods": [{"draft": pod, "mine": pod.id in my_pod_ids} for pod in pods],
+        "sealed_deal": deal if organizer else None,
+        "dealt": bool(pods) or deal is not None,
+        "pools": (
+            _pool_rows(tournament)
+            if organizer
+            else _pool_rows(tournament, owner=user)
+            if user.is_authenticated
+            else []
+        ),
+    }
+
+
+def pool_page(*, pool_id: int, user) -> dict:
+    """The pool page: its cards, the owner's decks built from it, and the entry's registered
+    deck when the pool belongs to a tournament entry (owner or organizer only, else 404)."""
+    pool_data = pool_detail(pool_id=pool_id, user=user)
+    pool = Pool.objects.select_related("entry__tournament", "owner").get(pk=pool_id)
+    entry = pool.entry
+    registration = None
+    if entry is not None:
+        registration = DeckRegistration.objects.filter(entry=entry).select_related("deck").first()
+    decks = list(Deck.objects.filter(pool=pool, owner=user).order_by("-updated_at"))
+    return {
+        "pool": pool,
+        "cards": pool_data["cards"],
+        "size": sum(row["count"] for row in pool_data["cards"]),
+        "entry": entry,
+        "tournament": entry.tournament if entry else None,
+        "registration": registration,
+        "decks": decks,
+        "can_register": bool(entry and entry.tournament.status == "registration" and decks),
+    }

@@ -1,15 +1,17 @@
 """The draft pages: the list (and a form to create a pod), the draft room, the organizer's
 pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
 
+from functools import partial
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.errors import ServiceError
+from config.errors import NotFound, ServiceError
 from decks.drafting import selectors, services
 from decks.drafting.faces import card_face
 from decks.drafting.models import Draft
@@ -31,6 +33,11 @@ class DraftForm(forms.Form):
     )
     pick_timer = forms.CharField(initial="off", help_text="off, competitive, or seconds (5-600).")
     jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
+    booster_layout = forms.CharField(
+        required=False,
+        max_length=200,
+        help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black' (the default).",
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -50,6 +57,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     bots=data["bots"],
                     pick_timer=data["pick_timer"],
                     jokers=data["jokers"],
+                    booster_layout=data["booster_layout"] or None,
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)
@@ -60,9 +68,13 @@ def draft_list(request: HttpRequest) -> HttpResponse:
 
 
 def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
-    detail = selectors.draft_detail(draft_id=pk, user=request.user)
+    try:
+        detail = selectors.draft_detail(draft_id=pk, user=request.user)
+    except NotFound:
+        raise Http404("No such draft.") from None
     view = None
-    if any(seat["player_id"] == request.user.pk for seat in detail["seats"]):
+    seated = {seat["player_id"] for seat in detail["seats"] if seat["player_id"]}
+    if request.user.is_authenticated and request.user.pk in seated:
         view = selectors.draft_seat_view(draft_id=pk, user=request.user)
         if view["pack"]:
             for item in view["pack"]["cards"]:
@@ -132,6 +144,8 @@ def draft_pod(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(f"/login/?next={request.path}")
     try:
         pod = selectors.draft_organizer_view(draft_id=pk, user=request.user)
+    except NotFound:
+        raise Http404("No such draft.") from None
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("drafting:room", pk=pk)
@@ -175,3 +189,83 @@ def seat_replace_with_bot(request: HttpRequest, pk: int, index: int) -> HttpResp
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("drafting:pod", pk=pk)
+
+
+def _tournament_settings(data) -> dict:
+    """The optional pod/pool settings of the tournament panel's forms."""
+    return {
+        "seed": (data.get("seed") or "").strip() or None,
+        "booster_layout": (data.get("booster_layout") or "").strip() or None,
+    }
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    """A whole number from the posted form, or None when it is missing or not a number."""
+    value = request.POST.get(name, "").strip()
+    return int(value) if value.isdigit() else None
+
+
+def _report(request: HttpRequest, call, success) -> None:
+    """Run one service call for a form post; its outcome becomes a message on the next page."""
+    try:
+        result = call()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success(result))
+
+
+@require_POST
+@login_required
+def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
+    """Split a draft tournament's entries into pods (organizer)."""
+    create = partial(
+        services.tournament_pods_create,
+        tournament_id=pk,
+        user=request.user,
+        pick_timer=request.POST.get("pick_timer", "off"),
+        **_tournament_settings(request.POST),
+    )
+    _report(request, create, lambda pods: f"{len(pods)} pod(s) created.")
+    return redirect("tournaments:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def tournament_pools(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deal a sealed tournament's pools (organizer)."""
+    deal = partial(
+        services.sealed_pools_create,
+        tournament_id=pk,
+        user=request.user,
+        boosters=_posted_int(request, "boosters"),
+        **_tournament_settings(request.POST),
+    )
+    _report(request, deal, lambda pools: f"{len(pools)} pools dealt.")
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pool: its cards as faces, the decks built from it, and the entry's registration."""
+    try:
+        context = selectors.pool_page(pool_id=pk, user=request.user)
+    except ServiceError:
+        return render(request, "404.html", status=404)
+    for row in context["cards"]:
+        row["face"] = card_face(row["card"])
+    return render(request, "drafting/pool.html", context)
+
+
+@require_POST
+@login_required
+def pool_register(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register one of the decks built from this pool for the pool's tournament entry."""
+    register = partial(
+        services.pool_deck_register,
+        pool_id=pk,
+        deck_id=_posted_int(request, "deck") or 0,
+        user=request.user,
+    )
+    _report(request, register, lambda _registration: "Your deck is registered.")
+    return redirect("drafting:pool", pk=pk)

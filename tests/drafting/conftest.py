@@ -4,6 +4,7 @@ import pytest
 
 from decks.drafting import services
 from decks.drafting.models import Draft, PackCard, Seat
+from tournaments.models import Entry, Tournament
 
 
 @pytest.fixture
@@ -35,6 +36,22 @@ def make_draft(organizer):
         if start:
             services.draft_start(draft_id=draft.id, user=organizer)
         return Draft.objects.get(pk=draft.id)
+
+    return make
+
+
+@pytest.fixture
+def make_tournament(organizer, make_user):
+    def make(deck_format: str, entries: int, game: str = "combat", jokers: bool = False):
+        tournament = Tournament.objects.create(
+            name=f"{deck_format} event", game=game, deck_format=deck_format,
+            jokers=jokers, organizer=organizer, rng_seed=7,
+        )  # fmt: skip
+        for number in range(entries):
+            Entry.objects.create(
+                tournament=tournament, user=make_user(f"{deck_format}{number}"), seed=number + 1
+            )
+        return tournament
 
     return make
 

@@ -93,7 +93,10 @@ def test_organizer_sees_every_pack_and_the_log_at_any_time(client_for, make_draf
 
 def test_pause_resume_and_replace_with_bot_endpoints(client_for, make_draft, players, organizer):
     draft = make_draft(humans=players[:1], seats=2, pick_timer="competitive")
-    host = client_for(organizer)
+    host, player = client_for(organizer), client_for(players[0])
+    for action in ("pause", "resume", "seats/0/replace-with-bot"):
+        assert player.post(f"/api/drafts/{draft.id}/{action}/").status_code == 403
+    assert player.get(f"/api/drafts/{draft.id}/pod/").status_code == 403
     assert host.post(f"/api/drafts/{draft.id}/pause/").json()["status"] == "paused"
     assert host.post(f"/api/drafts/{draft.id}/pause/").status_code == 409
     assert host.post(f"/api/drafts/{draft.id}/resume/").json()["status"] == "running"

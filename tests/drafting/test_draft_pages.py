@@ -25,6 +25,11 @@ def test_draft_list_page_creates_a_pod(organizer):
     assert response["Location"] == f"/drafts/{draft.id}/pod/"
     assert draft.timer == "competitive"
     assert "Create a pod" in Client().get("/drafts/").content.decode()
+    bad = {"game": "kingdom-combat", "seats": 2, "bots": 2, "pick_timer": "off"}
+    page = client.post("/drafts/", {**bad, "booster_layout": "3 purple"}).content.decode()
+    assert "borders must be among" in page
+    client.post("/drafts/", {**bad, "booster_layout": "1 gold, 4 black"})
+    assert Draft.objects.get(game__slug="kingdom-combat").pack_size == 5
 
 
 def test_room_shows_the_pack_as_card_faces_and_a_click_picks(make_draft, players):
@@ -67,6 +72,8 @@ def test_pod_view_and_actions_are_for_the_organizer(make_draft, organizer, playe
     host.post(f"/drafts/{draft.id}/resume/")
     host.post(f"/drafts/{draft.id}/seats/0/replace-with-bot/")
     assert draft.seats.get(index=0).is_bot
+    room = logged_in(players[0]).get(f"/drafts/{draft.id}/").content.decode()
+    assert "gave your seat to a bot" in room
     player = logged_in(players[0]).get(f"/drafts/{draft.id}/pod/")
     assert player.status_code == 302
 
@@ -76,3 +83,19 @@ def test_home_page_lists_recent_drafts(make_draft):
     page = Client().get("/").content.decode()
     assert f"/drafts/{draft.id}/" in page
     assert "Open for joining" in page
+
+
+def test_room_for_visitors_and_unknown_drafts(make_draft, players):
+    # given a running pod of bots
+    draft = make_draft(seats=2)
+    # then a visitor who is not logged in sees the table and is asked to log in
+    page = Client().get(f"/drafts/{draft.id}/")
+    assert page.status_code == 200
+    assert "Log in</a> to join" in page.content.decode()
+    assert "Your pack" not in page.content.decode()
+    # and an unknown draft is a 404 on every page, never an error
+    missing = draft.id + 1000
+    assert Client().get(f"/drafts/{missing}/").status_code == 404
+    assert logged_in(players[0]).get(f"/drafts/{missing}/pod/").status_code == 404
+    body = {"pack": 1, "pick_number": 1, "card": 1}
+    assert logged_in(players[0]).post(f"/drafts/{missing}/pick/", body).status_code == 404

@@ -8,6 +8,7 @@ from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import services
 from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.selectors import draft_seat_view
+from decks.drafting.services.deal import dealt_card_ids
 
 from .conftest import draft_to_the_end, human_pick
 
@@ -30,6 +31,9 @@ def test_start_deals_three_piles_of_fifteen_per_seat_from_the_seed(make_draft):
         .values_list("card_id", flat=True)
     )
     assert cards(draft) == cards(again)
+    # and the stored seed alone re-derives every pack
+    rederived = [c for row in dealt_card_ids(draft) for pack in row for c in pack]
+    assert cards(draft) == rederived
 
 
 def test_all_bot_pod_drafts_to_the_end_and_every_card_is_picked_once(make_draft):
@@ -110,6 +114,29 @@ def test_timeout_pick_is_the_bots_choice_and_is_idempotent(make_draft, players):
     assert Pick.objects.get(seat=seat).kind == "timeout"
 
 
+def test_each_new_deadline_schedules_its_auto_pick_once_committed(
+    make_draft, players, monkeypatch, django_capture_on_commit_callbacks
+):
+    # given a player with a 30 s timer, and a worker queue we can watch
+    from decks.drafting import tasks
+
+    scheduled = []
+    monkeypatch.setattr(
+        tasks.draft_deadline_expire,
+        "apply_async",
+        lambda args, eta: scheduled.append((args, eta)),
+    )
+    monkeypatch.setattr(tasks.draft_bots_run, "delay", lambda draft_id: None)
+    draft = make_draft(humans=players[:1], seats=2, pick_timer=30)
+    services.draft_bots_run(draft_id=draft.id)  # the bot's pack waits behind the player's
+    # when the player picks, the next pack's deadline is set
+    with django_capture_on_commit_callbacks(execute=True):
+        human_pick(draft.id, players[0])
+    seat = Seat.objects.get(draft=draft, index=0)
+    # then its auto-pick is queued for that very moment, after the commit
+    assert scheduled == [((draft.id, 0), seat.deadline)]
+
+
 def test_deadline_not_yet_reached_makes_no_pick(make_draft, players):
     draft = make_draft(humans=players[:1], seats=2, pick_timer="competitive")
     seat = Seat.objects.get(draft=draft, index=0)
@@ -129,18 +156,32 @@ def test_sweep_makes_overdue_picks_and_runs_idle_bots(make_draft, players):
     assert Pick.objects.filter(draft=draft, kind="timeout").count() == 1
 
 
-def test_pause_keeps_the_time_left_and_refuses_picks(make_draft, players, organizer):
+def test_pause_keeps_the_time_left_no_timer_fires_and_resume_shifts_the_deadline(
+    make_draft, players, organizer
+):
+    # given a player with a 60 s pick timer, and the draft paused
     draft = make_draft(humans=players[:1], seats=2, pick_timer=60)
+    first_deadline = Seat.objects.get(draft=draft, index=0).deadline
     services.draft_pause(draft_id=draft.id, user=organizer)
     seat = Seat.objects.get(draft=draft, index=0)
     assert seat.deadline is None
     assert 55_000 <= seat.paused_remaining_ms <= 60_000
+    remaining = dt.timedelta(milliseconds=seat.paused_remaining_ms)
+    # when the old deadline passes while paused, neither the task nor the sweep picks
+    long_after = first_deadline + dt.timedelta(minutes=5)
+    assert not services.draft_deadline_expire(draft_id=draft.id, seat_index=0, now=long_after)
+    assert services.draft_deadlines_sweep(now=long_after) == {"timeouts": 0, "bot_picks": 0}
+    assert not Pick.objects.filter(draft=draft).exists()
     with pytest.raises(Conflict):
         human_pick(draft.id, players[0])
+    # then resuming gives back the time that was left, counted from the resume
+    before_resume = timezone.now()
     services.draft_resume(draft_id=draft.id, user=organizer)
     seat.refresh_from_db()
-    assert seat.deadline is not None
     assert seat.paused_remaining_ms is None
+    assert seat.deadline >= before_resume + remaining
+    assert seat.deadline >= first_deadline
+    assert not services.draft_deadline_expire(draft_id=draft.id, seat_index=0, now=first_deadline)
     human_pick(draft.id, players[0])
 
 
@@ -162,6 +203,27 @@ def test_replace_with_bot_takes_over_and_keeps_the_players_picks(make_draft, pla
     assert seat.player == players[0]
     assert seat.pool_id
     assert Pick.objects.filter(seat=seat, kind="human").count() == 1
+
+
+def test_replaced_seat_bot_picks_the_packs_waiting_in_its_queue(
+    make_draft, players, organizer, django_capture_on_commit_callbacks
+):
+    # given an absent player whose queue fills up while the others pick
+    draft = make_draft(humans=players[:1], seats=3)
+    services.draft_bots_run(draft_id=draft.id)
+    # (every pack of round 1 ends up waiting at the absent seat: its own and two passed)
+    assert draft_seat_view(draft_id=draft.id, user=players[0])["queued_packs"] == 2
+    # when the organizer replaces the player with a bot, a bot run is scheduled
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.draft_seat_replace_with_bot(draft_id=draft.id, seat_index=0, user=organizer)
+    assert len(callbacks) == 1
+    services.draft_bots_run(draft_id=draft.id)
+    # then the bot took the three waiting packs (and everything after), as bot picks
+    seat = Seat.objects.get(draft=draft, index=0)
+    waiting = Pick.objects.filter(seat=seat, round=1, pick_number__in=[1, 2, 3], kind="bot")
+    assert waiting.count() == 3
+    assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
+    assert seat.pool_id
 
 
 def test_join_is_idempotent_and_a_full_pod_refuses(make_draft, players):
@@ -208,9 +270,9 @@ def test_kingdom_combat_pod_drafts_boosters_by_border_layout(make_draft):
     assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
 
 
-def test_bad_booster_layout_is_a_400(organizer):
-    with pytest.raises(ServiceError) as caught:
-        services.draft_create(
-            organizer=organizer, game_slug="kingdom-combat", seats=2, booster_layout="9 purple"
-        )
-    assert caught.value.errors["booster_layout"]
+@pytest.mark.parametrize("layout", ["9 purple", "40000 black"])
+def test_bad_booster_layout_is_a_400(client_for, organizer, layout):
+    body = {"game": "kingdom-combat", "seats": 2, "booster_layout": layout}
+    response = client_for(organizer).post("/api/drafts/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["booster_layout"]

@@ -1,28 +1,14 @@
 import pytest
 
-from decks.drafting import services
-from decks.drafting.models import Draft, Seat
-from tournaments.models import Entry, Tournament
+from decks.drafting import selectors, services
+from decks.drafting.catalogue import game_get
+from decks.drafting.models import Draft, SealedDeal, Seat
+from decks.drafting.services.sealed import sealed_deal_card_ids
+from tournaments.models import Entry
 
 from .conftest import draft_to_the_end
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def make_tournament(organizer, make_user):
-    def make(deck_format: str, entries: int, game: str = "combat", jokers: bool = False):
-        tournament = Tournament.objects.create(
-            name=f"{deck_format} event", game=game, deck_format=deck_format,
-            jokers=jokers, organizer=organizer, rng_seed=7,
-        )  # fmt: skip
-        for number in range(entries):
-            Entry.objects.create(
-                tournament=tournament, user=make_user(f"{deck_format}{number}"), seed=number + 1
-            )
-        return tournament
-
-    return make
 
 
 @pytest.mark.parametrize(("entries", "sizes"), [(2, [2]), (8, [8]), (9, [5, 4]), (17, [6, 6, 5])])
@@ -89,26 +75,55 @@ def test_sealed_pools_deal_one_deck_worth_per_entry_once(client_for, make_tourna
     assert sorted(set(totals.values())) in ([5, 10], [10, 5])  # 5 of each card, 10 Jokers
     # and a second deal is refused; other players cannot see a pool
     assert host.post(url, {}, format="json").status_code == 409
-    assert client_for(players[0]).get(f"/api/pools/{pools[0]['id']}/").status_code in (403, 404)
     assert host.get(f"/api/pools/{pools[0]['id']}/").status_code == 200
 
 
-def test_sealed_pools_rederive_from_the_seed(organizer, make_tournament):
-    from decks.drafting.catalogue import game_get
-    from decks.drafting.services.sealed import sealed_card_ids
+def test_only_the_owner_and_the_organizer_see_a_pool(
+    client_for, api_client, make_tournament, players
+):
+    # given a dealt sealed event
+    tournament = make_tournament("sealed", 2)
+    host = client_for(tournament.organizer)
+    url = f"/api/tournaments/{tournament.id}/sealed-pools/"
+    pools = host.post(url, {}, format="json").json()
+    mine, theirs = pools
+    owner = client_for(Entry.objects.get(pk=mine["entry"]).user)
+    # then the owner sees their pool, not the other entry's; strangers see neither
+    assert owner.get(f"/api/pools/{mine['id']}/").status_code == 200
+    assert owner.get(f"/api/pools/{theirs['id']}/").status_code == 404
+    assert client_for(players[0]).get(f"/api/pools/{mine['id']}/").status_code == 404
+    assert api_client.get(f"/api/pools/{mine['id']}/").status_code == 401
+    # and only the organizer lists or deals the pools
+    assert owner.get(url).status_code == 403
+    assert owner.post(url, {}, format="json").status_code == 403
 
-    tournament = make_tournament("sealed", 3)
-    services.sealed_pools_create(tournament_id=tournament.id, user=organizer, seed="check")
-    again = sealed_card_ids(game=game_get("combat"), jokers=False, players=3, seed="check")
-    from decks.drafting.selectors import tournament_pools
 
-    refs = tournament_pools(tournament_id=tournament.id, user=organizer)
-    from decks.drafting.selectors import pool_detail
-
+@pytest.mark.parametrize(
+    ("game", "jokers", "settings"),
+    [
+        ("combat", True, {}),
+        ("kingdom-combat", False, {"booster_layout": "1 gold/silver, 5 black", "boosters": 2}),
+    ],
+)
+def test_sealed_pools_rederive_from_the_stored_seed(
+    organizer, make_tournament, game, jokers, settings
+):
+    # given a sealed event dealt from a seed
+    tournament = make_tournament("sealed", 3, game=game, jokers=jokers)
+    services.sealed_pools_create(
+        tournament_id=tournament.id, user=organizer, seed="check", **settings
+    )
+    # when the deal is re-derived from what was stored (seed and settings) alone
+    deal = SealedDeal.objects.get(tournament=tournament)
+    again = sealed_deal_card_ids(deal, game=game_get(game), players=3)
+    # then every pool is exactly the re-derived one, in entry order
+    refs = selectors.tournament_pools(tournament_id=tournament.id, user=organizer)
+    assert {ref["seed"] for ref in refs} == {"check"}
     for ref, card_ids in zip(refs, again, strict=True):
-        pool = pool_detail(pool_id=ref["id"], user=organizer)
+        pool = selectors.pool_detail(pool_id=ref["id"], user=organizer)
         counts = {row["card"]["id"]: row["count"] for row in pool["cards"]}
         assert counts == {cid: card_ids.count(cid) for cid in set(card_ids)}
+        assert sum(counts.values()) == (54 if jokers else 12)
 
 
 def test_kingdom_combat_sealed_pools_come_from_boosters(client_for, make_tournament):
@@ -121,3 +136,18 @@ def test_kingdom_combat_sealed_pools_come_from_boosters(client_for, make_tournam
     assert sum(row["count"] for row in pool["cards"]) == 45
     assert {row["card"]["border"] for row in pool["cards"]} <= {"gold", "silver", "black"}
     assert all(row["card"]["type"] not in ("fortress", "token") for row in pool["cards"])
+
+
+@pytest.mark.parametrize("entries", [9, 17])
+def test_tournament_pods_are_listed_in_a_constant_number_of_queries(
+    client_for, organizer, make_tournament, entries, django_assert_max_num_queries
+):
+    tournament = make_tournament("draft", entries)
+    services.tournament_pods_create(tournament_id=tournament.id, user=organizer)
+    first_pod = Draft.objects.get(tournament=tournament, pod_number=1)
+    services.draft_start(draft_id=first_pod.id, user=organizer)
+    client = client_for(organizer)
+    with django_assert_max_num_queries(3):
+        pods = client.get(f"/api/tournaments/{tournament.id}/drafts/").json()
+    assert sum(len(p["seats"]) for p in pods) == entries
+    assert any(seat["picking"] for seat in pods[0]["seats"])

@@ -30,7 +30,6 @@ from .queues import (
     head_pack,
     round_finished,
     seat_queue,
-    seats_waiting,
 )
 from .seeds import new_seed, rng_for
 from .timers import (
@@ -85,6 +84,5 @@ __all__ = [
     "round_finished",
     "run_all_bots",
     "seat_queue",
-    "seats_waiting",
     "standard_deck",
 ]

@@ -42,6 +42,8 @@ class BoosterLayout:
 
 
 DEFAULT_LAYOUT_TEXT = "1 gold/silver, 3 silver/black, 11 black"
+# A booster is a handful of cards; a bigger one is surely a typo (and would make huge pools).
+MAX_BOOSTER_CARDS = 30
 
 
 def parse_layout(text: str) -> BoosterLayout:
@@ -60,7 +62,12 @@ def parse_layout(text: str) -> BoosterLayout:
         slots.append(BoosterSlot(count=int(count_text), borders=borders))
     if not slots:
         raise LayoutError("A booster layout needs at least one slot.")
-    return BoosterLayout(slots=tuple(slots))
+    layout = BoosterLayout(slots=tuple(slots))
+    if layout.size > MAX_BOOSTER_CARDS:
+        raise LayoutError(
+            f"A booster holds at most {MAX_BOOSTER_CARDS} cards; this layout makes {layout.size}."
+        )
+    return layout
 
 
 def generate_booster(

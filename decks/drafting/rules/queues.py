@@ -70,9 +70,3 @@ def after_pick(pack: PackPosition, *, seats: int, arrival: int) -> PackPosition:
 def round_finished(packs: Iterable[PackPosition], round_number: int) -> bool:
     """True when no pack of this round has a card left."""
     return all(p.cards_left == 0 for p in packs if p.round == round_number)
-
-
-def seats_waiting(packs: Iterable[PackPosition], seats: int, round_number: int) -> list[int]:
-    """Seats that have at least one pack to pick from (who is still picking)."""
-    holders = {p.holder_seat for p in packs if p.round == round_number and p.cards_left > 0}
-    return [seat for seat in range(seats) if seat in holders]

@@ -9,6 +9,7 @@ from .pods import (
     draft_seat_replace_with_bot,
     draft_start,
 )
+from .registration import pool_deck_register
 from .sealed import sealed_pools_create
 from .sweep import draft_deadlines_sweep
 from .tournament_pods import pod_sizes, tournament_pods_create
@@ -25,6 +26,7 @@ __all__ = [
     "draft_seat_replace_with_bot",
     "draft_start",
     "pod_sizes",
+    "pool_deck_register",
     "sealed_pools_create",
     "tournament_pods_create",
 ]

@@ -43,6 +43,20 @@ def sealed_card_ids(
         raise ServiceError(str(exc), code=exc.code, errors={"booster_layout": [str(exc)]}) from exc
 
 
+def sealed_deal_card_ids(deal: SealedDeal, *, game, players: int) -> list[list[int]]:
+    """The deal's pools as card ids, in entry order, re-derived from its stored seed and
+    settings: anyone holding the seed can check every pool."""
+    return sealed_card_ids(
+        game=game,
+        jokers=deal.jokers,
+        players=players,
+        seed=deal.seed,
+        card_set=deal.card_set,
+        booster_layout=deal.booster_layout,
+        boosters=deal.boosters_per_pool,
+    )
+
+
 @transaction.atomic
 def sealed_pools_create(
     *,
@@ -64,23 +78,16 @@ def sealed_pools_create(
     if not entries:
         raise Conflict("The tournament has no entries to deal pools to.", code="no_entries")
     game = catalogue.game_get(tournament_link.game_slug(tournament))
-    deal = SealedDeal(tournament=tournament, seed=seed or new_seed())
-    card_set = None
+    deal = SealedDeal(
+        tournament=tournament, seed=seed or new_seed(), jokers=bool(tournament.jokers)
+    )
     if not catalogue.uses_playing_cards(game):
-        card_set = catalogue.card_set_get(game, card_set_id)
+        deal.card_set = catalogue.card_set_get(game, card_set_id)
         deal.booster_layout = booster_layout or DEFAULT_LAYOUT_TEXT
         deal.boosters_per_pool = boosters or DEFAULT_BOOSTERS_PER_POOL
         if not 1 <= deal.boosters_per_pool <= 12:
             raise ServiceError("boosters must be 1 to 12.", errors={"boosters": ["1 to 12."]})
-    pools = sealed_card_ids(
-        game=game,
-        jokers=bool(tournament.jokers),
-        players=len(entries),
-        seed=deal.seed,
-        card_set=card_set,
-        booster_layout=deal.booster_layout,
-        boosters=deal.boosters_per_pool,
-    )
+    pools = sealed_deal_card_ids(deal, game=game, players=len(entries))
     deal.save()
     return [
         deck_services.pool_create(

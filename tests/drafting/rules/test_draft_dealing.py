@@ -73,7 +73,9 @@ def test_parse_layout_reads_slots_and_round_trips():
     assert parse_layout(layout.as_text()) == layout
 
 
-@pytest.mark.parametrize("text", ["", "gold", "0 black", "2 purple", "3 "])
+@pytest.mark.parametrize(
+    "text", ["", "gold", "0 black", "2 purple", "3 ", "40000 black", "20 black, 11 gold"]
+)
 def test_parse_layout_rejects_malformed_text(text):
     with pytest.raises(LayoutError):
         parse_layout(text)
