@@ -414,3 +414,30 @@ def test_imported_cards_outside_the_vocabulary_are_flagged_not_played():
     assert problem.startswith("Fireball: Effect 1: unknown effect 'damage'; known: attack,")
     with pytest.raises(EngineError, match="Fireball"):
         game(force0=[*quick_force()[:3], bad, *quick_force()[4:]])
+
+
+@pytest.mark.parametrize(
+    ("mode", "characters", "actions", "ok"),
+    [
+        ("quick-duel", 4, 2, True),
+        ("quick-duel", 2, 4, True),
+        ("quick-duel", 5, 1, False),  # fewer than two actions
+        ("quick-duel", 1, 5, False),  # fewer than two characters
+        ("quick-duel", 3, 4, False),  # seven cards
+        ("full-match", 7, 3, True),
+        ("full-match", 8, 2, False),  # fewer than three actions
+        ("full-match", 2, 8, False),  # fewer than three characters
+        ("full-match", 5, 4, False),  # nine cards
+    ],
+)
+def test_a_combat_force_has_the_modes_size_and_mix(mode, characters, actions, ok):
+    # Quick Duel: six cards, at least two actions and two characters; Full Match: ten cards,
+    # at least three of each (Null is added by the engine, not part of the force)
+    force = [character(f"C{i}", "H", "fire", 5, FLAT, []) for i in range(characters)]
+    force += [action(f"A{i}", []) for i in range(actions)]
+    options = {"mode": mode, "force_0": force}
+    if ok:
+        assert new_game("conventional-combat", seats=2, seed=1, options=options)
+    else:
+        with pytest.raises(EngineError, match="Seat 0's force cannot be used"):
+            new_game("conventional-combat", seats=2, seed=1, options=options)
