@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from gameplay.engine import registry
+from gameplay.engine.core import replay
+
 pytestmark = pytest.mark.django_db
 
 
@@ -50,3 +53,36 @@ def test_the_other_players_choice_is_hidden_until_both_have_chosen(
     assert not any(p.get("chosen") for p in after.values())
     assert after["0"][shown] is not None
     assert after["1"][shown] is not None
+
+
+@pytest.mark.parametrize("ruleset", ["army", "conventional-combat"])
+def test_two_people_play_the_game_through_the_api_to_the_end(ruleset, make_user, client_for):
+    # given two players in a game made through the API
+    alice, bob = make_user(), make_user()
+    clients = {0: client_for(alice), 1: client_for(bob)}
+    created = clients[0].post(
+        "/api/games/",
+        {"ruleset": ruleset, "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": 8},
+        format="json",
+    )
+    url = f"/api/games/{created.json()['id']}/"
+    # when each posts its first legal action whenever it has one
+    for _ in range(600):
+        bodies = {seat: c.get(url).json() for seat, c in clients.items()}
+        if bodies[0]["status"] == "finished":
+            break
+        seat = next(s for s, body in bodies.items() if body["legal_actions"])
+        response = clients[seat].post(
+            url + "actions/",
+            {"action": bodies[seat]["legal_actions"][0], "version": bodies[seat]["version"]},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+    # then the game finished with its winner and life totals
+    final = clients[1].get(url).json()
+    assert final["status"] == "finished"
+    assert len(final["result"]["winners"]) <= 1
+    assert set(final["result"]["life"]) == {"0", "1"}
+    # and its public log replays exactly (every checkpoint hash verified) to the same result
+    replayed = replay(clients[1].get(url + "log/").json())
+    assert registry.get(ruleset).result(replayed).winners == final["result"]["winners"]
