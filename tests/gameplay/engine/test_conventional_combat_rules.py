@@ -441,3 +441,10 @@ def test_a_combat_force_has_the_modes_size_and_mix(mode, characters, actions, ok
     else:
         with pytest.raises(EngineError, match="Seat 0's force cannot be used"):
             new_game("conventional-combat", seats=2, seed=1, options=options)
+
+
+def test_the_view_gives_each_card_its_ability_in_words():
+    view = RULES.view(new_game("conventional-combat", seats=2, seed=1), 0)
+    texts = {card["name"]: card["text"] for card in view["cards"].values()}
+    assert texts["Monster Hunt"] == "Your Fighter: +3 attack against a Monster."
+    assert texts["Null"] == "No effect."
