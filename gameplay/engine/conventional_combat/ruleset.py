@@ -45,7 +45,8 @@ class ConventionalCombat(Ruleset):
 
     slug = "conventional-combat"
     name = "Conventional Combat"
-    version = "1"
+    # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
+    version = "2"
     min_players = 2
     max_players = 2
     options = {
