@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from decks.legality import load_builtin
 from gameplay import selectors, services
 from gameplay.engine import registry
 from gameplay.models import GameRecord
@@ -91,3 +92,83 @@ def test_a_timed_out_engine_game_is_decided_by_the_time_rule(game, make_user):
     assert match.winner_id == entries[int(ahead)]
     recorded = match.games.get(superseded=False)
     assert recorded.winner_id == entries[int(ahead)]
+
+
+def _event_with_registered_decks(game, deck_format, decks, make_user, client_for):
+    """A started two-player event of the game whose entries registered these decks (bodies
+    {name, cards: [{name, count}]}, in entry order); returns (organizer, match)."""
+    organizer = make_user()
+    body = {"name": "Deck Cup", "game": game, "deck_format": deck_format, "best_of": 1}
+    event = client_for(organizer).post("/api/tournaments/", body, format="json").json()["id"]
+    for deck in decks:
+        player = client_for(make_user())
+        entry = player.post(f"/api/tournaments/{event}/entries/", {}, format="json").json()
+        saved = player.post(
+            "/api/decks/", {"game": game, "format": deck_format, **deck}, format="json"
+        )
+        assert saved.status_code == 201, saved.json()
+        registered = player.post(
+            f"/api/tournaments/{event}/entries/{entry['id']}/deck/", {"deck": saved.json()["id"]}
+        )
+        assert registered.status_code == 201, registered.json()
+    started = client_for(organizer).post(f"/api/tournaments/{event}/start/")
+    assert started.status_code == 200, started.json()
+    return organizer, Match.objects.get(tournament_id=event)
+
+
+def test_a_conventional_combat_event_plays_its_format_and_the_registered_forces(
+    make_user, client_for
+):
+    # given a Quick Duel event whose two entries registered different six-card forces
+    set_cards = load_builtin("conventional-combat")["cards"]
+    characters = [c["name"] for c in set_cards if c["type"] == "character"]
+    actions = [c["name"] for c in set_cards if c["type"] == "action" and c["name"] != "Null"]
+    forces = [characters[:3] + actions[:3], characters[3:6] + actions[3:6]]
+    decks = [
+        {"name": f"Force {n}", "cards": [{"name": c, "count": 1} for c in force]}
+        for n, force in enumerate(forces)
+    ]
+    organizer, match = _event_with_registered_decks(
+        "conventional-combat", "quick-duel", decks, make_user, client_for
+    )
+    # when the match is started on the engine
+    record = services.match_game_create(match_id=match.pk, by_user=organizer)
+    # then it is a Quick Duel, and each seat holds its own entry's registered force
+    state = record.state
+    assert state["mode"] == "quick-duel"
+    by_entry = {e: set(f) for e, f in zip(_entry_order(match), forces, strict=True)}
+    for seat in selectors.seats_of(record):
+        hand = {state["cards"][c]["name"] for c in state["players"][str(seat.number)]["hand"]}
+        assert hand == by_entry[seat.entry_id]
+
+
+def _entry_order(match: Match) -> list[int]:
+    """Entry ids in the order they entered (the order the decks were registered)."""
+    from tournaments.models import Entry
+
+    return list(
+        Entry.objects.filter(tournament_id=match.tournament_id)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+
+
+def test_a_rune_duel_event_plays_the_registered_decks(make_user, client_for):
+    # given a Constructed event whose entries registered 30-card decks (the starter has 56)
+    starter = load_builtin("rune-duel")["decks"][0]["cards"]
+    cards, size = [], 0
+    for count, name in starter:
+        take = min(count, 30 - size)
+        if take:
+            cards.append({"name": name, "count": take})
+            size += take
+    decks = [{"name": f"Thirty {n}", "cards": cards} for n in range(2)]
+    organizer, match = _event_with_registered_decks(
+        "rune-duel", "constructed", decks, make_user, client_for
+    )
+    # when the match is started on the engine, each seat plays its 30 registered cards
+    record = services.match_game_create(match_id=match.pk, by_user=organizer)
+    names = {card["name"] for card in record.state["catalogue"]}
+    assert names == {c["name"] for c in cards}
+    zones = record.state["zones"]["0"]
+    assert len(zones["hand"]) + len(zones["deck"]) == 30
