@@ -39,7 +39,11 @@ GAME_OPS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "cancel_support": ("opponent",),
         "cancel_action": ("opponent",),
     },
-    "rune-duel": {"damage": TARGETS, "heal": TARGETS, "buff": TARGETS},
+    "rune-duel": {
+        "damage": ("creature", "all_creatures", "player", "opponent"),
+        "heal": ("creature", "all_own", "player", "self"),
+        "buff": ("creature", "all_own"),
+    },
 }
 # Conventional Combat bonuses run from -5 to 5 (Skill itself is capped at 5).
 CC_AMOUNTS = range(-5, 6)

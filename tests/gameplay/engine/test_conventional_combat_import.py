@@ -1,5 +1,6 @@
-"""Conventional Combat cards imported through the decks app: any effect the engine cannot play
-is flagged (refused) at import, and every effect the import accepts is one the engine plays."""
+"""Cards imported through the decks app: a Conventional Combat effect the engine cannot play is
+flagged (refused) at import, and every effect the import accepts (Conventional Combat and Rune
+Duel) is one the engine plays."""
 
 from __future__ import annotations
 
@@ -85,3 +86,10 @@ def test_every_effect_the_import_accepts_is_one_the_engine_plays(effect):
         "negate_support",
         "negate_action",
     )
+
+
+def test_the_rune_duel_import_accepts_exactly_the_effects_the_engine_plays():
+    from gameplay.engine.rune_duel.cards import EFFECTS
+
+    accepted = {(op, target) for op, targets in GAME_OPS["rune-duel"].items() for target in targets}
+    assert accepted == EFFECTS
