@@ -116,6 +116,18 @@ def locked_deck_codes(*, entry_ids: list[int]) -> dict[int, list[str]]:
     }
 
 
+def locked_deck_cards(*, entry_ids: list[int], game: str) -> dict[int, list[dict]]:
+    """{entry id: its locked deck as card-set dicts (name, type, stats, keywords, effects), one
+    per copy}: what the engine needs to play a registered Conventional Combat or Rune Duel deck."""
+    keys_of = locked_deck_codes(entry_ids=entry_ids)
+    keys = {key for listed in keys_of.values() for key in listed}
+    cards: dict[str, dict] = {}
+    rows = Card.objects.filter(card_set__games__slug=game, key__in=keys).order_by("id")
+    for card in rows.values("key", "name", "type", "stats", "keywords", "effects"):
+        cards.setdefault(card.pop("key"), card)
+    return {entry: [cards[k] for k in listed if k in cards] for entry, listed in keys_of.items()}
+
+
 def pools_of(*, user) -> QuerySet[Pool]:
     """The user's sealed and draft pools, newest first, with their card counts."""
     from django.db.models import Sum

@@ -105,7 +105,7 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
     if game == "kingdom-combat":
         errors.extend(_kingdom_combat_problems(card, factions))
     if card.get("effects") is not None:
-        errors.extend(effect_problems(card["effects"]))
+        errors.extend(effect_problems(card["effects"], game))
     return errors
 
 

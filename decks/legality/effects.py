@@ -26,16 +26,53 @@ OPS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": ((), ("attack", "life")),
 }
 CONDITIONS = ("element", "if_kind", "if_opponent_kind")
+# What each game's engine can play: op -> the targets it may have. A card of that game with any
+# other op or target is refused at import, so no card is imported that the engine cannot play.
+_SIDES = ("self", "opponent")
+GAME_OPS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "conventional-combat": {
+        "attack": _SIDES,
+        "defense": _SIDES,
+        "skill": _SIDES,
+        "element": _SIDES,
+        "reroll": ("self",),
+        "cancel_support": ("opponent",),
+        "cancel_action": ("opponent",),
+    },
+    "rune-duel": {
+        "damage": ("creature", "all_creatures", "player", "opponent"),
+        "heal": ("creature", "all_own", "player", "self"),
+        "buff": ("creature", "all_own"),
+    },
+}
+# Conventional Combat bonuses run from -5 to 5 (Skill itself is capped at 5).
+CC_AMOUNTS = range(-5, 6)
 
 
-def effect_problems(effects: Any) -> list[str]:
-    """What is wrong with an effects list (empty when every effect is well formed)."""
+def effect_problems(effects: Any, game: str | None = None) -> list[str]:
+    """What is wrong with an effects list (empty when every effect is well formed and, given
+    a game, one that game's engine plays)."""
     if not isinstance(effects, list):
         return ["effects must be a list"]
     errors: list[str] = []
     for number, effect in enumerate(effects, start=1):
-        errors.extend(f"effect {number}: {e}" for e in _one_effect_problems(effect))
+        problems = _one_effect_problems(effect) or _game_problems(effect, game)
+        errors.extend(f"effect {number}: {e}" for e in problems)
     return errors
+
+
+def _game_problems(effect: Mapping[str, Any], game: str | None) -> list[str]:
+    if game not in GAME_OPS:
+        return []
+    ops = GAME_OPS[game]
+    if effect["op"] not in ops:
+        return [f"{effect['op']} is not a {game} effect; use one of {', '.join(ops)}"]
+    targets = ops[effect["op"]]
+    if effect.get("target", "self") not in targets:
+        return [f"a {game} {effect['op']} effect targets {' or '.join(targets)}"]
+    if game == "conventional-combat" and effect.get("amount", 0) not in CC_AMOUNTS:
+        return ["amount must be from -5 to 5"]
+    return []
 
 
 def _one_effect_problems(effect: Any) -> list[str]:

@@ -95,9 +95,14 @@ def match_seats(match) -> list[dict]:
     return seats
 
 
+CC_MODES = ("quick-duel", "full-match")
+
+
 def match_options(tournament, ruleset, seats: list[dict]) -> dict:
     """The engine options a tournament implies (Combat: jokers, teams, and in own-deck formats
     each seat's deck: the list its entry registered, as locked when the event started)."""
+    if ruleset.slug in ("conventional-combat", "rune-duel"):
+        return card_game_options(tournament, ruleset, seats)
     if ruleset.slug != "combat":
         return {}
     options = {"jokers": 2 if tournament.jokers else 0}
@@ -116,6 +121,31 @@ def match_options(tournament, ruleset, seats: list[dict]) -> dict:
         )
     # A team's members each play a copy of the team's registered deck.
     options.update(format=tournament.deck_format, decks=[decks[s["entry"]] for s in seats])
+    return options
+
+
+def card_game_options(tournament, ruleset, seats: list[dict]) -> dict:
+    """Conventional Combat plays the event's format as its mode; it and Rune Duel play each
+    entry's locked deck when the event registered decks (else the engine's starter decks)."""
+    from decks.selectors import locked_deck_cards
+
+    options = {}
+    if ruleset.slug == "conventional-combat" and tournament.deck_format in CC_MODES:
+        options["mode"] = tournament.deck_format
+    entries = [seat["entry"] for seat in seats]
+    decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
+    if not decks:
+        return options
+    if len(decks) < len(set(entries)):
+        raise ServiceError(
+            "Every entry of this match needs a deck locked at the tournament's start before "
+            "it can be played on the engine; report this match's results by hand instead.",
+            code="decks_needed",
+        )
+    if ruleset.slug == "rune-duel":
+        return {**options, "decks": [decks[entry] for entry in entries]}
+    for number, entry in enumerate(entries):  # Null is added by the engine in a Full Match
+        options[f"force_{number}"] = [c for c in decks[entry] if c["name"] != "Null"]
     return options
 
 

@@ -39,6 +39,9 @@ def test_human_plays_a_whole_conventional_combat_match_against_a_bot(
     expect(board).to_be_visible()
     # then the board draws their whole force (ten cards plus Null) in hand
     expect(page.locator('section[data-seat="0"] .cc-hand')).to_have_count(11)
+    # each with what its ability does
+    hunt = page.locator('section[data-seat="0"] .cc-hand', has_text="Monster Hunt")
+    expect(hunt.locator("[data-text]")).to_have_text("Your Fighter: +3 attack against a Monster.")
     # they click moves (the first button each time) until the game is over
     for _ in range(MAX_CLICKS):
         if board.get_attribute("data-status") == "finished":

@@ -23,22 +23,37 @@ NULL_ACTION = {"name": "Null", "kind": "action", "effect": []}
 
 # op -> {parameter: (kind, allowed)}; kind "int" takes (low, high), "choice" a tuple of values.
 # Parameters listed in OPTIONAL may be left out.
+# Conditions an attack/defence/skill effect may carry: the target Fighter's type ("types"), the
+# element it attacks in ("if_element") and the opposing Fighter's type ("if_opponent_types").
+_CONDITIONS = {"types": ("types", TYPES), "if_opponent_types": ("types", TYPES)}
 EFFECT_OPS = {
-    "attack": {"amount": ("int", (-5, 5)), "who": ("choice", WHO), "types": ("types", TYPES)},
+    "attack": {
+        "amount": ("int", (-5, 5)),
+        "who": ("choice", WHO),
+        "if_element": ("choice", ELEMENTS),
+        **_CONDITIONS,
+    },
     "defense": {
         "amount": ("int", (-5, 5)),
         "who": ("choice", WHO),
-        "types": ("types", TYPES),
         "element": ("choice", ELEMENTS),
+        **_CONDITIONS,
+    },
+    "skill": {
+        "amount": ("int", (-5, 5)),
+        "who": ("choice", WHO),
+        "if_element": ("choice", ELEMENTS),
+        **_CONDITIONS,
     },
     "element": {"element": ("choice", ELEMENTS), "who": ("choice", WHO), "types": ("types", TYPES)},
     "die_floor": {"value": ("int", (1, 6)), "who": ("choice", WHO)},
     "dice_bonus": {"amount": ("int", (-3, 3)), "who": ("choice", WHO)},
+    "reroll": {"who": ("choice", ("self",))},
     "negate_action": {"who": ("choice", ("opponent",))},
     "negate_support": {"who": ("choice", ("opponent",))},
     "recover_action": {"who": ("choice", ("self",))},
 }
-OPTIONAL = {"types", "element"}
+OPTIONAL = {"types", "element", "if_element", "if_opponent_types"}
 # Ops that "tell you to do something": done the moment the card is revealed (rulebook FAQ).
 IMMEDIATE_OPS = {"recover_action"}
 
@@ -66,9 +81,10 @@ def _item_problems(item) -> list[str]:
         return [f"unknown effect {op!r}; known: {', '.join(sorted(EFFECT_OPS))}."]
     spec = EFFECT_OPS[item["op"]]
     problems = [f"unknown parameter {k!r}." for k in sorted(set(item) - set(spec) - {"op"})]
+    optional = OPTIONAL - {"element"} if item["op"] == "element" else OPTIONAL
     for name, (kind, allowed) in spec.items():
         if name not in item:
-            if name not in OPTIONAL:
+            if name not in optional:
                 problems.append(f"{item['op']} needs {name!r}.")
             continue
         problems += _parameter_problems(name, kind, allowed, item[name])
@@ -90,6 +106,8 @@ def _parameter_problems(name: str, kind: str, allowed, value) -> list[str]:
 
 def card_problems(card) -> list[str]:
     """Everything wrong with one card dict (shape, stats, effect); [] when it is playable."""
+    if is_catalogue_card(card):
+        card = from_catalogue_card(card)
     if not isinstance(card, dict):
         return ["A card must be an object."]
     name = card.get("name")
@@ -130,6 +148,7 @@ def force_problems(force, *, mode: str) -> list[str]:
     """Why a Combat Force cannot be used in that mode (size, mix, card problems); [] when fine."""
     if not isinstance(force, list):
         return ["A Combat Force must be a list of cards."]
+    force = [from_catalogue_card(c) if is_catalogue_card(c) else c for c in force]
     size, minimum = (6, 2) if mode == "quick-duel" else (10, 3)
     problems = [p for card in force for p in card_problems(card)]
     if problems:
@@ -149,6 +168,8 @@ def force_problems(force, *, mode: str) -> list[str]:
 
 def normalize_card(card: dict) -> dict:
     """The card with only the keys the engine reads (so states stay small and comparable)."""
+    if is_catalogue_card(card):
+        card = from_catalogue_card(card)
     clean = {"name": card["name"], "kind": card["kind"], "effect": list(card.get("effect") or [])}
     if card["kind"] == "character":
         clean["type"] = card["type"]
@@ -173,21 +194,82 @@ def _whose(who: str, types: list | None = None) -> str:
 
 def _describe_item(item: dict) -> str:
     op, who = item["op"], item.get("who", "self")
-    if op in ("attack", "defense"):
+    if op in ("attack", "defense", "skill"):
         element = f" {item['element']}" if item.get("element") else ""
         sign = "+" if item["amount"] >= 0 else ""
-        return f"{_whose(who, item.get('types'))}: {sign}{item['amount']}{element} {op}."
+        words = f"{_whose(who, item.get('types'))}: {sign}{item['amount']}{element} {op}"
+        return words + _conditions(item) + "."
     if op == "element":
         return f"{_whose(who, item.get('types'))} attacks in {item['element'].title()}."
     if op == "die_floor":
         return f"{_whose(who)}'s dice count as at least {item['value']}."
     if op == "dice_bonus":
         return f"{_whose(who)}'s dice total {item['amount']:+d}."
+    if op == "reroll":
+        return "Once this duel, reroll your lower die if you are losing."
     if op == "negate_action":
         return "Cancel the opposing action card."
     if op == "negate_support":
         return "Cancel the opposing Supporter's bonuses."
     return "Take back your most recently used action card."
+
+
+def _conditions(item: dict) -> str:
+    words = ""
+    if item.get("if_element"):
+        words += f" when attacking in {item['if_element'].title()}"
+    if item.get("if_opponent_types"):
+        words += " against a " + "/".join(TYPE_NAMES[t] for t in item["if_opponent_types"])
+    return words
+
+
+# ----- cards of the decks app's card sets -------------------------------------------------------
+# The decks app stores a card as {"name", "type": "character"|"action", "stats": {...},
+# "effects": [{"op", "target", ...}]}; its Conventional Combat effects map onto this vocabulary.
+_CATALOGUE_OPS = {"cancel_support": "negate_support", "cancel_action": "negate_action"}
+_CATALOGUE_WHO = {"self": "self", "opponent": "opponent"}
+
+
+def from_catalogue_card(card: dict) -> dict:
+    """A decks-app card dict as an engine card; card_problems says if it cannot be played."""
+    name, stats = card.get("name"), card.get("stats") or {}
+    effect = [_from_catalogue_effect(item) for item in card.get("effects") or []]
+    if card.get("type") == "character":
+        return {
+            "name": name,
+            "kind": "character",
+            "type": stats.get("kind"),
+            "attack": {"element": stats.get("attack_element"), "value": stats.get("attack")},
+            "defense": {e: stats.get(f"defense_{e}") for e in ELEMENTS},
+            "effect": effect,
+        }
+    return {"name": name, "kind": card.get("type"), "effect": effect}
+
+
+def _from_catalogue_effect(item) -> dict:
+    """One decks-app effect in engine words (anything unknown is kept, so it is reported)."""
+    if not isinstance(item, dict):
+        return item
+    op = item.get("op")
+    clean = {"op": _CATALOGUE_OPS.get(op, op)}
+    for key, value in item.items():
+        if key == "target":
+            clean["who"] = _CATALOGUE_WHO.get(value, value)
+        elif key == "if_kind":
+            clean["types"] = [value]
+        elif key == "if_opponent_kind":
+            clean["if_opponent_types"] = [value]
+        elif key == "element" and op in ("attack", "skill"):
+            clean["if_element"] = value  # "if your Fighter attacks in Dark"
+        elif key != "op":
+            clean[key] = value
+    clean.setdefault("who", "self")
+    return clean
+
+
+def is_catalogue_card(card) -> bool:
+    """Decks-app cards name their type character/action and keep stats apart."""
+    return isinstance(card, dict) and "kind" not in card and "type" in card
 
 
 def character(name, kind_type, element, value, defense, effect) -> dict:
@@ -208,90 +290,79 @@ def action(name, effect) -> dict:
 
 
 def _fx(op, **params) -> dict:
-    return {"op": op, **params}
+    return {"op": op, "who": "self", **params}
 
 
-# The engine's default starter cards (used when a side brings no force of its own).
+# The decks app's starter set "Convention Floor" (decks/data/conventional_combat_starter.json)
+# in engine words; a test keeps the two in step. Null is added by the engine in a Full Match.
 STARTER_CARDS = [
-    character("Ember Knight", "H", "fire", 6, (3, 2, 5, 1), [_fx("attack", amount=1, who="self")]),
-    character("Tide Golem", "C", "water", 5, (2, 3, 4, 5), [_fx("defense", amount=1, who="self")]),
     character(
-        "Dawn Paladin",
-        "H",
-        "light",
-        6,
-        (5, 2, 3, 3),
-        [_fx("attack", amount=2, who="self", types=["H"])],
+        "Lantern Paladin", "H", "light", 6, (4, 2, 3, 3), [_fx("defense", amount=1, element="dark")]
     ),
     character(
-        "Shade Stalker", "M", "dark", 7, (1, 5, 2, 2), [_fx("attack", amount=-1, who="opponent")]
+        "Gloom Stalker", "M", "dark", 6, (2, 4, 3, 3), [_fx("attack", amount=1, if_element="dark")]
     ),
     character(
-        "Cinder Drake",
+        "Cinder Golem", "C", "fire", 5, (3, 3, 5, 2), [_fx("defense", amount=1, element="fire")]
+    ),
+    character("Tide Witch", "H", "water", 6, (3, 3, 2, 4), [_fx("element", element="water")]),
+    character("Brass Sentinel", "C", "light", 4, (5, 4, 4, 4), [_fx("defense", amount=1)]),
+    character(
+        "Ember Drake",
         "M",
         "fire",
         7,
-        (2, 3, 5, 0),
-        [_fx("attack", amount=1, who="all", types=["M"])],
+        (2, 2, 4, 1),
+        [_fx("attack", amount=2, if_opponent_types=["H"])],
     ),
     character(
-        "Brass Sentinel",
-        "C",
-        "light",
-        4,
-        (4, 4, 4, 4),
-        [_fx("defense", amount=2, who="self", types=["C"])],
+        "Abyssal Leech", "M", "water", 5, (2, 3, 2, 5), [_fx("attack", who="opponent", amount=-1)]
     ),
+    character("Sunblade Squire", "H", "light", 5, (4, 3, 3, 3), [_fx("skill", amount=1)]),
+    character("Clockwork Duelist", "C", "dark", 5, (3, 4, 3, 3), [_fx("reroll")]),
     character(
-        "Mist Witch",
-        "H",
+        "Storm Kraken",
+        "M",
         "water",
-        5,
-        (3, 4, 1, 5),
-        [_fx("element", element="water", who="opponent")],
+        7,
+        (1, 3, 3, 4),
+        [_fx("attack", amount=2, if_opponent_types=["C"])],
     ),
-    character("Gloom Hound", "M", "dark", 5, (2, 4, 3, 2), [_fx("recover_action", who="self")]),
+    character("Ash Monk", "H", "fire", 5, (3, 3, 4, 2), [_fx("negate_support", who="opponent")]),
     character(
-        "Storm Monk", "H", "water", 6, (3, 3, 3, 3), [_fx("dice_bonus", amount=1, who="self")]
+        "Mirror Automaton", "C", "light", 4, (4, 4, 4, 4), [_fx("defense", amount=2, types=["C"])]
     ),
-    character(
-        "Iron Colossus", "C", "fire", 5, (3, 3, 6, 2), [_fx("die_floor", value=2, who="self")]
-    ),
-    action("Power Strike", [_fx("attack", amount=2, who="self")]),
-    action("Iron Guard", [_fx("defense", amount=2, who="self")]),
-    action(
-        "Flame Weapon",
-        [_fx("element", element="fire", who="self"), _fx("attack", amount=1, who="self")],
-    ),
-    action("Blessing", [_fx("attack", amount=3, who="self", types=["H"])]),
-    action("Sabotage", [_fx("attack", amount=-2, who="opponent")]),
+    action("Power Strike", [_fx("attack", amount=2)]),
+    action("Brace", [_fx("defense", amount=2)]),
+    action("Elemental Shift", [_fx("element", element="light")]),
+    action("Focus", [_fx("skill", amount=2)]),
     action("Dispel", [_fx("negate_action", who="opponent")]),
-    action("Silence", [_fx("negate_support", who="opponent")]),
-    action("Lucky Charm", [_fx("dice_bonus", amount=2, who="self")]),
-    action("Perfect Form", [_fx("die_floor", value=4, who="self")]),
-    action("Earthquake", [_fx("defense", amount=-2, who="all")]),
+    action("Feint", [_fx("defense", who="opponent", amount=-2)]),
+    action("Second Wind", [_fx("reroll")]),
+    action("Monster Hunt", [_fx("attack", amount=3, if_opponent_types=["M"])]),
 ]
 _BY_NAME = {card["name"]: card for card in STARTER_CARDS}
+# The set's "Quick Duel Starter" and "Full Match Starter" decks.
 DEFAULT_FORCES = {
     "quick-duel": [
-        "Ember Knight",
-        "Tide Golem",
-        "Shade Stalker",
+        "Lantern Paladin",
+        "Ember Drake",
+        "Tide Witch",
         "Power Strike",
-        "Iron Guard",
-        "Lucky Charm",
+        "Brace",
+        "Focus",
     ],
     "full-match": [
-        "Ember Knight",
-        "Tide Golem",
-        "Dawn Paladin",
-        "Shade Stalker",
-        "Gloom Hound",
+        "Lantern Paladin",
+        "Gloom Stalker",
+        "Cinder Golem",
+        "Tide Witch",
+        "Storm Kraken",
         "Power Strike",
-        "Iron Guard",
-        "Sabotage",
+        "Brace",
         "Dispel",
-        "Lucky Charm",
+        "Feint",
+        "Monster Hunt",
     ],
 }
 

@@ -12,7 +12,7 @@ import itertools
 from gameplay.engine.core import chance
 
 SKILL_CAP = 5
-MAX_TIED_ROLLS = 1000  # never reached in practice; guarantees the loop ends (ruling CC-9)
+MAX_TIED_ROLLS = 1000  # never reached in practice; guarantees the loop ends (ruling CC-4)
 
 
 def _other(seat: str) -> str:
@@ -55,11 +55,13 @@ def matchup(state: dict) -> dict:
         else None
         for s in ("0", "1")
     }
-    effects = active_effects(state)
+    # Element changes first, so "if your Fighter attacks in Dark" sees the final element.
+    effects = sorted(active_effects(state), key=lambda e: e[2]["op"] != "element")
     stats = {s: _base_stats(fighters[s]) for s in ("0", "1")}
     for owner, _source, item in effects:
         for target in _targets(owner, item, fighters):
-            _apply_modifier(stats[target], item)
+            if _conditions_hold(item, stats[target], fighters[_other(target)]):
+                _apply_modifier(stats[target], item)
     result = {}
     for seat in ("0", "1"):
         mine, theirs = stats[seat], stats[_other(seat)]
@@ -68,13 +70,14 @@ def matchup(state: dict) -> dict:
         else:
             element = mine["element"]
             facing = theirs["defense"][element] + theirs["defense_bonus"].get(element, 0)
-            skill = min(SKILL_CAP, mine["attack"] - facing)
+            skill = min(SKILL_CAP, mine["attack"] - facing + mine["skill_bonus"])
         result[seat] = {
             "element": mine["element"],
             "attack": mine["attack"],
             "skill": skill,
             "raise": max(skill, mine["die_floor"]),
             "bonus": mine["dice_bonus"],
+            "rerolls": mine["rerolls"],
         }
     return result
 
@@ -88,6 +91,8 @@ def _base_stats(fighter: dict | None) -> dict:
             "defense_bonus": {},
             "die_floor": 0,
             "dice_bonus": 0,
+            "skill_bonus": 0,
+            "rerolls": 0,
         }
     return {
         "element": fighter["attack"]["element"],
@@ -96,7 +101,17 @@ def _base_stats(fighter: dict | None) -> dict:
         "defense_bonus": {},
         "die_floor": 0,
         "dice_bonus": 0,
+        "skill_bonus": 0,
+        "rerolls": 0,
     }
+
+
+def _conditions_hold(item: dict, target: dict, opposing: dict | None) -> bool:
+    """An effect's conditions: the element the target attacks in, the opposing Fighter's type."""
+    if item.get("if_element") and target["element"] != item["if_element"]:
+        return False
+    wanted = item.get("if_opponent_types")
+    return not wanted or (opposing is not None and opposing["type"] in wanted)
 
 
 def _apply_modifier(stats: dict, item: dict) -> None:
@@ -115,6 +130,10 @@ def _apply_modifier(stats: dict, item: dict) -> None:
         stats["die_floor"] = max(stats["die_floor"], item["value"])
     elif op == "dice_bonus":
         stats["dice_bonus"] += item["amount"]
+    elif op == "skill":
+        stats["skill_bonus"] += item["amount"]
+    elif op == "reroll":
+        stats["rerolls"] += 1
 
 
 def raised(dice: list[int], to: int) -> list[int]:
@@ -151,6 +170,7 @@ def roll_winner(state: dict, sides: dict) -> tuple[str, list[dict]]:
     """Roll (and re-roll ties) until one side's total is higher; returns the winner and rolls."""
     ignoring = tie_is_certain(sides)
     rolls = []
+    rerolls = {seat: sides[seat].get("rerolls", 0) for seat in ("0", "1")}  # once per duel
     while True:
         rng = chance(state, "duel dice ignoring skill" if ignoring else "duel dice")
         roll = {"ignoring_skill": ignoring}
@@ -161,6 +181,26 @@ def roll_winner(state: dict, sides: dict) -> tuple[str, list[dict]]:
             roll[seat] = {"dice": dice, "raised": final, "total": sum(final) + bonus}
         rolls.append(roll)
         if roll["0"]["total"] != roll["1"]["total"]:
+            _use_rerolls(state, sides, roll, ignoring, rerolls)
+        if roll["0"]["total"] != roll["1"]["total"]:
             return ("0" if roll["0"]["total"] > roll["1"]["total"] else "1"), rolls
         if len(rolls) >= MAX_TIED_ROLLS:
             ignoring = True
+
+
+def _use_rerolls(state: dict, sides: dict, roll: dict, ignoring: bool, left: dict) -> None:
+    """Ruling CC-10: a side that is behind rerolls its lower die, once per reroll effect and
+    duel, until nobody behind has one left (a reroll can only help a side that is losing)."""
+    while roll["0"]["total"] != roll["1"]["total"]:
+        behind = "0" if roll["0"]["total"] < roll["1"]["total"] else "1"
+        if not left[behind]:
+            return
+        left[behind] -= 1
+        mine = roll[behind]
+        mine.setdefault("rolled", list(mine["dice"]))
+        lower = mine["dice"].index(min(mine["dice"]))
+        mine["dice"][lower] = chance(state, "duel reroll").randint(1, 6)
+        mine["raised"] = mine["dice"] if ignoring else raised(mine["dice"], sides[behind]["raise"])
+        bonus = 0 if ignoring else sides[behind]["bonus"]
+        mine["total"] = sum(mine["raised"]) + bonus
+        mine["rerolled"] = mine.get("rerolled", 0) + 1

@@ -19,6 +19,7 @@ from gameplay.engine.conventional_combat.cards import (
     IMMEDIATE_OPS,
     NULL_ACTION,
     default_force,
+    describe_effect,
     force_problems,
     normalize_card,
 )
@@ -44,7 +45,8 @@ class ConventionalCombat(Ruleset):
 
     slug = "conventional-combat"
     name = "Conventional Combat"
-    version = "1"
+    # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
+    version = "2"
     min_players = 2
     max_players = 2
     options = {
@@ -141,7 +143,11 @@ class ConventionalCombat(Ruleset):
             "ruleset": self.slug,
             "seat": seat,
             "options": {"mode": state["mode"]},
-            "cards": state["cards"],
+            # each card with its ability in players' words, for the board
+            "cards": {
+                cid: {**card, "text": describe_effect(card["effect"])}
+                for cid, card in state["cards"].items()
+            },
             "players": players,
             "waiting": list(state["waiting"]),
             **table,
@@ -163,7 +169,10 @@ class ConventionalCombat(Ruleset):
         }
         state.update(
             {
-                "cards": view["cards"],
+                "cards": {
+                    cid: {k: v for k, v in card.items() if k != "text"}
+                    for cid, card in view["cards"].items()
+                },
                 "players": players,
                 "waiting": list(view["waiting"]),
                 "pending": {"0": None, "1": None},

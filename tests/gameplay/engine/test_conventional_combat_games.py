@@ -6,16 +6,17 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import registry
 from gameplay.engine.bots import GreedyBot, RandomBot, play_bot_game
 from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
+from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
 
 RULES = registry.get("conventional-combat")
-# 2,000 games keep CI near 10 s; CC_CI_GAMES=10000 runs the full count.
-CI_GAMES = int(os.environ.get("CC_CI_GAMES", "2000"))
+CI_GAMES = int(os.environ.get("CC_CI_GAMES", "10000"))
 MODES = ("full-match", "quick-duel")
 
 
@@ -46,9 +47,11 @@ def play_random_game(seed: int, *, checks: bool) -> dict:
     return state
 
 
-def test_seeded_random_games_keep_invariants_and_replay_exactly():
-    # given many seeded games (CC_CI_GAMES overrides the count)
-    for seed in range(CI_GAMES):
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_seeded_random_games_keep_invariants_and_replay_exactly(chunk):
+    # given a quarter of the 10,000 seeded games (CC_CI_GAMES overrides the count)
+    for seed in chunk_seeds(CI_GAMES, chunk):
         # when each is played (every 10th with checks after every action)
         state = play_random_game(seed, checks=seed % 10 == 0)
         RULES.check_invariants(state)

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from gameplay.engine import registry
 from gameplay.engine.conventional_combat import duel
 from gameplay.engine.conventional_combat.cards import (
+    DEFAULT_FORCES,
     NULL_ACTION,
+    STARTER_CARDS,
     action,
+    card_problems,
     character,
     effect_problems,
+    from_catalogue_card,
 )
-from gameplay.engine.core import IllegalAction, new_game, play
+from gameplay.engine.core import EngineError, IllegalAction, new_game, play
 
 RULES = registry.get("conventional-combat")
 FLAT = (3, 3, 3, 3)
+STARTER_SET = json.loads(
+    (
+        Path(__file__).resolve().parents[3] / "decks/data/conventional_combat_starter.json"
+    ).read_text()
+)
 
 
 def quick_force(attack: int = 6, element: str = "fire") -> list[dict]:
@@ -316,3 +328,123 @@ def test_ruling_cc3_support_ability_that_does_something_ignores_silence():
     # then the recovered action stayed in hand (it happened as soon as Hound was played)
     assert "0.6" in state["players"]["0"]["hand"]
     assert "0.6" not in state["players"]["0"]["used"]
+
+
+# ----- the starter set's card abilities (the decks app's vocabulary) ------------------------
+def test_the_engine_plays_the_decks_starter_set_and_its_starter_decks():
+    # the engine's starter cards are the decks app's set, translated card by card
+    catalogue = [c for c in STARTER_SET["cards"] if c["name"] != "Null"]
+    assert [from_catalogue_card(c) for c in catalogue] == STARTER_CARDS
+    assert all(card_problems(c) == [] for c in catalogue)
+    # and a side that brings no force plays the set's starter deck for the mode
+    decks = {d["format"]: [name for _n, name in d["cards"]] for d in STARTER_SET["decks"]}
+    assert decks == DEFAULT_FORCES
+    state = new_game("conventional-combat", seats=2, seed=1)
+    names = [state["cards"][c]["name"] for c in state["players"]["0"]["hand"]]
+    assert names == [*decks["full-match"], "Null"]
+
+
+def test_a_force_of_decks_app_cards_is_played():
+    by_name = {c["name"]: c for c in STARTER_SET["cards"]}
+    force = [by_name[n] for n in ("Sunblade Squire", "Ash Monk", "Clockwork Duelist")]
+    force += [by_name[n] for n in ("Focus", "Second Wind", "Feint")]
+    state = game(force0=force)
+    duel_of(state, ("Sunblade Squire", "Ash Monk", "Focus"), ("C0", "C1", "A0"))
+    assert state["phase"] == "over"
+    # Sunblade Squire (Light 5) against a flat 3 defence: 2, plus Focus's +2 skill
+    assert state["last_duel"]["sides"]["0"]["skill"] == 4
+
+
+def test_skill_effects_add_to_the_skill_which_still_cannot_pass_five():
+    focus = action("Focus", [{"op": "skill", "amount": 2, "who": "self"}])
+    state = game(force0=[*quick_force(attack=7)[:3], focus, *quick_force()[4:]])
+    duel_of(state, ("C0", "C1", "Focus"), ("C0", "C1", "A0"))
+    assert state["last_duel"]["sides"]["0"]["skill"] == 5  # 7 - 3 + 2 = 6, capped
+
+
+def test_conditional_bonuses_need_the_element_or_the_opposing_type():
+    dark = {"op": "attack", "amount": 1, "who": "self", "if_element": "dark"}
+    hunt = {"op": "attack", "amount": 3, "who": "self", "if_opponent_types": ["M"]}
+    helper = character("Helper", "H", "fire", 1, FLAT, [dark])
+    hunter = action("Hunt", [hunt])
+    force0 = [quick_force()[0], helper, quick_force()[2], hunter, *quick_force()[4:]]
+    # given a fire Fighter against a Humanoid: neither condition holds
+    state = game(force0=force0)
+    duel_of(state, ("C0", "Helper", "Hunt"), ("C0", "C1", "A0"))
+    assert state["last_duel"]["sides"]["0"]["attack"] == 6
+    # given a dark Fighter (Elemental change) against a Monster: both hold
+    shift = character(
+        "Shift", "H", "fire", 1, FLAT, [dark, {"op": "element", "element": "dark", "who": "self"}]
+    )
+    monster = character("Beast", "M", "fire", 6, FLAT, [])
+    force0 = [quick_force()[0], shift, quick_force()[2], hunter, *quick_force()[4:]]
+    force1 = [monster, *quick_force()[1:]]
+    state = game(force0=force0, force1=force1)
+    duel_of(state, ("C0", "Shift", "Hunt"), ("Beast", "C1", "A0"))
+    assert state["last_duel"]["sides"]["0"]["attack"] == 10
+
+
+def test_ruling_cc10_a_side_behind_rerolls_its_lower_die_once_per_reroll_card():
+    wind = action("Wind", [{"op": "reroll", "who": "self"}])
+    rerolled = 0
+    for seed in range(40):
+        state = game(force0=[*quick_force()[:3], wind, *quick_force()[4:]], seed=seed)
+        duel_of(state, ("C0", "C1", "Wind"), ("C0", "C1", "A0"))
+        rolls = state["last_duel"]["rolls"]
+        uses = [r["0"].get("rerolled", 0) for r in rolls]
+        # then seat 0 rerolled at most once in the whole duel, and only its lower die
+        assert sum(uses) <= 1
+        assert not any(r["1"].get("rerolled") for r in rolls)
+        for roll in rolls:
+            if roll["0"].get("rerolled"):
+                before, after = roll["0"]["rolled"], roll["0"]["dice"]
+                changed = [i for i in (0, 1) if before[i] != after[i]]
+                assert all(before[i] == min(before) for i in changed)
+                rerolled += 1
+    assert rerolled > 0
+
+
+def test_imported_cards_outside_the_vocabulary_are_flagged_not_played():
+    bad = {
+        "name": "Fireball",
+        "type": "action",
+        "effects": [{"op": "damage", "target": "creature", "amount": 2}],
+    }
+    [problem] = card_problems(bad)
+    assert problem.startswith("Fireball: Effect 1: unknown effect 'damage'; known: attack,")
+    with pytest.raises(EngineError, match="Fireball"):
+        game(force0=[*quick_force()[:3], bad, *quick_force()[4:]])
+
+
+@pytest.mark.parametrize(
+    ("mode", "characters", "actions", "ok"),
+    [
+        ("quick-duel", 4, 2, True),
+        ("quick-duel", 2, 4, True),
+        ("quick-duel", 5, 1, False),  # fewer than two actions
+        ("quick-duel", 1, 5, False),  # fewer than two characters
+        ("quick-duel", 3, 4, False),  # seven cards
+        ("full-match", 7, 3, True),
+        ("full-match", 8, 2, False),  # fewer than three actions
+        ("full-match", 2, 8, False),  # fewer than three characters
+        ("full-match", 5, 4, False),  # nine cards
+    ],
+)
+def test_a_combat_force_has_the_modes_size_and_mix(mode, characters, actions, ok):
+    # Quick Duel: six cards, at least two actions and two characters; Full Match: ten cards,
+    # at least three of each (Null is added by the engine, not part of the force)
+    force = [character(f"C{i}", "H", "fire", 5, FLAT, []) for i in range(characters)]
+    force += [action(f"A{i}", []) for i in range(actions)]
+    options = {"mode": mode, "force_0": force}
+    if ok:
+        assert new_game("conventional-combat", seats=2, seed=1, options=options)
+    else:
+        with pytest.raises(EngineError, match="Seat 0's force cannot be used"):
+            new_game("conventional-combat", seats=2, seed=1, options=options)
+
+
+def test_the_view_gives_each_card_its_ability_in_words():
+    view = RULES.view(new_game("conventional-combat", seats=2, seed=1), 0)
+    texts = {card["name"]: card["text"] for card in view["cards"].values()}
+    assert texts["Monster Hunt"] == "Your Fighter: +3 attack against a Monster."
+    assert texts["Null"] == "No effect."
