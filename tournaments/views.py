@@ -130,6 +130,10 @@ def _act(request: HttpRequest, action, success: str) -> None:
         action()
     except ServiceError as exc:
         messages.error(request, exc.message)
+        # The start refuses with each entry's deck problems; show them, not just a count.
+        for entry in exc.data.get("entries", []):
+            problems = "; ".join(problem["message"] for problem in entry.get("problems", []))
+            messages.error(request, f"{entry.get('name', 'An entry')}: {problems}")
     else:
         messages.success(request, success)
 

@@ -124,6 +124,23 @@ def test_start_is_blocked_until_every_entry_has_a_legal_deck_then_decks_lock(
     assert late.status_code == 409
 
 
+def test_the_start_page_names_each_entry_without_a_legal_deck(make_user, client_for, client):
+    # given a constructed event where neither ann nor bob registered a deck
+    organizer = make_user()
+    event = make_event(client_for(organizer))
+    for name in ("ann", "bob"):
+        client_for(make_user(username=name)).post(
+            f"/api/tournaments/{event}/entries/", {}, format="json"
+        )
+    # when the organizer presses Start on the tournament page
+    client.force_login(organizer)
+    page = client.post(f"/tournaments/{event}/start/", follow=True)
+    # then the page says who has no legal deck and why
+    shown = [str(message) for message in page.context["messages"]]
+    assert "ann: No deck is registered for this entry." in shown
+    assert "bob: No deck is registered for this entry." in shown
+
+
 def test_a_deck_of_the_wrong_game_cannot_be_registered(make_user, client_for):
     organizer, alice = make_user(), make_user()
     event = make_event(client_for(organizer))

@@ -151,3 +151,25 @@ def test_tournament_pods_are_listed_in_a_constant_number_of_queries(
         pods = client.get(f"/api/tournaments/{tournament.id}/drafts/").json()
     assert sum(len(p["seats"]) for p in pods) == entries
     assert any(seat["picking"] for seat in pods[0]["seats"])
+
+
+@pytest.mark.parametrize(("deck_format", "deal_url", "code"), [
+    ("draft", "drafts/", "pods_created"),
+    ("sealed", "sealed-pools/", "pools_dealt"),
+])  # fmt: skip
+def test_no_entry_joins_once_pods_or_pools_exist(
+    client_for, make_tournament, make_user, deck_format, deal_url, code
+):
+    # given an event whose pods are made (or pools dealt) for its 4 entries
+    tournament = make_tournament(deck_format, 4)
+    base = f"/api/tournaments/{tournament.id}/"
+    assert client_for(tournament.organizer).post(base + deal_url, {}).status_code == 201
+    # when a latecomer joins, or the organizer adds a guest
+    late = client_for(make_user("latecomer")).post(base + "entries/", {}, format="json")
+    guest = client_for(tournament.organizer).post(
+        base + "entries/", {"name": "Guest"}, format="json"
+    )
+    # then both are refused and the event keeps its 4 entries, each with a pool or seat
+    assert (late.status_code, late.json()["code"]) == (409, code)
+    assert (guest.status_code, guest.json()["code"]) == (409, code)
+    assert Entry.objects.filter(tournament=tournament).count() == 4

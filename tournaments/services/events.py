@@ -133,6 +133,7 @@ def entry_add(
     tournament = lock_tournament(tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed.", code="registration_closed")
+    _refuse_after_the_limited_deal(tournament)
     organizer = is_organizer(tournament=tournament, user=by_user)
     name = name.strip()
     if user_id is None and not name and not member_ids:
@@ -151,6 +152,23 @@ def entry_add(
             errors={"seed": ["Choose a free seed of 1 or more."]},
         )
     return _entry_create(tournament, user_id, name, users, seed)
+
+
+def _refuse_after_the_limited_deal(tournament: Tournament) -> None:
+    """Draft pods and sealed pools are made for the entries there were; a later entry would
+    have no pool and would block the start. (`drafts` and `sealed_deal` are the drafting
+    app's relations to the tournament.)"""
+    if tournament.drafts.exists():
+        raise Conflict(
+            "The draft pods are already made, so no entry can join now; an entry may still drop.",
+            code="pods_created",
+        )
+    if hasattr(tournament, "sealed_deal"):
+        raise Conflict(
+            "The sealed pools are already dealt, so no entry can join now; "
+            "an entry may still drop.",
+            code="pools_dealt",
+        )
 
 
 def _entry_users(tournament: Tournament, user_id, name: str, member_ids: list[int]) -> list[int]:
