@@ -6,6 +6,7 @@ from decks.models import (
     Deck,
     DeckCard,
     DeckRegistration,
+    EventDeckRules,
     Faction,
     Game,
     Pool,
@@ -66,3 +67,9 @@ class DeckAdmin(admin.ModelAdmin):
 class DeckRegistrationAdmin(admin.ModelAdmin):
     list_display = ["entry", "deck", "locked_at", "locked_hash"]
     raw_id_fields = ["entry", "deck"]
+
+
+@admin.register(EventDeckRules)
+class EventDeckRulesAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "updated_at"]
+    raw_id_fields = ["tournament"]
