@@ -178,3 +178,46 @@ def test_team_matches_seat_members_apart_and_report_team_life(make_user, mode, t
     assert game.options["teams"] == mode
     facts = selectors.live_game_time_facts(match_id=match.pk)
     assert sorted(facts["life"].values()) == [team_life, team_life]
+
+
+def test_match_game_organizer_sees_the_public_view_and_the_log_players_wait(make_user, client_for):
+    # given a live game of a match between two users
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = _tournament(organizer, users=[alice, bob])
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    game = services.match_game_create(match_id=match.pk, by_user=alice)
+    # the organizer gets the public view: every hand as a count, no moves to make
+    public = client_for(organizer).get(f"/api/games/{game.pk}/").json()
+    assert public["seat"] is None
+    assert public["legal_actions"] == []
+    assert all(isinstance(n, int) for n in public["view"]["hands"].values())
+    # a player sees its own hand only
+    mine = client_for(alice).get(f"/api/games/{game.pk}/").json()
+    own = str(mine["seat"])
+    assert isinstance(mine["view"]["hands"][own], list)
+    assert all(isinstance(n, int) for k, n in mine["view"]["hands"].items() if k != own)
+    # the log (its seed reveals every shuffle) is the organizer's until the game is over
+    assert client_for(alice).get(f"/api/games/{game.pk}/log/").status_code == 403
+    log = client_for(organizer).get(f"/api/games/{game.pk}/log/")
+    assert log.status_code == 200
+    assert log.json()["seed"] == game.seed
+
+
+def test_game_detail_query_count_does_not_grow_with_seats_or_moves(
+    make_user, client_for, django_assert_max_num_queries
+):
+    # given a short two-player bot game and a six-player bot game further on
+    user = make_user()
+    client = client_for(user)
+    small = services.game_create(
+        ruleset="combat", seats=[{"bot": "random"}] * 2, seed=1, created_by=user
+    )
+    big = services.game_create(
+        ruleset="combat", seats=[{"bot": "random"}] * 6, seed=1, created_by=user
+    )
+    services.game_bot_step(game_id=big.pk, max_actions=60)
+    # then reading either costs the same handful of queries
+    with django_assert_max_num_queries(6) as small_queries:
+        assert client.get(f"/api/games/{small.pk}/").status_code == 200
+    with django_assert_max_num_queries(len(small_queries)):
+        assert client.get(f"/api/games/{big.pk}/").status_code == 200
