@@ -79,6 +79,14 @@ def test_actions_200_400_403_409(make_user, client_for):
     illegal = client_for(mover).post(url, {"action": {"type": "x"}, "version": 0}, format="json")
     assert illegal.status_code == 400
     assert illegal.json()["detail"]
+    not_held = {"type": "soldier", "card": "ZZ"}
+    why = client_for(mover).post(url, {"action": not_held, "version": 0}, format="json")
+    assert why.status_code == 400
+    assert why.json()["detail"] == "That card is not in your hand."
+    for junk in ({"type": {"x": 1}}, {"card": [1]}, [None], "end"):  # malformed: 400, not 500
+        response = client_for(mover).post(url, {"action": junk, "version": 0}, format="json")
+        assert response.status_code == 400
+        assert response.json()["code"] == "illegal_action"
     # 409: stale, with the current game
     stale = client_for(mover).post(url, {"action": action, "version": 7}, format="json")
     assert stale.status_code == 409
