@@ -62,6 +62,8 @@ def game_create(
             f"{rules.name} is played by {rules.min_players} to {rules.max_players} players.",
             code="invalid_seats",
         )
+    if match is None:
+        _check_may_seat(clean, created_by)
     seed = new_seed() if seed is None else seed
     state = start_state(ruleset, seats=len(clean), options=options or {}, seed=seed)
     game = GameRecord.objects.create(
@@ -84,6 +86,20 @@ def game_create(
     game.version = -1  # save_state bumps it to 0 for the new game
     save_state(game, state, bot_seats(game))
     return game
+
+
+def _check_may_seat(seats: list[dict], created_by) -> None:
+    """A user starts games they play in (or between bots); only staff seat other users alone.
+
+    (Tournament games seat the match's entries instead: match_game_create checks who asks.)
+    """
+    if created_by is None or not created_by.is_authenticated or created_by.is_staff:
+        return
+    users = {s["user"] for s in seats if s["user"] is not None}
+    if users and created_by.pk not in users:
+        raise NotAllowed(
+            "You can only start a game you play in (or one between bots).", code="not_your_seat"
+        )
 
 
 @transaction.atomic

@@ -59,6 +59,23 @@ def test_create_game_rejects_bad_input_with_400(make_user, client_for, api_clien
     assert api_client.post("/api/games/", {}, format="json").status_code == 401
 
 
+def test_a_user_cannot_start_a_game_for_other_users_alone(make_user, client_for):
+    alice, bob, carol = make_user(), make_user(), make_user()
+    seats = [{"user": bob.pk}, {"user": carol.pk}]
+    body = {"ruleset": "combat", "seats": seats}
+    refused = client_for(alice).post("/api/games/", body, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "not_your_seat"
+    assert not GameRecord.objects.exists()
+    # sitting down with another player, or watching two bots, is fine; staff may seat anyone
+    with_bob = {"ruleset": "combat", "seats": [{"user": alice.pk}, {"user": bob.pk}]}
+    assert client_for(alice).post("/api/games/", with_bob, format="json").status_code == 201
+    bots = {"ruleset": "combat", "seats": [{"bot": "random"}, {"bot": "greedy"}]}
+    assert client_for(alice).post("/api/games/", bots, format="json").status_code == 201
+    staff = make_user(is_staff=True)
+    assert client_for(staff).post("/api/games/", body, format="json").status_code == 201
+
+
 def test_actions_200_400_403_409(make_user, client_for):
     # given a game between two users
     alice, bob = make_user(), make_user()
