@@ -102,9 +102,17 @@ def _check_may_seat(seats: list[dict], created_by) -> None:
         )
 
 
-@transaction.atomic
 def game_act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     """Apply the user's action if it is their turn and they saw the latest version."""
+    from gameplay.services.matches import match_game_close_if_decided
+
+    # its own transaction: the game stays closed although this move is then refused
+    match_game_close_if_decided(game_id=game_id)
+    return _act(game_id=game_id, user=user, action=action, expected_version=expected_version)
+
+
+@transaction.atomic
+def _act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     from gameplay.selectors import game_detail, game_state
 
     game = lock_game(game_id)

@@ -99,6 +99,16 @@ def test_live_game_time_facts_and_the_time_rule_decide_from_life(make_user):
     assert match.status == Match.Status.FINISHED
     assert match.winner_id == entries[0]
     assert match.decided_by == Match.DecidedBy.TIME
+    # and the live game ends with the match: a further move is refused, the game is finished
+    seat_of = {s.user_id: s.number for s in selectors.seats_of(game)}
+    mover = alice if seat_of[alice.pk] in game.state["units"][game.state["turn"]["unit"]] else bob
+    with pytest.raises(Conflict, match="over"):
+        services.game_act(game_id=game.pk, user=mover, action={"type": "end"}, expected_version=0)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    assert game.result["winners"] == [0]
+    assert game.result["life"] == {"0": 20, "1": 15}
+    assert game.result["facts"]["reason"] == "the match was decided (time)"
 
 
 def test_api_starts_match_games_by_both_paths(make_user, client_for):
