@@ -125,9 +125,18 @@ def test_log_is_public_after_the_game_and_for_the_organizer_before(make_user, cl
     while GameRecord.objects.get(pk=game.pk).status == "in_progress":
         services.game_bots_play(game_id=game.pk)
     log = other.get(f"/api/games/{game.pk}/log/").json()
+    assert log["actions"]
     assert set(log) >= {"seed", "options", "seats", "actions", "result"}
     assert log["seed"] == 3
 
 
 def test_unknown_game_is_404(api_client):
     assert api_client.get("/api/games/999999/").status_code == 404
+
+
+def test_a_player_cannot_read_the_log_of_their_game_in_progress(human_vs_bot, client_for):
+    # the creator plays against a bot: the seed would show the bot's hand and every draw
+    user, game = human_vs_bot
+    response = client_for(user).get(f"/api/games/{game.pk}/log/")
+    assert response.status_code == 403
+    assert response.json()["code"] == "game_in_progress"
