@@ -1,40 +1,16 @@
 """Real threads on PostgreSQL: two moves or two game starts at the same moment."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from config.errors import Conflict
 from gameplay import services
 from gameplay.engine import registry
 from gameplay.models import GameRecord
+from tests.tournaments.test_concurrency import race  # one race helper for the suite
 from tournaments import services as tournament_services
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def race(*calls) -> list:
-    """Run the calls at the same moment, each in its own thread and connection."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # collected and checked by the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def test_two_moves_at_the_same_version_apply_once_and_the_other_is_stale(make_user):
