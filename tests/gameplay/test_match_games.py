@@ -157,8 +157,16 @@ def test_two_players_play_their_match_through_the_api_and_the_result_counts(make
     assert game["status"] == "finished"
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
-    winner_entry = {s["seat"]: s["entry"] for s in game["seats"]}[game["result"]["winners"][0]]
+    entry_of = {s["seat"]: s["entry"] for s in game["seats"]}
+    winner_entry = entry_of[game["result"]["winners"][0]]
     assert match.winner_id == winner_entry
+    # the match recorded the game with no confirmation: winner, life totals, first damage
+    recorded = match.games.get(number=1)
+    assert recorded.source == "engine"
+    assert recorded.winner_id == winner_entry
+    life = {str(entry_of[int(seat)]): value for seat, value in game["result"]["life"].items()}
+    assert recorded.life == life
+    assert recorded.first_damage_id == entry_of[game["result"]["first_damage"]]
     tournament.refresh_from_db()
     assert tournament.status == "finished"
 
