@@ -1,6 +1,7 @@
 """Fuzz Combat: seeded random games in every configuration, every invariant after every action.
 
-Usage: python bench/combat_fuzz.py [games]   (default 1,000,000; any violation stops the run)
+Usage: python bench/combat_fuzz.py [games]   (default 10,000; pass 1000000 for the million-game run;
+any violation stops the run)
 Views are checked every 10th action, the replay of every 100th game.
 """
 

@@ -126,8 +126,9 @@ class GameLogApi(APIView):
     )
     def get(self, request, pk: int):
         game = _game(pk)
-        if game.status != game.Status.FINISHED and not selectors.is_game_organizer(
-            game, request.user
-        ):
-            raise NotAllowed("The log is public once the game is over.", code="game_in_progress")
+        if not selectors.may_read_log(game, request.user):
+            raise NotAllowed(
+                "The log (its seed reveals every card to come) is public once the game is over.",
+                code="game_in_progress",
+            )
         return Response(serializers.GameLogOut(selectors.game_log(game)).data)

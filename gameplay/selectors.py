@@ -34,6 +34,14 @@ def is_game_organizer(game: GameRecord, user) -> bool:
     return game.created_by_id == user.pk or user.is_staff
 
 
+def may_read_log(game: GameRecord, user) -> bool:
+    """The log (its seed reveals every shuffle) is public once the game is over; before that
+    only its organizer may read it, and never while also playing in it."""
+    if game.status == GameRecord.Status.FINISHED:
+        return True
+    return is_game_organizer(game, user) and not user_seats(game, user)
+
+
 def viewer_seat(game: GameRecord, user) -> int | None:
     """The seat whose view the user gets: the seat that must act, else the user's first seat."""
     mine = user_seats(game, user)

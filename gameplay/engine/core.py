@@ -139,6 +139,10 @@ class Ruleset:
         """A short label for the action (a button's text)."""
         return json.dumps(action, sort_keys=True)
 
+    def why_illegal(self, state: dict, seat: int, action) -> str:
+        """Why the action is not legal now, in players' words (rulesets may say more)."""
+        return f"That action is not allowed now: {self.describe_action(action)}."
+
     def describe(self) -> dict:
         """A JSON description of the ruleset for APIs."""
         return {
@@ -268,7 +272,7 @@ def play(state: dict, seat: int, action) -> None:
     if seat not in decision.seats:
         raise IllegalAction("It is not your turn to act.")
     if action not in ruleset.legal_actions(state, seat):
-        raise IllegalAction(f"That action is not allowed now: {ruleset.describe_action(action)}.")
+        raise IllegalAction(_why_illegal(ruleset, state, seat, action))
     # checked just above: a ruleset may offer apply_trusted to skip its own second check
     getattr(ruleset, "apply_trusted", ruleset.apply)(state, seat, action)
     log = state["log"]
@@ -276,6 +280,15 @@ def play(state: dict, seat: int, action) -> None:
     count = len(log["actions"])
     if count % CHECKPOINT_EVERY == 0 or ruleset.decision(state).kind == "terminal":
         log["checkpoints"].append([count, state_hash(state)])
+
+
+def _why_illegal(ruleset: Ruleset, state: dict, seat: int, action) -> str:
+    """The ruleset's reason; a generic one for input too malformed to describe (any JSON can
+    arrive from a client, and labels expect the shape of a real action)."""
+    try:
+        return ruleset.why_illegal(state, seat, action)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return "That is not one of your legal actions now; send one of legal_actions as sent."
 
 
 def game_log(state: dict) -> dict:

@@ -58,17 +58,17 @@ def play_checked(
     ruleset = core.ruleset_of(state)
     rng = random.Random(seed)
     ruleset.check_invariants(state)
+    before = _life(ruleset, state)
     for count in range(max_actions):
         decision = ruleset.decision(state)
         if decision.kind == "terminal":
             return state
         seat = decision.seats[0]
         legal = ruleset.legal_actions(state, seat)
-        before = _life(ruleset, state)
         events = len(state.get("events", ()))
         core.play(state, seat, legal[rng.randrange(len(legal))])
         ruleset.check_invariants(state)
-        _check_life(ruleset, state, before)
+        before = _check_life(ruleset, state, before)
         if views_every and count % views_every == 0:
             check_views(ruleset, state, len(state.get("events", ())) - events)
     raise AssertionError(f"seed {seed}: no end within {max_actions} actions")
@@ -78,11 +78,13 @@ def _life(ruleset, state: dict) -> dict:
     return dict(ruleset.time_facts(state)["life"])
 
 
-def _check_life(ruleset, state: dict, before: dict) -> None:
+def _check_life(ruleset, state: dict, before: dict) -> dict:
+    """Life after the action (no seat may have gained any); the next action's `before`."""
     after = _life(ruleset, state)
     for seat, life in after.items():
         if life > before.get(seat, life):
             raise AssertionError(f"seat {seat} gained life ({before[seat]} -> {life})")
+    return after
 
 
 def replay_matches(state: dict) -> bool:

@@ -62,6 +62,8 @@ def game_create(
             f"{rules.name} is played by {rules.min_players} to {rules.max_players} players.",
             code="invalid_seats",
         )
+    if match is None:
+        _check_may_seat(clean, created_by)
     seed = new_seed() if seed is None else seed
     state = start_state(ruleset, seats=len(clean), options=options or {}, seed=seed)
     game = GameRecord.objects.create(
@@ -86,9 +88,31 @@ def game_create(
     return game
 
 
-@transaction.atomic
+def _check_may_seat(seats: list[dict], created_by) -> None:
+    """A user starts games they play in (or between bots); only staff seat other users alone.
+
+    (Tournament games seat the match's entries instead: match_game_create checks who asks.)
+    """
+    if created_by is None or not created_by.is_authenticated or created_by.is_staff:
+        return
+    users = {s["user"] for s in seats if s["user"] is not None}
+    if users and created_by.pk not in users:
+        raise NotAllowed(
+            "You can only start a game you play in (or one between bots).", code="not_your_seat"
+        )
+
+
 def game_act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     """Apply the user's action if it is their turn and they saw the latest version."""
+    from gameplay.services.matches import match_game_close_if_decided
+
+    # its own transaction: the game stays closed although this move is then refused
+    match_game_close_if_decided(game_id=game_id)
+    return _act(game_id=game_id, user=user, action=action, expected_version=expected_version)
+
+
+@transaction.atomic
+def _act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     from gameplay.selectors import game_detail, game_state
 
     game = lock_game(game_id)

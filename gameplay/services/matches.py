@@ -6,6 +6,7 @@ import hashlib
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
 from gameplay.engine import core, registry
@@ -167,3 +168,32 @@ def match_game_finished(*, game: GameRecord, result) -> None:
     )
     if match.status == Match.Status.IN_PROGRESS:
         match_game_create(match_id=match.pk, by_user=None)
+
+
+@transaction.atomic
+def match_game_close_if_decided(*, game_id: int) -> bool:
+    """End a live game whose match is already decided (its time ran out, or the organizer
+    decided it): the game finishes with the match's winner and the life totals it had then.
+    Returns whether it was closed (idempotent)."""
+    from tournaments.models import Match
+
+    game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.match_id is None or game.status != GameRecord.Status.IN_PROGRESS:
+        return False
+    match = Match.objects.only("status", "winner_id", "decided_by").get(pk=game.match_id)
+    if match.status != Match.Status.FINISHED:
+        return False
+    facts = registry.get(game.ruleset).time_facts(game.state)
+    winners = [
+        s.number for s in game.seats.all() if match.winner_id and s.entry_id == match.winner_id
+    ]
+    reason = f"the match was decided ({match.decided_by})"
+    game.result = core.Result(
+        winners, facts["life"], facts["first_damage"], {"reason": reason}
+    ).to_dict()
+    game.status = GameRecord.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.bot_to_move = False
+    game.version += 1
+    game.save()
+    return True

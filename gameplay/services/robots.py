@@ -27,7 +27,10 @@ def game_bot_step(*, game_id: int, max_actions: int = 1) -> int:
     Safe to run twice: it re-reads the locked row and does nothing unless a bot is to move.
     """
     from gameplay.selectors import game_state
+    from gameplay.services.matches import match_game_close_if_decided
 
+    if match_game_close_if_decided(game_id=game_id):  # nothing left to play for
+        return 0
     game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
     if game is None or game.status != GameRecord.Status.IN_PROGRESS:
         return 0

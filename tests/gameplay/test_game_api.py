@@ -59,6 +59,23 @@ def test_create_game_rejects_bad_input_with_400(make_user, client_for, api_clien
     assert api_client.post("/api/games/", {}, format="json").status_code == 401
 
 
+def test_a_user_cannot_start_a_game_for_other_users_alone(make_user, client_for):
+    alice, bob, carol = make_user(), make_user(), make_user()
+    seats = [{"user": bob.pk}, {"user": carol.pk}]
+    body = {"ruleset": "combat", "seats": seats}
+    refused = client_for(alice).post("/api/games/", body, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "not_your_seat"
+    assert not GameRecord.objects.exists()
+    # sitting down with another player, or watching two bots, is fine; staff may seat anyone
+    with_bob = {"ruleset": "combat", "seats": [{"user": alice.pk}, {"user": bob.pk}]}
+    assert client_for(alice).post("/api/games/", with_bob, format="json").status_code == 201
+    bots = {"ruleset": "combat", "seats": [{"bot": "random"}, {"bot": "greedy"}]}
+    assert client_for(alice).post("/api/games/", bots, format="json").status_code == 201
+    staff = make_user(is_staff=True)
+    assert client_for(staff).post("/api/games/", body, format="json").status_code == 201
+
+
 def test_actions_200_400_403_409(make_user, client_for):
     # given a game between two users
     alice, bob = make_user(), make_user()
@@ -79,6 +96,14 @@ def test_actions_200_400_403_409(make_user, client_for):
     illegal = client_for(mover).post(url, {"action": {"type": "x"}, "version": 0}, format="json")
     assert illegal.status_code == 400
     assert illegal.json()["detail"]
+    not_held = {"type": "soldier", "card": "ZZ"}
+    why = client_for(mover).post(url, {"action": not_held, "version": 0}, format="json")
+    assert why.status_code == 400
+    assert why.json()["detail"] == "That card is not in your hand."
+    for junk in ({"type": {"x": 1}}, {"card": [1]}, [None], "end"):  # malformed: 400, not 500
+        response = client_for(mover).post(url, {"action": junk, "version": 0}, format="json")
+        assert response.status_code == 400
+        assert response.json()["code"] == "illegal_action"
     # 409: stale, with the current game
     stale = client_for(mover).post(url, {"action": action, "version": 7}, format="json")
     assert stale.status_code == 409
@@ -100,9 +125,18 @@ def test_log_is_public_after_the_game_and_for_the_organizer_before(make_user, cl
     while GameRecord.objects.get(pk=game.pk).status == "in_progress":
         services.game_bots_play(game_id=game.pk)
     log = other.get(f"/api/games/{game.pk}/log/").json()
+    assert log["actions"]
     assert set(log) >= {"seed", "options", "seats", "actions", "result"}
     assert log["seed"] == 3
 
 
 def test_unknown_game_is_404(api_client):
     assert api_client.get("/api/games/999999/").status_code == 404
+
+
+def test_a_player_cannot_read_the_log_of_their_game_in_progress(human_vs_bot, client_for):
+    # the creator plays against a bot: the seed would show the bot's hand and every draw
+    user, game = human_vs_bot
+    response = client_for(user).get(f"/api/games/{game.pk}/log/")
+    assert response.status_code == 403
+    assert response.json()["code"] == "game_in_progress"

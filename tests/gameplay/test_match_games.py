@@ -99,6 +99,16 @@ def test_live_game_time_facts_and_the_time_rule_decide_from_life(make_user):
     assert match.status == Match.Status.FINISHED
     assert match.winner_id == entries[0]
     assert match.decided_by == Match.DecidedBy.TIME
+    # and the live game ends with the match: a further move is refused, the game is finished
+    seat_of = {s.user_id: s.number for s in selectors.seats_of(game)}
+    mover = alice if seat_of[alice.pk] in game.state["units"][game.state["turn"]["unit"]] else bob
+    with pytest.raises(Conflict, match="over"):
+        services.game_act(game_id=game.pk, user=mover, action={"type": "end"}, expected_version=0)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    assert game.result["winners"] == [0]
+    assert game.result["life"] == {"0": 20, "1": 15}
+    assert game.result["facts"]["reason"] == "the match was decided (time)"
 
 
 def test_api_starts_match_games_by_both_paths(make_user, client_for):
@@ -147,8 +157,16 @@ def test_two_players_play_their_match_through_the_api_and_the_result_counts(make
     assert game["status"] == "finished"
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
-    winner_entry = {s["seat"]: s["entry"] for s in game["seats"]}[game["result"]["winners"][0]]
+    entry_of = {s["seat"]: s["entry"] for s in game["seats"]}
+    winner_entry = entry_of[game["result"]["winners"][0]]
     assert match.winner_id == winner_entry
+    # the match recorded the game with no confirmation: winner, life totals, first damage
+    recorded = match.games.get(number=1)
+    assert recorded.source == "engine"
+    assert recorded.winner_id == winner_entry
+    life = {str(entry_of[int(seat)]): value for seat, value in game["result"]["life"].items()}
+    assert recorded.life == life
+    assert recorded.first_damage_id == entry_of[game["result"]["first_damage"]]
     tournament.refresh_from_db()
     assert tournament.status == "finished"
 
@@ -178,3 +196,46 @@ def test_team_matches_seat_members_apart_and_report_team_life(make_user, mode, t
     assert game.options["teams"] == mode
     facts = selectors.live_game_time_facts(match_id=match.pk)
     assert sorted(facts["life"].values()) == [team_life, team_life]
+
+
+def test_match_game_organizer_sees_the_public_view_and_the_log_players_wait(make_user, client_for):
+    # given a live game of a match between two users
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    tournament = _tournament(organizer, users=[alice, bob])
+    match = Match.objects.get(tournament=tournament, round__number=1)
+    game = services.match_game_create(match_id=match.pk, by_user=alice)
+    # the organizer gets the public view: every hand as a count, no moves to make
+    public = client_for(organizer).get(f"/api/games/{game.pk}/").json()
+    assert public["seat"] is None
+    assert public["legal_actions"] == []
+    assert all(isinstance(n, int) for n in public["view"]["hands"].values())
+    # a player sees its own hand only
+    mine = client_for(alice).get(f"/api/games/{game.pk}/").json()
+    own = str(mine["seat"])
+    assert isinstance(mine["view"]["hands"][own], list)
+    assert all(isinstance(n, int) for k, n in mine["view"]["hands"].items() if k != own)
+    # the log (its seed reveals every shuffle) is the organizer's until the game is over
+    assert client_for(alice).get(f"/api/games/{game.pk}/log/").status_code == 403
+    log = client_for(organizer).get(f"/api/games/{game.pk}/log/")
+    assert log.status_code == 200
+    assert log.json()["seed"] == game.seed
+
+
+def test_game_detail_query_count_does_not_grow_with_seats_or_moves(
+    make_user, client_for, django_assert_max_num_queries
+):
+    # given a short two-player bot game and a six-player bot game further on
+    user = make_user()
+    client = client_for(user)
+    small = services.game_create(
+        ruleset="combat", seats=[{"bot": "random"}] * 2, seed=1, created_by=user
+    )
+    big = services.game_create(
+        ruleset="combat", seats=[{"bot": "random"}] * 6, seed=1, created_by=user
+    )
+    services.game_bot_step(game_id=big.pk, max_actions=60)
+    # then reading either costs the same handful of queries
+    with django_assert_max_num_queries(6) as small_queries:
+        assert client.get(f"/api/games/{small.pk}/").status_code == 200
+    with django_assert_max_num_queries(len(small_queries)):
+        assert client.get(f"/api/games/{big.pk}/").status_code == 200

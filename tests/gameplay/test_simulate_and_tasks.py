@@ -33,11 +33,19 @@ def test_simulate_rejects_unknown_ruleset_and_bot():
 
 def test_simulate_runs_a_whole_bot_tournament():
     out = StringIO()
-    call_command("simulate", "combat", "--tournament", "--entries", "2", stdout=out)
-    summary = json.loads(out.getvalue().strip().splitlines()[-2])
+    call_command("simulate", "combat", "--tournament", "--entries", "4", stdout=out)
+    summary, speed = out.getvalue().strip().splitlines()[-2:]
+    summary = json.loads(summary)
+    # two semi-finals and a final, each played on the engine, the winners moving on
     assert summary["status"] == "finished"
-    assert summary["winner"] in ("Bot 1", "Bot 2")
-    assert Tournament.objects.get(pk=summary["tournament"]).status == "finished"
+    assert summary["games"] == 3
+    assert summary["winner"] in {f"Bot {n}" for n in range(1, 5)}
+    tournament = Tournament.objects.get(pk=summary["tournament"])
+    assert tournament.status == "finished"
+    final = tournament.matches.get(round__number=2)
+    semis = tournament.matches.filter(round__number=1)
+    assert set(final.slots.values_list("entry_id", flat=True)) == {m.winner_id for m in semis}
+    assert "games/s" in speed
 
 
 def test_bot_move_task_plays_until_the_end_and_is_idempotent():

@@ -108,6 +108,10 @@ class Combat(Ruleset):
         else:
             main_step.apply_main(state, seat, action)
 
+    def why_illegal(self, state: dict, seat: int, action) -> str:
+        """Why the action is not legal now: the rule it breaks, in players' words."""
+        return self._why_illegal(state, seat, action)
+
     def _why_illegal(self, state: dict, seat: int, action) -> str:
         if state["winners"] is not None:
             return "The game is over."
@@ -117,7 +121,14 @@ class Combat(Ruleset):
         step = state["turn"]["step"]
         if state["pending"] is not None:
             return "First choose which of your soldiers the 2 destroys."
+        card = action.get("card") if isinstance(action, dict) else None
+        if step == "main" and kind in MAIN_KINDS and card not in state["hands"][str(seat)]:
+            return "That card is not in your hand."
+        if kind == "attack" and step != "attack":
+            return "Attackers are chosen in the attack step, before the main step."
         reasons = {
+            "soldier": "Spot cards and Jokers are played as soldiers for free; a court card "
+            "is played as a court.",
             "court": "A court card needs enough ready farms and a soldier of its suit.",
             "special": "A special ability costs 2 ready farms, needs a soldier of the card's "
             "suit (not for a Joker) and a legal target.",
@@ -173,6 +184,9 @@ class Combat(Ruleset):
     def describe_action(self, action) -> str:
         """A button label in players' words."""
         return describe(action)
+
+
+MAIN_KINDS = ("soldier", "court", "farm", "special")
 
 
 def describe(action) -> str:

@@ -33,6 +33,13 @@ def test_setup_deals_seven_cards_from_one_deck_per_two_players():
         assert sizes[0] == 7
 
 
+def test_every_player_starts_with_20_life():
+    # "Players start with 20 life" (teams "as one" share 30: test_combat_modes)
+    for seats in (2, 3, 6):
+        state = core.new_game("combat", seats=seats, seed=3)
+        assert COMBAT.time_facts(state)["life"] == dict.fromkeys(range(seats), 20)
+
+
 def test_first_player_is_random_and_skips_first_draw_in_two_player_games():
     # given many two-player games
     starters = set()
@@ -306,6 +313,23 @@ def test_joker_can_be_played_as_a_soldier():
     turn_of(state, 0, "main")
     act(state, 0, {"type": "soldier", "card": "JK2"})
     assert state["soldiers"]["0"] == [["JK2", 0]]
+
+
+def test_a_soldier_cannot_attack_the_turn_it_is_played_but_attacks_next_turn():
+    # given seat 0 plays a 9 in its main step (after its attack step), keeping a 4 in hand
+    state = new()
+    hand(state, 0, "9S", "4C")
+    turn_of(state, 0, "main")
+    act(state, 0, {"type": "soldier", "card": "9S"})
+    # then nothing of this turn lets it attack: the turn only goes on to its end
+    assert actor(state) == 0
+    assert all(a["type"] != "attack" for a in legal(state))
+    act(state, 0, {"type": "end"})
+    assert actor(state) == 1
+    # and on seat 0's next turn the 9 may attack
+    while actor(state) == 1:
+        done(state)
+    assert {"type": "attack", "card": "9S", "target": 1} in legal(state)
 
 
 # --- Attacking -----------------------------------------------------------------------------

@@ -59,6 +59,33 @@ def test_play_rejects_wrong_seat_and_illegal_action():
         core.play(state, 0, {"type": "pick", "card": state["hands"]["0"][0]})
 
 
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+ACTION_KEYS = st.sampled_from(["type", "card", "target", "attacker", "opponent", "order"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    slug=st.sampled_from([r.slug for r in registry.all_rulesets()]),
+    action=JSON | st.dictionaries(ACTION_KEYS, JSON, max_size=3),
+)
+def test_any_json_action_is_played_or_refused_with_a_reason(slug, action):
+    # given a new game of any registered ruleset (clients may post any JSON as an action)
+    state = core.new_game(slug, seats=registry.get(slug).min_players, seed=2)
+    seat = core.acting_seat(state)
+    # when it is played, then it is legal or refused as IllegalAction saying why (never a crash)
+    legal = registry.get(slug).legal_actions(state, seat)
+    if action in legal:
+        core.play(state, seat, action)
+        return
+    with pytest.raises(core.IllegalAction, match=r"\w") as refused:
+        core.play(state, seat, action)
+    assert refused.value.reason
+
+
 def test_new_game_rejects_seat_count():
     with pytest.raises(core.EngineError, match="needs 2 to 2"):
         core.new_game("toy-high-card", seats=3, seed=1)
