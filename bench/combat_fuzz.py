@@ -1,12 +1,17 @@
-"""Fuzz Combat: seeded random games in every configuration, every invariant after every action.
+"""Fuzz Combat: seeded random games in every configuration, invariants checked as they play.
 
-Usage: python bench/combat_fuzz.py [games]   (default 10,000; pass 1000000 for the million-game run;
-any violation stops the run)
-Views are checked every 10th action, the replay of every 100th game.
+Usage: python bench/combat_fuzz.py [games] [--first-seed N] [--checks-every N] [--views-every N]
+  [--replay-every N]
+Defaults (what `make bench` runs): 10,000 games, invariants after every action, views every 10th
+action, replay of every 100th game. The million-game run splits over processes by seed range and
+checks more sparsely, e.g. `combat_fuzz.py 500000 --first-seed 500000 --checks-every 50
+--views-every 0 --replay-every 1000`. Any violation stops the run; a progress line is printed
+every 50,000 games.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -33,40 +38,54 @@ CONFIGS = [
 ]
 
 
+def _arguments():
+    parser = argparse.ArgumentParser(description="Seeded random Combat games with checks.")
+    parser.add_argument("games", type=int, nargs="?", default=10_000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--checks-every", type=int, default=1)
+    parser.add_argument("--views-every", type=int, default=10)
+    parser.add_argument("--replay-every", type=int, default=100)
+    return parser.parse_args()
+
+
+def _fail(n: int, seats: int, options: dict, error: str) -> None:
+    figure = {"figure": "combat fuzz violation", "seed": n, "seats": seats, "options": options}
+    print(json.dumps({**figure, "error": error}))
+    raise SystemExit(1)
+
+
 def main() -> None:
     """Play the games; print the counts, violations (0) and games/s."""
-    # `make bench` runs 10,000 games; the 1,000,000-game run is `bench/combat_fuzz.py 1000000`.
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    args = _arguments()
     start = time.process_time()
     actions = 0
-    for n in range(games):
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    for played, n in enumerate(seeds, start=1):
         seats, options = CONFIGS[n % len(CONFIGS)]
         try:
             state = fuzz.play_checked(
-                "combat", seats=seats, options=options, seed=n, views_every=10
+                "combat",
+                seats=seats,
+                options=options,
+                seed=n,
+                views_every=args.views_every,
+                checks_every=args.checks_every,
             )
-            if n % 100 == 0 and not fuzz.replay_matches(state):
+            if n % args.replay_every == 0 and not fuzz.replay_matches(state):
                 raise AssertionError("replay diverged")
         except AssertionError as exc:
-            print(
-                json.dumps(
-                    {
-                        "figure": "combat fuzz violation",
-                        "seed": n,
-                        "seats": seats,
-                        "options": options,
-                        "error": str(exc),
-                    }
-                )
-            )
-            raise SystemExit(1) from None
+            _fail(n, seats, options, str(exc))
         actions += len(state["log"]["actions"])
+        if played % 50_000 == 0:
+            progress = {"figure": "combat fuzz progress", "games": played, "last_seed": n}
+            print(json.dumps({**progress, "actions": actions}), flush=True)
     seconds = time.process_time() - start
     for figure, value, unit in (
-        ("combat fuzz games", games, "games"),
+        ("combat fuzz games", args.games, "games"),
+        ("combat fuzz first seed", args.first_seed, "seed"),
         ("combat fuzz actions checked", actions, "actions"),
         ("combat fuzz invariant violations", 0, "violations"),
-        ("combat fuzz games/s (with checks)", round(games / seconds, 1), "1/s"),
+        ("combat fuzz games/s (with checks)", round(args.games / seconds, 1), "1/s"),
     ):
         print(json.dumps({"figure": figure, "value": value, "unit": unit}))
 

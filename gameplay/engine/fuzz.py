@@ -51,9 +51,11 @@ def play_checked(
     options: dict | None,
     seed: int,
     views_every: int = 1,
+    checks_every: int = 1,
     max_actions: int = 20_000,
 ) -> dict:
-    """Play a random game, checking invariants (and views every n actions); returns the state."""
+    """Play a random game, checking invariants every n actions (and at the end) and views every
+    n actions; returns the state. Life may never rise, checked at each invariant check."""
     state = core.new_game(slug, seats=seats, options=options, seed=seed)
     ruleset = core.ruleset_of(state)
     rng = random.Random(seed)
@@ -62,13 +64,16 @@ def play_checked(
     for count in range(max_actions):
         decision = ruleset.decision(state)
         if decision.kind == "terminal":
+            ruleset.check_invariants(state)
+            _check_life(ruleset, state, before)
             return state
         seat = decision.seats[0]
         legal = ruleset.legal_actions(state, seat)
         events = len(state.get("events", ()))
         core.play(state, seat, legal[rng.randrange(len(legal))])
-        ruleset.check_invariants(state)
-        before = _check_life(ruleset, state, before)
+        if count % checks_every == 0:
+            ruleset.check_invariants(state)
+            before = _check_life(ruleset, state, before)
         if views_every and count % views_every == 0:
             check_views(ruleset, state, len(state.get("events", ())) - events)
     raise AssertionError(f"seed {seed}: no end within {max_actions} actions")
