@@ -325,6 +325,26 @@ def replay(log: dict) -> dict:
     return state
 
 
+def same_secret_choice(state: dict, seat: int, seen: int) -> bool:
+    """True when `seat` still faces the simultaneous choice it saw after `seen` actions: only
+    other seats acted since (their choices are secret) and its legal actions are unchanged, so
+    an action it chose then is as well informed now."""
+    actions = state["log"]["actions"]
+    if not 0 <= seen < len(actions) or any(acted == seat for acted, _ in actions[seen:]):
+        return False
+    ruleset = ruleset_of(state)
+    now = ruleset.decision(state)
+    if now.kind != "simultaneous" or seat not in now.seats:
+        return False
+    then = replay({**game_log(state), "actions": actions[:seen], "checkpoints": []})
+    before = ruleset.decision(then)
+    return (
+        before.kind == "simultaneous"
+        and seat in before.seats
+        and ruleset.legal_actions(then, seat) == ruleset.legal_actions(state, seat)
+    )
+
+
 def _verify(state: dict, expected: dict, index: int) -> None:
     if index not in expected:
         return

@@ -111,6 +111,15 @@ def game_act(*, game_id: int, user, action, expected_version: int) -> GameRecord
     return _act(game_id=game_id, user=user, action=action, expected_version=expected_version)
 
 
+def _only_secret_choices_since(game: GameRecord, state: dict, mine: list[int], seen: int) -> bool:
+    """Two players choosing at once (Army, Conventional Combat) both answer the same version;
+    the second is not stale when all that happened since is the other side's secret choice.
+    (An in-progress game's version counts its actions.)"""
+    if game.version != len(game.actions):
+        return False
+    return any(core.same_secret_choice(state, seat, seen) for seat in mine)
+
+
 @transaction.atomic
 def _act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     from gameplay.selectors import game_detail, game_state
@@ -123,7 +132,10 @@ def _act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
         raise Conflict(
             "The game is over.", code="game_over", data={"game": game_detail(game, user)}
         )
-    if expected_version != game.version:
+    state = game_state(game)
+    if expected_version != game.version and not _only_secret_choices_since(
+        game, state, mine, expected_version
+    ):
         raise Conflict(
             "The game has moved on since you looked; here is the current position.",
             code="stale_version",
@@ -133,7 +145,6 @@ def _act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     acting = [s for s in mine if s in ruleset.decision(game.state).seats]
     if not acting:
         raise NotAllowed("It is not your turn.", code="not_your_turn")
-    state = game_state(game)
     try:
         core.play(state, acting[0], action)
     except core.IllegalAction as exc:

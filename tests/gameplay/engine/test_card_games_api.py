@@ -86,3 +86,33 @@ def test_two_people_play_the_game_through_the_api_to_the_end(ruleset, make_user,
     # and its public log replays exactly (every checkpoint hash verified) to the same result
     replayed = replay(clients[1].get(url + "log/").json())
     assert registry.get(ruleset).result(replayed).winners == final["result"]["winners"]
+
+
+@pytest.mark.parametrize("ruleset", ["army", "conventional-combat"])
+def test_both_players_answer_the_same_version_of_a_secret_choice(ruleset, make_user, client_for):
+    # given two players who both load the game before either has chosen
+    alice, bob = make_user(), make_user()
+    clients = {0: client_for(alice), 1: client_for(bob)}
+    created = clients[0].post(
+        "/api/games/",
+        {"ruleset": ruleset, "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": 5},
+        format="json",
+    )
+    url = f"/api/games/{created.json()['id']}/"
+    seen = {seat: client.get(url).json() for seat, client in clients.items()}
+    assert seen[0]["version"] == seen[1]["version"]
+
+    def choose(seat, body):
+        action = {"action": body["legal_actions"][0], "version": body["version"]}
+        return clients[seat].post(url + "actions/", action, format="json")
+
+    # when both choose from what they saw, one just after the other
+    assert choose(0, seen[0]).status_code == 200
+    second = choose(1, seen[1])
+    # then the second choice counts too (only a secret choice happened since) and both reveal
+    assert second.status_code == 200, second.json()
+    after = clients[1].get(url).json()
+    assert not any(p.get("chosen") for p in after["view"]["players"].values())
+    # but a choice answering the position before that reveal is stale
+    again = choose(0, seen[0])
+    assert (again.status_code, again.json()["code"]) == (409, "stale_version")
