@@ -20,7 +20,8 @@ from decks.models import Card, Deck, DeckRegistration, EventDeckRules, Faction, 
 def game_get(*, slug: str, field: str | None = None) -> Game:
     """The game with this slug; NotFound (naming the known slugs) otherwise, or a 400 on
     `field` when the slug came in a request body (a malformed request, not a missing page)."""
-    game = Game.objects.filter(slug=slug).first()
+    # No slug holds a NUL, and PostgreSQL refuses one in a query.
+    game = None if "\x00" in slug else Game.objects.filter(slug=slug).first()
     if game is None:
         known = ", ".join(Game.objects.values_list("slug", flat=True))
         message = f"Unknown game {slug!r}; use one of: {known}."

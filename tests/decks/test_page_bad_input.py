@@ -57,3 +57,10 @@ def test_saving_bad_input_shows_why(client, make_user, field, value, message):
     response = client.post("/decks/new/", {**body, field: value})
     assert response.status_code == 200
     assert message in response.content.decode()
+
+
+def test_a_nul_in_the_builder_game_is_an_unknown_game(client, make_user):
+    client.force_login(make_user())
+    assert client.get("/decks/new/?game=%00&format=%00").status_code == 200
+    response = client.post("/decks/check/", {"game": "\x00", "format": "\x00", "text": ""})
+    assert "Unknown game" in response.content.decode()
