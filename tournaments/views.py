@@ -173,11 +173,17 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
     return redirect("tournaments:detail", pk=pk)
 
 
+MAX_INT = 2**31 - 1  # the largest integer column; a bigger number is a database error
+
+
 def _int(value) -> int:
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError):
         raise ServiceError(f"{value!r} is not a number.", code="invalid") from None
+    if abs(number) > MAX_INT:
+        raise ServiceError(f"{value} is too large a number.", code="invalid")
+    return number
 
 
 def _entry(tournament: Tournament, entry_id) -> Entry:
@@ -196,19 +202,36 @@ def _user_ids(usernames: str) -> list[int]:
     return [found[n] for n in names]
 
 
+class EntryForm(forms.Form):
+    """The organizer's add-entry form (a player joining needs none of it)."""
+
+    username = forms.CharField(required=False, max_length=150)
+    name = forms.CharField(required=False, max_length=120)
+    members = forms.CharField(required=False, max_length=2000)
+    seed = forms.IntegerField(required=False, min_value=1, max_value=MAX_INT)
+
+
 def _add_entry(tournament: Tournament, user, data) -> Entry:
-    seed = _int(data["seed"]) if data.get("seed") else None
-    members = _user_ids(data.get("members", ""))
-    username = data.get("username", "").strip()
-    user_id = _user_ids(username)[0] if username else None
+    form = EntryForm(data)
+    if not form.is_valid():
+        raise ServiceError(_first_error(form), code="invalid")
+    cleaned = form.cleaned_data
+    username = cleaned["username"].strip()
     return services.entry_add(
         tournament=tournament,
         by_user=user,
-        user_id=user_id,
-        name=data.get("name", ""),
-        member_ids=members,
-        seed=seed,
+        user_id=_user_ids(username)[0] if username else None,
+        name=cleaned["name"],
+        member_ids=_user_ids(cleaned["members"]),
+        seed=cleaned["seed"],
     )
+
+
+def _first_error(form: forms.Form) -> str:
+    """The form's first error, named by its field's label: the message a redirect can carry."""
+    field, errors = next(iter(form.errors.items()))
+    label = form.fields[field].label or field.replace("_", " ").capitalize()
+    return f"{label}: {errors[0]}"
 
 
 def _match_context(request: HttpRequest, match: Match) -> dict:
