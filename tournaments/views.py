@@ -238,8 +238,10 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
     """What the match page and its live partial show (a fixed number of queries)."""
     tournament = match.tournament
     detail = selectors.match_detail(match=match)
-    mine = user_entry(tournament=tournament, user=request.user, match=match)
-    organizer = is_organizer(tournament=tournament, user=request.user)
+    # A cancelled event's matches take no more actions (the services refuse them all).
+    cancelled = tournament.status == Tournament.Status.CANCELLED
+    mine = None if cancelled else user_entry(tournament=tournament, user=request.user, match=match)
+    organizer = not cancelled and is_organizer(tournament=tournament, user=request.user)
     report = detail["pending_report"]
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
@@ -249,6 +251,7 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "match": detail,
         # The page keeps itself current while anything can still change it.
         "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
+        "cancelled": cancelled,
         "is_organizer": organizer,
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),

@@ -4,7 +4,7 @@ never a change (found by crawling every form as every kind of user)."""
 import pytest
 from django.test import Client
 
-from tournaments.models import Entry
+from tournaments.models import Entry, Match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -34,3 +34,22 @@ def test_adding_an_entry_with_bad_input_says_why(make_event, organizer, body, me
     assert response.status_code == 200
     assert message in response.content.decode()
     assert Entry.objects.filter(tournament_id=tid).count() == 1
+
+
+def test_a_cancelled_events_match_page_offers_nothing_to_do(make_event, organizer):
+    # given a match that was running when its tournament was cancelled
+    tid, players = make_event(2, best_of=1)
+    client = logged_in(organizer)
+    client.post(f"/tournaments/{tid}/start/")
+    client.post(f"/tournaments/{tid}/cancel/")
+    match_id = Match.objects.get(tournament_id=tid).pk
+    # then neither the organizer nor a player sees forms the services would refuse, nor a clock
+    for user in (organizer, players[0][0]):
+        html = logged_in(user).get(f"/matches/{match_id}/").content.decode()
+        assert "The tournament is cancelled" in html
+        assert f"/matches/{match_id}/" + "report/" not in html
+        assert "Organizer controls" not in html
+        assert 'id="match-clock"' not in html
+    # and the engine's list of matches to play leaves it out
+    html = logged_in(players[0][0]).get("/games/").content.decode()
+    assert f"/games/match/{match_id}/start/" not in html
