@@ -95,6 +95,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "is_organizer": organizer,
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
+        "entries_closed": registering and selectors.entries_closed_reason(tournament=tournament),
         "bracket": bracket,
         # "Start round N" is offered only where it would start something.
         "startable_rounds": [

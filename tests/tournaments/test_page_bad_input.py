@@ -53,3 +53,21 @@ def test_a_cancelled_events_match_page_offers_nothing_to_do(make_event, organize
     # and the engine's list of matches to play leaves it out
     html = logged_in(players[0][0]).get("/games/").content.decode()
     assert f"/games/match/{match_id}/start/" not in html
+
+
+def test_after_the_sealed_deal_the_page_offers_no_join_or_add_entry(organizer, make_user):
+    from decks.drafting.services import sealed_pools_create
+    from tournaments import services
+
+    tournament = services.tournament_create(
+        organizer=organizer, name="Sealed", game="kingdom-combat", deck_format="sealed"
+    )
+    for user in (make_user(), make_user()):
+        services.entry_add(tournament=tournament, by_user=organizer, user_id=user.pk)
+    sealed_pools_create(tournament_id=tournament.pk, user=organizer)
+    url = f"/tournaments/{tournament.pk}/"
+    for user in (organizer, make_user()):
+        html = logged_in(user).get(url).content.decode()
+        assert "The sealed pools are already dealt" in html
+        assert f"{url}join/" not in html
+        assert f"{url}add-entry/" not in html
