@@ -12,7 +12,7 @@ from accounts.serializers import ErrorOut
 from config.errors import NotAllowed, NotFound, ServiceError
 from decks import selectors, serializers, services
 from decks.legality import format_deck_list
-from decks.models import CardSet, Pool
+from decks.models import CardSet
 from decks.services.card_files import parse_card_set
 from decks.services.catalog import card_set_export
 from decks.services.decks import deck_list_from_input
@@ -31,20 +31,6 @@ def _deck_list(data: dict):
     return deck_list_from_input(
         cards=data.get("cards"), text=data.get("text", ""), fortresses=data.get("fortresses", ())
     )
-
-
-def _own_pool(pool_id: int | None, user) -> Pool | None:
-    """The pool, if the user may build from it (its owner, the event's organizer, staff)."""
-    if pool_id is None:
-        return None
-    pool = Pool.objects.select_related("entry__tournament").filter(pk=pool_id).first()
-    if pool is None:
-        raise NotFound("No such pool.", code="pool_not_found")
-    organizer = pool.entry.tournament.organizer_id if pool.entry_id else None
-    allowed = user.is_authenticated and (user.is_staff or user.pk in (pool.owner_id, organizer))
-    if not allowed:
-        raise NotAllowed("That pool is not yours.", code="not_pool_owner")
-    return pool
 
 
 class CardListApi(APIView):
@@ -91,7 +77,7 @@ class DeckValidateApi(APIView):
             game=selectors.game_get(slug=data["game"], field="game"),
             format_slug=data["format"],
             deck_list=_deck_list(data),
-            pool=_own_pool(data.get("pool"), request.user),
+            pool=selectors.pool_for_builder(pool_id=data.get("pool"), user=request.user),
             options=options,
         )
         return Response(result.to_dict())
@@ -119,7 +105,7 @@ class DeckListApi(APIView):
             format_slug=data["format"],
             name=data["name"],
             deck_list=_deck_list(data),
-            pool=_own_pool(data.get("pool"), request.user),
+            pool=selectors.pool_for_builder(pool_id=data.get("pool"), user=request.user),
         )
         body = serializers.DeckOut(selectors.deck_get(deck_id=deck.pk)).data
         return Response(body, status=status.HTTP_201_CREATED)

@@ -2,7 +2,7 @@
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from config.errors import NotFound, ServiceError
+from config.errors import NotAllowed, NotFound, ServiceError
 from decks.legality import (
     CardInfo,
     Catalog,
@@ -20,7 +20,8 @@ from decks.models import Card, Deck, DeckRegistration, EventDeckRules, Faction, 
 def game_get(*, slug: str, field: str | None = None) -> Game:
     """The game with this slug; NotFound (naming the known slugs) otherwise, or a 400 on
     `field` when the slug came in a request body (a malformed request, not a missing page)."""
-    game = Game.objects.filter(slug=slug).first()
+    # No slug holds a NUL, and PostgreSQL refuses one in a query.
+    game = None if "\x00" in slug else Game.objects.filter(slug=slug).first()
     if game is None:
         known = ", ".join(Game.objects.values_list("slug", flat=True))
         message = f"Unknown game {slug!r}; use one of: {known}."
@@ -57,6 +58,8 @@ def card_list(
     *, game: Game, border: str = "", faction: str = "", type: str = "", search: str = ""
 ) -> list[Card]:
     """The game's cards filtered as the card browser and GET /api/cards/ ask."""
+    if "\x00" in border + faction + type + search:
+        return []  # no card holds a NUL, and PostgreSQL refuses one in a query
     cards = cards_for_game(game)
     if border:
         cards = cards.filter(border=border)
@@ -144,6 +147,28 @@ def pool_cards(pool: Pool) -> list:
     """The pool's cards with counts, sorted by type then name (the builder's pool panel)."""
     rows = pool.cards.select_related("card").order_by("card__type", "card__name")
     return list(rows)
+
+
+MAX_ID = 2**63 - 1  # the largest bigint; a bigger number in a query is a database error
+
+
+def pool_for_builder(*, pool_id, user) -> Pool | None:
+    """The pool a deck is built from, if the user may (its owner, the event's organizer,
+    staff); None when no id is given. The id may come from an address: anything but a whole
+    number of a pool is NotFound."""
+    if pool_id in (None, ""):
+        return None
+    number = str(pool_id).strip()
+    pool = None
+    if number.isdigit() and int(number) <= MAX_ID:
+        pool = Pool.objects.select_related("game", "entry__tournament").filter(pk=number).first()
+    if pool is None:
+        raise NotFound("No such pool.", code="pool_not_found")
+    organizer = pool.entry.tournament.organizer_id if pool.entry_id else None
+    allowed = user.is_authenticated and (user.is_staff or user.pk in (pool.owner_id, organizer))
+    if not allowed:
+        raise NotAllowed("That pool is not yours.", code="not_pool_owner")
+    return pool
 
 
 def deck_get(*, deck_id: int) -> Deck:

@@ -66,16 +66,6 @@ class DeckForm(forms.Form):
         self.fields["game"].choices = list(Game.objects.values_list("slug", "name"))
 
 
-def _own_pool(user, pool_id) -> Pool | None:
-    """The user's pool with this id (None when no id is given); ServiceError otherwise."""
-    if not pool_id:
-        return None
-    pool = Pool.objects.filter(pk=pool_id, owner=user).select_related("game").first()
-    if pool is None:
-        raise ServiceError("That pool is not yours.", code="not_pool_owner")
-    return pool
-
-
 def _validation(data, user) -> dict:
     """Validation of the builder's current list, or the request's error."""
     try:
@@ -84,7 +74,7 @@ def _validation(data, user) -> dict:
             game=game,
             format_slug=data.get("format", ""),
             deck_list=deck_list_from_input(text=data.get("text", "")),
-            pool=_own_pool(user, data.get("pool")),
+            pool=selectors.pool_for_builder(pool_id=data.get("pool"), user=user),
         )
     except ServiceError as error:
         return {"error": error.message}
@@ -103,12 +93,12 @@ def _validation(data, user) -> dict:
 @require_http_methods(["GET", "POST"])
 def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Build or edit a deck; saving keeps even an illegal deck (validation shows the problems)."""
-    deck = selectors.deck_get(deck_id=pk) if pk else None
-    if deck and deck.owner_id != request.user.pk:
-        return render(request, "404.html", status=404)
     try:
-        pool = deck.pool if deck else _own_pool(request.user, request.GET.get("pool"))
+        deck = selectors.deck_get(deck_id=pk) if pk else None
+        pool = deck.pool if deck else _pool(request.user, request.GET.get("pool"))
     except ServiceError:
+        return render(request, "404.html", status=404)
+    if deck and deck.owner_id != request.user.pk:
         return render(request, "404.html", status=404)
     form = DeckForm(request.POST or None, initial=_initial(request, deck, pool))
     if request.method == "POST" and form.is_valid():
@@ -128,6 +118,14 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "formats": {g: [f.slug for f in formats_for(g)] for g, _ in form.fields["game"].choices},
     }
     return render(request, "decks/builder.html", context)
+
+
+def _pool(user, pool_id) -> Pool | None:
+    """A pool the user builds a new deck from (only the owner saves decks from it)."""
+    pool = selectors.pool_for_builder(pool_id=pool_id, user=user)
+    if pool is not None and pool.owner_id != user.pk:
+        raise ServiceError("That pool is not yours.", code="not_pool_owner")
+    return pool
 
 
 def _initial(request, deck, pool) -> dict:
@@ -160,7 +158,7 @@ def _save(user, deck, data):
             format_slug=data["format"],
             name=data["name"],
             deck_list=deck_list,
-            pool=_own_pool(user, data.get("pool")),
+            pool=selectors.pool_for_builder(pool_id=data.get("pool"), user=user),
         )
     return services.deck_update(
         deck=deck, user=user, name=data["name"], format_slug=data["format"], deck_list=deck_list

@@ -175,12 +175,13 @@ def matches_to_play(*, user, limit: int = 20) -> list[dict]:
     """The user's ready or running tournament matches, with their live engine game if any."""
     from django.db.models import Q
 
-    from tournaments.models import Match
+    from tournaments.models import Match, Tournament
 
     if user is None or not user.is_authenticated:
         return []
     matches = (
         Match.objects.filter(status__in=[Match.Status.READY, Match.Status.IN_PROGRESS])
+        .exclude(tournament__status=Tournament.Status.CANCELLED)
         .filter(Q(slots__entry__user=user) | Q(slots__entry__memberships__user=user))
         .select_related("tournament")
         .distinct()

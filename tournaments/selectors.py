@@ -32,6 +32,32 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     return tournament
 
 
+@dataclass(frozen=True)
+class EntriesClosed:
+    message: str
+    code: str
+
+
+def entries_closed_reason(*, tournament: Tournament) -> EntriesClosed | None:
+    """Why no entry can join this event any more although it is in registration, or None.
+
+    Draft pods and sealed pools are made for the entries there were; a later entry would
+    have no pool and would block the start. (`drafts` and `sealed_deal` are the drafting
+    app's relations to the tournament.)"""
+    if tournament.drafts.exists():
+        return EntriesClosed(
+            "The draft pods are already made, so no entry can join now; an entry may still drop.",
+            "pods_created",
+        )
+    if hasattr(tournament, "sealed_deal"):
+        return EntriesClosed(
+            "The sealed pools are already dealt, so no entry can join now; "
+            "an entry may still drop.",
+            "pools_dealt",
+        )
+    return None
+
+
 def entry_list(*, tournament: Tournament) -> list[Entry]:
     """The tournament's entries by seed, with their users and team members (3 queries)."""
     return list(

@@ -95,6 +95,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "is_organizer": organizer,
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
+        "entries_closed": registering and selectors.entries_closed_reason(tournament=tournament),
         "bracket": bracket,
         # "Start round N" is offered only where it would start something.
         "startable_rounds": [
@@ -173,11 +174,17 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
     return redirect("tournaments:detail", pk=pk)
 
 
+MAX_INT = 2**31 - 1  # the largest integer column; a bigger number is a database error
+
+
 def _int(value) -> int:
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError):
         raise ServiceError(f"{value!r} is not a number.", code="invalid") from None
+    if abs(number) > MAX_INT:
+        raise ServiceError(f"{value} is too large a number.", code="invalid")
+    return number
 
 
 def _entry(tournament: Tournament, entry_id) -> Entry:
@@ -196,27 +203,46 @@ def _user_ids(usernames: str) -> list[int]:
     return [found[n] for n in names]
 
 
+class EntryForm(forms.Form):
+    """The organizer's add-entry form (a player joining needs none of it)."""
+
+    username = forms.CharField(required=False, max_length=150)
+    name = forms.CharField(required=False, max_length=120)
+    members = forms.CharField(required=False, max_length=2000)
+    seed = forms.IntegerField(required=False, min_value=1, max_value=MAX_INT)
+
+
 def _add_entry(tournament: Tournament, user, data) -> Entry:
-    seed = _int(data["seed"]) if data.get("seed") else None
-    members = _user_ids(data.get("members", ""))
-    username = data.get("username", "").strip()
-    user_id = _user_ids(username)[0] if username else None
+    form = EntryForm(data)
+    if not form.is_valid():
+        raise ServiceError(_first_error(form), code="invalid")
+    cleaned = form.cleaned_data
+    username = cleaned["username"].strip()
     return services.entry_add(
         tournament=tournament,
         by_user=user,
-        user_id=user_id,
-        name=data.get("name", ""),
-        member_ids=members,
-        seed=seed,
+        user_id=_user_ids(username)[0] if username else None,
+        name=cleaned["name"],
+        member_ids=_user_ids(cleaned["members"]),
+        seed=cleaned["seed"],
     )
+
+
+def _first_error(form: forms.Form) -> str:
+    """The form's first error, named by its field's label: the message a redirect can carry."""
+    field, errors = next(iter(form.errors.items()))
+    label = form.fields[field].label or field.replace("_", " ").capitalize()
+    return f"{label}: {errors[0]}"
 
 
 def _match_context(request: HttpRequest, match: Match) -> dict:
     """What the match page and its live partial show (a fixed number of queries)."""
     tournament = match.tournament
     detail = selectors.match_detail(match=match)
-    mine = user_entry(tournament=tournament, user=request.user, match=match)
-    organizer = is_organizer(tournament=tournament, user=request.user)
+    # A cancelled event's matches take no more actions (the services refuse them all).
+    cancelled = tournament.status == Tournament.Status.CANCELLED
+    mine = None if cancelled else user_entry(tournament=tournament, user=request.user, match=match)
+    organizer = not cancelled and is_organizer(tournament=tournament, user=request.user)
     report = detail["pending_report"]
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
@@ -226,6 +252,7 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "match": detail,
         # The page keeps itself current while anything can still change it.
         "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
+        "cancelled": cancelled,
         "is_organizer": organizer,
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),

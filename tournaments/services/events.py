@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
+from tournaments import selectors
 from tournaments.models import Entry, EntryMember, GameSlug, Match, MatchEntry, Tournament
 from tournaments.services import bracket
 from tournaments.services.clock import matches_start
@@ -155,20 +156,9 @@ def entry_add(
 
 
 def _refuse_after_the_limited_deal(tournament: Tournament) -> None:
-    """Draft pods and sealed pools are made for the entries there were; a later entry would
-    have no pool and would block the start. (`drafts` and `sealed_deal` are the drafting
-    app's relations to the tournament.)"""
-    if tournament.drafts.exists():
-        raise Conflict(
-            "The draft pods are already made, so no entry can join now; an entry may still drop.",
-            code="pods_created",
-        )
-    if hasattr(tournament, "sealed_deal"):
-        raise Conflict(
-            "The sealed pools are already dealt, so no entry can join now; "
-            "an entry may still drop.",
-            code="pools_dealt",
-        )
+    reason = selectors.entries_closed_reason(tournament=tournament)
+    if reason:
+        raise Conflict(reason.message, code=reason.code)
 
 
 def _entry_users(tournament: Tournament, user_id, name: str, member_ids: list[int]) -> list[int]:

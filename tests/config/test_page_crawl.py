@@ -1,0 +1,200 @@
+"""Every HTML page, as every kind of user, in the states that matter: no 5xx; and every form
+post as a user who may not make it: refused, with nothing changed. A new page pattern must be
+added to PAGES (the test fails until it is), so new pages are crawled too."""
+
+import pytest
+from django.apps import apps
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from decks import services as deck_services
+from decks.drafting import services as drafts
+from decks.services.decks import deck_list_from_input
+from gameplay import services as games
+from tournaments import services as events
+from tournaments.models import Match
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+RULESETS = ["combat", "army", "conventional-combat", "rune-duel"]
+APPS = ("tournaments", "decks", "drafting", "gameplay", "accounts")
+
+
+def _event(organizer, players, **settings):
+    tournament = events.tournament_create(
+        organizer=organizer, name="Cup", seeding="manual", best_of=1, **settings
+    )
+    entries = [
+        events.entry_add(tournament=tournament, by_user=organizer, user_id=user.pk, seed=seed)
+        for seed, user in enumerate(players, 1)
+    ]
+    return tournament, entries
+
+
+@pytest.fixture
+def world(make_user):
+    """Users and one object in each state a page shows differently."""
+    org, p1, p2, p3 = (make_user(n) for n in ("org", "p1", "p2", "p3"))
+    users = {"org": org, "p1": p1, "other": make_user("other")}
+    users["staff"] = make_user("staff", is_staff=True)
+    ids = {}
+    registering, entries = _event(org, [p1])
+    ids["registering"], ids["entry"] = registering.pk, entries[0].pk
+    # Three entries: round 1 is a match (seeds 2, 3) and a bye (seed 1); the match is decided.
+    running, entries = _event(org, [p1, p2, p3])
+    events.tournament_start(tournament=running, by_user=org)
+    matches = list(Match.objects.filter(tournament=running).order_by("pk"))
+    played = next(m for m in matches if m.status == Match.Status.IN_PROGRESS)
+    events.match_decide(match=played, by_user=org, winner_id=entries[1].pk)
+    ids["running"], ids["matches"] = running.pk, [m.pk for m in matches]
+    cancelled, _ = _event(org, [])
+    events.tournament_cancel(tournament=cancelled, by_user=org)
+    ids["cancelled"] = cancelled.pk
+    sealed, _ = _event(org, [p1, p2], game="kingdom-combat", deck_format="sealed")
+    ids["sealed"] = sealed.pk
+    ids["pool"] = drafts.sealed_pools_create(tournament_id=sealed.pk, user=org)[0].pk
+    draft = drafts.draft_create(
+        organizer=org, game_slug="combat", seats=2, bots=1, pick_timer="off", seed="s"
+    )
+    drafts.draft_join(draft_id=draft.pk, user=p1)
+    drafts.draft_start(draft_id=draft.pk, user=org)
+    ids["draft"] = draft.pk
+    ids["games"] = [
+        games.game_create(
+            ruleset=ruleset, seats=[{"user": p1.pk}, {"bot": "random"}], created_by=p1, seed=1
+        ).pk
+        for ruleset in RULESETS
+    ]
+    ids["deck"] = deck_services.deck_create(
+        owner=p1,
+        game_slug="kingdom-combat",
+        format_slug="constructed",
+        name="Mine",
+        deck_list=deck_list_from_input(text=""),
+    ).pk
+    return users, ids
+
+
+def pages(ids) -> dict[str, list[str]]:
+    """Each page pattern (by name) and the addresses that exercise it."""
+    t, m, d = ids["running"], ids["matches"], ids["draft"]
+    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], 99999]
+    return {
+        "home": ["/"],
+        "login": ["/login/"],
+        "signup": ["/signup/"],
+        "tournaments:list": ["/tournaments/"],
+        "tournaments:new": ["/tournaments/new/"],
+        "tournaments:detail": [f"/tournaments/{pk}/" for pk in tournaments],
+        "tournaments:bracket": [f"/tournaments/{t}/bracket/"],
+        "tournaments:standings": [f"/tournaments/{t}/standings/", "/tournaments/99999/standings/"],
+        "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
+        "tournaments:match-live": [f"/matches/{m[0]}/live/"],
+        "decks:cards": ["/cards/", "/cards/?game=nope&search=%00"],
+        "decks:list": ["/decks/"],
+        "decks:new": ["/decks/new/", "/decks/new/?pool=abc", f"/decks/new/?pool={ids['pool']}"],
+        "decks:edit": [f"/decks/{ids['deck']}/", "/decks/99999/"],
+        "drafting:list": ["/drafts/"],
+        "drafting:room": [f"/drafts/{d}/", "/drafts/99999/"],
+        "drafting:pod": [f"/drafts/{d}/pod/", "/drafts/99999/pod/"],
+        "drafting:pool": [f"/pools/{ids['pool']}/", "/pools/99999/"],
+        "gameplay:list": ["/games/"],
+        "gameplay:game": [f"/games/{pk}/" for pk in [*ids["games"], 99999]],
+        "gameplay:board": [f"/games/{ids['games'][0]}/board/?version=x"],
+    }
+
+
+def forms(ids) -> dict[str, list[tuple[str, dict]]]:
+    """Each form action (by name) and posts that the wrong user makes, some with bad input."""
+    t, r, d, pool = ids["running"], ids["registering"], ids["draft"], ids["pool"]
+    m = ids["matches"][0]
+    bad = {"round": "x", "entry": "9" * 20, "winner": "1", "minutes": "5", "game1": "1"}
+    return {
+        "tournaments:action": [
+            (f"/tournaments/{pk}/{action}/", bad)
+            for pk in (t, r)
+            for action in ("start", "cancel", "start-round", "drop")
+        ]
+        + [(f"/tournaments/{r}/add-entry/", {"username": "p2", "seed": "2"})],
+        "tournaments:match-action": [
+            (f"/matches/{m}/{action}/", {**bad, "life_1": "3"})
+            for action in ("report", "confirm", "dispute", "start", "call-time", "time")
+        ]
+        + [(f"/matches/{m}/{action}/", bad) for action in ("decide", "extend", "forfeit")],
+        "drafting:tournament-pods": [(f"/tournaments/{r}/draft/pods/", {})],
+        "drafting:tournament-pools": [(f"/tournaments/{ids['sealed']}/sealed/pools/", {})],
+        "drafting:pick": [(f"/drafts/{d}/pick/", {"pack": "1", "pick_number": "1", "card": "1"})],
+        "drafting:action": [(f"/drafts/{d}/{a}/", {}) for a in ("start", "pause", "resume")],
+        "drafting:replace-with-bot": [(f"/drafts/{d}/seats/0/replace-with-bot/", {})],
+        "drafting:pool-register": [(f"/pools/{pool}/register/", {"deck": str(ids["deck"])})],
+        "gameplay:act": [
+            (f"/games/{ids['games'][0]}/act/", {"action": '{"type": "pass"}', "version": "0"})
+        ],
+        "gameplay:match-start": [(f"/games/match/{m}/start/", {})],
+        "decks:edit": [(f"/decks/{ids['deck']}/", {"name": "Taken", "format": "constructed"})],
+        "decks:check": [("/decks/check/", {"game": "\x00", "pool": str(pool)})],
+    }
+
+
+# Posts anyone signed in may make for themselves (join, create), or pages with no writes.
+NOT_GUARDED = {
+    "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
+}  # fmt: skip
+
+
+def _page_patterns(resolver=None, prefix="") -> set[str]:
+    names = set()
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.app_name == "admin":
+                continue
+            names |= _page_patterns(entry, f"{entry.namespace}:" if entry.namespace else "")
+        elif isinstance(entry, URLPattern) and entry.name:
+            names.add(prefix + entry.name)
+    return {n for n in names if "-api:" not in n and n not in ("schema", "swagger-ui")}
+
+
+KEYS = ("registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry")
+
+
+def test_every_page_pattern_is_crawled():
+    ids = {"matches": [1], "games": [1], **dict.fromkeys(KEYS, 1)}
+    missing = _page_patterns() - set(pages(ids)) - set(forms(ids)) - NOT_GUARDED - {"healthz"}
+    assert not missing, f"add these pages to the crawl: {sorted(missing)}"
+
+
+def _rows() -> dict[str, int]:
+    """A fingerprint of every row of the project's tables (a change anywhere shows)."""
+    state = {}
+    for model in apps.get_models():
+        if model._meta.app_label in APPS:
+            fields = [f.attname for f in model._meta.concrete_fields if f.name != "last_login"]
+            state[model._meta.label] = hash(
+                repr(list(model.objects.order_by("pk").values_list(*fields)))
+            )
+    return state
+
+
+def test_no_page_fails_for_anyone(world):
+    users, ids = world
+    for name, user in {"anonymous": None, **users}.items():
+        client = Client()
+        if user:
+            client.force_login(user)
+        for urls in pages(ids).values():
+            for url in urls:
+                assert client.get(url).status_code < 500, (name, url)
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other"])
+def test_no_form_post_works_for_the_wrong_user(world, who):
+    users, ids = world
+    client = Client()
+    if who == "other":
+        client.force_login(users["other"])
+    before = _rows()
+    for posts in forms(ids).values():
+        for url, body in posts:
+            response = client.post(url, body)
+            assert response.status_code in (302, 403, 404, 200), (who, url, response.status_code)
+    assert _rows() == before
