@@ -49,6 +49,7 @@ def _own_pool(pool_id: int | None, user) -> Pool | None:
 
 class CardListApi(APIView):
     permission_classes = [AllowAny]
+    pagination_class = PageNumberPagination  # also tells the schema the list is paginated
 
     @extend_schema(
         parameters=[
@@ -69,7 +70,7 @@ class CardListApi(APIView):
             type=params.get("type", ""),
             search=params.get("search", "").strip(),
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(cards, request, view=self)
         return paginator.get_paginated_response(serializers.CatalogCardOut(page, many=True).data)
 
@@ -99,10 +100,11 @@ class DeckValidateApi(APIView):
 
 class DeckListApi(APIView):
     permission_classes = [IsAuthenticated]
+    pagination_class = PageNumberPagination  # also tells the schema the list is paginated
 
     @extend_schema(responses={200: serializers.DeckOut(many=True), **ERRORS}, summary="My decks")
     def get(self, request):
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.decks_of(user=request.user), request, self)
         return paginator.get_paginated_response(serializers.DeckOut(page, many=True).data)
 

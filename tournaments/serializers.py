@@ -37,8 +37,8 @@ class TournamentOut(serializers.Serializer):
     organizer = serializers.SerializerMethodField()
     entry_count = serializers.IntegerField(required=False)
     created_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
 
     def get_organizer(self, obj) -> dict:
         return {"id": obj.organizer_id, "username": obj.organizer.username}
