@@ -50,7 +50,10 @@ class EntryIn(serializers.Serializer):
     members = serializers.ListField(
         child=serializers.IntegerField(), required=False, allow_empty=True, default=list
     )
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    # The column is a PostgreSQL integer: a bigger seed would be a database error (500).
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2**31 - 1
+    )
 
 
 class EntryOut(serializers.Serializer):
