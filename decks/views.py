@@ -70,7 +70,8 @@ def _own_pool(user, pool_id) -> Pool | None:
     """The user's pool with this id (None when no id is given); ServiceError otherwise."""
     if not pool_id:
         return None
-    if not str(pool_id).isdigit():  # from the query string or a form: not always a number
+    pool_id = str(pool_id)  # from the query string or a form: not always a number
+    if not (pool_id.isascii() and pool_id.isdigit()):
         raise ServiceError("That pool is not yours.", code="not_pool_owner")
     pool = Pool.objects.filter(pk=pool_id, owner=user).select_related("game").first()
     if pool is None:

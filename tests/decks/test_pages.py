@@ -79,6 +79,7 @@ def test_a_player_builds_a_sealed_deck_from_their_pool(client, make_user):
 def test_a_pool_id_that_is_not_a_number_is_a_404_not_a_crash(client, make_user):
     client.force_login(make_user())
     assert client.get("/decks/new/?pool=abc").status_code == 404
+    assert client.get("/decks/new/?pool=\u00b2").status_code == 404  # a superscript 2
     check = client.post(
         "/decks/check/", {"game": "combat", "format": "sealed", "text": "1 AS", "pool": "abc"}
     ).content.decode()
