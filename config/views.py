@@ -3,6 +3,7 @@
 import logging
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -104,7 +105,21 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception=None) -> HttpResponse:
-    """A request Django refuses before any view (e.g. an unknown Host header)."""
+    """A request Django refuses before any view (e.g. an unknown Host header, or a body over
+    the upload limits, which get a message saying so)."""
     if is_api(request):
-        return JsonResponse(error_body("The request is malformed.", "bad_request"), status=400)
+        detail, code = _refusal(exception)
+        return JsonResponse(error_body(detail, code), status=400)
     return HttpResponse("Bad request.", status=400, content_type="text/plain")
+
+
+def _refusal(exception) -> tuple[str, str]:
+    if isinstance(exception, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return (
+            f"The request body is too large (the limit is {limit:,} bytes); send less at once.",
+            "too_large",
+        )
+    if isinstance(exception, TooManyFieldsSent | TooManyFilesSent):
+        return ("The form has too many fields; send the data as JSON.", "too_many_fields")
+    return "The request is malformed.", "bad_request"

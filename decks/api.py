@@ -35,6 +35,7 @@ def _deck_list(data: dict):
 
 class CardListApi(APIView):
     permission_classes = [AllowAny]
+    pagination_class = PageNumberPagination  # also tells the schema the list is paginated
 
     @extend_schema(
         parameters=[
@@ -55,7 +56,7 @@ class CardListApi(APIView):
             type=params.get("type", ""),
             search=params.get("search", "").strip(),
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(cards, request, view=self)
         return paginator.get_paginated_response(serializers.CatalogCardOut(page, many=True).data)
 
@@ -85,10 +86,11 @@ class DeckValidateApi(APIView):
 
 class DeckListApi(APIView):
     permission_classes = [IsAuthenticated]
+    pagination_class = PageNumberPagination  # also tells the schema the list is paginated
 
     @extend_schema(responses={200: serializers.DeckOut(many=True), **ERRORS}, summary="My decks")
     def get(self, request):
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.decks_of(user=request.user), request, self)
         return paginator.get_paginated_response(serializers.DeckOut(page, many=True).data)
 

@@ -160,7 +160,7 @@ def pool_for_builder(*, pool_id, user) -> Pool | None:
         return None
     number = str(pool_id).strip()
     pool = None
-    if number.isdigit() and int(number) <= MAX_ID:
+    if number.isascii() and number.isdigit() and int(number) <= MAX_ID:
         pool = Pool.objects.select_related("game", "entry__tournament").filter(pk=number).first()
     if pool is None:
         raise NotFound("No such pool.", code="pool_not_found")

@@ -26,10 +26,11 @@ def _valid(serializer_class, request) -> dict:
 
 class TournamentListApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = PageNumberPagination  # also tells the schema the list is paginated
 
     @extend_schema(responses={200: serializers.TournamentOut(many=True)}, summary="Tournaments")
     def get(self, request):
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.tournament_list(), request, view=self)
         return paginator.get_paginated_response(serializers.TournamentOut(page, many=True).data)
 

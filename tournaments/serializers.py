@@ -37,8 +37,8 @@ class TournamentOut(serializers.Serializer):
     organizer = serializers.SerializerMethodField()
     entry_count = serializers.IntegerField(required=False)
     created_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
 
     def get_organizer(self, obj) -> dict:
         return {"id": obj.organizer_id, "username": obj.organizer.username}
@@ -50,7 +50,10 @@ class EntryIn(serializers.Serializer):
     members = serializers.ListField(
         child=serializers.IntegerField(), required=False, allow_empty=True, default=list
     )
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    # The column is a PostgreSQL integer: a bigger seed would be a database error (500).
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=2**31 - 1
+    )
 
 
 class EntryOut(serializers.Serializer):

@@ -202,7 +202,7 @@ def _tournament_settings(data) -> dict:
 def _posted_int(request: HttpRequest, name: str) -> int | None:
     """A whole number from the posted form, or None when it is missing or not a number."""
     value = request.POST.get(name, "").strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() else None  # not "²"
 
 
 def _report(request: HttpRequest, call, success) -> None:

@@ -117,7 +117,7 @@ def _csv_card(row: dict[str, str]) -> dict[str, Any]:
         "subtype": (row.get("subtype") or "").strip(),
         "border": (row.get("border") or "").strip(),
         "factions": split(row.get("factions")),
-        "cost": int(cost) if cost.isdigit() else (cost or None),
+        "cost": int(cost) if cost.isascii() and cost.isdigit() else (cost or None),
         "stats": as_json(row.get("stats"), {}),
         "keywords": split(row.get("keywords")),
         "effects": as_json(row.get("effects"), []),

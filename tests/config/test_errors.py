@@ -71,3 +71,20 @@ def test_a_page_that_does_not_exist_is_an_html_404(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404
     assert "Nothing is at this address" in response.content.decode()
+
+
+def test_a_body_over_the_upload_limit_is_a_400_saying_so(client_for, make_user, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    client = client_for(make_user())
+    response = client.post("/api/tournaments/", {"name": "x" * 2000}, format="json")
+    body = assert_error_shape(response, 400, "too_large")
+    assert "too large" in body["detail"]
+
+
+def test_too_many_form_fields_is_a_400_saying_so(client_for, make_user):
+    fields = "&".join(f"f{i}=1" for i in range(2000))
+    response = client_for(make_user()).post(
+        "/api/tournaments/", fields, content_type="application/x-www-form-urlencoded"
+    )
+    body = assert_error_shape(response, 400, "too_many_fields")
+    assert "fields" in body["detail"]

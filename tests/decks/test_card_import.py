@@ -108,6 +108,14 @@ def test_values_the_catalogue_cannot_hold_are_row_errors_not_crashes(
     assert field in response.json()["errors"]["line 1"][0]
 
 
+def test_a_csv_cost_in_non_ascii_digits_is_a_row_error_not_a_crash(make_user, client_for):
+    content = "name,type,border,factions,cost\nHill Giant,unit,black,mercenary,\u00b2\n"
+    response = upload(client_for(make_user()), content, "csv")
+    assert response.status_code == 400
+    assert "cost" in response.json()["errors"]["line 2"][0]
+    assert not CardSet.objects.filter(code="ORG").exists()
+
+
 def test_import_cards_command_reports_json_lines_and_non_utf8_files(tmp_path, make_user):
     make_user(username="org")
     bad = tmp_path / "bad.json"

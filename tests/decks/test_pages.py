@@ -76,6 +76,16 @@ def test_a_player_builds_a_sealed_deck_from_their_pool(client, make_user):
     assert "Legal deck" in client.get(response["Location"]).content.decode()
 
 
+def test_a_pool_id_that_is_not_a_number_is_a_404_not_a_crash(client, make_user):
+    client.force_login(make_user())
+    assert client.get("/decks/new/?pool=abc").status_code == 404
+    assert client.get("/decks/new/?pool=\u00b2").status_code == 404  # a superscript 2
+    check = client.post(
+        "/decks/check/", {"game": "combat", "format": "sealed", "text": "1 AS", "pool": "abc"}
+    ).content.decode()
+    assert "not yours" in check
+
+
 def test_another_players_pool_is_not_shown(client, make_user):
     owner, other = make_user(), make_user()
     pool = sealed_pool(owner, PACK[:10])

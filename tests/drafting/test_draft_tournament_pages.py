@@ -106,3 +106,15 @@ def test_pool_registration_refuses_a_deck_not_built_from_the_pool(make_tournamen
     response = logged_in(pool.owner).post(f"/pools/{pool.id}/register/", {"deck": 999}, follow=True)
     assert "Choose a deck built from this pool." in response.content.decode()
     assert not DeckRegistration.objects.exists()
+
+
+def test_a_posted_number_in_non_ascii_digits_is_a_message_not_a_crash(make_tournament):
+    tournament = make_tournament("sealed", 2)
+    host = logged_in(tournament.organizer)
+    host.post(f"/tournaments/{tournament.id}/sealed/pools/", {})
+    pool = Pool.objects.filter(entry__tournament=tournament).first()
+    response = logged_in(pool.owner).post(
+        f"/pools/{pool.id}/register/", {"deck": "\u00b2"}, follow=True
+    )
+    assert "Choose a deck built from this pool." in response.content.decode()
+    assert not DeckRegistration.objects.exists()

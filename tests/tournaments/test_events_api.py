@@ -63,6 +63,16 @@ def test_players_join_themselves_and_the_organizer_adds_guests(org_client, clien
     assert org_client.post(url, {"user": 999999}, format="json").status_code == 404
 
 
+def test_a_seed_too_big_to_store_is_a_400_and_adds_no_entry(org_client):
+    tid = org_client.post("/api/tournaments/", {"name": "Open"}, format="json").json()["id"]
+    url = f"/api/tournaments/{tid}/entries/"
+    for seed in (2**31, 2**63):
+        response = org_client.post(url, {"name": "Walk-in", "seed": seed}, format="json")
+        assert response.status_code == 400
+        assert list(response.json()["errors"]) == ["seed"]
+    assert org_client.get(url).json() == []
+
+
 def test_teams_need_a_name_and_exactly_team_size_members(org_client, make_user):
     body = {"name": "Pairs", "team_size": 2, "team_mode": "as-one"}
     tid = org_client.post("/api/tournaments/", body, format="json").json()["id"]

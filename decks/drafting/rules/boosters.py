@@ -53,7 +53,8 @@ def parse_layout(text: str) -> BoosterLayout:
         if not part:
             continue
         count_text, _, borders_text = part.partition(" ")
-        if not count_text.isdigit() or int(count_text) < 1:
+        # isdigit() alone admits "²" and other digits int() cannot read
+        if not (count_text.isascii() and count_text.isdigit()) or int(count_text) < 1:
             raise LayoutError(f"'{part}': each slot starts with a positive card count.")
         borders = tuple(b.strip().lower() for b in borders_text.split("/") if b.strip())
         unknown = [b for b in borders if b not in BORDERS]

@@ -1,3 +1,4 @@
+import contextlib
 import random
 from collections import Counter
 
@@ -74,10 +75,26 @@ def test_parse_layout_reads_slots_and_round_trips():
 
 
 @pytest.mark.parametrize(
-    "text", ["", "gold", "0 black", "2 purple", "3 ", "40000 black", "20 black, 11 gold"]
+    "text",
+    ["", "gold", "0 black", "2 purple", "3 ", "40000 black", "20 black, 11 gold", "\u00b2 gold"],
 )
 def test_parse_layout_rejects_malformed_text(text):
     with pytest.raises(LayoutError):
+        parse_layout(text)
+
+
+LAYOUT_PIECES = st.one_of(
+    st.characters(categories=("Nd", "No")),  # any script's digits, superscripts, fractions
+    st.sampled_from(["\u00b2", "\u2460", "\u0663"]),  # '2' superscript, circled, Arabic-Indic
+    st.sampled_from([" ", ",", "/", "1", "gold", "black"]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.one_of(st.text(), st.lists(LAYOUT_PIECES, max_size=12).map("".join)))
+def test_parse_layout_reads_any_text_or_says_what_is_wrong(text):
+    """Whatever is typed, the answer is a layout or a LayoutError (a 400), never a crash."""
+    with contextlib.suppress(LayoutError):
         parse_layout(text)
 
 
