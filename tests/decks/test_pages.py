@@ -83,7 +83,7 @@ def test_a_pool_id_that_is_not_a_number_is_a_404_not_a_crash(client, make_user):
     check = client.post(
         "/decks/check/", {"game": "combat", "format": "sealed", "text": "1 AS", "pool": "abc"}
     ).content.decode()
-    assert "not yours" in check
+    assert "No such pool." in check
 
 
 def test_another_players_pool_is_not_shown(client, make_user):
