@@ -26,7 +26,7 @@ def event_deck_rules_set(*, tournament, options: dict, user):
     fmt = base_event_format(tournament)
     if fmt is None:
         raise ServiceError(
-            f"A {tournament.deck_format} event uses no decks; it has no deck rules.",
+            f"This event's format ({tournament.deck_format}) uses no decks; it has no deck rules.",
             code="no_decks_in_format",
         )
     if "jokers" in options:
@@ -77,7 +77,7 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
         raise NotAllowed("Register one of your own decks.", code="not_deck_owner")
     if event_format(tournament) is None:
         raise ServiceError(
-            f"A {tournament.deck_format} event uses no decks; nothing to register.",
+            f"This event's format ({tournament.deck_format}) uses no decks; nothing to register.",
             code="no_decks_in_format",
         )
     if deck.game.slug != tournament.game or deck.format != tournament.deck_format:

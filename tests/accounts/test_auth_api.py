@@ -132,3 +132,12 @@ def test_token_requests_past_the_rate_get_429_in_the_error_shape(
     body = guesses[-1].json()
     assert body["code"] == "throttled"
     assert "Expected available in" in body["detail"]
+
+
+def test_a_token_is_given_whatever_the_case_of_the_username(api_client, make_user):
+    make_user(username="Carol", password=STRONG)
+    response = api_client.post(
+        "/api/auth/token/", {"username": "carol", "password": STRONG}, format="json"
+    )
+    assert response.status_code == 200
+    assert response.json()["token"]
