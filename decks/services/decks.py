@@ -45,12 +45,19 @@ def deck_validate(
 
 
 def format_get(game: Game, format_slug: str, options: dict | None = None):
-    """The game's format with the event's options; a 400 naming the known formats otherwise."""
+    """The game's format with the event's options; a 400 naming the known formats, or the
+    option that is wrong, otherwise."""
+    try:
+        get_format(game.slug, format_slug)
+    except FormatError as error:
+        raise ServiceError(
+            str(error), code="unknown_format", errors={"format": [str(error)]}
+        ) from None
     try:
         return get_format(game.slug, format_slug, options or {})
     except FormatError as error:
         raise ServiceError(
-            str(error), code="unknown_format", errors={"format": [str(error)]}
+            str(error), code="bad_options", errors={"options": [str(error)]}
         ) from error
 
 

@@ -165,4 +165,5 @@ def test_rune_duel_event_options_change_the_limits(api_client):
         "/api/decks/validate/", {**body, "options": {"min_size": "many"}}, format="json"
     )
     assert bad.status_code == 400
-    assert bad.json()["code"] == "unknown_format"
+    assert bad.json()["code"] == "bad_options"
+    assert bad.json()["errors"] == {"options": ["min_size must be a whole number of at least 1."]}
