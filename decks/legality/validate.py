@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from decks.legality.advice import kingdom_combat_advice, summarize, tally
 from decks.legality.catalog import Catalog
+from decks.legality.decklist import MAX_COUNT
 from decks.legality.formats import KINGDOM_COMBAT, Format
 from decks.legality.rules import RULES, Pool, unknown_card
 from decks.legality.types import CardInfo, DeckList, Problem, ResolvedDeck, Validation
@@ -16,7 +17,8 @@ def resolve(deck: DeckList, catalog: Catalog) -> tuple[ResolvedDeck, list[Proble
     problems = [
         Problem(
             "unreadable_line",
-            f"Line {line}: {text!r} is not a card line; write 'N Card Name'.",
+            f"Line {line}: {text!r} is not a card line; write 'N Card Name' "
+            f"with N from 1 to {MAX_COUNT}.",
             card=text,
             count=line,
         )
