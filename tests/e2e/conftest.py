@@ -1,5 +1,6 @@
 """Browser tests: Playwright driving Debian's Chromium against Django's live server."""
 
+import contextlib
 import os
 
 import pytest
@@ -33,3 +34,27 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _close_browser_contexts_before_the_flush(browser, transactional_db):
+    """Close every browser context a test opened before its database is flushed.
+
+    Pages keep polling the live server (htmx); one left open would query the tables while the
+    flush truncates them (a deadlock) or leak into the next test's data. Depending on
+    transactional_db makes this teardown run before the flush."""
+    opened = []
+    original = browser.new_context
+
+    def tracked(*args, **kwargs):
+        context = original(*args, **kwargs)
+        opened.append(context)
+        return context
+
+    browser.new_context = tracked
+    yield
+    browser.new_context = original
+    for context in opened:
+        # pytest-playwright's own close wrapper raises ValueError for a context it closed
+        with contextlib.suppress(ValueError):
+            context.close()
