@@ -11,6 +11,18 @@ from gameplay.engine.core import replay
 pytestmark = pytest.mark.django_db
 
 
+def two_player_game(ruleset: str, seed: int, make_user, client_for):
+    """Two new players' API clients (by seat) and the response creating their game."""
+    alice, bob = make_user(), make_user()
+    clients = {0: client_for(alice), 1: client_for(bob)}
+    created = clients[0].post(
+        "/api/games/",
+        {"ruleset": ruleset, "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": seed},
+        format="json",
+    )
+    return clients, created
+
+
 @pytest.mark.parametrize(
     ("ruleset", "shown"), [("army", "army"), ("conventional-combat", "fighter")]
 )
@@ -18,13 +30,7 @@ def test_the_other_players_choice_is_hidden_until_both_have_chosen(
     ruleset, shown, make_user, client_for
 ):
     # given two players in a new game made through the API
-    alice, bob = make_user(), make_user()
-    clients = {0: client_for(alice), 1: client_for(bob)}
-    created = clients[0].post(
-        "/api/games/",
-        {"ruleset": ruleset, "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": 5},
-        format="json",
-    )
+    clients, created = two_player_game(ruleset, 5, make_user, client_for)
     assert created.status_code == 201, created.json()
     url = f"/api/games/{created.json()['id']}/"
     first = clients[0].get(url).json()
@@ -58,13 +64,7 @@ def test_the_other_players_choice_is_hidden_until_both_have_chosen(
 @pytest.mark.parametrize("ruleset", ["army", "conventional-combat"])
 def test_two_people_play_the_game_through_the_api_to_the_end(ruleset, make_user, client_for):
     # given two players in a game made through the API
-    alice, bob = make_user(), make_user()
-    clients = {0: client_for(alice), 1: client_for(bob)}
-    created = clients[0].post(
-        "/api/games/",
-        {"ruleset": ruleset, "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": 8},
-        format="json",
-    )
+    clients, created = two_player_game(ruleset, 8, make_user, client_for)
     url = f"/api/games/{created.json()['id']}/"
     # when each posts its first legal action whenever it has one
     for _ in range(600):
@@ -91,13 +91,7 @@ def test_two_people_play_the_game_through_the_api_to_the_end(ruleset, make_user,
 @pytest.mark.parametrize("ruleset", ["army", "conventional-combat"])
 def test_both_players_answer_the_same_version_of_a_secret_choice(ruleset, make_user, client_for):
     # given two players who both load the game before either has chosen
-    alice, bob = make_user(), make_user()
-    clients = {0: client_for(alice), 1: client_for(bob)}
-    created = clients[0].post(
-        "/api/games/",
-        {"ruleset": ruleset, "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": 5},
-        format="json",
-    )
+    clients, created = two_player_game(ruleset, 5, make_user, client_for)
     url = f"/api/games/{created.json()['id']}/"
     seen = {seat: client.get(url).json() for seat, client in clients.items()}
     assert seen[0]["version"] == seen[1]["version"]
