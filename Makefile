@@ -24,7 +24,8 @@ run: $(VENV)/.runtime
 	$(PY) manage.py run_embedded --addrport $(ADDRPORT)
 
 test: $(VENV)/.dev lint
-	$(PY) manage.py makemigrations --check --dry-run --settings=config.settings.test
+	# models against migrations only: no server needed (an in-memory SQLite database)
+	DATABASE_URL=sqlite://:memory: $(PY) manage.py makemigrations --check --dry-run --settings=config.settings.test
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
