@@ -107,6 +107,11 @@ class GameActionApi(APIView):
         request=serializers.ActionIn,
         responses={200: serializers.GameOut, **ERRORS},
         summary="Play one action (one of legal_actions) at the version you saw",
+        description=(
+            "409 `stale_version` (with the current game) when the game moved on since that "
+            "version, except that in a simultaneous secret choice (Army, Conventional Combat) "
+            "an answer still counts when only the other side's hidden choice came since."
+        ),
     )
     def post(self, request, pk: int):
         data = _valid(serializers.ActionIn, request)

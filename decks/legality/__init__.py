@@ -12,7 +12,15 @@ from decks.legality.cardsets import (
 from decks.legality.catalog import Catalog, identity_key, normalize_name, suggest_names
 from decks.legality.decklist import format_deck_list, parse_deck_list
 from decks.legality.errors import CatalogError, FormatError, LegalityError
-from decks.legality.formats import FORMATS, GAME_NAMES, GAMES, Format, formats_for, get_format
+from decks.legality.formats import (
+    FORMATS,
+    GAME_NAMES,
+    GAMES,
+    Format,
+    configure,
+    formats_for,
+    get_format,
+)
 from decks.legality.fortress import FortressStats, fortress_stats
 from decks.legality.types import Advice, CardInfo, DeckList, Problem, ResolvedDeck, Validation
 from decks.legality.validate import check, check_resolved, resolve, validate
@@ -40,6 +48,7 @@ __all__ = [
     "catalog_from_data",
     "check",
     "check_resolved",
+    "configure",
     "format_deck_list",
     "formats_for",
     "fortress_stats",

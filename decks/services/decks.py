@@ -6,7 +6,15 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from config.errors import NotAllowed, ServiceError
-from decks.legality import DeckList, FormatError, Validation, get_format, parse_deck_list, validate
+from decks.legality import (
+    DeckList,
+    FormatError,
+    Validation,
+    configure,
+    get_format,
+    parse_deck_list,
+    validate,
+)
 from decks.models import Deck, DeckCard, Game, Pool
 from decks.selectors import catalog_for_game, game_get, pool_keys
 
@@ -48,13 +56,13 @@ def format_get(game: Game, format_slug: str, options: dict | None = None):
     """The game's format with the event's options; a 400 naming the known formats, or the
     option that is wrong, otherwise."""
     try:
-        get_format(game.slug, format_slug)
+        fmt = get_format(game.slug, format_slug)
     except FormatError as error:
         raise ServiceError(
             str(error), code="unknown_format", errors={"format": [str(error)]}
         ) from None
     try:
-        return get_format(game.slug, format_slug, options or {})
+        return configure(fmt, options or {})
     except FormatError as error:
         raise ServiceError(
             str(error), code="bad_options", errors={"options": [str(error)]}
