@@ -141,3 +141,21 @@ def test_replay_detects_a_final_state_the_log_does_not_produce():
     assert fuzz.replay_matches(state)
     state["life"]["0"] -= 1
     assert not fuzz.replay_matches(state)
+
+
+def _lose_a_card(slug: str, state: dict) -> None:
+    """Take one card out of the game, the way a rules bug that forgets a card would."""
+    if slug in ("army", "conventional-combat"):
+        state["players"]["0"]["hand"].pop()
+    else:
+        state["zones"]["0"]["deck"].pop()
+
+
+@pytest.mark.parametrize("slug", ["army", "conventional-combat", "rune-duel"])
+def test_the_other_games_checks_catch_a_lost_card(slug):
+    state = core.new_game(slug, seats=2, options={}, seed=1)
+    rules = core.ruleset_of(state)
+    rules.check_invariants(state)
+    _lose_a_card(slug, state)
+    with pytest.raises(AssertionError, match="zone"):  # each game's card-conservation message
+        rules.check_invariants(state)
