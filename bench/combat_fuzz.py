@@ -83,7 +83,7 @@ def main() -> None:
     for figure, value, unit in (
         ("combat fuzz games", args.games, "games"),
         ("combat fuzz first seed", args.first_seed, "seed"),
-        ("combat fuzz actions checked", actions, "actions"),
+        ("combat fuzz actions played", actions, "actions"),
         ("combat fuzz invariant violations", 0, "violations"),
         ("combat fuzz games/s (with checks)", round(args.games / seconds, 1), "1/s"),
     ):
