@@ -235,15 +235,20 @@ def test_a_drop_while_a_report_waits_sends_the_others_back_to_reporting(
     assert (response.json()["status"], response.json()["winner"]) == ("finished", e1)
 
 
+def _first_entry_wins_then_drops(org_client, tid: int, match: dict) -> None:
+    """The organizer names the match's first entry the winner, then that entry drops."""
+    winner = match["entries"][0]["id"]
+    org_client.post(f"/api/matches/{match['id']}/decide/", {"winner": winner}, format="json")
+    assert org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/").status_code == 200
+
+
 def test_dropped_entries_paired_together_do_not_stall_a_random_event(make_event, org_client):
     # given 8 entries paired at random, where three round-1 winners drop before round 2
     tid, _ = make_event(8, pairing="random", best_of=1)
     org_client.post(f"/api/tournaments/{tid}/start/")
     matches = bracket(org_client, tid)[0]["matches"]
     for m in matches[:3]:
-        winner = m["entries"][0]["id"]
-        org_client.post(f"/api/matches/{m['id']}/decide/", {"winner": winner}, format="json")
-        assert org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/").status_code == 200
+        _first_entry_wins_then_drops(org_client, tid, m)
     # when the last round-1 match ends
     last = matches[3]
     survivor = last["entries"][0]["id"]
@@ -264,9 +269,7 @@ def test_a_random_round_bye_goes_to_an_entry_still_playing(make_event, org_clien
     org_client.post(f"/api/tournaments/{tid}/start/")
     matches = bracket(org_client, tid)[0]["matches"]
     for m in matches[:2]:
-        winner = m["entries"][0]["id"]
-        org_client.post(f"/api/matches/{m['id']}/decide/", {"winner": winner}, format="json")
-        org_client.post(f"/api/tournaments/{tid}/entries/{winner}/drop/")
+        _first_entry_wins_then_drops(org_client, tid, m)
     survivor = matches[2]["entries"][0]["id"]
     org_client.post(f"/api/matches/{matches[2]['id']}/decide/", {"winner": survivor}, format="json")
     # then round 2's bye (3 entries left) goes to the one entry still playing, who wins it all

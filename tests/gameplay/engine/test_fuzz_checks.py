@@ -87,19 +87,23 @@ def test_an_event_naming_a_hidden_card_is_caught():
         fuzz.check_views(COMBAT, state, new_events=1)
 
 
-def _break_once_at(monkeypatch, action_number: int, breakage) -> None:
-    """Wrap core.play so that after the given action the state is broken by `breakage`."""
+def _break_once(monkeypatch, when, breakage) -> dict:
+    """Wrap core.play: after the first action for which `when(state, actions_so_far)` held
+    before it was played, break the state with `breakage(state)`."""
     real_play = core.play
-    played = {"count": 0}
+    played = {"count": 0, "broken": False}
 
     def play(state, seat, action):
+        due = not played["broken"] and when(state, played["count"])
         result = real_play(state, seat, action)
         played["count"] += 1
-        if played["count"] == action_number:
+        if due:
             breakage(state)
+            played["broken"] = True
         return result
 
     monkeypatch.setattr(core, "play", play)
+    return played
 
 
 def test_sparse_checks_still_catch_a_card_duplicated_mid_game(monkeypatch):
@@ -109,7 +113,7 @@ def test_sparse_checks_still_catch_a_card_duplicated_mid_game(monkeypatch):
     def duplicate(state):
         state["hands"]["1"].append(state["hands"]["0"][0])
 
-    _break_once_at(monkeypatch, 10, duplicate)
+    _break_once(monkeypatch, lambda state, count: count == 9, duplicate)
     with pytest.raises(AssertionError, match="card conservation"):
         fuzz.play_checked("combat", seats=2, options={}, seed=3, checks_every=50, views_every=0)
 
@@ -117,23 +121,20 @@ def test_sparse_checks_still_catch_a_card_duplicated_mid_game(monkeypatch):
 def test_a_seat_healed_without_a_rule_is_caught(monkeypatch):
     """Life may only go down: healing that also rewrites the damage record (so life still equals
     start minus damage) is caught by the life check."""
-    real_play = core.play
-    healed = []
 
-    def play_then_heal_once(state, seat, action):
+    def already_hurt(state, count):
         # heal on a later action than the damage, so the life check sees life go back up
-        hurt = [k for k, taken in state["damage_taken"].items() if taken]
-        result = real_play(state, seat, action)
-        if hurt and not healed:
-            state["damage_taken"][hurt[0]] -= 1
-            state["life"][hurt[0]] += 1
-            healed.append(hurt[0])
-        return result
+        return any(state["damage_taken"].values())
 
-    monkeypatch.setattr(core, "play", play_then_heal_once)
+    def heal(state):
+        hurt = next(k for k, taken in state["damage_taken"].items() if taken)
+        state["damage_taken"][hurt] -= 1
+        state["life"][hurt] += 1
+
+    played = _break_once(monkeypatch, already_hurt, heal)
     with pytest.raises(AssertionError, match="gained life"):
         fuzz.play_checked("combat", seats=2, options={}, seed=3, views_every=0)
-    assert healed
+    assert played["broken"]
 
 
 def test_replay_detects_a_final_state_the_log_does_not_produce():
