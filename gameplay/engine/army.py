@@ -22,7 +22,6 @@ from gameplay.engine.core import (
     base_state,
     chance,
 )
-from gameplay.engine.registry import register
 
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
@@ -129,10 +128,14 @@ class Army(Ruleset):
             ]
         return [{"type": "play", "card": card} for card in sorted(player["hand"], key=_card_key)]
 
+    def why_illegal(self, state: dict, seat: int, action) -> str:
+        """The rule the action breaks, in players' words (the one path for refusals)."""
+        return _why_illegal(state, seat, action)
+
     def apply(self, state: dict, seat: int, action) -> None:
         """Record the seat's secret choice; resolve once both seats have chosen."""
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(_why_illegal(state, seat))
+            raise IllegalAction(_why_illegal(state, seat, action))
         state["pending"][str(seat)] = action
         if all(choice is not None for choice in state["pending"].values()):
             if state["phase"] == "line":
@@ -220,15 +223,24 @@ def _card_key(card: str) -> tuple:
     return (int(rank) if rank.isdigit() else 20 + STAMINA[rank], SUITS.index(card[-1]))
 
 
-def _why_illegal(state: dict, seat: int) -> str:
+def _why_illegal(state: dict, seat: int, action=None) -> str:
     if state["phase"] == "over":
         return "The game is over."
     if str(seat) not in state["pending"]:
         return "There is no such seat in this game."
     if state["pending"][str(seat)] is not None:
         return "You have already chosen this round; wait for your opponent."
+    player = state["players"][str(seat)]
+    kind = action.get("type") if isinstance(action, dict) else None
     if state["phase"] == "line":
-        return "Choose an order for your own three army cards."
+        if kind == "play":
+            return "First put your army cards in order; fighting cards come after."
+        cards = ", ".join(sorted(player["line"], key=_card_key))
+        return f"Put your own army cards in an order: each of {cards} once."
+    if kind == "line":
+        return "The army line is set; now play one fighting card from your hand."
+    if kind == "play" and action.get("card") not in player["hand"]:
+        return f"{action.get('card')} is not in your hand. Play one fighting card from your hand."
     return "Play one fighting card from your hand."
 
 
@@ -451,4 +463,4 @@ def _check_invariants(state: dict) -> None:
         raise AssertionError("Army: the game is over without a reason.")
 
 
-ARMY = register(Army())
+ARMY = Army()

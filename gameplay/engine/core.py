@@ -13,23 +13,10 @@ import pickle
 import random
 from dataclasses import dataclass, field
 
+# Re-exported: the games and the apps import the errors from core, with the contract.
+from gameplay.engine.errors import EngineError, IllegalAction, UnknownRuleset  # noqa: F401
+
 CHECKPOINT_EVERY = 50  # actions between two state hashes recorded in the log
-
-
-class EngineError(Exception):
-    """Root of the engine's errors."""
-
-
-class IllegalAction(EngineError):
-    """An action that the rules do not allow now; `reason` says why in players' words."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class UnknownRuleset(EngineError):
-    """No ruleset is registered under that slug."""
 
 
 @dataclass(frozen=True)

@@ -1,40 +1,55 @@
-"""The registry of rulesets by slug.
+"""The games the engine plays: one line each, loaded on first use.
 
-Each game module calls `register(...)` when it is imported; the imports at the bottom of this
-file (one line per game) make every game available as soon as the registry is imported.
+The registry names the games; the game packages never import it, so there is no import cycle
+and no import-time side effect (issue 13). A test or plugin may add a game at run time with
+`register` (the toy games of the engine tests do).
 """
 
 from __future__ import annotations
 
-from gameplay.engine.core import EngineError, Ruleset, UnknownRuleset
+import importlib
+from typing import TYPE_CHECKING
 
-_RULESETS: dict[str, Ruleset] = {}
+from gameplay.engine.errors import EngineError, UnknownRuleset
+
+if TYPE_CHECKING:  # the contract's type only: the registry needs nothing else of core
+    from gameplay.engine.core import Ruleset
+
+# slug -> "module:attribute" of the game's ruleset instance, one line per game
+GAMES = {
+    "army": "gameplay.engine.army:ARMY",
+    "combat": "gameplay.engine.combat:COMBAT",
+    "conventional-combat": "gameplay.engine.conventional_combat.ruleset:CONVENTIONAL_COMBAT",
+    "rune-duel": "gameplay.engine.rune_duel:RUNE_DUEL",
+}
+
+_LOADED: dict[str, Ruleset] = {}
+_ADDED: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Make the ruleset available under its slug (re-registering the same slug replaces it)."""
+    """Add a game at run time (re-adding a slug replaces it); the built-in games are GAMES."""
     if not ruleset.slug:
         raise EngineError("A ruleset needs a slug.")
-    _RULESETS[ruleset.slug] = ruleset
+    _ADDED[ruleset.slug] = ruleset
     return ruleset
 
 
 def get(slug: str) -> Ruleset:
-    """The ruleset registered under slug; UnknownRuleset if there is none."""
-    try:
-        return _RULESETS[slug]
-    except KeyError:
-        raise UnknownRuleset(f"There is no game called {slug!r}.") from None
+    """The ruleset of that game; UnknownRuleset if there is none."""
+    if slug in _ADDED:
+        return _ADDED[slug]
+    if slug not in _LOADED:
+        if slug not in GAMES:
+            raise UnknownRuleset(f"There is no game called {slug!r}.")
+        module, _colon, attribute = GAMES[slug].partition(":")
+        ruleset = getattr(importlib.import_module(module), attribute)
+        if ruleset.slug != slug:
+            raise EngineError(f"{GAMES[slug]} is {ruleset.slug!r}, listed as {slug!r}.")
+        _LOADED[slug] = ruleset
+    return _LOADED[slug]
 
 
 def all_rulesets() -> list[Ruleset]:
-    """Every registered ruleset, sorted by slug."""
-    return [_RULESETS[slug] for slug in sorted(_RULESETS)]
-
-
-# One line per game module (importing it registers its ruleset); plain imports so that
-# isort keeps one line per game.
-import gameplay.engine.army  # noqa: E402
-import gameplay.engine.combat  # noqa: E402
-import gameplay.engine.conventional_combat  # noqa: E402
-import gameplay.engine.rune_duel  # noqa: E402, F401
+    """Every game, sorted by slug."""
+    return [get(slug) for slug in sorted(set(GAMES) | set(_ADDED))]

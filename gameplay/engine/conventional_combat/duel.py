@@ -7,7 +7,10 @@ to the total. `roll_winner` rolls with `core.chance` until the totals differ.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import types
+from collections.abc import Mapping
 
 from gameplay.engine.core import chance
 
@@ -141,13 +144,15 @@ def raised(dice: list[int], to: int) -> list[int]:
     return [max(die, to) for die in dice]
 
 
-def total_distribution(raise_to: int, bonus: int) -> dict[int, float]:
-    """Probability of each total for two dice raised to raise_to, plus bonus."""
+@functools.lru_cache(maxsize=1024)
+def total_distribution(raise_to: int, bonus: int) -> Mapping[int, float]:
+    """Probability of each total for two dice raised to raise_to, plus bonus (computed once
+    per pair of numbers: a duel asked for it several times; read-only)."""
     counts: dict[int, float] = {}
     for dice in itertools.product(range(1, 7), repeat=2):
         total = sum(raised(list(dice), raise_to)) + bonus
         counts[total] = counts.get(total, 0) + 1 / 36
-    return counts
+    return types.MappingProxyType(counts)
 
 
 def tie_is_certain(sides: dict) -> bool:

@@ -32,7 +32,6 @@ from gameplay.engine.core import (
     Ruleset,
     base_state,
 )
-from gameplay.engine.registry import register
 
 SEATS = ("0", "1")
 STEPS = ("fighter", "supporter", "action")
@@ -111,16 +110,24 @@ class ConventionalCombat(Ruleset):
         seen, actions = set(), []
         for card_id in state["players"][key]["hand"]:
             card = state["cards"][card_id]
-            signature = json.dumps(card, sort_keys=True)
+            signature = _signature(card)
             if card["kind"] == wanted and signature not in seen:
                 seen.add(signature)
                 actions.append({"type": state["phase"], "card": card_id, "name": card["name"]})
         return actions
 
+    def why_illegal(self, state: dict, seat: int, action) -> str:
+        """The rule the action breaks, in players' words (the one path for refusals)."""
+        return _why_illegal(state, seat, action)
+
     def apply(self, state: dict, seat: int, action) -> None:
         """Record a secret choice; when every waiting seat has chosen, reveal and go on."""
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(_why_illegal(state, seat))
+            raise IllegalAction(_why_illegal(state, seat, action))
+        self.apply_trusted(state, seat, action)
+
+    def apply_trusted(self, state: dict, seat: int, action) -> None:
+        """apply, for an action core.play has just checked against legal_actions."""
         state["pending"][str(seat)] = action
         if all(state["pending"][s] is not None for s in state["waiting"]):
             _reveal(state)
@@ -240,7 +247,25 @@ def characters_left(state: dict, seat: str) -> int:
     return total - len(player["discard"])
 
 
-def _why_illegal(state: dict, seat: int) -> str:
+_SIGNATURES: dict[int, tuple[dict, str]] = {}
+
+
+def _signature(card: dict) -> str:
+    """What makes two cards the same choice (legal_actions offers one per distinct card).
+
+    Cards never change during a game, so the JSON text is computed once per card object; the
+    cache keeps the object itself, so its id cannot be reused by another card while cached."""
+    hit = _SIGNATURES.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    if len(_SIGNATURES) > 100_000:  # many finished games: start again
+        _SIGNATURES.clear()
+    signature = json.dumps(card, sort_keys=True)
+    _SIGNATURES[id(card)] = (card, signature)
+    return signature
+
+
+def _why_illegal(state: dict, seat: int, action=None) -> str:
     key = str(seat)
     if state["phase"] == "over":
         return "The game is over."
@@ -251,6 +276,13 @@ def _why_illegal(state: dict, seat: int) -> str:
     if state["pending"][key] is not None:
         return "You have already chosen; wait for your opponent."
     wanted = "an action card" if state["phase"] == "action" else "a character"
+    card_id = action.get("card") if isinstance(action, dict) else None
+    if card_id is not None and card_id not in state["players"][key]["hand"]:
+        return f"That card is not in your hand; choose {wanted} from it."
+    if card_id is not None and card_id in state["cards"]:
+        kind = state["cards"][card_id]["kind"]
+        if kind != ("action" if state["phase"] == "action" else "character"):
+            return f"This step needs {wanted}, not {'an' if kind == 'action' else 'a'} {kind} card."
     return f"Choose {wanted} from your hand as your {STEP_WORDS[state['phase']]}."
 
 
@@ -421,4 +453,4 @@ def _check_invariants(state: dict) -> None:
         raise AssertionError("Conventional Combat: nobody is asked to choose.")
 
 
-CONVENTIONAL_COMBAT = register(ConventionalCombat())
+CONVENTIONAL_COMBAT = ConventionalCombat()

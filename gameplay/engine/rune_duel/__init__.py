@@ -3,9 +3,8 @@
 Rulings where the text is silent: RUNE_DUEL_RULINGS.md beside this package.
 """
 
-from gameplay.engine.registry import register
 from gameplay.engine.rune_duel.ruleset import RuneDuel
 
-RUNE_DUEL = register(RuneDuel())
+RUNE_DUEL = RuneDuel()
 
 __all__ = ["RUNE_DUEL", "RuneDuel"]

@@ -144,8 +144,13 @@ def resolve_battle_line(state: dict) -> None:
     state["duel"] = []
     shuffle(state, "shuffle the cards for the battle line", eligible)
     first = state["duel_first"]
+    # R9: only what was held before this round is tried after the duel's cards; a card sent
+    # to the holding area this round waits "to be played on a later turn" (rulebook 004).
+    held = {seat: list(state["zones"][str(seat)]["holding"]) for seat in (first, 1 - first)}
     state["work"] = [{"do": "place", "card": card_id} for card_id in eligible]
-    state["work"] += [{"do": "holding", "seat": first}, {"do": "holding", "seat": 1 - first}]
+    state["work"] += [
+        {"do": "holding", "seat": seat, "cards": held[seat]} for seat in (first, 1 - first)
+    ]
     run_work(state)
 
 
@@ -175,8 +180,10 @@ def _step(state: dict, task: dict) -> list | None:
     """Do one task; the choices a player must make first, if any."""
     if task["do"] == "holding":
         zone = state["zones"][str(task["seat"])]
-        state["work"][:0] = [{"do": "place", "card": card_id} for card_id in zone["holding"]]
-        zone["holding"] = []
+        # (a task saved before R9 named no cards: it tries the whole holding area, as then)
+        earlier = [c for c in task.get("cards", zone["holding"]) if c in zone["holding"]]
+        zone["holding"] = [c for c in zone["holding"] if c not in earlier]
+        state["work"][:0] = [{"do": "place", "card": card_id} for card_id in earlier]
         return None
     if task["do"] == "discard":
         battle.discard(state, task["card"])

@@ -95,10 +95,14 @@ class RuneDuel(Ruleset):
             ]
         return []
 
+    def why_illegal(self, state: dict, seat: int, action) -> str:
+        """The rule the action breaks, in players' words (the one path for refusals)."""
+        return why_illegal(state, seat, action)
+
     def apply(self, state: dict, seat: int, action) -> None:
         """Carry out a legal action (IllegalAction saying why otherwise) and run the rules on."""
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(why_illegal(state, seat))
+            raise IllegalAction(why_illegal(state, seat, action))
         kind = action["type"]
         if kind == "play":
             flow.play_card(state, seat, action["card"])
@@ -164,14 +168,17 @@ def life_of(state: dict) -> dict[int, int]:
     return {int(seat): life for seat, life in state["life"].items()}
 
 
-def why_illegal(state: dict, seat: int) -> str:
+def why_illegal(state: dict, seat: int, action=None) -> str:
     """A player-facing reason an action was refused."""
     phase = state["phase"]
     if phase == "over":
         return "The game is over."
+    card_id = action.get("card") if isinstance(action, dict) else None
     if phase == "duel":
         if state["turn"] != seat:
             return "It is your opponent's turn to play in the duel."
+        if card_id is not None and card_id not in state["zones"][str(seat)]["hand"]:
+            return "That card is not in your hand."
         if state["duel"]:
             return "You must play a card from your hand that trumps the last card played."
         return "Lead the duel with a card from your hand."

@@ -10,7 +10,6 @@ artifacts); the deck lists are whatever was placed. The state is ready for the d
 from __future__ import annotations
 
 from gameplay.engine.core import base_state, validate_options
-from gameplay.engine.registry import get
 from gameplay.engine.rune_duel import flow
 from gameplay.engine.rune_duel.battle import card, new_entry
 from gameplay.engine.rune_duel.cards import build_catalogue, normalize_card
@@ -62,7 +61,9 @@ def build(
     round_limit: int = 100,
 ) -> dict:
     """A state at the start of a duel with exactly these cards in these places."""
-    ruleset = get("rune-duel")
+    from gameplay.engine.rune_duel import RUNE_DUEL  # the package imports this module's siblings
+
+    ruleset = RUNE_DUEL
     options = validate_options(ruleset, {"life": life, "round_limit": round_limit})
     state = base_state(ruleset, seats=2, options=options, seed=seed)
     state.update(_empty(life, summons, leader))

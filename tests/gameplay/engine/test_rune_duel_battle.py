@@ -124,8 +124,9 @@ def test_an_artifact_with_no_creature_waits_in_the_holding_area_and_is_played_la
     assert names(state, entry(state, 0, 0)["artifacts"]) == ["Sword"]
 
 
-def test_a_card_held_earlier_in_the_same_round_is_played_from_the_holding_area():
-    # given an artifact and a creature in one duel: whichever order the shuffle gives...
+def test_a_card_sent_to_the_holding_area_this_round_waits_for_a_later_round():
+    # given an artifact and a creature in one duel, in every order the shuffle gives
+    outcomes = set()
     for seed in range(10):
         state = build(
             hands=[
@@ -137,9 +138,13 @@ def test_a_card_held_earlier_in_the_same_round_is_played_from_the_holding_area()
         RD.apply(state, 0, RD.legal_actions(state, 0)[0])  # Sword (1-I)
         RD.apply(state, 1, RD.legal_actions(state, 1)[0])  # Pawn (1-II) trumps by rune
         RD.apply(state, 0, RD.legal_actions(state, 0)[0])  # Pup (2-I) trumps by rank
-        # ...the Sword ends on the Pup this very round
-        assert names(state, entry(state, 0, 0)["artifacts"]) == ["Sword"]
-        assert state["zones"]["0"]["holding"] == []
+        on_pup = names(state, entry(state, 0, 0)["artifacts"])
+        held = names(state, state["zones"]["0"]["holding"])
+        # then either the Pup came first and wears the Sword, or the Sword found no creature
+        # and waits "to be played on a later turn" (R9): never retried in the same round
+        assert (on_pup, held) in ((["Sword"], []), ([], ["Sword"]))
+        outcomes.add(tuple(held))
+    assert outcomes == {(), ("Sword",)}, "both shuffle orders occur over these seeds"
 
 
 def test_a_spell_with_no_valid_target_waits_in_the_holding_area():
