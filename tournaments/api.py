@@ -1,6 +1,5 @@
 """The tournaments API: thin views that parse input, call one service or selector, render."""
 
-import csv
 import io
 
 from drf_spectacular.utils import extend_schema
@@ -11,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.serializers import ErrorOut
+from config.csv_export import SafeWriter
 from config.errors import NotFound
 from tournaments import selectors, serializers, services
 from tournaments.models import Entry
@@ -81,6 +81,61 @@ class EntryListApi(APIView):
         return Response(serializers.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
+def _entry(pk: int, entry_id: int) -> Entry:
+    entry = Entry.objects.filter(pk=entry_id, tournament_id=pk).first()
+    if entry is None:
+        raise NotFound("No such entry in this tournament.", code="entry_not_found")
+    return entry
+
+
+class EntryDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.EntryUpdateIn,
+        responses={200: serializers.EntryOut, **ERRORS},
+        summary="Rename a guest or team entry, or move it to another seed (organizer; a swap)",
+    )
+    def patch(self, request, pk: int, entry_id: int):
+        data = _valid(serializers.EntryUpdateIn, request)
+        entry = services.entry_update(
+            entry=_entry(pk, entry_id),
+            by_user=request.user,
+            name=data.get("name"),
+            seed=data.get("seed"),
+        )
+        return Response(serializers.EntryOut(entry).data)
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **ERRORS},
+        summary="Remove an entry before the start (organizer, or its player leaving)",
+    )
+    def delete(self, request, pk: int, entry_id: int):
+        services.entry_remove(entry=_entry(pk, entry_id), by_user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EntriesPasteApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.EntriesPasteIn,
+        responses={201: serializers.EntryOut(many=True), **ERRORS},
+        summary="Add many guests at once, one name a line (organizer; all or none)",
+    )
+    def post(self, request, pk: int):
+        data = _valid(serializers.EntriesPasteIn, request)
+        entries = services.entries_paste(
+            tournament=selectors.tournament_get(tournament_id=pk),
+            by_user=request.user,
+            text=data["text"],
+        )
+        return Response(
+            serializers.EntryOut(entries, many=True).data, status=status.HTTP_201_CREATED
+        )
+
+
 class EntryDropApi(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -95,6 +150,43 @@ class EntryDropApi(APIView):
             raise NotFound("No such entry in this tournament.", code="entry_not_found")
         entry = services.entry_drop(entry=entry, by_user=request.user)
         return Response(serializers.EntryOut(entry).data)
+
+
+class RoundCallTimeApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.RoundClocksOut, **ERRORS},
+        summary="Call time on every running match of a round (organizer)",
+    )
+    def post(self, request, pk: int, number: int):
+        changed = services.round_clocks(
+            tournament=selectors.tournament_get(tournament_id=pk),
+            number=number,
+            by_user=request.user,
+            call_time=True,
+        )
+        return Response({"matches": changed})
+
+
+class RoundExtendApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.ExtendIn,
+        responses={200: serializers.RoundClocksOut, **ERRORS},
+        summary="Give every running match of a round more minutes (organizer)",
+    )
+    def post(self, request, pk: int, number: int):
+        data = _valid(serializers.ExtendIn, request)
+        changed = services.round_clocks(
+            tournament=selectors.tournament_get(tournament_id=pk),
+            number=number,
+            by_user=request.user,
+            minutes=data["minutes"],
+        )
+        return Response({"matches": changed})
 
 
 class TournamentStartApi(APIView):
@@ -171,7 +263,7 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
         """One header line, then one line per entry."""
         out = io.StringIO()
-        writer = csv.writer(out)
+        writer = SafeWriter(out)
         writer.writerow(self.columns)
         if isinstance(data, dict):  # an error body
             writer.writerow([data.get("detail", "")])
@@ -260,7 +352,10 @@ class MatchReportApi(_MatchActionApi):
 
     def act(self, *, match, user, data):
         services.match_result_report(
-            match=match, by_user=user, games=[dict(g) for g in data["games"]]
+            match=match,
+            by_user=user,
+            games=[dict(g) for g in data["games"]],
+            as_organizer=data["as_organizer"],
         )
 
 

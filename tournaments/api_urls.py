@@ -9,6 +9,12 @@ urlpatterns = [
     path("tournaments/", api.TournamentListApi.as_view(), name="tournament-list"),
     path("tournaments/<int:pk>/", api.TournamentDetailApi.as_view(), name="tournament-detail"),
     path("tournaments/<int:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
+    path("tournaments/<int:pk>/entries/paste/", api.EntriesPasteApi.as_view(), name="entry-paste"),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/",
+        api.EntryDetailApi.as_view(),
+        name="entry-detail",
+    ),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/drop/",
         api.EntryDropApi.as_view(),
@@ -17,6 +23,16 @@ urlpatterns = [
     path("tournaments/<int:pk>/start/", api.TournamentStartApi.as_view(), name="tournament-start"),
     path(
         "tournaments/<int:pk>/cancel/", api.TournamentCancelApi.as_view(), name="tournament-cancel"
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/call-time/",
+        api.RoundCallTimeApi.as_view(),
+        name="round-call-time",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/extend/",
+        api.RoundExtendApi.as_view(),
+        name="round-extend",
     ),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/start/",

@@ -6,6 +6,7 @@ Workflows live in `tournaments.services`; these models hold data and database co
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 
 class GameSlug(models.TextChoices):
@@ -122,6 +123,14 @@ class Entry(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
+            ),
+            # Two guests (or teams) of one event never share a name, whatever its case:
+            # the bracket and the results would not tell them apart (ruling 19).
+            models.UniqueConstraint(
+                Lower("name"),
+                "tournament",
+                condition=~Q(name=""),
+                name="entry_name_unique_per_tournament",
             ),
         ]
 

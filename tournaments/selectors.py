@@ -3,10 +3,11 @@
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from config.errors import NotFound
 from tournaments.brackets import loser_placements
+from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, Round, Tournament
 
 
@@ -61,7 +62,9 @@ def entries_closed_reason(*, tournament: Tournament) -> EntriesClosed | None:
 def entry_list(*, tournament: Tournament) -> list[Entry]:
     """The tournament's entries by seed, with their users and team members (3 queries)."""
     return list(
-        tournament.entries.select_related("user").prefetch_related("members").order_by("seed", "id")
+        tournament.entries.select_related("user")
+        .prefetch_related("members")
+        .order_by(F("seed").asc(nulls_last=True), "id")  # seeds 1, 2, ... then the unseeded
     )
 
 
@@ -105,12 +108,92 @@ def bracket_get(*, tournament: Tournament) -> dict:
     for match in matches:
         match.round_number = numbers[match.round_id]
         by_round[match.round_id].append(_match_public(match, by_match[match.pk]))
+    _label(tournament, rounds, by_round)
+    _scores(tournament, by_round)
     return {
         "rounds": [
-            {"number": r.number, "started_at": r.started_at, "matches": by_round[r.pk]}
+            {
+                "number": r.number,
+                "name": round_name(r.number, _total_rounds(tournament, rounds)),
+                "started_at": r.started_at,
+                "matches": by_round[r.pk],
+            }
             for r in rounds
         ]
     }
+
+
+def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:
+    """The fixed bracket has every round from the start; random pairing adds one at a time,
+    so its total comes from the number of entries (rulebook: k entries a match)."""
+    if tournament.pairing == Tournament.Pairing.BRACKET or not rounds:
+        return len(rounds)
+    entries = tournament.entries.filter(seed__isnull=False).count()
+    total, left = 0, max(entries, 2)
+    while left > 1:
+        left = -(-left // tournament.entries_per_match)
+        total += 1
+    return max(total, len(rounds))
+
+
+EN_DASH = "\u2013"  # game scores read "2\u20131"
+
+
+def _scores(tournament: Tournament, by_round: dict[int, list[dict]]) -> None:
+    """A finished match's result as people read it: "2-1" (en dash), "by time", "forfeit", ... (one
+    query for the whole bracket)."""
+    wins: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = (
+        MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
+        .values("match_id", "winner_id")
+        .annotate(n=Count("id"))
+    )
+    for row in rows:
+        wins[row["match_id"]][row["winner_id"]] = row["n"]
+    for matches in by_round.values():
+        for match in matches:
+            match["result"] = result_label(match, wins.get(match["id"], {}))
+
+
+def result_label(match: dict, wins: dict[int, int]) -> str:
+    """How a finished match was won, for its card in the bracket."""
+    if match["status"] != "finished":
+        return ""
+    by = match["decided_by"]
+    if by == "bye" or match["is_bye"]:
+        return "bye"
+    if by == "forfeit":
+        return "forfeit"
+    if by == "organizer":
+        return "by decision"
+    winner = wins.get(match["winner"], 0)
+    others = max((n for entry, n in wins.items() if entry != match["winner"]), default=0)
+    score = f"{winner}{EN_DASH}{others}" if winner else ""
+    if by == "time":
+        return f"{score} by time".strip()
+    return score
+
+
+def _label(tournament: Tournament, rounds: list[Round], by_round: dict[int, list[dict]]) -> None:
+    """Match numbers, and for a slot still empty who will fill it ("Winner of match 3")."""
+    per_match = tournament.entries_per_match
+    numbered = match_numbers([[m["is_bye"] for m in by_round[r.pk]] for r in rounds])
+    previous: list[dict] = []
+    for round_row, numbers in zip(rounds, numbered, strict=True):
+        matches = by_round[round_row.pk]
+        for match, number in zip(matches, numbers, strict=True):
+            match["number"] = number
+            match["waiting_for"] = []
+            missing = per_match - len(match["entries"])
+            if tournament.pairing != Tournament.Pairing.BRACKET or missing <= 0:
+                continue
+            if match["is_bye"] or not previous:
+                continue
+            feeders = [previous[i] for i in feeder_indexes(match["index"], per_match)]
+            match["waiting_for"] = [
+                f"Winner of match {f['number']}" for f in feeders if f["winner"] is None
+            ][:missing]
+        previous = matches
 
 
 @dataclass
@@ -243,17 +326,109 @@ def match_detail(*, match: Match) -> dict:
         if report
         else None
     )
+    names = {entry["id"]: entry["name"] for entry in body["entries"]}
     body["audit"] = [
         {
             "action": a.action,
+            "action_label": audit_label(a.action, names),
             "actor": a.actor.username if a.actor else None,
             "at": a.created_at,
             "before": a.before,
             "after": a.after,
+            # the trail reads names, never entry ids
+            "before_winner": names.get((a.before or {}).get("winner")),
+            "after_winner": names.get((a.after or {}).get("winner")),
         }
         for a in match.audit.select_related("actor").order_by("created_at", "id")
     ]
     return body
+
+
+AUDIT_LABELS = {
+    "report": "Result reported",
+    "confirm": "Result confirmed",
+    "organizer-confirm": "Result confirmed by the organizer for the players",
+    "dispute": "Result disputed",
+    "decide": "Decided by the organizer",
+    "decide-own-match": "Decided by the organizer (who plays in it)",
+    "organizer": "Result entered by the organizer",
+    "organizer-own-match": "Result entered by the organizer (who plays in it)",
+    "correction": "Result corrected",
+    "correction-own-match": "Result corrected by the organizer (who plays in it)",
+    "time-called": "Time called",
+    "time": "Decided at time",
+    "time-undecided": "Time: the organizer must decide",
+    "forfeit": "Won by forfeit",
+    "forfeit-win": "Won by forfeit",
+    "double-forfeit": "Everyone forfeited; the first goes on",
+    "bye-follows-correction": "Bye passed on after a correction",
+    "engine": "Game played on the engine",
+}
+
+
+def audit_label(action: str, names: dict[int, str]) -> str:
+    """An audit action in words: "extend:5" is "Time extended by 5 minutes"."""
+    kind, _sep, value = action.partition(":")
+    if kind == "extend":
+        return f"Time extended by {value} minutes"
+    if kind == "forfeit" and value.isdigit():
+        return f"{names.get(int(value), 'An entry')} forfeited"
+    if kind == "engine-game":
+        return f"Game {value} played on the engine"
+    return AUDIT_LABELS.get(action, action.replace("-", " ").capitalize())
+
+
+# What the organizer must do about a match, most urgent first.
+ATTENTION = {
+    "disputed": (0, "Disputed: decide the winner"),
+    "needs_decision": (1, "Needs your decision"),
+    "time_called": (2, "Time called: life totals to enter"),
+    "awaiting_confirmation": (3, "Waiting for the opponent's confirmation"),
+}
+
+
+def needs_attention(bracket: dict) -> list[dict]:
+    """The organizer's queue: matches that wait on someone, most urgent first, from the
+    bracket already read (no query)."""
+    queue = []
+    for round_row in bracket["rounds"]:
+        for match in round_row["matches"]:
+            key = "time_called" if match["time_called"] else match["status"]
+            if key not in ATTENTION:
+                continue
+            priority, reason = ATTENTION[key]
+            names = " vs ".join(entry["name"] for entry in match["entries"])
+            queue.append(
+                {
+                    "priority": priority,
+                    "match": match,
+                    "round": round_row["name"],
+                    "reason": reason,
+                    "names": names,
+                }
+            )
+    return sorted(queue, key=lambda row: row["priority"])
+
+
+def match_title(match: Match) -> str:
+    """The match as the bracket names it: "Semifinals · Match 10" (two queries)."""
+    tournament = match.tournament
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    name = round_name(match.round.number, _total_rounds(tournament, rounds))
+    if match.is_bye:
+        return f"{name} · bye"
+    before = Match.objects.filter(tournament=tournament, is_bye=False).filter(
+        Q(round__number__lt=match.round.number)
+        | Q(round__number=match.round.number, index__lt=match.index)
+    )
+    return f"{name} · Match {before.count() + 1}"
+
+
+def entry_ids_of_user(*, tournament: Tournament, user) -> set[int]:
+    """The entries the user plays for in this event (their path is highlighted)."""
+    if not user.is_authenticated:
+        return set()
+    return set(tournament.entries.filter(memberships__user=user).values_list("pk", flat=True))
 
 
 def matches_for_user(*, tournament: Tournament, user) -> list[Match]:

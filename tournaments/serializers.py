@@ -56,6 +56,21 @@ class EntryIn(serializers.Serializer):
     )
 
 
+class RoundClocksOut(serializers.Serializer):
+    matches = serializers.IntegerField(help_text="How many matches were changed.")
+
+
+class EntryUpdateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    seed = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+
+class EntriesPasteIn(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=100_000, help_text="One guest name a line, optionally 'Name, seed'."
+    )
+
+
 class EntryOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(source="display_name")
@@ -105,6 +120,12 @@ class MatchGameIn(serializers.Serializer):
 
 class ReportIn(serializers.Serializer):
     games = MatchGameIn(many=True, allow_empty=False)
+    as_organizer = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="An organizer who plays in the match: decide it as the organizer (final, "
+        "audited as such) instead of reporting as a player for the opponent to confirm.",
+    )
 
 
 class FinishedGameIn(serializers.Serializer):

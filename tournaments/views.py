@@ -1,14 +1,17 @@
 """HTML pages of the tournaments app, calling the same services and selectors as the API."""
 
+from csp.decorators import csp_replace
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.http import require_GET
 
 from config.errors import NotFound, ServiceError
+from config.forms_only import post_only_else_back_to
 from tournaments import selectors, services
 from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
@@ -97,6 +100,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
         "entries_closed": registering and selectors.entries_closed_reason(tournament=tournament),
         "bracket": bracket,
+        "mine": selectors.entry_ids_of_user(tournament=tournament, user=request.user),
+        "attention": selectors.needs_attention(bracket) if organizer else [],
+        # rounds with a clock running, for "call time" / "extend" on the whole round
+        "running_rounds": [
+            r for r in bracket["rounds"] if any(m["status"] == "in_progress" for m in r["matches"])
+        ],
         # "Start round N" is offered only where it would start something.
         "startable_rounds": [
             r["number"]
@@ -114,8 +123,21 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     """The bracket alone (htmx polls it to update the detail page without a reload)."""
     tournament = _tournament(pk)
-    context = {"tournament": tournament, "bracket": selectors.bracket_get(tournament=tournament)}
+    context = {
+        "tournament": tournament,
+        "bracket": selectors.bracket_get(tournament=tournament),
+        "mine": selectors.entry_ids_of_user(tournament=tournament, user=request.user),
+    }
     return render(request, "tournaments/_bracket.html", context)
+
+
+@xframe_options_exempt
+@csp_replace({"frame-ancestors": "*"})
+def tournament_embed(request: HttpRequest, pk: int) -> HttpResponse:
+    """The bracket alone, read-only, for other sites to show in an iframe."""
+    tournament = _tournament(pk)
+    context = {"tournament": tournament, "bracket": selectors.bracket_get(tournament=tournament)}
+    return render(request, "tournaments/embed.html", context)
 
 
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -139,7 +161,7 @@ def _act(request: HttpRequest, action, success: str) -> None:
         messages.success(request, success)
 
 
-@require_POST
+@post_only_else_back_to("tournaments:detail")
 @login_required
 def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Join, add an entry, start, cancel, or start a round (form posts from the detail page)."""
@@ -148,6 +170,46 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
     actions = {
         "join": (lambda: services.entry_add(tournament=tournament, by_user=user), "You joined."),
         "add-entry": (lambda: _add_entry(tournament, user, data), "Entry added."),
+        "paste-entries": (
+            lambda: services.entries_paste(
+                tournament=tournament, by_user=user, text=data.get("text", "")
+            ),
+            "Entries added.",
+        ),
+        "rename-entry": (
+            lambda: services.entry_update(
+                entry=_entry_of(tournament, data), by_user=user, name=data.get("name", "")
+            ),
+            "Entry renamed.",
+        ),
+        "seed-entry": (
+            lambda: services.entry_update(
+                entry=_entry_of(tournament, data), by_user=user, seed=_int(data.get("seed"))
+            ),
+            "Seed changed.",
+        ),
+        "round-call-time": (
+            lambda: services.round_clocks(
+                tournament=tournament,
+                number=_int(data.get("round")),
+                by_user=user,
+                call_time=True,
+            ),
+            "Time called on the round's running matches.",
+        ),
+        "round-extend": (
+            lambda: services.round_clocks(
+                tournament=tournament,
+                number=_int(data.get("round")),
+                by_user=user,
+                minutes=_int(data.get("minutes")),
+            ),
+            "The round's running matches have more time.",
+        ),
+        "remove-entry": (
+            lambda: services.entry_remove(entry=_entry_of(tournament, data), by_user=user),
+            "Entry removed.",
+        ),
         "start": (
             lambda: services.tournament_start(tournament=tournament, by_user=user),
             "The tournament has started.",
@@ -212,12 +274,25 @@ class EntryForm(forms.Form):
     seed = forms.IntegerField(required=False, min_value=1, max_value=MAX_INT)
 
 
+def _entry_of(tournament: Tournament, data) -> Entry:
+    entry = tournament.entries.filter(pk=_int(data.get("entry"))).first()
+    if entry is None:
+        raise ServiceError("No such entry in this tournament.", code="entry_not_found")
+    return entry
+
+
 def _add_entry(tournament: Tournament, user, data) -> Entry:
     form = EntryForm(data)
     if not form.is_valid():
         raise ServiceError(_first_error(form), code="invalid")
     cleaned = form.cleaned_data
     username = cleaned["username"].strip()
+    if not (username or cleaned["name"].strip() or cleaned["members"].strip()):
+        # An empty form used to add whoever sent it (the organizer, say); joining is "Join".
+        raise ServiceError(
+            "Give the player's username, a guest name, or the team's members to add an entry.",
+            code="invalid",
+        )
     return services.entry_add(
         tournament=tournament,
         by_user=user,
@@ -256,6 +331,8 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "is_organizer": organizer,
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
+        # the organizer confirms for players who cannot (guests without an account), audited
+        "organizer_can_confirm": bool(report and organizer and not mine),
         "can_report": not detail["is_bye"]
         and (
             (mine is not None and detail["status"] in PLAYER_REPORTABLE)
@@ -270,7 +347,8 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A match: entries, clock, games, the report/confirm forms and the organizer's controls."""
-    context = _match_context(request, _match(pk))
+    match = _match(pk)
+    context = {**_match_context(request, match), "title": selectors.match_title(match)}
     return render(request, "tournaments/match.html", context)
 
 
@@ -282,7 +360,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/_match_live.html", context)
 
 
-@require_POST
+@post_only_else_back_to("tournaments:match")
 @login_required
 def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Report, confirm, dispute, start, call time, enter time, decide, extend, forfeit."""
@@ -291,7 +369,10 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     actions = {
         "report": (
             lambda: services.match_result_report(
-                match=match, by_user=user, games=_games(data, match.tournament.best_of)
+                match=match,
+                by_user=user,
+                games=_games(data, match.tournament.best_of),
+                as_organizer=bool(data.get("as_organizer")),
             ),
             "Result reported.",
         ),
@@ -309,7 +390,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             "Time called.",
         ),
         "time": (
-            lambda: services.match_time_enter(match=match, by_user=user, **_time(data)),
+            lambda: services.match_time_enter(match=match, by_user=user, **_entered_time(data)),
             "Life totals entered.",
         ),
         "decide": (
@@ -339,12 +420,46 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 
 def _games(data, best_of: int) -> list[dict]:
+    """The games a report form gives: per game ("Game 1 winner"), or as a score ("2-1": each
+    entry's game wins, in the score_<entry> fields) when no game is named one by one."""
+    games = _games_by_game(data, best_of)
+    if games:
+        return games
+    wins = {
+        _int(key.removeprefix("score_")): _int(value)
+        for key, value in data.items()
+        if key.startswith("score_") and str(value).strip()
+    }
+    if any(n < 0 or n > best_of for n in wins.values()):
+        raise ServiceError(f"A score counts 0 to {best_of} games for each player.", code="invalid")
+    # the loser's wins first, the winner's last: the order only numbers the games
+    order = sorted(wins, key=lambda entry: wins[entry])
+    return [
+        {"winner": entry, "life": {}, "first_damage": None}
+        for entry in order
+        for _ in range(wins[entry])
+    ]
+
+
+def _games_by_game(data, best_of: int) -> list[dict]:
     games = []
     for number in range(1, best_of + 1):
         winner = data.get(f"game{number}")
         if winner:
             games.append({"winner": _int(winner), "life": {}, "first_damage": None})
     return games
+
+
+def _entered_time(data) -> dict:
+    """The time form's facts; blank life fields count only when "no game was in progress" is
+    ticked (a forgotten field used to let the match fall to the organizer's decision)."""
+    facts = _time(data)
+    if not facts["life"] and not data.get("no_game"):
+        raise ServiceError(
+            'Enter each player\'s life total, or tick "No game was in progress at time".',
+            code="invalid_life",
+        )
+    return facts
 
 
 def _time(data) -> dict:

@@ -60,7 +60,8 @@ def test_sealed_event_from_pools_to_a_started_bracket_in_the_browser(
     bob_client.force_login(bob)
     build_and_register_in_pages(bob_client, Pool.objects.get(owner=bob), "sealed")
     host.goto(url)
-    host.get_by_role("button", name="Start tournament").click()
+    host.get_by_text("Start tournament…").click()  # a two-step confirmation
+    host.get_by_role("button", name="Yes, start now").click()
     expect(host.locator("#tournament-status")).to_have_text("Running")
     for tab in (host, page):
         tab.context.close()

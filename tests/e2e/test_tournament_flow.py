@@ -37,10 +37,11 @@ def test_organizer_runs_an_eight_entry_event(
     # adds eight players with seeds 1..8 and starts it
     for seed, player in enumerate(players, start=1):
         page.get_by_label("Player's username").fill(player.username)
-        page.get_by_label("Seed").fill(str(seed))
+        page.get_by_label("Seed", exact=True).fill(str(seed))
         page.get_by_role("button", name="Add entry").click()
         expect(page.get_by_text("Entry added.")).to_be_visible()
-    page.get_by_role("button", name="Start tournament").click()
+    page.get_by_text("Start tournament…").click()  # a two-step confirmation
+    page.get_by_role("button", name="Yes, start now").click()
     expect(page.get_by_text("The tournament has started.")).to_be_visible()
     bracket = page.locator("#bracket")
     rounds = bracket.locator(".bracket-round")
@@ -65,7 +66,7 @@ def test_organizer_runs_an_eight_entry_event(
     log_in(reporter, base, "p8")
     reporter.goto(f"{base}{match_href}")
     expect(reporter.get_by_role("heading", name="Organizer controls")).to_have_count(0)
-    reporter.get_by_label("Game 1 winner").select_option(label="p1")
+    reporter.get_by_label("p1", exact=True).fill("1")  # the score: p1 won one game
     reporter.get_by_role("button", name="Report result").click()
     expect(reporter.get_by_text("Result reported.")).to_be_visible()
     confirmer = browser.new_context().new_page()

@@ -227,7 +227,8 @@ def test_match_page_polls_its_live_partial_while_the_event_runs(make_event, org_
     seed1.post(f"/matches/{match['id']}/report/", {"game1": str(e1)})
     partial = seed2.get(live).content.decode()
     assert "<html" not in partial
-    assert "awaiting_confirmation" in partial
+    assert "Waiting for confirmation" in partial
+    assert "awaiting_confirmation" not in partial  # a human label, not the stored code
     assert "Confirm result" in partial
     assert 'id="match-forms" hx-swap-oob="true"' in partial
     assert 'id="match-audit" hx-swap-oob="true"' in partial
@@ -257,3 +258,126 @@ def test_live_partial_follows_time_called_and_extended(make_event, org_client, o
     deadline = Match.objects.get(pk=match_id).deadline
     assert f'data-deadline="{deadline.isoformat()}"' in partial
     assert 'id="time-called"' not in partial
+
+
+def test_the_empty_add_entry_form_adds_nobody(org_client, organizer):
+    from tournaments.models import Entry
+
+    tid = org_client.post("/api/tournaments/", {"name": "Open"}, format="json").json()["id"]
+    response = logged_in(organizer).post(f"/tournaments/{tid}/add-entry/", {}, follow=True)
+    assert "Give the player" in response.content.decode()
+    assert not Entry.objects.filter(tournament_id=tid).exists()
+
+
+def test_the_bracket_numbers_matches_and_names_who_fills_an_empty_slot(make_event, org_client):
+    from tournaments import selectors
+    from tournaments.models import Tournament
+
+    # given 5 entries: round 1 has one match (seeds 4 and 5) and three byes
+    tid, _players = make_event(5)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    bracket = selectors.bracket_get(tournament=Tournament.objects.get(pk=tid))
+    names = [r["name"] for r in bracket["rounds"]]
+    assert names == ["Quarterfinals", "Semifinals", "Final"]
+    first = [m for m in bracket["rounds"][0]["matches"] if not m["is_bye"]]
+    assert [m["number"] for m in first] == [1]
+    # the semifinal waiting for that match says so, and the final waits for both semifinals
+    semis = bracket["rounds"][1]["matches"]
+    assert any("Winner of match 1" in m["waiting_for"] for m in semis)
+    final = bracket["rounds"][2]["matches"][0]
+    assert final["waiting_for"] == [f"Winner of match {m['number']}" for m in semis]
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert "Winner of match 1" in page
+    assert "Match 1" in page
+    assert "Inprogress" not in page
+
+
+def test_a_finished_or_cancelled_event_shows_no_empty_organizer_controls(org_client, organizer):
+    tid = org_client.post("/api/tournaments/", {"name": "Gone"}, format="json").json()["id"]
+    org_client.post(f"/api/tournaments/{tid}/cancel/")
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    assert "Organizer controls" not in page
+
+
+def test_the_bracket_can_be_embedded_elsewhere_and_marks_the_players_own_path(
+    make_event, org_client
+):
+    tid, players = make_event(4)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    embed = Client().get(f"/tournaments/{tid}/embed/")
+    assert embed.status_code == 200
+    assert "X-Frame-Options" not in embed
+    assert "frame-ancestors *" in embed["Content-Security-Policy"]
+    assert "bracket-round" in embed.content.decode()
+    # every other page still refuses to be framed
+    page = Client().get(f"/tournaments/{tid}/")
+    assert "frame-ancestors 'none'" in page["Content-Security-Policy"]
+    # a signed-in player sees their own matches marked
+    mine = logged_in(players[0][0]).get(f"/tournaments/{tid}/").content.decode()
+    assert mine.count("my-match") == 1
+
+
+def test_the_match_page_is_titled_as_the_bracket_names_it(make_event, org_client):
+    from tournaments import selectors
+    from tournaments.models import Tournament
+
+    tid, _players = make_event(5)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    bracket = selectors.bracket_get(tournament=Tournament.objects.get(pk=tid))
+    final = bracket["rounds"][-1]["matches"][0]
+    page = Client().get(f"/matches/{final['id']}/").content.decode()
+    assert f"<h1>Final · Match {final['number']}</h1>" in page
+
+
+def test_a_result_is_entered_as_a_score(make_event, org_client, organizer):
+    from tournaments.models import Match
+
+    tid, _players = make_event(2, best_of=3)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    match = match_with(org_client, tid, 1, 1)
+    e1, e2 = entry_by_seed(match, 1), entry_by_seed(match, 2)
+    client = logged_in(organizer)
+    client.post(f"/matches/{match['id']}/report/", {f"score_{e1}": "2", f"score_{e2}": "1"})
+    row = Match.objects.get(pk=match["id"])
+    assert (row.status, row.winner_id) == ("finished", e1)
+    assert sorted(row.games.values_list("winner_id", flat=True)) == sorted([e1, e1, e2])
+    bracket = client.get(f"/tournaments/{tid}/").content.decode()
+    assert "2\u20131" in bracket
+    # a score past the best-of is refused with a message, nothing changes
+    other_tid, _ = make_event(2, best_of=3)
+    org_client.post(f"/api/tournaments/{other_tid}/start/")
+    other = match_with(org_client, other_tid, 1, 1)
+    o1 = entry_by_seed(other, 1)
+    response = client.post(f"/matches/{other['id']}/report/", {f"score_{o1}": "5"}, follow=True)
+    assert "0 to 3 games" in response.content.decode()
+    assert Match.objects.get(pk=other["id"]).status != "finished"
+
+
+def test_the_organizer_sees_what_needs_attention_most_urgent_first(
+    make_event, org_client, client_for, organizer
+):
+    tid, players = make_event(4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    first, second = (match_with(org_client, tid, 1, seed) for seed in (1, 2))
+    # a report waiting for confirmation, and a disputed one
+    body = {"games": [{"winner": entry_by_seed(first, 1)}]}
+    client_for(players[0][0]).post(f"/api/matches/{first['id']}/report/", body, format="json")
+    body = {"games": [{"winner": entry_by_seed(second, 2)}]}
+    client_for(players[1][0]).post(f"/api/matches/{second['id']}/report/", body, format="json")
+    client_for(players[2][0]).post(f"/api/matches/{second['id']}/dispute/")
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    assert "Needs attention (2)" in page
+    assert page.index("Disputed: decide the winner") < page.index("Waiting for the opponent")
+    # players do not get the organizer's queue
+    assert (
+        "Needs attention"
+        not in logged_in(players[0][0]).get(f"/tournaments/{tid}/").content.decode()
+    )
+
+
+def test_formats_read_as_words_and_the_site_has_a_favicon(org_client):
+    tid = org_client.post("/api/tournaments/", {"name": "Words"}, format="json").json()["id"]
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert "Off the top" in page
+    assert "off-the-top" not in page
+    assert 'rel="icon"' in page

@@ -7,11 +7,15 @@ from tournaments.services.clock import (
     match_time_enter,
     match_time_extend,
     overdue_match_ids,
+    round_clocks,
 )
 from tournaments.services.events import (
     deck_formats_for,
+    entries_paste,
     entry_add,
     entry_drop,
+    entry_remove,
+    entry_update,
     round_start,
     tournament_cancel,
     tournament_create,
@@ -28,8 +32,11 @@ from tournaments.services.results import (
 
 __all__ = [
     "deck_formats_for",
+    "entries_paste",
     "entry_add",
     "entry_drop",
+    "entry_remove",
+    "entry_update",
     "match_deadline_enforce",
     "match_decide",
     "match_forfeit",
@@ -42,6 +49,7 @@ __all__ = [
     "match_time_enter",
     "match_time_extend",
     "overdue_match_ids",
+    "round_clocks",
     "round_start",
     "tournament_cancel",
     "tournament_create",

@@ -146,6 +146,7 @@ def entry_add(
             "the organizer registers others and sets seeds.",
             code="not_organizer",
         )
+    _require_free_name(tournament, name, users)
     if seed is not None and (seed < 1 or tournament.entries.filter(seed=seed).exists()):
         raise ServiceError(
             f"Seed {seed} is taken or not positive.",
@@ -153,6 +154,117 @@ def entry_add(
             errors={"seed": ["Choose a free seed of 1 or more."]},
         )
     return _entry_create(tournament, user_id, name, users, seed)
+
+
+def _require_free_name(
+    tournament: Tournament, name: str, users: list[int], *, exclude: int | None = None
+) -> None:
+    """Ruling 19: an entry's name (a guest's or team's name, or a player's username) is not
+    another entry's name in the event, whatever its case."""
+    wanted = {name.casefold()} if name else set()
+    if not name and len(users) == 1:
+        wanted = {get_user_model().objects.get(pk=users[0]).username.casefold()}
+    if not wanted:
+        return
+    others = tournament.entries.select_related("user")
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    taken = {entry.display_name.casefold() for entry in others}
+    if wanted & taken:
+        shown = name or next(iter(wanted))
+        raise Conflict(
+            f"An entry called {shown!r} is already in this event; give this one another "
+            "name (add an initial, say).",
+            code="name_taken",
+            errors={"name": ["Taken in this event."]},
+        )
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry, by_user) -> None:
+    """Remove an entry before the start (the organizer, or its own player leaving)."""
+    tournament = lock_tournament(entry.tournament_id)
+    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
+    if not member and not is_organizer(tournament=tournament, user=by_user):
+        raise NotAllowed("Only the organizer (or the entry's player) can remove it.")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(
+            "The tournament has started: drop the entry instead (it forfeits its match).",
+            code="registration_closed",
+        )
+    _refuse_after_the_limited_deal(tournament)
+    entry.delete()
+
+
+@transaction.atomic
+def entry_update(
+    *, entry: Entry, by_user, name: str | None = None, seed: int | None = None
+) -> Entry:
+    """The organizer renames a guest or team entry, or moves it to another seed before the
+    start; the entry holding that seed takes the moved one's old seed (a swap)."""
+    tournament = lock_tournament(entry.tournament_id)
+    require_organizer(tournament=tournament, user=by_user, action="edit entries")
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if name is not None:
+        name = name.strip()
+        if entry.user_id is not None and name:
+            raise ServiceError(
+                "This entry is a player's account; its name is their username.",
+                code="user_or_name",
+            )
+        if entry.user_id is None and not name:
+            raise ServiceError("A guest or team entry needs a name.", code="invalid")
+        _require_free_name(tournament, name, [], exclude=entry.pk)
+        entry.name = name
+        entry.save(update_fields=["name"])
+    if seed is not None and seed != entry.seed:
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict("Seeds are fixed once the tournament has started.", code="started")
+        if seed < 1:
+            raise ServiceError("A seed is 1 or more.", code="invalid", errors={"seed": ["≥ 1"]})
+        holder = tournament.entries.select_for_update().filter(seed=seed).first()
+        old = entry.seed
+        # the unique seed constraint is checked at once: free the seed before the swap
+        Entry.objects.filter(pk=entry.pk).update(seed=None)
+        if holder is not None:
+            Entry.objects.filter(pk=holder.pk).update(seed=old)
+        Entry.objects.filter(pk=entry.pk).update(seed=seed)
+        entry.refresh_from_db()
+    return entry
+
+
+@transaction.atomic
+def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
+    """The organizer adds many guests at once: one name a line, optionally ", seed". All
+    lines or none; an error names its line."""
+    tournament = lock_tournament(tournament.pk)
+    require_organizer(tournament=tournament, user=by_user, action="add entries")
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise ServiceError("Paste one name a line.", code="invalid", errors={"text": ["Empty."]})
+    if len(lines) > 1024:
+        raise ServiceError("At most 1,024 entries at once.", code="too_large")
+    added = []
+    for number, line in lines:
+        name, _comma, seed_text = line.partition(",")
+        seed_text = seed_text.strip()
+        if seed_text and not seed_text.isdigit():
+            raise ServiceError(
+                f"Line {number}: {seed_text!r} is not a seed; write 'Name' or 'Name, 3'.",
+                code="invalid",
+            )
+        try:
+            added.append(
+                entry_add(
+                    tournament=tournament,
+                    by_user=by_user,
+                    name=name.strip()[:120],
+                    seed=int(seed_text) if seed_text else None,
+                )
+            )
+        except ServiceError as error:
+            raise type(error)(f"Line {number}: {error.message}", code=error.code) from None
+    return added
 
 
 def _refuse_after_the_limited_deal(tournament: Tournament) -> None:

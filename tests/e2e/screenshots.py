@@ -1,0 +1,191 @@
+"""`make screenshots`: every event-day page in Chromium at 1280x800 and 390x844, as PNGs in
+var/screenshots/, so a reviewer can look at the pages without driving a browser by hand.
+
+It builds a demo event of 13 entries in a throw-away SQLite database (var/screenshots/demo.sqlite3),
+half of round 1 played (a report waiting for confirmation, a dispute, time called), serves it
+with Django's runserver on a free local port, and photographs the pages as the organizer, a
+player and a visitor would see them. Needs Debian's Chromium (apt-get install chromium) and the
+dev requirements (Playwright's Python package).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "var" / "screenshots"
+DATABASE = OUT / "demo.sqlite3"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+PASSWORD = "correct-horse-battery"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def django_env() -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_URL"}}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.local",
+        DATABASE_URL=f"sqlite:///{DATABASE}",
+        VAR_DIR=str(OUT / "var"),
+        HEALTHZ_HEARTBEATS="false",
+    )
+    return env
+
+
+def build_demo() -> dict:
+    """The demo data, through the services as the app writes it; returns ids to visit."""
+    os.environ.update(django_env())
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from accounts.models import User
+    from tournaments import services
+    from tournaments.models import Match
+
+    organizer = User.objects.create_user("orla", password=PASSWORD)
+    players = [User.objects.create_user(f"player{n}", password=PASSWORD) for n in range(1, 9)]
+    event = services.tournament_create(
+        organizer=organizer, name="Thursday Open", seeding="manual", best_of=3
+    )
+    guests = ["Ada", "Bram", "Cleo", "Dov", "Ezra"]
+    for seed, user in enumerate(players, 1):
+        services.entry_add(tournament=event, by_user=organizer, user_id=user.pk, seed=seed)
+    services.entries_paste(tournament=event, by_user=organizer, text="\n".join(guests))
+    registering = services.tournament_create(organizer=organizer, name="Next week's Open")
+    services.entries_paste(
+        tournament=registering, by_user=organizer, text="Ann, 1\nBen, 2\nCal\nDee"
+    )
+    services.tournament_start(tournament=event, by_user=organizer)
+    matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
+    slots = {
+        m.pk: list(m.slots.order_by("slot").values_list("entry_id", flat=True)) for m in matches
+    }
+    # one finished, one waiting for confirmation, one disputed, one with time called
+    finished, waiting, disputed, timed = matches[:4]
+    services.match_result_report(
+        match=finished,
+        by_user=organizer,
+        games=[{"winner": slots[finished.pk][0]}, {"winner": slots[finished.pk][0]}],
+    )
+    for match in (waiting, disputed):
+        player = match.slots.order_by("slot").first().entry.user
+        services.match_result_report(
+            match=match,
+            by_user=player,
+            games=[{"winner": slots[match.pk][0]}, {"winner": slots[match.pk][0]}],
+        )
+    disputer = disputed.slots.order_by("slot").last().entry.user
+    if disputer is not None:
+        services.match_result_dispute(match=disputed, by_user=disputer)
+    services.match_time_call(match=timed, by_user=organizer)
+    player = waiting.slots.order_by("slot").last().entry.user
+    return {
+        "event": event.pk,
+        "registering": registering.pk,
+        "matches": [m.pk for m in (finished, waiting, disputed, timed)],
+        "player": player.username if player else "player1",
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(port: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+        cwd=ROOT,
+        env=django_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the demo server did not start")
+
+
+def photograph(base: str, ids: dict) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    event, match = ids["event"], ids["matches"]
+    views = {
+        "organizer": (
+            "orla",
+            {
+                "event-running": f"/tournaments/{event}/",
+                "event-registration": f"/tournaments/{ids['registering']}/",
+                "match-finished": f"/matches/{match[0]}/",
+                "match-disputed": f"/matches/{match[2]}/",
+                "match-time-called": f"/matches/{match[3]}/",
+                "standings": f"/tournaments/{event}/standings/",
+            },
+        ),
+        "player": (ids["player"], {"match-to-confirm": f"/matches/{match[1]}/", "home": "/"}),
+        "visitor": (None, {"event": f"/tournaments/{event}/"}),
+    }
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for who, (username, pages) in views.items():
+            for size, (width, height) in SIZES.items():
+                context = browser.new_context(viewport={"width": width, "height": height})
+                page = context.new_page()
+                if username:
+                    page.goto(f"{base}/login/")
+                    page.get_by_label("Username").fill(username)
+                    page.get_by_label("Password").fill(PASSWORD)
+                    page.get_by_role("button", name="Log in").click()
+                    page.wait_for_load_state("networkidle")
+                for name, path in pages.items():
+                    page.goto(base + path)
+                    page.wait_for_load_state("networkidle")
+                    target = OUT / f"{who}-{name}-{size}.png"
+                    page.screenshot(path=str(target), full_page=True)
+                    sideways = page.evaluate(
+                        "document.documentElement.scrollWidth > window.innerWidth + 1"
+                    )
+                    if sideways:
+                        print(f"  scrolls sideways: {target.name}")
+                    written.append(target)
+                context.close()
+        browser.close()
+    return written
+
+
+def main() -> None:
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"No Chromium at {CHROMIUM}: apt-get install chromium")
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    OUT.mkdir(parents=True)
+    ids = build_demo()
+    port = free_port()
+    server = serve(port)
+    try:
+        written = photograph(f"http://127.0.0.1:{port}", ids)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"{len(written)} screenshots in {OUT.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()

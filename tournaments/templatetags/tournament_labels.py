@@ -1,0 +1,37 @@
+"""Human words for the states a page shows, never the stored codes (`awaiting_confirmation`)."""
+
+from django import template
+
+register = template.Library()
+
+MATCH_STATUS = {
+    "pending": "Waiting for entries",
+    "ready": "Ready to start",
+    "in_progress": "In progress",
+    "awaiting_confirmation": "Waiting for confirmation",
+    "disputed": "Disputed",
+    "needs_decision": "Needs the organizer's decision",
+    "finished": "Finished",
+}
+TOURNAMENT_STATUS = {
+    "registration": "Taking entries",
+    "running": "In progress",
+    "finished": "Finished",
+    "cancelled": "Cancelled",
+}
+
+
+@register.filter
+def match_status(code: str) -> str:
+    return MATCH_STATUS.get(code, str(code).replace("_", " ").capitalize())
+
+
+@register.filter
+def tournament_status(code: str) -> str:
+    return TOURNAMENT_STATUS.get(code, str(code).replace("_", " ").capitalize())
+
+
+@register.filter
+def format_name(slug: str) -> str:
+    """A deck format in words: "off-the-top" is "Off the top", "constructed" "Constructed"."""
+    return str(slug).replace("-", " ").replace("_", " ").capitalize()
