@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?= -n 2
 ADDRPORT ?= 127.0.0.1:8000
 
-.PHONY: run test bench lint migrate clean
+.PHONY: run test bench lint migrate clean screenshots
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ lint: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	@for f in bench/*.py; do PYTHONPATH=. $(PY) $$f || exit 1; done
+
+# Every event-day page in Chromium at 1280x800 and 390x844, as PNGs in var/screenshots/.
+screenshots: $(VENV)/.dev
+	$(PY) tests/e2e/screenshots.py
 
 clean:
 	rm -rf var/db.sqlite3 var/broker var/results var/celerybeat-schedule*

@@ -5,19 +5,19 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import serializers
-from accounts.services import user_register, user_token_get
+from accounts.services import user_register, user_token_get, user_tokens_revoke
 from config.errors import ServiceError
+from config.throttling import AuthThrottle
 
 ERRORS = {400: serializers.ErrorOut, 401: serializers.ErrorOut, 403: serializers.ErrorOut}
 
 
 class RegisterApi(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AuthThrottle]
     throttle_scope = "auth"
 
     @extend_schema(
@@ -34,7 +34,7 @@ class RegisterApi(APIView):
 
 class TokenApi(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AuthThrottle]
     throttle_scope = "auth"
 
     @extend_schema(
@@ -60,6 +60,45 @@ class MeApi(APIView):
     @extend_schema(responses={200: serializers.UserOut, **ERRORS}, summary="The current user")
     def get(self, request):
         return Response(serializers.UserOut(request.user).data)
+
+
+class LogoutApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **ERRORS},
+        summary="Revoke the API token this request carries (log this device out)",
+    )
+    def post(self, request):
+        user_tokens_revoke(user=request.user, token=_token_of(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **ERRORS},
+        summary="Revoke every API token of the user (log out everywhere)",
+    )
+    def post(self, request):
+        user_tokens_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _token_of(request):
+    """The knox token the request authenticated with; a 400 for a session (no token)."""
+    from knox.models import AuthToken
+
+    if not isinstance(request.auth, AuthToken):
+        raise ServiceError(
+            "This request carries no API token to revoke (it is a browser session); "
+            "use /api/auth/logout-all/ or log out of the site.",
+            code="no_token",
+        )
+    return request.auth
 
 
 def _credentials(request) -> dict:

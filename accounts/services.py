@@ -3,7 +3,9 @@
 from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
+from knox.models import AuthToken
+from knox.settings import knox_settings
 
 from accounts.models import User
 from config.errors import ServiceError
@@ -40,6 +42,23 @@ def user_register(*, username: str, password: str) -> User:
 
 
 def user_token_get(*, user: User) -> str:
-    """The user's API token, created on first use."""
-    token, _ = Token.objects.get_or_create(user=user)
-    return token.key
+    """A new API token for the user (knox: stored hashed, expires after TOKEN_TTL). The user's
+    expired tokens are removed; past TOKEN_LIMIT_PER_USER live ones, the oldest goes."""
+    now = timezone.now()
+    tokens = AuthToken.objects.filter(user=user)
+    tokens.filter(expiry__lt=now).delete()
+    limit = knox_settings.TOKEN_LIMIT_PER_USER
+    if limit is not None:
+        live = list(tokens.order_by("-created").values_list("pk", flat=True))
+        AuthToken.objects.filter(pk__in=live[limit - 1 :]).delete()
+    _instance, token = AuthToken.objects.create(user=user, expiry=knox_settings.TOKEN_TTL)
+    return token
+
+
+def user_tokens_revoke(*, user: User, token=None) -> int:
+    """Revoke one token (the one a request used) or, with none given, all of the user's."""
+    tokens = AuthToken.objects.filter(user=user)
+    if token is not None:
+        tokens = tokens.filter(pk=token.pk)
+    deleted, _ = tokens.delete()
+    return deleted

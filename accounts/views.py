@@ -2,12 +2,14 @@
 
 from django import forms
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.services import user_register
 from config.errors import ServiceError
+from config.throttling import LoginAddressThrottle, LoginUsernameThrottle
 
 
 class SignUpForm(forms.Form):
@@ -33,3 +35,27 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+class ThrottledLoginView(auth_views.LoginView):
+    """Django's log-in page, with a limit on tries per client address and per username."""
+
+    template_name = "accounts/login.html"
+    throttles = (LoginAddressThrottle, LoginUsernameThrottle)
+
+    def post(self, request, *args, **kwargs):
+        for throttle_class in self.throttles:
+            throttle = throttle_class()
+            if not throttle.allow_request(request, self):
+                return self.too_many_tries(throttle.wait())
+        return super().post(request, *args, **kwargs)
+
+    def too_many_tries(self, wait_s: float | None) -> HttpResponse:
+        seconds = max(1, round(wait_s or 60))
+        form = self.get_form()
+        form.errors.clear()
+        form.add_error(None, f"Too many log-in attempts. Wait {seconds} seconds, then try again.")
+        response = self.render_to_response(self.get_context_data(form=form))
+        response.status_code = 429
+        response["Retry-After"] = str(seconds)
+        return response

@@ -12,6 +12,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+def _add_worker_heartbeat() -> None:
+    from config.heartbeats.celery_hooks import WorkerHeartbeat
+
+    app.steps["consumer"].add(WorkerHeartbeat)
+
+
+_add_worker_heartbeat()
+
+
 @app.task(name="config.ping", ignore_result=False)
 def ping() -> str:
     """A no-op task for health checks and the broker round-trip test."""

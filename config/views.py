@@ -1,6 +1,7 @@
 """Project-wide pages: the home page, the health check and the error pages."""
 
 import logging
+import threading
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
@@ -39,31 +40,62 @@ def database_status() -> str:
         return "down"
 
 
+_broker_connection = None  # (broker URL, kombu Connection), reused by every health check
+_broker_lock = threading.Lock()
+
+
 def broker_status() -> str:
-    """'ok' when the Celery broker accepts a connection within two seconds, else 'down'."""
+    """'ok' when the Celery broker answers within two seconds, else 'down'.
+
+    One connection per process, kept between checks (a poll every few seconds used to open a
+    new Redis connection each time); it is dropped and opened again after a failure."""
+    global _broker_connection
     from config.celery import app
 
-    try:
-        with app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
-        return "ok"
-    except Exception:
-        logger.warning("health check: broker down", exc_info=True)
-        return "down"
+    with _broker_lock:
+        try:
+            url = app.conf.broker_url
+            if _broker_connection is not None and _broker_connection[0] != url:
+                _broker_connection[1].release()  # the settings changed: connect anew
+                _broker_connection = None
+            if _broker_connection is None:
+                _broker_connection = (url, app.connection_for_write())
+            _broker_connection[1].ensure_connection(max_retries=1, timeout=2)
+            return "ok"
+        except Exception:
+            logger.warning("health check: broker down", exc_info=True)
+            if _broker_connection is not None:
+                _broker_connection[1].release()
+            _broker_connection = None
+            return "down"
 
 
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
-    """200 with the database's and broker's status; 503 when the database is down."""
+    """The database's, broker's, worker's and scheduler's status. 503, with the reasons, when
+    the database is down or the worker or scheduler is silent (HEALTHZ_SILENT_AFTER_S): then
+    no deadline, pick timer or bot move runs. A broker outage alone stays 200: the web app
+    still serves, and the worker catches up when the broker returns."""
     database = database_status()
     body = {
-        "status": "ok" if database == "ok" else "down",
         "database": database,
         "broker": broker_status(),
         "broker_kind": "embedded" if settings.EMBEDDED_BROKER else "redis",
     }
-    return JsonResponse(body, status=200 if database == "ok" else 503)
+    reasons = [] if database == "ok" else ["database down"]
+    web_only = request.GET.get("scope") == "web"  # the web container's own health check
+    if settings.HEALTHZ_HEARTBEATS and database == "ok" and not web_only:
+        from config.heartbeats.beats import liveness
+
+        for name, state in liveness().items():
+            body[name] = state.as_dict()
+            if not state.alive:
+                reasons.append(state.reason)
+    body = {"status": "down" if reasons else "ok", **body}
+    if reasons:
+        body["reasons"] = reasons
+    return JsonResponse(body, status=503 if reasons else 200)
 
 
 def is_api(request: HttpRequest) -> bool:

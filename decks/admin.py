@@ -27,8 +27,20 @@ class FactionAdmin(admin.ModelAdmin):
 
 @admin.register(CardSet)
 class CardSetAdmin(admin.ModelAdmin):
-    list_display = ["code", "name", "organizer", "created_at"]
+    list_display = ["code", "name", "organizer", "visibility", "created_at"]
+    list_filter = ["visibility"]
     raw_id_fields = ["organizer"]
+    actions = ["publish"]
+
+    @admin.action(description="Publish the selected imported sets (usable by everyone)")
+    def publish(self, request, queryset):
+        from decks.services import card_set_publish
+
+        published = 0
+        for card_set in queryset.exclude(visibility="official"):
+            card_set_publish(card_set=card_set, user=request.user)
+            published += 1
+        self.message_user(request, f"{published} card set(s) published.")
 
 
 @admin.register(Card)

@@ -1,5 +1,6 @@
 """The decks API: thin views that parse input, call one service or selector, render."""
 
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -10,6 +11,7 @@ from rest_framework.views import APIView
 
 from accounts.serializers import ErrorOut
 from config.errors import NotAllowed, NotFound, ServiceError
+from config.throttling import AnonDeckValidateThrottle
 from decks import selectors, serializers, services
 from decks.legality import format_deck_list
 from decks.models import CardSet
@@ -55,6 +57,7 @@ class CardListApi(APIView):
             faction=params.get("faction", ""),
             type=params.get("type", ""),
             search=params.get("search", "").strip(),
+            sets=selectors.visible_card_sets(user=request.user),
         )
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(cards, request, view=self)
@@ -63,6 +66,7 @@ class CardListApi(APIView):
 
 class DeckValidateApi(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [AnonDeckValidateThrottle]
 
     @extend_schema(
         request=serializers.ValidateIn,
@@ -80,6 +84,7 @@ class DeckValidateApi(APIView):
             deck_list=_deck_list(data),
             pool=selectors.pool_for_builder(pool_id=data.get("pool"), user=request.user),
             options=options,
+            user=request.user,
         )
         return Response(result.to_dict())
 
@@ -225,6 +230,15 @@ class CardSetImportApi(APIView):
     )
     def post(self, request):
         data = _valid(serializers.CardSetImportIn, request)
+        size = len(data["content"].encode())
+        if size > settings.CARD_SET_MAX_BYTES and not request.user.is_staff:
+            limit = settings.CARD_SET_MAX_BYTES
+            raise ServiceError(
+                f"A card set file has at most {limit:,} bytes; this one has {size:,}. "
+                "Split it into several sets.",
+                code="file_too_large",
+                errors={"content": [f"At most {limit:,} bytes."]},
+            )
         parsed, lines = parse_card_set(data["content"], file_format=data["format"])
         card_set = services.card_set_import(
             data=parsed,
@@ -237,6 +251,46 @@ class CardSetImportApi(APIView):
         return Response(serializers.CardSetOut(card_set).data, status=status.HTTP_201_CREATED)
 
 
+class CardSetPublishApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.CardSetOut, **ERRORS},
+        summary="Publish an imported card set (staff): usable in everyone's decks and events",
+    )
+    def post(self, request, pk: int):
+        card_set = CardSet.objects.filter(pk=pk).first()
+        if card_set is None or not services.may_see_card_set(card_set, request.user):
+            raise NotFound("No such card set.", code="card_set_not_found")
+        card_set = services.card_set_publish(card_set=card_set, user=request.user)
+        return Response(serializers.CardSetOut(card_set).data)
+
+
+class EventCardSetsApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        responses={200: serializers.CardSetOut(many=True), 404: ErrorOut},
+        summary="The card sets whose cards are legal in the event",
+    )
+    def get(self, request, pk: int):
+        sets = selectors.event_card_sets(_tournament(pk)).order_by("id")
+        return Response(serializers.CardSetOut(sets, many=True).data)
+
+    @extend_schema(
+        request=serializers.EventCardSetsIn,
+        responses={200: serializers.CardSetOut(many=True), **ERRORS},
+        summary="Choose the event's card sets (organizer, before the start; [] = the official)",
+    )
+    def put(self, request, pk: int):
+        data = _valid(serializers.EventCardSetsIn, request)
+        sets = services.event_card_sets_set(
+            tournament=_tournament(pk), card_set_ids=data["card_sets"], user=request.user
+        )
+        return Response(serializers.CardSetOut(sets, many=True).data)
+
+
 class CardSetExportApi(APIView):
     permission_classes = [AllowAny]
 
@@ -247,7 +301,7 @@ class CardSetExportApi(APIView):
     )
     def get(self, request, pk: int):
         card_set = CardSet.objects.filter(pk=pk).first()
-        if card_set is None:
+        if card_set is None or not services.may_see_card_set(card_set, request.user):
             raise NotFound("No such card set.", code="card_set_not_found")
         kind = request.query_params.get("kind", "json")
         if kind not in ("json", "csv"):

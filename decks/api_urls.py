@@ -23,4 +23,10 @@ urlpatterns = [
     ),
     path("card-sets/import/", api.CardSetImportApi.as_view(), name="card-set-import"),
     path("card-sets/<int:pk>/export/", api.CardSetExportApi.as_view(), name="card-set-export"),
+    path("card-sets/<int:pk>/publish/", api.CardSetPublishApi.as_view(), name="card-set-publish"),
+    path(
+        "tournaments/<int:pk>/card-sets/",
+        api.EventCardSetsApi.as_view(),
+        name="event-card-sets",
+    ),
 ]

@@ -46,8 +46,11 @@ def load_card_set(
 ):
     """Create the set, its factions and cards (data already checked); returns the CardSet."""
     CardSet, Card, Faction = models["CardSet"], models["Card"], models["Faction"]
+    # An import is its owner's, private until staff publishes it; built-in sets keep the
+    # database default (official), also in the data migration that predates the field.
+    owned = {"visibility": "private"} if organizer_id is not None else {}
     card_set = CardSet.objects.create(
-        code=data["set"]["code"], name=data["set"]["name"], organizer_id=organizer_id
+        code=data["set"]["code"], name=data["set"]["name"], organizer_id=organizer_id, **owned
     )
     card_set.games.set(games)
     # the game's existing factions (e.g. the built-in Mercenary), then the file's own

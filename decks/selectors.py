@@ -14,7 +14,19 @@ from decks.legality import (
     validate,
 )
 from decks.legality.formats import configure
-from decks.models import Card, Deck, DeckRegistration, EventDeckRules, Faction, Game, Pool
+from decks.models import (
+    Card,
+    CardSet,
+    Deck,
+    DeckRegistration,
+    EventDeckRules,
+    Faction,
+    Game,
+    Pool,
+    PoolCard,
+)
+
+PUBLIC_SETS = Q(visibility=CardSet.Visibility.OFFICIAL) | Q(visibility=CardSet.Visibility.PUBLISHED)
 
 
 def game_get(*, slug: str, field: str | None = None) -> Game:
@@ -43,10 +55,60 @@ def games_with_formats() -> list[dict]:
     ]
 
 
-def cards_for_game(game: Game) -> QuerySet[Card]:
-    """The cards of every set of the game (card_list drops cards limited to other games)."""
+def visible_card_sets(*, user=None, pool: Pool | None = None) -> QuerySet[CardSet]:
+    """The sets a user's own decks may use outside events (D16): the official and published
+    ones and the user's own private imports, plus the sets of the pool a deck is built from."""
+    visible = PUBLIC_SETS
+    if user is not None and user.is_authenticated:
+        visible |= Q(organizer=user)
+    if pool is not None:
+        visible |= Q(pk__in=PoolCard.objects.filter(pool=pool).values("card__card_set"))
+    return CardSet.objects.filter(visible)
+
+
+def event_card_sets(tournament) -> QuerySet[CardSet]:
+    """The sets an event allows (D17): the ones its organizer listed, else the official ones;
+    for a limited event also the sets its pools were dealt from."""
+    listed = CardSet.objects.filter(
+        pk__in=EventDeckRules.card_sets.through.objects.filter(
+            eventdeckrules__tournament=tournament
+        ).values("cardset")
+    )
+    allowed = Q(pk__in=listed) if listed.exists() else Q(visibility=CardSet.Visibility.OFFICIAL)
+    dealt = PoolCard.objects.filter(pool__entry__tournament=tournament).values("card__card_set")
+    return CardSet.objects.filter(allowed | Q(pk__in=dealt))
+
+
+def event_card_sets_panel(*, tournament, user) -> dict | None:
+    """The card-set section of a tournament page: the sets the event allows, and for its
+    organizer (before the start) every set they may choose, ticked when allowed. None for an
+    event without decks."""
+    if base_event_format(tournament) is None:
+        return None
+    allowed = list(event_card_sets(tournament).filter(games__slug=tournament.game).order_by("id"))
+    organizer = bool(
+        user.is_authenticated and (user.is_staff or user.pk == tournament.organizer_id)
+    )
+    choices = []
+    if organizer and tournament.status == "registration":
+        usable = CardSet.objects.filter(games__slug=tournament.game).filter(
+            PUBLIC_SETS | Q(organizer=tournament.organizer_id)
+        )
+        ids = {card_set.pk for card_set in allowed}
+        choices = [
+            {"set": card_set, "allowed": card_set.pk in ids}
+            for card_set in usable.order_by("visibility", "id")
+        ]
+    return {"allowed": allowed, "choices": choices}
+
+
+def cards_for_game(game: Game, sets: QuerySet[CardSet] | None = None) -> QuerySet[Card]:
+    """The cards of the game's sets among `sets` (default: the official and published ones);
+    card_list drops cards limited to other games."""
+    if sets is None:
+        sets = CardSet.objects.filter(PUBLIC_SETS)
     return (
-        Card.objects.filter(card_set__games=game)
+        Card.objects.filter(card_set__games=game, card_set__in=sets)
         .select_related("card_set")
         .prefetch_related(Prefetch("factions", queryset=Faction.objects.only("slug", "name")))
         .distinct()
@@ -55,12 +117,19 @@ def cards_for_game(game: Game) -> QuerySet[Card]:
 
 
 def card_list(
-    *, game: Game, border: str = "", faction: str = "", type: str = "", search: str = ""
+    *,
+    game: Game,
+    border: str = "",
+    faction: str = "",
+    type: str = "",
+    search: str = "",
+    sets: QuerySet[CardSet] | None = None,
 ) -> list[Card]:
-    """The game's cards filtered as the card browser and GET /api/cards/ ask."""
+    """The game's cards filtered as the card browser and GET /api/cards/ ask, from `sets`
+    (default: the official and published ones)."""
     if "\x00" in border + faction + type + search:
         return []  # no card holds a NUL, and PostgreSQL refuses one in a query
-    cards = cards_for_game(game)
+    cards = cards_for_game(game, sets)
     if border:
         cards = cards.filter(border=border)
     if faction:
@@ -90,11 +159,14 @@ def card_info(card: Card) -> CardInfo:
     )
 
 
-def catalog_for_game(game: Game) -> tuple[Catalog, dict[str, int]]:
-    """The game's Catalog and {card key: card id}, in a constant number of queries."""
+def catalog_for_game(
+    game: Game, sets: QuerySet[CardSet] | None = None
+) -> tuple[Catalog, dict[str, int]]:
+    """The game's Catalog from `sets` (default: official and published) and {card key: card
+    id}, in a constant number of queries whatever other users imported."""
     # A reprint (same identity in a later set) is the same card: the first printing stands.
     first: dict[str, Card] = {}
-    for card in card_list(game=game):
+    for card in card_list(game=game, sets=sets):
         first.setdefault(card.key, card)
     names = dict(Faction.objects.filter(game=game).values_list("slug", "name"))
     catalog = Catalog(game.slug, (card_info(card) for card in first.values()), names)
@@ -252,5 +324,5 @@ def registration_problems(registration) -> list[dict]:
     """The registered deck's problems in its event right now (what the start would say)."""
     entry = registration.entry
     fmt = event_format(entry.tournament)
-    catalog, _ = catalog_for_game(registration.deck.game)
+    catalog, _ = catalog_for_game(registration.deck.game, event_card_sets(entry.tournament))
     return entry_deck_problems(entry, registration, fmt, catalog)

@@ -169,6 +169,13 @@ class CardSetOut(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
     cards = serializers.IntegerField(source="cards.count")
+    visibility = serializers.CharField()
+
+
+class EventCardSetsIn(serializers.Serializer):
+    card_sets = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), max_length=50, allow_empty=True
+    )
 
 
 class DeckRulesIn(serializers.Serializer):

@@ -9,4 +9,5 @@ urlpatterns = [
     path("decks/new/", views.deck_builder, name="new"),
     path("decks/<int:pk>/", views.deck_builder, name="edit"),
     path("decks/check/", views.deck_check, name="check"),
+    path("decks/events/<int:pk>/card-sets/", views.event_card_sets, name="event-card-sets"),
 ]

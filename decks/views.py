@@ -1,6 +1,7 @@
 """Card browser and deck builder pages, using the same services and selectors as the API."""
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,7 +24,8 @@ def card_browser(request: HttpRequest) -> HttpResponse:
     filters = {
         key: request.GET.get(key, "").strip() for key in ("border", "faction", "type", "search")
     }
-    cards = selectors.card_list(game=game, **filters)
+    sets = selectors.visible_card_sets(user=request.user)
+    cards = selectors.card_list(game=game, sets=sets, **filters)
     context = {
         "games": games,
         "game": game,
@@ -32,7 +34,7 @@ def card_browser(request: HttpRequest) -> HttpResponse:
         "total": len(cards),
         "borders": BORDERS,
         "factions": game.factions.all(),
-        "types": sorted({card.type for card in selectors.card_list(game=game)}),
+        "types": sorted({card.type for card in selectors.card_list(game=game, sets=sets)}),
     }
     template = "decks/_card_results.html" if request.htmx else "decks/cards.html"
     return render(request, template, context)
@@ -75,6 +77,7 @@ def _validation(data, user) -> dict:
             format_slug=data.get("format", ""),
             deck_list=deck_list_from_input(text=data.get("text", "")),
             pool=selectors.pool_for_builder(pool_id=data.get("pool"), user=user),
+            user=user,
         )
     except ServiceError as error:
         return {"error": error.message}
@@ -170,3 +173,23 @@ def deck_check(request: HttpRequest) -> HttpResponse:
     """The live validation panel (htmx): problems, advice, type breakdown and cost curve."""
     check = _validation(request.POST, request.user)
     return render(request, "decks/_check.html", {"check": check})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_card_sets(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's card-set choice for an event (a form on the tournament page)."""
+    from tournaments.models import Tournament  # the page it belongs to (decks is below)
+
+    tournament = Tournament.objects.filter(pk=pk).first()
+    if tournament is None:
+        return render(request, "404.html", status=404)
+    if request.method == "POST":
+        ids = [int(value) for value in request.POST.getlist("card_sets") if value.isdigit()]
+        try:
+            services.event_card_sets_set(tournament=tournament, card_set_ids=ids, user=request.user)
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "The event's card sets are saved.")
+    return redirect("tournaments:detail", pk=pk)

@@ -66,6 +66,7 @@ class GameListApi(APIView):
         if data.get("match") is not None:
             game = services.match_game_create(match_id=data["match"], by_user=request.user)
         else:
+            _require_seed_allowed(data, request.user)
             game = services.game_create(
                 ruleset=data["ruleset"],
                 seats=data["seats"],
@@ -74,6 +75,22 @@ class GameListApi(APIView):
                 created_by=request.user,
             )
         return Response(_detail(game.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+def _require_seed_allowed(data: dict, user) -> None:
+    """With two or more people at the table the server draws the seed: a chosen one predicts
+    every shuffle, so the opponent's hand. A chosen seed stays possible for games against bots
+    only, and for staff. The log publishes the seed once the game is over."""
+    humans = sum(
+        1 for seat in data.get("seats") or [] if isinstance(seat, dict) and seat.get("user")
+    )
+    if data.get("seed") is not None and humans >= 2 and not user.is_staff:
+        raise NotAllowed(
+            "With two or more people in a game the server chooses the seed; leave seed out. "
+            "It is published in the game's log when the game ends.",
+            code="seed_not_allowed",
+            errors={"seed": ["Only for games against bots."]},
+        )
 
 
 class MatchGameApi(APIView):

@@ -201,3 +201,29 @@ def matches_to_play(*, user, limit: int = 20) -> list[dict]:
         }
         for m in matches
     ]
+
+
+def match_engine_panel(*, match_id: int, user) -> dict | None:
+    """Whether a tournament match can be played on the engine, its live game if any, and
+    whether this user may start it (a player of the match). None where the engine does not
+    play the event's game."""
+    from gameplay.engine import registry
+    from tournaments.models import Match
+
+    match = Match.objects.select_related("tournament").filter(pk=match_id).first()
+    if match is None or match.tournament.game not in registry.GAMES:
+        return None
+    live = (
+        GameRecord.objects.filter(match=match, status=GameRecord.Status.IN_PROGRESS)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    plays = bool(
+        user.is_authenticated and match.slots.filter(entry__memberships__user=user).exists()
+    )
+    open_match = match.status in (Match.Status.READY, Match.Status.IN_PROGRESS)
+    return {
+        "match_id": match.pk,
+        "live_game": live,
+        "can_start": plays and open_match and live is None and not match.time_called_at,
+    }

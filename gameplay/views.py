@@ -9,9 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from config.errors import ServiceError
+from config.forms_only import post_only_else_back_to
 from gameplay import boards, selectors, services
 from gameplay.engine import bots, registry
 
@@ -32,7 +33,7 @@ def game_list(request):
 
 
 @login_required
-@require_POST
+@post_only_else_back_to("gameplay:list")
 def game_new(request):
     """Start a game: the user in seat 1, the chosen bot in seat 2."""
     bot = request.POST.get("bot", "greedy")
@@ -57,7 +58,7 @@ def game_new(request):
 
 
 @login_required
-@require_POST
+@post_only_else_back_to("tournaments:match")
 def match_game_start(request, pk: int):
     """Start the next engine game of a tournament match and open it."""
     try:
@@ -111,7 +112,7 @@ def game_board(request, pk: int):
 
 
 @login_required
-@require_POST
+@post_only_else_back_to("gameplay:game")
 def game_action(request, pk: int):
     """Play the clicked action; answer with the new board (or the board and why not)."""
     error = ""

@@ -10,9 +10,22 @@ import socket
 
 import pytest
 from django.db import connection
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 CI = os.environ.get("CI", "").lower() == "true"
+
+# Every property still runs all its examples, but a slow, shared 2-core box must not fail a
+# test for being slow: no deadline and no "too_slow" / "large_base_example" health checks
+# (test_decklist.py::test_round_trip failed with FailedHealthCheck on a loaded CI box).
+hypothesis_settings.register_profile(
+    "ci",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+    print_blob=True,
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import dj_database_url
 
-from config.settings.env import BASE_DIR, VAR_DIR, env_bool, env_list, env_str
+from config.settings.env import BASE_DIR, VAR_DIR, env_bool, env_int, env_list, env_str
 
 DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
@@ -19,8 +19,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "csp",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -29,11 +30,13 @@ INSTALLED_APPS = [
     "decks",
     "decks.drafting",
     "gameplay",
+    "config.heartbeats",
 ]
 
 MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -108,7 +111,9 @@ STORAGES = {
 REST_FRAMEWORK = {
     # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # API tokens that expire and can be revoked (django-rest-knox): stored hashed,
+        # API_TOKEN_TTL_HOURS long, "Authorization: Token <token>".
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -118,7 +123,19 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
     # Sign-up and token requests per client address: slows password guessing. The counts
     # live in the cache below, shared by every web process when Redis is configured.
-    "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "20/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": env_str("AUTH_THROTTLE_RATE", "20/min"),
+        "deck-validate-anon": env_str("DECK_VALIDATE_ANON_RATE", "30/min"),
+    },
+    # How many reverse proxies in front of the app append to X-Forwarded-For. 0: the client
+    # address is the peer's (REMOTE_ADDR) and X-Forwarded-For is ignored (config/throttling.py).
+    "NUM_PROXIES": env_int("TRUSTED_PROXY_COUNT", 0),
+    # DRF's parsers, with JSON nesting bounded (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -166,6 +183,9 @@ if EMBEDDED_BROKER:
     CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", f"file://{VAR_DIR / 'results'}")
 else:
     CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport with the broker-outage fix explained in config/broker.py.
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # The cache holds throttle counts: Redis when configured (shared by every process), else memory
 # (the embedded mode runs one web process).
 if REDIS_URL:
@@ -185,13 +205,20 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Ride out a broker outage of any length: retry forever instead of giving up after 100 tries.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TIMEZONE = "UTC"
+# beat's usual scheduler, also writing the scheduler heartbeat (config/heartbeats).
+CELERY_BEAT_SCHEDULER = "config.heartbeats.celery_hooks:HeartbeatScheduler"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Every periodic sweep, in one place. Each is idempotent; see each task's docstring.
+# Every 10 s: whatever fell due while the broker was away (its task lost or held) is enforced
+# within 30 s of the broker coming back (issue 12; tests/config/test_broker_outage.py).
 CELERY_BEAT_SCHEDULE = {
     "match-deadlines-sweep": {
         "task": "tournaments.tasks.match_deadlines_sweep",
-        "schedule": 30.0,
+        "schedule": 10.0,
     },
     "draft-deadlines-sweep": {
         "task": "decks.drafting.tasks.draft_deadlines_sweep",
@@ -199,9 +226,48 @@ CELERY_BEAT_SCHEDULE = {
     },
     "stalled-bots-sweep": {
         "task": "gameplay.tasks.stalled_bots_sweep",
-        "schedule": 30.0,
+        "schedule": 10.0,
     },
 }
+
+# The HTML log-in form, per client address and per username (config/throttling.py).
+LOGIN_ADDRESS_THROTTLE_RATE = env_str("LOGIN_ADDRESS_THROTTLE_RATE", "30/min")
+LOGIN_USERNAME_THROTTLE_RATE = env_str("LOGIN_USERNAME_THROTTLE_RATE", "10/min")
+
+# Content-Security-Policy (django-csp): only this site's own scripts, styles, images and
+# connections; no inline script, style attribute or handler (templates have none, tested),
+# no framing. The API docs pages load their assets from the sidecar package, also 'self'.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# API tokens (knox): each token request makes a new one (one per device or script), valid
+# API_TOKEN_TTL_HOURS; /api/auth/logout/ revokes the one used, /api/auth/logout-all/ every one.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 168)),
+    "TOKEN_LIMIT_PER_USER": env_int("API_TOKENS_PER_USER", 20),
+    "AUTO_REFRESH": False,
+}
+
+# Card set imports (decks/RULINGS.md D15): per set and per user; staff are not limited.
+CARD_SET_MAX_CARDS = env_int("CARD_SET_MAX_CARDS", 1000)
+CARD_SET_MAX_BYTES = env_int("CARD_SET_MAX_BYTES", 1_000_000)
+CARD_SETS_PER_USER = env_int("CARD_SETS_PER_USER", 20)
+
+# /healthz answers 503 when the worker or the scheduler wrote no heartbeat for this long.
+HEALTHZ_HEARTBEATS = env_bool("HEALTHZ_HEARTBEATS", True)
+HEALTHZ_SILENT_AFTER_S = env_int("HEALTHZ_SILENT_AFTER_S", 60)
 
 LOGGING = {
     "version": 1,

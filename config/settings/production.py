@@ -7,8 +7,20 @@ from config.settings.env import env_bool, env_int, env_str
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
-if len(SECRET_KEY) < 50:
-    raise ImproperlyConfigured("Set SECRET_KEY to a random string of at least 50 characters.")
+# Keys that were published (docker/env.example, the docs) or say they are placeholders: a key
+# anyone can read lets them forge sessions and password-reset links, so production refuses it.
+PLACEHOLDER_KEY_MARKERS = ("change-me", "changeme", "change_me", "placeholder", "your-secret")
+_key = SECRET_KEY.lower()
+if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 10:
+    raise ImproperlyConfigured(
+        "Set SECRET_KEY to a random string of at least 50 characters, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(64))'."
+    )
+if any(marker in _key for marker in PLACEHOLDER_KEY_MARKERS) or _key.startswith("django-insecure"):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the example's placeholder. Generate a real one: "
+        "python -c 'import secrets; print(secrets.token_urlsafe(64))'."
+    )
 
 # Persistent connections, checked before reuse.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
@@ -18,8 +30,11 @@ STORAGES["staticfiles"] = {
     "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
 }
 
-# HTTPS is terminated by the proxy in front of gunicorn, which sets X-Forwarded-Proto.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HTTPS is terminated by the proxy in front of gunicorn. Its X-Forwarded-Proto header is
+# trusted only when the operator says a proxy sets it (TRUST_X_FORWARDED_PROTO=true): otherwise
+# any client could claim "https" on a plain connection.
+if env_bool("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)

@@ -47,7 +47,11 @@ SECRET_KEY = "test-only-secret-key-not-for-production-" + "x" * 20
 DATABASES = {"default": database_from_url(test_database_url())}
 # pytest-xdist workers each get their own test database via pytest-django's suffixing.
 # Many tests sign up from one address; the throttle has its own test.
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"auth": "100000/min"}}
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {"auth": "100000/min", "deck-validate-anon": "100000/min"},
+}
+LOGIN_ADDRESS_THROTTLE_RATE = LOGIN_USERNAME_THROTTLE_RATE = "100000/min"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -65,3 +69,5 @@ LOGGING["handlers"]["stdout"]["formatter"] = "plain"
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# No worker or scheduler runs beside the test server; tests that check heartbeats turn it on.
+HEALTHZ_HEARTBEATS = False

@@ -5,6 +5,8 @@ and pool creation."""
 from collections import Counter
 from collections.abc import Iterable
 
+from django.db.models import Q
+
 from config.errors import NotFound, ServiceError
 from decks.drafting.rules import DraftCard, standard_deck
 from decks.models import Card, CardSet, Game
@@ -56,11 +58,15 @@ def default_card_set(game: Game) -> CardSet:
     return card_set
 
 
-def card_set_get(game: Game, card_set_id: int | None) -> CardSet:
-    """The named card set of this game, or the game's default one."""
+def card_set_get(game: Game, card_set_id: int | None, *, user=None) -> CardSet:
+    """The named card set of this game that `user` may deal from (official, published or
+    their own: decks/RULINGS.md D16), or the game's default one."""
     if card_set_id is None:
         return default_card_set(game)
-    card_set = CardSet.objects.filter(pk=card_set_id, games=game).first()
+    usable = Q(visibility__in=["official", "published"])
+    if user is not None and user.is_authenticated:
+        usable |= Q(organizer=user)
+    card_set = CardSet.objects.filter(usable, pk=card_set_id, games=game).first()
     if card_set is None:
         raise ServiceError(
             f"Card set {card_set_id} does not belong to {game.name}.",

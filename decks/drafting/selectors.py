@@ -49,6 +49,16 @@ def is_organizer(draft: Draft, user) -> bool:
     return bool(user.is_authenticated and (draft.organizer_id == user.pk or user.is_staff))
 
 
+def sees_every_pack(draft: Draft, user) -> bool:
+    """Ruling 20: the organizer (or staff) sees every pack, the seed and the pick log, except
+    while sitting in the running pod: then only what a player sees, until it is finished."""
+    if not is_organizer(draft, user):
+        return False
+    if draft.status == Draft.Status.FINISHED:
+        return True
+    return not Seat.objects.filter(draft=draft, player_id=user.pk).exists()
+
+
 def timer_label(draft: Draft) -> str | int:
     """The pick timer as the API takes it: 'off', 'competitive' or seconds."""
     return draft.timer_seconds if draft.timer == Draft.Timer.FIXED else draft.timer
@@ -107,7 +117,7 @@ def _details(drafts: list[Draft], user=None) -> list[dict]:
             "started_at": draft.started_at,
             "finished_at": draft.finished_at,
         }
-        if user is not None and is_organizer(draft, user) and draft.status == Draft.Status.FINISHED:
+        if draft.status == Draft.Status.FINISHED:  # published once over (ruling 20)
             data["seed"] = draft.seed
         details.append(data)
     return details
@@ -192,7 +202,7 @@ def draft_seat_view(*, draft_id: int, user) -> dict:
 def draft_log(*, draft_id: int, user) -> list[dict]:
     """Every pick in order (organizer any time; everyone once the draft is finished)."""
     draft = draft_get(draft_id)
-    if draft.status != Draft.Status.FINISHED and not is_organizer(draft, user):
+    if draft.status != Draft.Status.FINISHED and not sees_every_pack(draft, user):
         raise NotAllowed(
             "The pick log is shown to players once the draft is finished.", code="log_hidden"
         )
@@ -222,8 +232,13 @@ def draft_organizer_view(*, draft_id: int, user) -> dict:
     draft = draft_get(draft_id)
     if not is_organizer(draft, user):
         raise NotAllowed("Only the draft's organizer sees every pack.", code="not_organizer")
+    # Seated in the running pod, the organizer keeps the controls (start, pause, replace)
+    # but sees no pack, no seed and no other seat's picks (ruling 20).
+    seated = not sees_every_pack(draft, user)
     data = draft_detail(draft_id=draft_id, user=user)
-    data["seed"] = draft.seed
+    data["packs_hidden"] = seated
+    if not seated:
+        data["seed"] = draft.seed
     positions = positions_of(draft) if draft.round else []
     packs = Pack.objects.filter(draft=draft, round=draft.round).prefetch_related(
         Prefetch(
@@ -245,7 +260,7 @@ def draft_organizer_view(*, draft_id: int, user) -> dict:
                 "id": p.id,
                 "origin_seat": p.origin_seat,
                 "pick_number": p.pick_number,
-                "cards": cards_by_pack.get(p.id, []),
+                "cards": [] if seated else cards_by_pack.get(p.id, []),
             }
             for p in queue
         ]

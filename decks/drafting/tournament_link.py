@@ -57,3 +57,18 @@ def entry_player(entry: Entry):
         return entry.user
     members = sorted(entry.members.all(), key=lambda u: u.pk)
     return members[0] if members else None
+
+
+def require_seed_allowed(tournament: Tournament, user, seed: str | None) -> None:
+    """Ruling 20: an organizer who plays in their own event may not choose the deal's seed
+    (they could re-derive every pack or pool); the server draws it. Staff may."""
+    if not seed or user.is_staff:
+        return
+    plays = Entry.objects.filter(tournament=tournament).filter(user=user).exists() or (
+        Entry.objects.filter(tournament=tournament, members=user).exists()
+    )
+    if plays:
+        raise NotAllowed(
+            "You play in this event, so the server chooses the seed; leave the seed empty.",
+            code="seed_not_allowed",
+        )

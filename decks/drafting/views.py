@@ -9,9 +9,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from config.errors import NotFound, ServiceError
+from config.forms_only import post_only_else_back_to
 from decks.drafting import selectors, services
 from decks.drafting.faces import card_face
 from decks.drafting.models import Draft
@@ -104,7 +105,7 @@ def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_POST
+@post_only_else_back_to("drafting:room")
 @login_required
 def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     """Pick the clicked card; a stale or wrong click shows why, with the current pack."""
@@ -127,7 +128,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("drafting:room", pk=pk)
 
 
-@require_POST
+@post_only_else_back_to("drafting:room")
 @login_required
 def draft_join(request: HttpRequest, pk: int) -> HttpResponse:
     """Take the first open seat."""
@@ -166,7 +167,7 @@ ACTIONS = {
 }
 
 
-@require_POST
+@post_only_else_back_to("drafting:pod")
 @login_required
 def draft_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Start, pause or resume (organizer)."""
@@ -180,7 +181,7 @@ def draft_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return redirect("drafting:pod", pk=pk)
 
 
-@require_POST
+@post_only_else_back_to("drafting:pod")
 @login_required
 def seat_replace_with_bot(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     """Replace an absent player with a bot (organizer)."""
@@ -215,7 +216,7 @@ def _report(request: HttpRequest, call, success) -> None:
         messages.success(request, success(result))
 
 
-@require_POST
+@post_only_else_back_to("tournaments:detail")
 @login_required
 def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
     """Split a draft tournament's entries into pods (organizer)."""
@@ -230,7 +231,7 @@ def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:detail", pk=pk)
 
 
-@require_POST
+@post_only_else_back_to("tournaments:detail")
 @login_required
 def tournament_pools(request: HttpRequest, pk: int) -> HttpResponse:
     """Deal a sealed tournament's pools (organizer)."""
@@ -257,7 +258,7 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "drafting/pool.html", context)
 
 
-@require_POST
+@post_only_else_back_to("drafting:pool")
 @login_required
 def pool_register(request: HttpRequest, pk: int) -> HttpResponse:
     """Register one of the decks built from this pool for the pool's tournament entry."""

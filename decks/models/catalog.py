@@ -36,11 +36,19 @@ class Faction(models.Model):
 
 
 class CardSet(models.Model):
-    """A set of cards: built in (no organizer) or imported by an organizer."""
+    """A set of cards: built in (the official catalogue, no owner) or imported by a user, who
+    owns it. An import is private (its owner's decks only) until staff publishes it; an event
+    allows the sets its organizer lists (decks/RULINGS.md D15-D17)."""
+
+    class Visibility(models.TextChoices):
+        OFFICIAL = "official", "Official"
+        PRIVATE = "private", "Private to its owner"
+        PUBLISHED = "published", "Published"
 
     code = models.CharField(max_length=20, unique=True)
     name = models.CharField(max_length=160)
     games = models.ManyToManyField(Game, related_name="card_sets")
+    # The owner (the importer); null for the built-in sets.
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -48,10 +56,23 @@ class CardSet(models.Model):
         blank=True,
         related_name="card_sets",
     )
+    # db_default: the built-in sets are created by a data migration that predates this field.
+    visibility = models.CharField(
+        max_length=10, choices=Visibility, db_default=Visibility.OFFICIAL, db_index=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(visibility="official", organizer__isnull=True)
+                    | models.Q(visibility__in=["private", "published"], organizer__isnull=False)
+                ),
+                name="card_set_official_iff_no_owner",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.code}: {self.name}"

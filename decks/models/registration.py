@@ -30,6 +30,8 @@ class EventDeckRules(models.Model):
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="deck_rules"
     )
     options = models.JSONField(default=dict, blank=True)
+    # The card sets whose cards are legal in the event; none listed means the official ones.
+    card_sets = models.ManyToManyField("decks.CardSet", blank=True, related_name="+")
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

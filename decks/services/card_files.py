@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from config.csv_export import restore_cell
 from config.errors import ServiceError
 from decks.legality.cardsets import CARD_FIELDS
 
@@ -92,7 +93,8 @@ def _parse_csv(text: str) -> tuple[dict[str, Any], list[int]]:
         for row in reader:
             start, previous_end = previous_end + 1, reader.line_num
             if any(cell.strip() for cell in row):  # blank lines are skipped
-                cards.append(_csv_card(dict(zip(header, row, strict=False))))
+                cells = [restore_cell(cell) for cell in row]
+                cards.append(_csv_card(dict(zip(header, cells, strict=False))))
                 lines.append(start)
     except csv.Error as error:
         raise ServiceError(f"Line {reader.line_num}: not valid CSV ({error}).") from error

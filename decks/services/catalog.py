@@ -1,20 +1,21 @@
 """Importing organizers' card sets (JSON or CSV) and exporting sets in the same formats."""
 
-import csv
 import io
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from config.errors import ServiceError
+from config.csv_export import SafeDictWriter
+from config.errors import NotAllowed, ServiceError
 from decks.catalog_loading import load_card_set
 from decks.legality import card_key, card_problems
 from decks.legality.cardsets import faction_problems
 from decks.models import Card, CardSet, Faction
-from decks.selectors import card_list, game_get
+from decks.selectors import card_list, game_get, visible_card_sets
 from decks.services.card_files import CSV_COLUMNS
 
 
@@ -28,14 +29,16 @@ def card_set_import(
     lines: list[int] | None = None,
     progress: Callable[[Iterable], Iterable] = lambda rows: rows,
 ) -> CardSet:
-    """Check every card (errors name the file's lines), then create the whole set or nothing."""
+    """Check every card (errors name the file's lines), then create the whole set or nothing.
+    The set is the importer's, private until staff publishes it (D15)."""
     game = game_get(slug=game_slug, field="game")
+    _check_import_limits(organizer, len(data.get("cards") or []))
     errors: dict[str, list[str]] = {}
     if problems := faction_problems(data.get("factions")):
         errors["factions"] = problems
     else:
         numbers = lines or [i + 1 for i in range(len(data["cards"]))]
-        errors = _row_errors(game, data, numbers, progress)
+        errors = _row_errors(game, data, numbers, progress, organizer)
     if not data["cards"]:
         errors["cards"] = ["The file has no cards."]
     if errors:
@@ -57,12 +60,56 @@ def card_set_import(
         ) from error
 
 
-def _row_errors(game, data, lines: list[int], progress) -> dict[str, list[str]]:
+def _check_import_limits(organizer, cards: int) -> None:
+    """D15: bounded imports (CARD_SET_MAX_CARDS cards a set, CARD_SETS_PER_USER sets a user;
+    the file's size is bounded by CARD_SET_MAX_BYTES where it is read), so one user cannot
+    make every other user's card list and deck check slow. Staff (and manage.py import_cards)
+    are not limited."""
+    if organizer.is_staff:
+        return
+    if cards > settings.CARD_SET_MAX_CARDS:
+        raise ServiceError(
+            f"A card set has at most {settings.CARD_SET_MAX_CARDS:,} cards; this file has "
+            f"{cards:,}. Split it into several sets.",
+            code="too_many_cards",
+            errors={"content": [f"At most {settings.CARD_SET_MAX_CARDS:,} cards."]},
+        )
+    owned = CardSet.objects.filter(organizer=organizer).count()
+    if owned >= settings.CARD_SETS_PER_USER:
+        raise ServiceError(
+            f"You have {owned} card sets, the most one user may import "
+            f"({settings.CARD_SETS_PER_USER}). Ask staff to publish or remove one.",
+            code="too_many_sets",
+        )
+
+
+def card_set_publish(*, card_set: CardSet, user) -> CardSet:
+    """Staff publish an imported set: its cards become usable by everyone's decks and
+    eligible for any event whose organizer lists the set (D15)."""
+    if not user.is_staff:
+        raise NotAllowed("Only staff can publish a card set.", code="not_staff")
+    if card_set.visibility == CardSet.Visibility.OFFICIAL:
+        raise ServiceError("This is an official set already.", code="already_official")
+    CardSet.objects.filter(pk=card_set.pk).update(visibility=CardSet.Visibility.PUBLISHED)
+    card_set.refresh_from_db()
+    return card_set
+
+
+def may_see_card_set(card_set: CardSet, user) -> bool:
+    """Official and published sets are everyone's; a private one its owner's and staff's."""
+    if card_set.visibility != CardSet.Visibility.PRIVATE:
+        return True
+    return bool(user.is_authenticated and (user.is_staff or card_set.organizer_id == user.pk))
+
+
+def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, list[str]]:
     """{"line N": [problems]} for every card that cannot be imported."""
     factions = {f["slug"] for f in data.get("factions") or []}
     factions |= set(Faction.objects.filter(game=game).values_list("slug", flat=True))
     # Copies count by card identity, so a card already in the game is a reprint of it.
-    existing = {card.key: card for card in reversed(card_list(game=game))}
+    # (among the cards the importer can see: others' private sets neither block nor leak)
+    sets = visible_card_sets(user=organizer)
+    existing = {card.key: card for card in reversed(card_list(game=game, sets=sets))}
     seen: dict[str, str] = {}
     errors: dict[str, list[str]] = {}
     shared = {line for line, n in Counter(lines).items() if n > 1}  # e.g. one-line JSON
@@ -113,7 +160,7 @@ def card_set_export(card_set: CardSet, *, file_format: str) -> str:
     cards = [_card_dict(card) for card in card_set.cards.prefetch_related("factions")]
     if file_format == "csv":
         out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
+        writer = SafeDictWriter(out, fieldnames=CSV_COLUMNS)
         writer.writeheader()
         for card in cards:
             writer.writerow(_csv_row(card))

@@ -16,24 +16,58 @@ from decks.legality import (
     validate,
 )
 from decks.models import Deck, DeckCard, Game, Pool
-from decks.selectors import catalog_for_game, game_get, pool_keys
+from decks.selectors import catalog_for_game, game_get, pool_keys, visible_card_sets
+
+# Bounds on one deck list (issue 12): far above any real deck, low enough that a request
+# cannot make the validator or the database work for minutes (50,000 names took over 60 s).
+MAX_DECK_LINES = 500
+MAX_DISTINCT_NAMES = 200
+MAX_NAME_LENGTH = 200
+MAX_COPIES_OF_A_CARD = 999  # summed over the lines naming it; stored in a small integer
 
 
 def deck_list_from_input(
     *, cards: Iterable[dict] | None = None, text: str = "", fortresses: Iterable[str] = ()
 ) -> DeckList:
-    """The deck list a request describes: `cards` [{name, count}] or plain `text`."""
+    """The deck list a request describes: `cards` [{name, count}] or plain `text`.
+
+    400 (code `too_large`) naming the bound when the list is past one of the bounds above."""
     if text:
         parsed = parse_deck_list(text)
-        extra = tuple(fortresses)
-        return DeckList(
+        deck_list = DeckList(
             main=parsed.main,
-            fortresses=parsed.fortresses + extra,
+            fortresses=parsed.fortresses + tuple(fortresses),
             sideboard=parsed.sideboard,
             unreadable=parsed.unreadable,
         )
-    main = tuple((str(item["name"]), int(item["count"])) for item in cards or ())
-    return DeckList(main=main, fortresses=tuple(fortresses))
+    else:
+        main = tuple((str(item["name"]), int(item["count"])) for item in cards or ())
+        deck_list = DeckList(main=main, fortresses=tuple(fortresses))
+    _check_bounds(deck_list)
+    return deck_list
+
+
+def _check_bounds(deck_list: DeckList) -> None:
+    def too_large(message: str) -> ServiceError:
+        return ServiceError(message, code="too_large", errors={"cards": [message]})
+
+    lines = len(deck_list.main) + len(deck_list.sideboard) + len(deck_list.fortresses)
+    if lines + len(deck_list.unreadable) > MAX_DECK_LINES:
+        raise too_large(f"A deck list has at most {MAX_DECK_LINES} lines; this one has more.")
+    names = [name for name, _ in deck_list.main + deck_list.sideboard] + list(deck_list.fortresses)
+    if any(len(name) > MAX_NAME_LENGTH for name in names):
+        raise too_large(f"A card name has at most {MAX_NAME_LENGTH} characters.")
+    if len({name.strip().casefold() for name in names}) > MAX_DISTINCT_NAMES:
+        raise too_large(f"A deck list names at most {MAX_DISTINCT_NAMES} different cards.")
+    for section in (deck_list.main, deck_list.sideboard):
+        copies: dict[str, int] = {}
+        for name, count in section:
+            key = name.strip().casefold()
+            copies[key] = copies.get(key, 0) + count
+            if copies[key] > MAX_COPIES_OF_A_CARD:
+                raise too_large(
+                    f"At most {MAX_COPIES_OF_A_CARD} copies of one card ({name}) in a deck list."
+                )
 
 
 def deck_validate(
@@ -43,12 +77,14 @@ def deck_validate(
     deck_list: DeckList,
     pool: Pool | None = None,
     options: dict | None = None,
+    user=None,
 ) -> Validation:
-    """Every problem of the deck in the format (plus advice); 400 for an unknown format."""
+    """Every problem of the deck in the format (plus advice); 400 for an unknown format.
+    The cards are those `user` may use outside events: official, published, their own."""
     fmt = format_get(game, format_slug, options)
     if pool is not None and pool.game_id != game.id:
         raise ServiceError("That pool is for another game.", errors={"pool": ["Wrong game."]})
-    catalog, _ = catalog_for_game(game)
+    catalog, _ = catalog_for_game(game, visible_card_sets(user=user, pool=pool))
     return validate(deck_list, fmt, catalog, pool_keys(pool) if pool else None)
 
 
@@ -75,9 +111,10 @@ def deck_hash(rows: Iterable[tuple[str, str, int]]) -> str:
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
-def _resolved_rows(game: Game, deck_list: DeckList) -> list[tuple[str, int, int]]:
-    """(section, card id, count) for every line; ServiceError naming unknown cards."""
-    catalog, ids = catalog_for_game(game)
+def _resolved_rows(game: Game, deck_list: DeckList, *, owner, pool) -> list[tuple[str, int, int]]:
+    """(section, card id, count) for every line, among the cards the owner may use;
+    ServiceError naming unknown cards."""
+    catalog, ids = catalog_for_game(game, visible_card_sets(user=owner, pool=pool))
     rows: dict[tuple[str, int], int] = {}
     unknown = []
     lines = [("main", text, n) for text, n in deck_list.main]
@@ -95,6 +132,10 @@ def _resolved_rows(game: Game, deck_list: DeckList) -> list[tuple[str, int, int]
             code="unknown_card",
             errors={"cards": [f"Unknown card: {text}" for text in bad]},
         )
+    if any(count > MAX_COPIES_OF_A_CARD for count in rows.values()):
+        # different spellings of one card (a code and its name) add up too
+        message = f"At most {MAX_COPIES_OF_A_CARD} copies of one card in a deck."
+        raise ServiceError(message, code="too_large", errors={"cards": [message]})
     return [(section, card_id, count) for (section, card_id), count in rows.items()]
 
 
@@ -114,7 +155,7 @@ def deck_create(
     """A new deck of the owner's (it may be illegal: validation reports, saving keeps)."""
     game = game_get(slug=game_slug, field="game")
     _check_format_and_pool(game, format_slug, pool, owner)
-    rows = _resolved_rows(game, deck_list)
+    rows = _resolved_rows(game, deck_list, owner=owner, pool=pool)
     with transaction.atomic():
         deck = Deck.objects.create(
             owner=owner, game=game, format=format_slug, name=name.strip() or "Untitled", pool=pool
@@ -140,7 +181,9 @@ def deck_update(
     if deck_list is None and fortresses is not None:
         main = [(row.card.key, row.count) for row in deck.cards.all() if row.section == "main"]
         deck_list = DeckList(main=tuple(main), fortresses=tuple(fortresses))
-    rows = _resolved_rows(deck.game, deck_list) if deck_list is not None else None
+    rows = None
+    if deck_list is not None:
+        rows = _resolved_rows(deck.game, deck_list, owner=deck.owner, pool=deck.pool)
     with transaction.atomic():
         deck = Deck.objects.select_for_update().get(pk=deck.pk)
         if name is not None:

@@ -1,17 +1,19 @@
 """Deck registration for tournaments, and locking the lists when the event starts."""
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.timezone import now
 
 from config.errors import Conflict, NotAllowed, ServiceError
 from decks.legality import FormatError
 from decks.legality.formats import configure
-from decks.models import Deck, DeckRegistration, EventDeckRules
+from decks.models import CardSet, Deck, DeckRegistration, EventDeckRules
 from decks.selectors import (
     base_event_format,
     catalog_for_game,
     deck_rows,
     entry_deck_problems,
+    event_card_sets,
     event_format,
     game_get,
 )
@@ -48,6 +50,32 @@ def event_deck_rules_set(*, tournament, options: dict, user):
     return configured
 
 
+def event_card_sets_set(*, tournament, card_set_ids: list[int], user) -> list:
+    """The organizer lists the card sets the event allows (D17), before the start; an empty
+    list restores the default, the official sets. Each set must be of the event's game and
+    official, published, or the organizer's own import."""
+    if not (user.is_staff or tournament.organizer_id == user.pk):
+        raise NotAllowed("Only the organizer can choose the event's card sets.")
+    ids = sorted(set(card_set_ids))
+    usable = CardSet.objects.filter(pk__in=ids, games__slug=tournament.game).filter(
+        Q(visibility__in=["official", "published"]) | Q(organizer=tournament.organizer_id)
+    )
+    found = set(usable.values_list("pk", flat=True))
+    if missing := [pk for pk in ids if pk not in found]:
+        listed = ", ".join(str(pk) for pk in missing)
+        raise ServiceError(
+            f"Card set(s) {listed} cannot be used in this {tournament.game} event: each must "
+            "be a set of its game that is official, published by staff, or your own import.",
+            code="card_set_not_usable",
+            errors={"card_sets": [f"Not usable here: {listed}."]},
+        )
+    with transaction.atomic():
+        _lock_registration(tournament, "The card sets are fixed once the tournament has started.")
+        rules, _ = EventDeckRules.objects.get_or_create(tournament=tournament)
+        rules.card_sets.set(found)
+    return list(CardSet.objects.filter(pk__in=found).order_by("id"))
+
+
 def _lock_registration(tournament, message: str) -> None:
     """Row-lock the tournament (ordering this write against the start); 409 unless it is
     still taking registrations."""
@@ -59,6 +87,20 @@ def _lock_registration(tournament, message: str) -> None:
     )
     if status != "registration":
         raise Conflict(message, code="decks_locked")
+
+
+def _deck_fits_entry(deck, entry, tournament) -> bool:
+    """Ruling D14: the deck is the entry's player's (a team member's), built from the entry's
+    pool, or, for a guest entry with no account, the organizer's own. Otherwise an organizer
+    could register any user's deck (ids are sequential) and read it back through the event."""
+    if deck.pool_id is not None and deck.pool.entry_id == entry.pk:
+        return True
+    if entry.user_id is not None:
+        return deck.owner_id == entry.user_id
+    players = set(entry.members.values_list("pk", flat=True))
+    if players:
+        return deck.owner_id in players
+    return deck.owner_id == tournament.organizer_id
 
 
 def _may_register(entry, user) -> bool:
@@ -75,6 +117,14 @@ def deck_register(*, entry, deck: Deck, user) -> DeckRegistration:
         raise NotAllowed("Only the entry's player or the organizer can register its deck.")
     if deck.owner_id != user.pk and tournament.organizer_id != user.pk and not user.is_staff:
         raise NotAllowed("Register one of your own decks.", code="not_deck_owner")
+    if not user.is_staff and not _deck_fits_entry(deck, entry, tournament):
+        raise NotAllowed(
+            "A deck registered for an entry must be that entry's player's own deck (or one "
+            "built from the entry's pool); the organizer may register their own decks only "
+            "for guest entries without an account.",
+            code="deck_not_entrys",
+            errors={"deck": ["Not this entry's player's deck."]},
+        )
     if event_format(tournament) is None:
         raise ServiceError(
             f"This event's format ({tournament.deck_format}) uses no decks; nothing to register.",
@@ -100,7 +150,7 @@ def tournament_decks_lock(*, tournament) -> None:
     fmt = event_format(tournament)
     if fmt is None:
         return
-    catalog, _ = catalog_for_game(game_get(slug=tournament.game))
+    catalog, _ = catalog_for_game(game_get(slug=tournament.game), event_card_sets(tournament))
     entries = list(
         tournament.entries.filter(dropped=False)
         .select_related("deck_registration__deck__pool")

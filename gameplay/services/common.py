@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
 from django.utils import timezone
 
+from config.enqueue import enqueue_on_commit
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
 
@@ -67,7 +67,7 @@ def schedule_bot(game_id: int) -> None:
     """Ask a worker to play the bot seats' moves once this transaction commits."""
     from gameplay import tasks
 
-    transaction.on_commit(lambda: tasks.bot_move.delay(game_id))
+    enqueue_on_commit(tasks.bot_move, game_id)
 
 
 def start_state(ruleset: str, *, seats: int, options: dict, seed: int) -> dict:

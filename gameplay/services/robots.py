@@ -15,7 +15,7 @@ from gameplay.services.common import bot_seats, save_state
 
 BOT_BUDGET_S = 0.5  # thinking time per bot decision
 STEPS_PER_TASK = 400  # bot actions one task plays before handing over to a fresh task
-STALLED_AFTER_S = 30
+STALLED_AFTER_S = 15
 BATCH = 25  # bot actions saved per transaction
 
 

@@ -1,5 +1,6 @@
 """The production compose file is valid (Debian's docker-compose; no engine needed)."""
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -35,6 +36,10 @@ def test_the_image_runs_as_a_non_root_user_with_gunicorn():
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     assert "FROM python:3.11-slim" in dockerfile
     assert "\nUSER app\n" in dockerfile
+    # the code is root's and read-only to the app's user; no key is baked into the image
+    assert "--chown=app" not in dockerfile
+    assert "chmod -R a-w" in dockerfile
+    assert "secrets.token_urlsafe" in dockerfile
     assert '"gunicorn", "config.wsgi"' in dockerfile
 
 
@@ -44,10 +49,40 @@ def test_the_stack_has_its_services_with_health_checks_and_waits_for_migrations(
     assert set(services) == {"migrate", "web", "worker", "beat", "db", "redis"}
     assert services["db"]["image"] == "postgres:16"
     assert services["redis"]["image"] == "redis:7"
-    for name in ("web", "worker", "db", "redis"):
+    # the web port is published on loopback by default, and no database password is built in
+    assert services["web"]["ports"] == ["${WEB_PUBLISH:-127.0.0.1:8000}:8000"]
+    assert ":?" in services["db"]["environment"]["POSTGRES_PASSWORD"]
+    for name in ("web", "worker", "beat", "db", "redis"):
         assert "healthcheck" in services[name], name
+    # a dead worker or scheduler is started again, and each is judged by its heartbeat
+    for name, kind in (("worker", "worker"), ("beat", "scheduler")):
+        assert services[name]["restart"] == "always", name
+        assert services[name]["healthcheck"]["test"][-2:] == ["heartbeat_check", kind], name
     for name in ("web", "worker", "beat"):
         after = services[name]["depends_on"]
         assert after["migrate"]["condition"] == "service_completed_successfully", name
         assert after["db"]["condition"] == "service_healthy", name
     assert set(compose["volumes"]) == {"db-data", "redis-data"}
+
+
+def test_compose_refuses_to_start_without_a_database_password(tmp_path):
+    if not shutil.which("docker-compose"):
+        if CI:
+            pytest.fail("docker-compose is missing (apt-get install docker-compose)")
+        pytest.skip("docker-compose is missing (apt-get install docker-compose)")
+    docker = tmp_path / "docker"
+    docker.mkdir()
+    shutil.copy(ROOT / "docker" / "compose.yaml", docker / "compose.yaml")
+    example = (ROOT / "docker" / "env.example").read_text().splitlines()
+    without = [line for line in example if not line.startswith("POSTGRES_PASSWORD=")]
+    (docker / ".env").write_text("\n".join(without) + "\n")
+    environment = {k: v for k, v in os.environ.items() if k != "POSTGRES_PASSWORD"}
+    result = subprocess.run(
+        ["docker-compose", "-f", str(docker / "compose.yaml"), "config", "-q"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=environment,
+    )
+    assert result.returncode != 0
+    assert "POSTGRES_PASSWORD" in result.stderr

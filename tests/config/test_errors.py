@@ -88,3 +88,20 @@ def test_too_many_form_fields_is_a_400_saying_so(client_for, make_user):
     )
     body = assert_error_shape(response, 400, "too_many_fields")
     assert "fields" in body["detail"]
+
+
+@pytest.mark.parametrize("depth", [33, 5_000, 200_000])
+@pytest.mark.parametrize("path", ["/api/auth/token/", "/api/decks/validate/"])
+def test_deeply_nested_json_is_400_malformed_not_500(api_client, path, depth):
+    # anonymous endpoints, bodies nested past the bound (deep enough to overflow the decoder)
+    body = '{"username": ' + "[" * depth + "]" * depth + "}"
+    response = api_client.post(path, body, content_type="application/json")
+    answer = assert_error_shape(response, 400, "malformed")
+    assert "32 levels" in answer["detail"]
+
+
+def test_json_nested_within_the_bound_is_parsed(api_client):
+    body = '{"username": ' + "[" * 31 + "]" * 31 + ', "password": "x"}'
+    response = api_client.post("/api/auth/token/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] != "malformed"

@@ -46,3 +46,76 @@ def test_a_container_probe_by_ip_is_answered_where_other_pages_are_refused(clien
     assert client.get("/healthz", HTTP_HOST="127.0.0.1:8000").status_code == 200
     assert client.head("/healthz", HTTP_HOST="127.0.0.1:8000").status_code == 200
     assert client.get("/", HTTP_HOST="127.0.0.1:8000").status_code == 400
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_naming_a_silent_worker_and_scheduler(client, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from config.heartbeats.models import Heartbeat
+
+    settings.HEALTHZ_HEARTBEATS = True
+    settings.HEALTHZ_SILENT_AFTER_S = 60
+    # given no heartbeat at all: nothing runs the timers
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["reasons"] == [
+        "no worker heartbeat yet: is the worker running?",
+        "no scheduler heartbeat yet: is the scheduler running?",
+    ]
+    # given a fresh worker heartbeat and a scheduler silent for two minutes
+    now = timezone.now()
+    Heartbeat.objects.create(name="worker", beat_at=now - timedelta(seconds=5))
+    Heartbeat.objects.create(name="scheduler", beat_at=now - timedelta(seconds=120))
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 503
+    assert body["worker"]["status"] == "ok"
+    assert body["scheduler"]["status"] == "silent"
+    assert body["reasons"][0].startswith("scheduler silent for 12")
+    # and the web container's own check leaves the background processes to theirs
+    assert client.get("/healthz?scope=web").status_code == 200
+    # when the scheduler beats again, all is well
+    Heartbeat.objects.filter(name="scheduler").update(beat_at=now)
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+
+
+@pytest.mark.django_db
+def test_heartbeat_check_command_fails_on_a_silent_process(settings):
+    from datetime import timedelta
+
+    from django.core.management import CommandError, call_command
+    from django.utils import timezone
+
+    from config.heartbeats.beats import beat
+    from config.heartbeats.models import Heartbeat
+
+    with pytest.raises(CommandError, match="no worker heartbeat yet"):
+        call_command("heartbeat_check", "worker")
+    beat("worker")
+    call_command("heartbeat_check", "worker")
+    Heartbeat.objects.create(name="scheduler", beat_at=timezone.now() - timedelta(hours=1))
+    with pytest.raises(CommandError, match="scheduler silent"):
+        call_command("heartbeat_check", "beat")
+
+
+@pytest.mark.django_db
+def test_healthz_reuses_one_broker_connection(client, monkeypatch):
+    from config.celery import app
+
+    opened = []
+    original = app.connection_for_write
+
+    def counting():
+        opened.append(1)
+        return original()
+
+    monkeypatch.setattr(views, "_broker_connection", None)
+    monkeypatch.setattr(app, "connection_for_write", counting)
+    for _ in range(3):
+        client.get("/healthz")
+    assert len(opened) <= 1

@@ -75,6 +75,41 @@ def test_production_refuses_to_start_without_a_strong_secret_key():
     assert "SECRET_KEY" in result.stderr
 
 
+def example_key() -> str:
+    env = (ROOT / "docker" / "env.example").read_text().splitlines()
+    return next(line.split("=", 1)[1] for line in env if line.startswith("SECRET_KEY="))
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(None, id="docker/env.example's key"),
+        pytest.param("django-insecure-" + "x1y2z3w4" * 6, id="django's startproject key"),
+        pytest.param("a" * 60, id="one repeated character"),
+        pytest.param("please-changeme-" + "0123456789" * 4, id="says change me"),
+    ],
+)
+def test_production_refuses_a_published_or_placeholder_secret_key(key):
+    result = run_manage(
+        "check", settings="config.settings.production", SECRET_KEY=key or example_key()
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+    assert "secrets.token_urlsafe" in result.stderr
+
+
+def test_x_forwarded_proto_is_trusted_only_when_the_operator_says_so():
+    env = {"SECRET_KEY": STRONG_KEY, "DATABASE_URL": "postgres://u:p@db.example:5432/x"}
+    assert show("config.settings.production", "SECURE_PROXY_SSL_HEADER", **env) == ["None"]
+    trusted = show(
+        "config.settings.production",
+        "SECURE_PROXY_SSL_HEADER",
+        TRUST_X_FORWARDED_PROTO="true",
+        **env,
+    )
+    assert trusted == ["('HTTP_X_FORWARDED_PROTO', 'https')"]
+
+
 def test_production_keeps_connections_and_has_debug_off():
     debug, max_age = show(
         "config.settings.production",

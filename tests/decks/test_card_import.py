@@ -66,16 +66,20 @@ def test_a_csv_without_a_header_says_which_columns_to_use(make_user, client_for)
 def test_a_reprint_is_the_same_card_for_the_copy_limit(make_user, client_for, api_client):
     # given an organizer's set that reprints the starter set's Iron Knight unchanged
     content = json.dumps({"cards": [builtin_card("Iron Knight")]})
-    assert upload(client_for(make_user()), content).status_code == 201
-    # when a deck lists three Iron Knights
+    importer = client_for(make_user())
+    assert upload(importer, content).status_code == 201
+    # when a deck of the importer's lists three Iron Knights
     body = {"game": "kingdom-combat", "format": "constructed", "text": "3 Iron Knight"}
-    response = api_client.post("/api/decks/validate/", body, format="json")
+    response = importer.post("/api/decks/validate/", body, format="json")
     # then the validator still answers, counting both printings as one card
     assert response.status_code == 200
     problem = next(p for p in response.json()["problems"] if p["code"] == "copy_limit")
     assert (problem["card"], problem["count"], problem["limit"]) == ("Iron Knight", 3, 2)
-    found = api_client.get("/api/cards/?game=kingdom-combat&search=Iron Knight").json()
+    found = importer.get("/api/cards/?game=kingdom-combat&search=Iron Knight").json()
     assert sorted(card["set"] for card in found["results"]) == ["KC1", "ORG"]
+    # while the import stays private: others see only the official printing (D15)
+    found = api_client.get("/api/cards/?game=kingdom-combat&search=Iron Knight").json()
+    assert sorted(card["set"] for card in found["results"]) == ["KC1"]
 
 
 def test_a_reprint_that_changes_the_rules_is_refused(make_user, client_for):

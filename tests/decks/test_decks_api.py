@@ -280,3 +280,31 @@ def test_bad_game_and_export_kind_are_400s_that_say_what_to_use(
     xml = client.get(f"/api/decks/{deck['id']}/export/?kind=xml")
     assert xml.status_code == 400
     assert "kind=json" in xml.json()["detail"]
+
+
+def test_an_organizer_cannot_register_another_users_deck_to_an_entry(
+    make_user, client_for, ironhold_deck
+):
+    # given an organizer, a player entered in the event, and a stranger with a deck
+    organizer, alice, stranger = make_user(), make_user(), make_user()
+    org = client_for(organizer)
+    event = make_event(org)
+    entry = client_for(alice).post(f"/api/tournaments/{event}/entries/", {}, format="json").json()
+    strangers_deck = save_deck(client_for(stranger), ironhold_deck).json()
+    organizers_deck = save_deck(org, ironhold_deck).json()
+    url = f"/api/tournaments/{event}/entries/{entry['id']}/deck/"
+    # when the organizer registers the stranger's deck (or their own) to alice's entry
+    for deck in (strangers_deck, organizers_deck):
+        response = org.post(url, {"deck": deck["id"]})
+        # then it is refused, and nothing is registered
+        assert response.status_code == 403, response.content
+        assert response.json()["code"] in ("deck_not_entrys", "not_deck_owner")
+    assert not DeckRegistration.objects.exists()
+    # while alice's own deck is fine, registered by her or by the organizer
+    alices_deck = save_deck(client_for(alice), ironhold_deck).json()
+    assert org.post(url, {"deck": alices_deck["id"]}).status_code in (200, 201)
+    # and for a guest entry (no account) the organizer registers a deck of their own
+    guest = org.post(f"/api/tournaments/{event}/entries/", {"name": "Gus"}, format="json").json()
+    guest_url = f"/api/tournaments/{event}/entries/{guest['id']}/deck/"
+    assert org.post(guest_url, {"deck": organizers_deck["id"]}).status_code in (200, 201)
+    assert org.post(guest_url, {"deck": strangers_deck["id"]}).status_code == 403

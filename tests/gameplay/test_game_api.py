@@ -140,3 +140,25 @@ def test_a_player_cannot_read_the_log_of_their_game_in_progress(human_vs_bot, cl
     response = client_for(user).get(f"/api/games/{game.pk}/log/")
     assert response.status_code == 403
     assert response.json()["code"] == "game_in_progress"
+
+
+def test_a_player_cannot_choose_the_seed_of_a_game_against_a_person(make_user, client_for):
+    from gameplay.models import GameRecord
+
+    alice, bob = make_user(), make_user()
+    body = {"ruleset": "combat", "seats": [{"user": alice.pk}, {"user": bob.pk}], "seed": 6}
+    # a chosen seed would predict every shuffle, so bob's hand
+    refused = client_for(alice).post("/api/games/", body, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "seed_not_allowed"
+    assert not GameRecord.objects.exists()
+    # the server draws one instead, shown to nobody until the game is over
+    del body["seed"]
+    created = client_for(alice).post("/api/games/", body, format="json")
+    assert created.status_code == 201
+    game_id = created.json()["id"]
+    assert "seed" not in str(created.json()["view"])
+    assert client_for(alice).get(f"/api/games/{game_id}/log/").status_code in (403, 404)
+    # against bots only, a chosen seed is still fine (reproducible practice)
+    practice = {"ruleset": "combat", "seats": [{"user": alice.pk}, {"bot": "random"}], "seed": 6}
+    assert client_for(alice).post("/api/games/", practice, format="json").status_code == 201

@@ -115,3 +115,27 @@ def test_board_lists_the_latest_moves_in_words():
         "greedy bot attacks ann with the king of spades",
         "Turn 3: greedy bot",
     ]
+
+
+def test_a_tournament_match_page_offers_to_play_it_on_the_engine(make_user):
+    from django.test import Client
+
+    from tournaments import services as events
+    from tournaments.models import Match
+
+    organizer, ann, ben = make_user(), make_user(), make_user()
+    event = events.tournament_create(organizer=organizer, name="Engine night", best_of=1)
+    for user in (ann, ben):
+        events.entry_add(tournament=event, by_user=organizer, user_id=user.pk)
+    events.tournament_start(tournament=event, by_user=organizer)
+    match = Match.objects.get(tournament=event)
+    client = Client()
+    client.force_login(ann)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Play this match on the engine" in page
+    client.post(f"/games/match/{match.pk}/start/")
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Open this match&#x27;s game" in page or "Open this match's game" in page
+    # a visitor can open the game too (to watch), but not start one
+    visitor = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "Play this match on the engine" not in visitor

@@ -253,3 +253,23 @@ def test_call_time_with_a_finished_game_and_no_game_in_progress(duel, org_client
         f"/api/matches/{match['id']}/call-time/", {"games": [{"winner": e1}]}, format="json"
     )
     assert (response.json()["winner"], response.json()["decided_by"]) == (e1, "time")
+
+
+def test_the_organizer_calls_time_on_or_extends_a_whole_round(make_event, org_client, client_for):
+    # given 8 entries: round 1 has four running matches with a clock
+    tid, players = make_event(8, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    url = f"/api/tournaments/{tid}/rounds/1"
+    before = set(Match.objects.filter(round__number=1).values_list("deadline", flat=True))
+    # extend all: every deadline moves 10 minutes
+    response = org_client.post(f"{url}/extend/", {"minutes": 10}, format="json")
+    assert response.json() == {"matches": 4}
+    after = set(Match.objects.filter(round__number=1).values_list("deadline", flat=True))
+    assert {d + timedelta(minutes=10) for d in before} == after
+    # a player may not
+    assert client_for(players[0][0]).post(f"{url}/call-time/").status_code == 403
+    # call time on all: every match of the round has time called, each audited
+    assert org_client.post(f"{url}/call-time/").json() == {"matches": 4}
+    rows = Match.objects.filter(round__number=1)
+    assert all(m.time_called_at is not None for m in rows)
+    assert org_client.post(f"{url}/call-time/").json() == {"matches": 0}  # already called

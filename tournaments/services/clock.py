@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import QuerySet
 
+from config.enqueue import enqueue_on_commit
 from config.errors import Conflict, NotAllowed, ServiceError
 from tournaments.brackets import (
     GameResult,
@@ -14,7 +15,7 @@ from tournaments.brackets import (
     time_game_winner,
     winner_by_game_wins,
 )
-from tournaments.models import Match, MatchGame, Tournament
+from tournaments.models import Entry, Match, MatchGame, Tournament
 from tournaments.services import bracket
 from tournaments.services.common import (
     active_entry_ids,
@@ -35,12 +36,9 @@ MAX_EXTENSION = 600
 def _schedule(task_name: str, object_id: int, deadline: datetime) -> None:
     """Enqueue a deadline task once the transaction commits (the sweep catches lost ones)."""
 
-    def send() -> None:
-        from tournaments import tasks
+    from tournaments import tasks
 
-        getattr(tasks, task_name).apply_async((object_id,), eta=deadline)
-
-    transaction.on_commit(send)
+    enqueue_on_commit(getattr(tasks, task_name), object_id, eta=deadline)
 
 
 def matches_start(*, tournament: Tournament, matches: QuerySet) -> int:
@@ -103,6 +101,7 @@ def match_time_call(
     tournament, match = lock_match(match.pk)
     require_organizer(tournament=tournament, user=by_user, action="call time")
     _require_running_clock(match)
+    _require_entered_life(tournament, match, life)
     _call_time(match, by_user)
     if not life and games is None:
         facts = _live_facts(match.pk)
@@ -134,6 +133,7 @@ def match_time_enter(
         )
     if match.status != Match.Status.IN_PROGRESS or match.time_called_at is None:
         raise ServiceError("Time has not been called on this match.", code="time_not_called")
+    _require_entered_life(tournament, match, life)
     _resolve(tournament, match, life=life, first_damage=first_damage, games=games, actor=by_user)
     return match
 
@@ -158,6 +158,38 @@ def match_time_extend(*, match: Match, by_user, minutes: int) -> Match:
     audit(match=match, actor=by_user, action=f"extend:{minutes}", before=before)
     _schedule("match_deadline", match.pk, match.deadline)
     return match
+
+
+@transaction.atomic
+def round_clocks(
+    *,
+    tournament: Tournament,
+    number: int,
+    by_user,
+    call_time: bool = False,
+    minutes: int | None = None,
+) -> int:
+    """The organizer, for every running match of a round at once: call time, or extend each
+    clock by `minutes`. Returns how many matches it changed (each is audited as one call)."""
+    require_organizer(tournament=tournament, user=by_user, action="manage a round's clocks")
+    running = list(
+        Match.objects.filter(
+            tournament=tournament, round__number=number, status=Match.Status.IN_PROGRESS
+        )
+        .order_by("index")
+        .values_list("pk", flat=True)
+    )
+    changed = 0
+    for match_id in running:
+        match = Match.objects.get(pk=match_id)
+        if call_time:
+            if match.time_called_at is None:
+                match_time_call(match=match, by_user=by_user)
+                changed += 1
+        else:
+            match_time_extend(match=match, by_user=by_user, minutes=minutes or 0)
+            changed += 1
+    return changed
 
 
 def _require_running_clock(match: Match) -> None:
@@ -247,6 +279,41 @@ def normalize_life(
         except InvalidResult as exc:
             raise ServiceError(str(exc), code="invalid_life", errors={"life": [str(exc)]}) from None
     return result
+
+
+def _require_entered_life(tournament: Tournament, match: Match, life: dict | None) -> None:
+    """Totals people enter at time (ruling 18): none at all (no game was in progress), or one
+    for every entry still in the match, each 0 to LIFE_LIMIT. A player at 0 or below has
+    already lost the game, so a negative total is never a standing at time; only an alliance's
+    member may be entered below 0 (that player is out and counts for nothing)."""
+    if not life:
+        return
+    entries = entry_ids(match)
+    given = {_life_entry(key, entries) for key in life}
+    missing = [entry for entry in active_entry_ids(match) if entry not in given]
+    if missing:
+        names = {
+            e.pk: e.display_name
+            for e in Entry.objects.filter(pk__in=missing).select_related("user")
+        }
+        listed = ", ".join(names.get(entry, f"Entry {entry}") for entry in missing)
+        raise ServiceError(
+            f"Enter a life total for every player still in the match: {listed} has none.",
+            code="invalid_life",
+            errors={"life": [f"Missing: {listed}."]},
+        )
+    alliance = tournament.team_size > 1 and tournament.team_mode == "alliance"
+    for key, value in life.items():
+        entry_id = int(key)
+        members = value if isinstance(value, list) else [value]
+        for total in members:
+            if _life_number(entry_id, total) < 0 and not alliance:
+                raise ServiceError(
+                    f"Entry {entry_id}'s life of {total} is below 0; a player at 0 or below "
+                    "has already lost that game. Enter 0 or more.",
+                    code="invalid_life",
+                    errors={"life": [f"Give a total from 0 to {LIFE_LIMIT}."]},
+                )
 
 
 def _life_entry(key, entries: list[int]) -> int:

@@ -106,9 +106,15 @@ def _games_json(games: list[GameResult]) -> list[dict]:
 
 
 @transaction.atomic
-def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
+def match_result_report(
+    *, match: Match, by_user, games: list[dict], as_organizer: bool = False
+) -> Match:
     """A player reports the result (the others confirm it); the organizer's entry is final,
-    also on a finished match, where it is a correction the bracket follows."""
+    also on a finished match, where it is a correction the bracket follows.
+
+    An organizer who plays in the match reports as a player, to be confirmed like anyone
+    else's report (ruling 17); with `as_organizer` they decide it instead, and the audit
+    trail records that the organizer decided their own match."""
     tournament, match = lock_match(match.pk)
     # What the bracket shows anyone first (400), then who may report (403), then the games.
     if match.status == Match.Status.PENDING:
@@ -116,7 +122,12 @@ def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
     if match.is_bye:
         raise ServiceError("A bye has no games to report.", code="match_is_bye")
     organizer = is_organizer(tournament=tournament, user=by_user)
-    entry = None if organizer else user_entry(tournament=tournament, user=by_user, match=match)
+    entry = user_entry(tournament=tournament, user=by_user, match=match)
+    own_match = organizer and entry is not None
+    if own_match and not as_organizer:
+        organizer = False  # a player like any other: the opponent confirms
+    elif organizer:
+        entry = None
     if not organizer and entry is None:
         raise NotAllowed(
             "Only the match's players or the organizer can report it.", code="not_in_match"
@@ -125,7 +136,8 @@ def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
     parsed = parse_games(games, entries, tournament)
     winner = _winner_of(tournament, parsed, entries, active)
     if organizer:
-        _organizer_result(tournament, match, by_user, winner, parsed)
+        action = "organizer-own-match" if own_match else "organizer"
+        _organizer_result(tournament, match, by_user, winner, parsed, action=action)
         return match
     if match.status == Match.Status.FINISHED:
         raise ServiceError(
@@ -150,7 +162,9 @@ def match_result_report(*, match: Match, by_user, games: list[dict]) -> Match:
     return match
 
 
-def _organizer_result(tournament, match, by_user, winner: int, games: list[GameResult]) -> None:
+def _organizer_result(
+    tournament, match, by_user, winner: int, games: list[GameResult], *, action: str = "organizer"
+) -> None:
     if match.status != Match.Status.FINISHED:
         _write_games(match, games, MatchGame.Source.ORGANIZER)
         bracket.match_finish(
@@ -159,7 +173,7 @@ def _organizer_result(tournament, match, by_user, winner: int, games: list[GameR
             winner_id=winner,
             decided_by=Match.DecidedBy.PLAYED,
             actor=by_user,
-            action="organizer",
+            action=action,
         )
         return
     before = snapshot(match)
@@ -170,7 +184,8 @@ def _organizer_result(tournament, match, by_user, winner: int, games: list[GameR
     _write_games(match, games, MatchGame.Source.ORGANIZER)
     match.winner_id, match.decided_by = winner, Match.DecidedBy.PLAYED
     match.save(update_fields=["winner", "decided_by"])
-    audit(match=match, actor=by_user, action="correction", before=before)
+    correction = "correction-own-match" if action == "organizer-own-match" else "correction"
+    audit(match=match, actor=by_user, action=correction, before=before)
 
 
 @transaction.atomic
@@ -184,7 +199,8 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
     report = match.reports.filter(status=MatchReport.Status.PENDING).first()
     if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
         raise Conflict("There is no reported result to confirm.", code="nothing_to_confirm")
-    if entry is not None and entry.pk == report.entry_id and not organizer:
+    if entry is not None and entry.pk == report.entry_id:
+        # also for an organizer who plays: their own report waits for the opponent (ruling 17)
         raise ServiceError("The other player(s) must confirm your report.", code="own_report")
     if entry is not None and entry.pk not in report.confirmed_entries:
         report.confirmed_entries = [*report.confirmed_entries, entry.pk]
@@ -203,7 +219,8 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         winner_id=winner,
         decided_by=Match.DecidedBy.PLAYED,
         actor=by_user,
-        action="confirm",
+        # the organizer confirming for the players (a guest without an account cannot)
+        action="confirm" if entry is not None else "organizer-confirm",
     )
     return match
 
@@ -231,6 +248,10 @@ def match_result_dispute(*, match: Match, by_user) -> Match:
     return match
 
 
+def _plays_in(tournament, match, user) -> bool:
+    return user_entry(tournament=tournament, user=user, match=match) is not None
+
+
 @transaction.atomic
 def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
     """The organizer names the winner (after a dispute, at time, or to correct a result)."""
@@ -253,7 +274,7 @@ def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
             winner_id=winner_id,
             decided_by=Match.DecidedBy.ORGANIZER,
             actor=by_user,
-            action="decide",
+            action="decide-own-match" if _plays_in(tournament, match, by_user) else "decide",
         )
         return match
     before = snapshot(match)

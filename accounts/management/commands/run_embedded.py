@@ -5,6 +5,7 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 from django.conf import settings
@@ -72,6 +73,12 @@ def is_this_app(url: str) -> bool:
     """True when our own health check answers at the address."""
     try:
         with urllib.request.urlopen(url + "healthz", timeout=3) as response:
-            return "broker_kind" in json.loads(response.read())
-    except (OSError, ValueError):
+            body = response.read()
+    except urllib.error.HTTPError as error:  # a 503 (say, a silent worker) is still our app
+        body = error.read()
+    except OSError:
+        return False
+    try:
+        return "broker_kind" in json.loads(body)
+    except ValueError:
         return False

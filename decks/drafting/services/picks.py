@@ -8,6 +8,7 @@ from dataclasses import replace
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.enqueue import enqueue_on_commit
 from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import catalogue
 from decks.drafting.models import Draft, PackCard, Pick, Seat
@@ -30,18 +31,14 @@ def _schedule_bots(draft_id: int) -> None:
     """Run the bots of this pod in a worker once the transaction commits."""
     from decks.drafting import tasks
 
-    # robust: a broker outage must not fail a committed pick; the periodic sweep catches up.
-    transaction.on_commit(lambda: tasks.draft_bots_run.delay(draft_id), robust=True)
+    enqueue_on_commit(tasks.draft_bots_run, draft_id)
 
 
 def _schedule_deadline(draft_id: int, seat_index: int, deadline: dt.datetime) -> None:
     """Expire this seat's pick at its deadline (the sweep catches it if the task is lost)."""
     from decks.drafting import tasks
 
-    transaction.on_commit(
-        lambda: tasks.draft_deadline_expire.apply_async((draft_id, seat_index), eta=deadline),
-        robust=True,
-    )
+    enqueue_on_commit(tasks.draft_deadline_expire, draft_id, seat_index, eta=deadline)
 
 
 def _apply_pick(

@@ -52,6 +52,7 @@ def pod_settings(
     jokers: bool = False,
     card_set_id: int | None = None,
     booster_layout: str | None = None,
+    user=None,
 ) -> PodSettings:
     """Check and normalise a pod's settings; 400 with the field at fault."""
     try:
@@ -67,7 +68,7 @@ def pod_settings(
         layout = parse_layout(layout_text)
     except LayoutError as exc:
         raise ServiceError(str(exc), code=exc.code, errors={"booster_layout": [str(exc)]}) from exc
-    card_set = catalogue.card_set_get(game, card_set_id)
+    card_set = catalogue.card_set_get(game, card_set_id, user=user)
     return PodSettings(
         timer, seconds, seed or new_seed(), False, card_set.id, layout.as_text(), layout.size
     )
@@ -136,6 +137,7 @@ def draft_create(
         jokers=jokers,
         card_set_id=card_set_id,
         booster_layout=booster_layout,
+        user=organizer,
     )
     return pod_create(organizer=organizer, game=game, seats=seats, bots=bots, settings=settings)
 
@@ -156,6 +158,16 @@ def draft_join(*, draft_id: int, user) -> tuple[Seat, bool]:
     return seat, True
 
 
+def _redraw_seed_if_the_organizer_plays(draft: Draft) -> None:
+    """Ruling 20: when the organizer sits in their own pod beside other people, the server
+    draws the seed at the start, so a seed the organizer chose cannot tell them the packs."""
+    humans = Seat.objects.filter(draft=draft, player__isnull=False)
+    organizer_plays = humans.filter(player_id=draft.organizer_id).exists()
+    if organizer_plays and humans.count() > 1 and not draft.organizer.is_staff:
+        draft.seed = new_seed()
+        draft.save(update_fields=["seed"])
+
+
 @transaction.atomic
 def draft_start(*, draft_id: int, user) -> Draft:
     """Deal the packs and start round 1; seats nobody took become bots."""
@@ -163,6 +175,7 @@ def draft_start(*, draft_id: int, user) -> Draft:
     require_organizer(draft, user)
     require_status(draft, Draft.Status.OPEN, action="start")
     Seat.objects.filter(open_seat_filter(), draft=draft).update(is_bot=True)
+    _redraw_seed_if_the_organizer_plays(draft)
     packs_create(draft)
     now = timezone.now()
     draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now

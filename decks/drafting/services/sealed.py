@@ -72,6 +72,7 @@ def sealed_pools_create(
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
     tournament_link.require_tournament_organizer(tournament, user)
     tournament_link.require_format(tournament, "sealed")
+    tournament_link.require_seed_allowed(tournament, user, seed)
     if SealedDeal.objects.filter(tournament=tournament).exists():
         raise Conflict("The pools of this tournament are already dealt.", code="already_dealt")
     entries = tournament_link.active_entries(tournament)
@@ -82,7 +83,7 @@ def sealed_pools_create(
         tournament=tournament, seed=seed or new_seed(), jokers=bool(tournament.jokers)
     )
     if not catalogue.uses_playing_cards(game):
-        deal.card_set = catalogue.card_set_get(game, card_set_id)
+        deal.card_set = catalogue.card_set_get(game, card_set_id, user=user)
         deal.booster_layout = booster_layout or DEFAULT_LAYOUT_TEXT
         deal.boosters_per_pool = boosters or DEFAULT_BOOSTERS_PER_POOL
         if not 1 <= deal.boosters_per_pool <= 12:

@@ -34,6 +34,7 @@ def tournament_pods_create(
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
     tournament_link.require_tournament_organizer(tournament, user)
     tournament_link.require_format(tournament, "draft")
+    tournament_link.require_seed_allowed(tournament, user, seed)
     if Draft.objects.filter(tournament=tournament).exists():
         raise Conflict("This tournament's pods already exist.", code="pods_exist")
     entries = tournament_link.active_entries(tournament)
@@ -47,6 +48,7 @@ def tournament_pods_create(
         jokers=bool(tournament.jokers),
         card_set_id=card_set_id,
         booster_layout=booster_layout,
+        user=user,
     )
     rng_for(settings.seed, "pods").shuffle(entries)
     pods, start = [], 0
