@@ -17,7 +17,15 @@ import random
 from gameplay.engine.army import invariants, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
 from gameplay.engine.army.setup import HAND_SIZE
-from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset, chance
+from gameplay.engine.core import (
+    Decision,
+    GameType,
+    IllegalAction,
+    Result,
+    Ruleset,
+    TimeLimit,
+    chance,
+)
 
 
 class Army(Ruleset):
@@ -26,8 +34,12 @@ class Army(Ruleset):
     slug = "army"
     name = "Army"
     version = "1"
-    min_players = 2
-    max_players = 2
+    game_type = GameType(
+        simultaneous=True,
+        time_limit=TimeLimit(measure="stamina", tiebreak="first stamina taken"),
+        determinization=True,
+        bots=("random", "greedy", "search"),
+    )
     options = setup.OPTIONS
 
     # ----- setup -------------------------------------------------------------------------

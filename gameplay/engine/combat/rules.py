@@ -13,7 +13,7 @@ from gameplay.engine.combat import (
     zones,
 )
 from gameplay.engine.combat.cards import card_name
-from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
 
 TERMINAL = Decision("terminal", ())
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
@@ -25,8 +25,18 @@ class Combat(Ruleset):
     slug = "combat"
     name = "Combat"
     version = "1"
-    min_players = 2
-    max_players = 8
+    game_type = GameType(
+        min_players=2,
+        max_players=8,
+        team_modes=("alliance", "as-one"),
+        team_sizes=(2, 3),
+        simultaneous=False,
+        time_limit=TimeLimit(measure="life", tiebreak="first damage"),
+        determinization=True,
+        rollout_policy=True,
+        lists_hidden_cards=True,
+        bots=("random", "greedy", "search"),
+    )
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:

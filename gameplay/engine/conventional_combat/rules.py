@@ -17,7 +17,7 @@ import random
 from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
 from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
 from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS, other
-from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
 
 STEPS = ("fighter", "supporter", "action")
 STEP_WORDS = {"fighter": "Fighter", "supporter": "Supporter", "action": "Action"}
@@ -30,8 +30,12 @@ class ConventionalCombat(Ruleset):
     name = "Conventional Combat"
     # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
     version = "2"
-    min_players = 2
-    max_players = 2
+    game_type = GameType(
+        simultaneous=True,
+        time_limit=TimeLimit(measure="characters left", tiebreak="first duel won"),
+        determinization=True,
+        bots=("random", "greedy", "search"),
+    )
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:

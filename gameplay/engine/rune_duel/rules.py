@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
 from gameplay.engine.rune_duel import flow, setup, views
 from gameplay.engine.rune_duel.battle import name
 from gameplay.engine.rune_duel.invariants import check_invariants
@@ -17,8 +17,12 @@ class RuneDuel(Ruleset):
     slug = "rune-duel"
     name = "Rune Duel"
     version = "1"
-    min_players = 2
-    max_players = 2
+    game_type = GameType(
+        simultaneous=True,
+        time_limit=TimeLimit(measure="life", tiebreak="first damage"),
+        determinization=True,
+        bots=("random", "greedy", "search"),
+    )
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
