@@ -227,7 +227,14 @@ class Ruleset:
         return json.dumps(action, sort_keys=True)
 
     def why_illegal(self, state: dict, seat: int, action) -> str:
-        """Why the action is not legal now, in players' words (rulesets may say more)."""
+        """Why the action is not legal now, in players' words: the one path for refusals
+        (core.play asks it whenever an action is not legal). Every game overrides it to name
+        the rule the action breaks; this default covers the turn and a generic refusal."""
+        decision = self.decision(state)
+        if decision.kind == "terminal":
+            return "The game is over."
+        if seat not in decision.seats:
+            return "It is not your turn to act."
         return f"That action is not allowed now: {self.describe_action(action)}."
 
     def describe(self) -> dict:
@@ -355,12 +362,9 @@ def play(state: dict, seat: int, action) -> None:
     """Check the action is legal for that seat now, apply it and log it (with checkpoints)."""
     ruleset = ruleset_of(state)
     decision = ruleset.decision(state)
-    if decision.kind == "terminal":
-        raise IllegalAction("The game is over.")
-    if seat not in decision.seats:
-        raise IllegalAction("It is not your turn to act.")
-    if action not in ruleset.legal_actions(state, seat):
-        raise IllegalAction(_why_illegal(ruleset, state, seat, action))
+    if seat not in decision.seats or action not in ruleset.legal_actions(state, seat):
+        # a terminal decision has no seats: every refusal, the game's end too, asks the game
+        raise IllegalAction(why_illegal(state, seat, action))
     ruleset.apply_trusted(state, seat, action)  # checked just above
     log = state["log"]
     log["actions"].append([seat, action])
@@ -369,9 +373,11 @@ def play(state: dict, seat: int, action) -> None:
         log["checkpoints"].append([count, state_hash(state)])
 
 
-def _why_illegal(ruleset: Ruleset, state: dict, seat: int, action) -> str:
-    """The ruleset's reason; a generic one for input too malformed to describe (any JSON can
-    arrive from a client, and labels expect the shape of a real action)."""
+def why_illegal(state: dict, seat: int, action) -> str:
+    """Why that seat may not take that action now, in the game's own words (the one refusal
+    path: core.play and the services ask it); a generic reason only for input too malformed to
+    describe (any JSON can arrive from a client, and labels expect the shape of a real action)."""
+    ruleset = ruleset_of(state)
     try:
         return ruleset.why_illegal(state, seat, action)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
