@@ -55,13 +55,22 @@ class ConventionalCombat(Ruleset):
         if state["phase"] == "over" or key not in state["waiting"] or state["pending"][key]:
             return []
         wanted = "action" if state["phase"] == "action" else "character"
-        seen, actions = set(), []
+        cards, phase = state["cards"], state["phase"]
+        kept: dict[str, list[dict]] = {}  # name -> the distinct cards offered under it
+        actions = []
         for card_id in state["players"][key]["hand"]:
-            card = state["cards"][card_id]
-            signature = _signature(card)
-            if card["kind"] == wanted and signature not in seen:
-                seen.add(signature)
-                actions.append({"type": state["phase"], "card": card_id, "name": card["name"]})
+            card = cards[card_id]
+            if card["kind"] != wanted:
+                continue
+            name = card["name"]
+            same_name = kept.get(name)
+            if same_name is None:  # equal cards share a name: a new name is a new card
+                kept[name] = [card]
+            elif _already_offered(card, same_name):
+                continue
+            else:
+                same_name.append(card)
+            actions.append({"type": phase, "card": card_id, "name": name})
         return actions
 
     def why_illegal(self, state: dict, seat: int, action) -> str:
@@ -135,6 +144,12 @@ def _signature(card: dict) -> str:
     signature = json.dumps(card, sort_keys=True)
     _SIGNATURES[id(card)] = (card, signature)
     return signature
+
+
+def _already_offered(card: dict, offered: list[dict]) -> bool:
+    """True if a card of the same name offered already is the same card (same signature)."""
+    signature = _signature(card)
+    return any(_signature(other) == signature for other in offered)
 
 
 def _why_illegal(state: dict, seat: int, action=None) -> str:
