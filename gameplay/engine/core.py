@@ -362,8 +362,12 @@ def play(state: dict, seat: int, action) -> None:
     """Check the action is legal for that seat now, apply it and log it (with checkpoints)."""
     ruleset = ruleset_of(state)
     decision = ruleset.decision(state)
-    if seat not in decision.seats or action not in ruleset.legal_actions(state, seat):
-        # a terminal decision has no seats: every refusal, the game's end too, asks the game
+    if (
+        decision.kind == "terminal"
+        or seat not in decision.seats
+        or action not in ruleset.legal_actions(state, seat)
+    ):
+        # every refusal, the game's end and the turn too, is put in the game's own words
         raise IllegalAction(why_illegal(state, seat, action))
     ruleset.apply_trusted(state, seat, action)  # checked just above
     log = state["log"]
