@@ -1,5 +1,6 @@
 """Every game has the same package shape and declares what it supports as data (issue 13)."""
 
+import importlib
 import random
 import re
 from pathlib import Path
@@ -21,6 +22,25 @@ def test_every_game_is_a_package_with_the_same_module_names(slug):
     package = ENGINE / module.split(".")[2]
     assert module.endswith(".rules")
     assert [role for role in ROLES if not (package / role).is_file()] == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_same_roles_offer_the_same_names(slug):
+    package = registry.GAMES[slug].partition(":")[0].rpartition(".")[0]
+    names = {
+        "setup": ("OPTIONS", "new_state"),
+        "strategy": ("evaluate",),
+        "invariants": ("check_invariants",),
+        "views": ("determinize",),
+    }
+    missing = [
+        f"{module}.{name}"
+        for module, wanted in names.items()
+        for name in wanted
+        if not hasattr(importlib.import_module(f"{package}.{module}"), name)
+    ]
+    assert missing == []
+    assert registry.get(slug).options is importlib.import_module(f"{package}.setup").OPTIONS
 
 
 def test_no_rulings_file_is_left_beside_the_packages():
