@@ -33,6 +33,7 @@ class RulesetOut(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options = serializers.DictField()
+    game_type = serializers.DictField(help_text="What the game supports (engine GameType).")
 
 
 class GameSeatOut(serializers.Serializer):

@@ -117,19 +117,15 @@ class MonteCarloBot(Bot):
         return [action for _, _, action in scored[: self.top]]
 
     def _rollout(self, ruleset, state, seat, rng) -> float:
-        policy = getattr(ruleset, "rollout_action", None)
-        apply = getattr(ruleset, "apply_trusted", ruleset.apply)
         for _ in range(self.depth):
             decision = ruleset.decision(state)
             if decision.kind == "terminal":
                 break
             for actor in decision.seats:
                 legal = ruleset.legal_actions(state, actor)
-                if policy is not None:
-                    action = policy(state, actor, legal, rng)
-                else:
-                    action = legal[rng.randrange(len(legal))]
-                apply(state, actor, action)
+                # uniformly random unless the game declares its own policy (game_type)
+                action = ruleset.rollout_action(state, actor, legal, rng)
+                ruleset.apply_trusted(state, actor, action)
         return ruleset.evaluate(state, seat)
 
 

@@ -48,6 +48,76 @@ class Option:
         }
 
 
+@dataclass(frozen=True)
+class TimeLimit:
+    """What a time limit compares when it ends a game early, in the game's own words.
+
+    `time_facts()` gives the numbers: `life` counts the `measure` per seat (more wins unless
+    `more_wins` is False) and `first_damage` is the seat that did the `tiebreak` first."""
+
+    measure: str  # "life" (Combat, Rune Duel), "stamina" (Army), "characters left" (CC)
+    tiebreak: str = "first damage"
+    more_wins: bool = True
+
+    def describe(self) -> dict:
+        """A JSON description for APIs and forms."""
+        return {"measure": self.measure, "tiebreak": self.tiebreak, "more_wins": self.more_wins}
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game supports, declared as data (after OpenSpiel's GameType).
+
+    Callers read the declaration instead of probing the ruleset with getattr/hasattr:
+      min_players, max_players: the seat counts new_game accepts.
+      team_modes: the values of the game's "teams" option that play in teams (() if none);
+        team_sizes: the players per team those modes allow.
+      simultaneous: some decisions are "simultaneous" (seats choose secretly, then reveal).
+      hidden_information / chance: seats do not see everything / the rules shuffle or roll.
+      time_limit: what a time limit compares (TimeLimit), None if time_facts says nothing.
+      determinization: determinize(view, seat, rng) samples a full state (search bots need it).
+      rollout_policy: rollout_action is the game's own policy (else uniformly random moves).
+      lists_hidden_cards: hidden_cards(state, seat) names the ids a view must not show (the
+        fuzz tests check every view against it).
+      bots: the bots (engine.bots names) that play the game.
+    """
+
+    min_players: int = 2
+    max_players: int = 2
+    team_modes: tuple[str, ...] = ()
+    team_sizes: tuple[int, ...] = ()
+    simultaneous: bool = False
+    hidden_information: bool = True
+    chance: bool = True
+    time_limit: TimeLimit | None = None
+    determinization: bool = False
+    rollout_policy: bool = False
+    lists_hidden_cards: bool = False
+    bots: tuple[str, ...] = ("random", "greedy")
+
+    @property
+    def teams(self) -> bool:
+        """True when the game can be played in teams."""
+        return bool(self.team_modes)
+
+    def describe(self) -> dict:
+        """A JSON description for APIs."""
+        return {
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "team_modes": list(self.team_modes),
+            "team_sizes": list(self.team_sizes),
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "chance": self.chance,
+            "time_limit": self.time_limit.describe() if self.time_limit else None,
+            "determinization": self.determinization,
+            "rollout_policy": self.rollout_policy,
+            "lists_hidden_cards": self.lists_hidden_cards,
+            "bots": list(self.bots),
+        }
+
+
 @dataclass
 class Result:
     """The outcome of a finished game."""
@@ -68,14 +138,32 @@ class Result:
 
 
 class Ruleset:
-    """Base class of a game's rules; subclasses are stateless singletons."""
+    """Base class of a game's rules; subclasses are stateless singletons.
+
+    A game sets `slug`, `name`, `version`, `options` and `game_type`, the declaration of what it
+    supports (GameType: player counts, team modes, simultaneous choices, the time-limit facts,
+    determinization, rollout policy, hidden-card listing, bots). Callers read `game_type`; they
+    never probe for a method. Required methods: new_state, decision, legal_actions, apply, view,
+    result. Every refusal goes through why_illegal (core.play asks it whenever an action is not
+    legal). The methods a declaration switches on: determinize (determinization),
+    rollout_action (rollout_policy), hidden_cards (lists_hidden_cards), time_facts (time_limit).
+    """
 
     slug: str = ""
     name: str = ""
     version: str = "1"
-    min_players: int = 2
-    max_players: int = 2
     options: dict[str, Option] = {}
+    game_type: GameType = GameType()
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats (game_type.min_players)."""
+        return self.game_type.min_players
+
+    @property
+    def max_players(self) -> int:
+        """The most seats (game_type.max_players)."""
+        return self.game_type.max_players
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
         """A fresh game state (JSON data) for that many seats."""
@@ -93,8 +181,10 @@ class Ruleset:
         """Apply a legal action in place; IllegalAction if it is not legal."""
         raise NotImplementedError
 
-    # Optional: apply_trusted(state, seat, action) applies an action known to be legal (taken
-    # from legal_actions) without checking it again; core.play and the bots use it if present.
+    def apply_trusted(self, state: dict, seat: int, action) -> None:
+        """Apply an action known to be legal (core.play has just checked it, or a bot took it
+        from legal_actions); rulesets override it to skip their own second check."""
+        self.apply(state, seat, action)
 
     def view(self, state: dict, seat: int | None) -> dict:
         """What that seat (None: a spectator) may see."""
@@ -116,7 +206,17 @@ class Ruleset:
         return 1.0 if seat in result.winners else -1.0
 
     def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
-        """A full state consistent with the view (hidden cards sampled)."""
+        """A full state consistent with the view (hidden cards sampled); game_type.determinization
+        says whether the game has it."""
+        raise NotImplementedError
+
+    def rollout_action(self, state: dict, seat: int, legal: list, rng: random.Random):
+        """The move a search bot's rollout plays: uniformly random unless the game declares
+        game_type.rollout_policy and overrides this."""
+        return legal[rng.randrange(len(legal))]
+
+    def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
+        """The card ids that seat must not see (when game_type.lists_hidden_cards)."""
         raise NotImplementedError
 
     def check_invariants(self, state: dict) -> None:
@@ -127,7 +227,14 @@ class Ruleset:
         return json.dumps(action, sort_keys=True)
 
     def why_illegal(self, state: dict, seat: int, action) -> str:
-        """Why the action is not legal now, in players' words (rulesets may say more)."""
+        """Why the action is not legal now, in players' words: the one path for refusals
+        (core.play asks it whenever an action is not legal). Every game overrides it to name
+        the rule the action breaks; this default covers the turn and a generic refusal."""
+        decision = self.decision(state)
+        if decision.kind == "terminal":
+            return "The game is over."
+        if seat not in decision.seats:
+            return "It is not your turn to act."
         return f"That action is not allowed now: {self.describe_action(action)}."
 
     def describe(self) -> dict:
@@ -139,6 +246,7 @@ class Ruleset:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": {k: v.describe() for k, v in self.options.items()},
+            "game_type": self.game_type.describe(),
         }
 
 
@@ -254,14 +362,14 @@ def play(state: dict, seat: int, action) -> None:
     """Check the action is legal for that seat now, apply it and log it (with checkpoints)."""
     ruleset = ruleset_of(state)
     decision = ruleset.decision(state)
-    if decision.kind == "terminal":
-        raise IllegalAction("The game is over.")
-    if seat not in decision.seats:
-        raise IllegalAction("It is not your turn to act.")
-    if action not in ruleset.legal_actions(state, seat):
-        raise IllegalAction(_why_illegal(ruleset, state, seat, action))
-    # checked just above: a ruleset may offer apply_trusted to skip its own second check
-    getattr(ruleset, "apply_trusted", ruleset.apply)(state, seat, action)
+    if (
+        decision.kind == "terminal"
+        or seat not in decision.seats
+        or action not in ruleset.legal_actions(state, seat)
+    ):
+        # every refusal, the game's end and the turn too, is put in the game's own words
+        raise IllegalAction(why_illegal(state, seat, action))
+    ruleset.apply_trusted(state, seat, action)  # checked just above
     log = state["log"]
     log["actions"].append([seat, action])
     count = len(log["actions"])
@@ -269,9 +377,11 @@ def play(state: dict, seat: int, action) -> None:
         log["checkpoints"].append([count, state_hash(state)])
 
 
-def _why_illegal(ruleset: Ruleset, state: dict, seat: int, action) -> str:
-    """The ruleset's reason; a generic one for input too malformed to describe (any JSON can
-    arrive from a client, and labels expect the shape of a real action)."""
+def why_illegal(state: dict, seat: int, action) -> str:
+    """Why that seat may not take that action now, in the game's own words (the one refusal
+    path: core.play and the services ask it); a generic reason only for input too malformed to
+    describe (any JSON can arrive from a client, and labels expect the shape of a real action)."""
+    ruleset = ruleset_of(state)
     try:
         return ruleset.why_illegal(state, seat, action)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):

@@ -29,9 +29,9 @@ def check_views(ruleset, state: dict, new_events: int = 0) -> None:
     Older events are history: a card named in one was public then (and may be hidden again now,
     e.g. reshuffled into a draw pile), so only the events of the last action are checked.
     """
-    hidden_cards = getattr(ruleset, "hidden_cards", None)
-    if hidden_cards is None:
+    if not ruleset.game_type.lists_hidden_cards:
         return
+    hidden_cards = ruleset.hidden_cards
     batch = state["events"][len(state["events"]) - new_events :]
     # a reshuffle may legitimately hide a card that an earlier event of the batch named
     shuffles = [i for i, e in enumerate(batch) if "chance" in e]

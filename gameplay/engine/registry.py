@@ -17,10 +17,10 @@ if TYPE_CHECKING:  # the contract's type only: the registry needs nothing else o
 
 # slug -> "module:attribute" of the game's ruleset instance, one line per game
 GAMES = {
-    "army": "gameplay.engine.army:ARMY",
-    "combat": "gameplay.engine.combat:COMBAT",
-    "conventional-combat": "gameplay.engine.conventional_combat.ruleset:CONVENTIONAL_COMBAT",
-    "rune-duel": "gameplay.engine.rune_duel:RUNE_DUEL",
+    "army": "gameplay.engine.army.rules:ARMY",
+    "combat": "gameplay.engine.combat.rules:COMBAT",
+    "conventional-combat": "gameplay.engine.conventional_combat.rules:CONVENTIONAL_COMBAT",
+    "rune-duel": "gameplay.engine.rune_duel.rules:RUNE_DUEL",
 }
 
 _LOADED: dict[str, Ruleset] = {}

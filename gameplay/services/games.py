@@ -144,7 +144,9 @@ def _act(*, game_id: int, user, action, expected_version: int) -> GameRecord:
     ruleset = registry.get(game.ruleset)
     acting = [s for s in mine if s in ruleset.decision(game.state).seats]
     if not acting:
-        raise NotAllowed("It is not your turn.", code="not_your_turn")
+        # the game's own reason (e.g. "You have already chosen this round; wait ...")
+        reason = core.why_illegal(state, mine[0], action)
+        raise NotAllowed(reason, code="not_your_turn")
     try:
         core.play(state, acting[0], action)
     except core.IllegalAction as exc:

@@ -1,7 +1,5 @@
-"""Combat: the game of the rulebook 000 (see rules.py, and COMBAT_RULINGS.md for rulings)."""
+"""Combat: the game of the rulebook 000 (the ruleset in rules.py, rulings in RULINGS.md)."""
 
-from gameplay.engine.combat.rules import Combat
-
-COMBAT = Combat()
+from gameplay.engine.combat.rules import COMBAT, Combat
 
 __all__ = ["COMBAT", "Combat"]

@@ -1,10 +1,19 @@
-"""The Combat ruleset: decisions, legal actions and applying them (see COMBAT_RULINGS.md)."""
+"""The Combat ruleset: decisions, legal actions and applying them (rulings: RULINGS.md)."""
 
 from __future__ import annotations
 
-from gameplay.engine.combat import fight, flow, heuristics, main_step, setup, views, zones
+from gameplay.engine.combat import (
+    fight,
+    flow,
+    invariants,
+    main_step,
+    setup,
+    strategy,
+    views,
+    zones,
+)
 from gameplay.engine.combat.cards import card_name
-from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
 
 TERMINAL = Decision("terminal", ())
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
@@ -16,8 +25,18 @@ class Combat(Ruleset):
     slug = "combat"
     name = "Combat"
     version = "1"
-    min_players = 2
-    max_players = 8
+    game_type = GameType(
+        min_players=2,
+        max_players=8,
+        team_modes=("alliance", "as-one"),
+        team_sizes=(2, 3),
+        simultaneous=False,
+        time_limit=TimeLimit(measure="life", tiebreak="first damage"),
+        determinization=True,
+        rollout_policy=True,
+        lists_hidden_cards=True,
+        bots=("random", "greedy", "search"),
+    )
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
@@ -171,15 +190,15 @@ class Combat(Ruleset):
 
     def evaluate(self, state: dict, seat: int) -> float:
         """Life, board and hand for the seat's side against the others."""
-        return heuristics.evaluate(state, seat)
+        return strategy.evaluate(state, seat)
 
     def rollout_action(self, state: dict, seat: int, legal: list, rng):
         """A cheap, sensible policy for Monte Carlo rollouts."""
-        return heuristics.rollout_action(state, seat, legal, rng)
+        return strategy.rollout_action(state, seat, legal, rng)
 
     def check_invariants(self, state: dict) -> None:
         """Every card in exactly one zone; life equals start minus damage taken."""
-        heuristics.check_invariants(state)
+        invariants.check_invariants(state)
 
     def describe_action(self, action) -> str:
         """A button label in players' words."""
@@ -216,3 +235,6 @@ def describe(action) -> str:
         "destroy": "Destroy your {}",
     }
     return verbs[kind].format(name) if kind in verbs else str(action)
+
+
+COMBAT = Combat()

@@ -1,4 +1,4 @@
-"""The play sequence: setup, the Duel, the battle line, combat and the end of combat.
+"""The play sequence after setup.py's deal: the Duel, the battle line, combat, the end of combat.
 
 State keys (plain JSON): "catalogue" (distinct cards), "cards" (id -> catalogue index),
 "deck_lists" (public, [[index, count]] per seat), "zones" (per seat:
@@ -18,43 +18,6 @@ from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 
 HAND_SIZE = 5
 FIRST_SUMMONS = 3
-
-
-def setup(state: dict, catalogue: dict, life: int) -> None:
-    """Shuffle both decks, flip for the first duel, deal five cards each and open the duel."""
-    zones = {}
-    for seat in (0, 1):
-        ids = [card_id for card_id in catalogue["cards"] if card_id.startswith(f"{seat}-")]
-        shuffle(state, f"shuffle seat {seat}'s deck", ids)
-        zones[str(seat)] = {"deck": ids, "hand": [], "discard": [], "holding": []}
-    first = chance(state, "coin flip: who plays first in the first duel").randrange(2)
-    state.update(
-        {
-            **catalogue,
-            "zones": zones,
-            "line": {"0": [], "1": []},
-            "duel": [],
-            "work": [],
-            "choice": None,
-            "life": {"0": life, "1": life},
-            "damage_taken": {"0": 0, "1": 0},
-            "life_gained": {"0": 0, "1": 0},
-            "first_damage": None,
-            "round": 1,
-            "summons": FIRST_SUMMONS,
-            "leader": first,
-            "duel_first": first,
-            "turn": None,
-            "phase": "next",
-            "pending": {},
-            "last_duel": None,
-            "story": [f"Seat {first + 1} wins the coin flip and plays first."],
-            "outcome": None,
-        }
-    )
-    for seat in (0, 1):
-        draw_to_five(state, seat)
-    settle(state)
 
 
 def shuffle(state: dict, label: str, cards: list) -> None:

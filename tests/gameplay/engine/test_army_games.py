@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.engine import army, registry
+from gameplay.engine import registry
+from gameplay.engine.army import strategy as army
 from gameplay.engine.bots import GreedyBot, RandomBot, play_bot_game
 from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
 from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds

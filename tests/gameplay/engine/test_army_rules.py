@@ -1,8 +1,9 @@
-"""Army: one test per clause of the rulebook text, and one per ruling in ARMY_RULINGS.md."""
+"""Army: one test per clause of the rulebook text, and one per ruling in army/RULINGS.md."""
 
 import pytest
 
-from gameplay.engine import army, registry
+from gameplay.engine import registry
+from gameplay.engine.army import cards as army
 from gameplay.engine.core import IllegalAction, new_game, play
 
 RULES = registry.get("army")
@@ -261,7 +262,7 @@ def test_a_player_out_of_army_cards_loses():
     assert result.life[1] == 0
 
 
-# ----- rulings (ARMY_RULINGS.md) ---------------------------------------------------------------
+# ----- rulings (army/RULINGS.md) ---------------------------------------------------------------
 def test_ruling_a1_the_whole_line_order_is_chosen_at_the_start():
     state = fresh()
     orders = [tuple(a["order"]) for a in RULES.legal_actions(state, 0)]

@@ -1,4 +1,4 @@
-"""Combat rules, clause by clause (rulebook 000). Ruling numbers refer to COMBAT_RULINGS.md."""
+"""Combat rules, clause by clause (rulebook 000). Ruling numbers refer to combat/RULINGS.md."""
 
 from __future__ import annotations
 

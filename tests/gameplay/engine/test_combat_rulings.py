@@ -1,4 +1,4 @@
-"""Tests of the rulings in gameplay/engine/COMBAT_RULINGS.md not covered by the clause tests."""
+"""Tests of the rulings in gameplay/engine/combat/RULINGS.md not covered by the clause tests."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Every ruling in COMBAT_RULINGS.md names tests that exist."""
+"""Every ruling in gameplay/engine/combat/RULINGS.md names tests that exist."""
 
 import importlib
 import re
 from pathlib import Path
 
-RULINGS = Path(__file__).resolve().parents[3] / "gameplay" / "engine" / "COMBAT_RULINGS.md"
+RULINGS = Path(__file__).resolve().parents[3] / "gameplay" / "engine" / "combat" / "RULINGS.md"
 
 
 def test_every_ruling_names_existing_tests():

@@ -300,7 +300,7 @@ def test_effects_outside_the_vocabulary_are_flagged():
     assert effect_problems("print('hi')")
 
 
-# ----- rulings (CONVENTIONAL_COMBAT_RULINGS.md) --------------------------------------------
+# ----- rulings (conventional_combat/RULINGS.md) ----------------------------------------
 def test_ruling_cc1_forces_are_open_but_choices_secret():
     state = game()
     choose(state, 0, "C1")

@@ -67,6 +67,7 @@ def test_a_card_in_the_wrong_owners_hand_is_caught_with_own_decks():
 class _LeakyView:
     """Combat with a view that shows everybody seat 0's hand (a hidden-information bug)."""
 
+    game_type = COMBAT.game_type
     hidden_cards = staticmethod(COMBAT.hidden_cards)
 
     @staticmethod

@@ -228,7 +228,7 @@ def test_greedy_leads_the_card_the_other_hand_cannot_trump():
 
 def test_every_ruling_names_a_test_that_exists():
     root = Path(__file__).resolve().parents[3]
-    rulings = (root / "gameplay" / "engine" / "RUNE_DUEL_RULINGS.md").read_text()
+    rulings = (root / "gameplay" / "engine" / "rune_duel" / "RULINGS.md").read_text()
     named = set(re.findall(r"`(test_[a-z0-9_]+)`", rulings))
     here = Path(__file__).parent
     source = "".join(path.read_text() for path in here.glob("test_rune_duel_*.py"))

@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import random
 
-from gameplay.engine.core import (
-    Decision,
-    IllegalAction,
-    Option,
-    Result,
-    Ruleset,
-    base_state,
-)
-from gameplay.engine.rune_duel import flow, views
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.rune_duel import flow, setup, views
 from gameplay.engine.rune_duel.battle import name
-from gameplay.engine.rune_duel.cards import (
-    CardError,
-    build_catalogue,
-    deal_ids,
-    normalize_deck,
-    starter_catalogue,
-)
 from gameplay.engine.rune_duel.invariants import check_invariants
 from gameplay.engine.rune_duel.strategy import evaluate
 
@@ -31,40 +17,17 @@ class RuneDuel(Ruleset):
     slug = "rune-duel"
     name = "Rune Duel"
     version = "1"
-    min_players = 2
-    max_players = 2
-    options = {
-        "life": Option(
-            default=20,
-            choices=(20, 30, 40),
-            help="Starting life of each player: 20 short, 30 average, 40 longer.",
-        ),
-        "round_limit": Option(
-            default=100,
-            minimum=10,
-            maximum=1000,
-            help="Rounds after which higher life wins (then first damage): guarantees an end.",
-        ),
-        "decks": Option(
-            default=None,
-            help="Each seat's deck as a list of card dicts ([seat 0, seat 1]); "
-            "default: the starter deck for both.",
-        ),
-    }
+    game_type = GameType(
+        simultaneous=True,
+        time_limit=TimeLimit(measure="life", tiebreak="first damage"),
+        determinization=True,
+        bots=("random", "greedy", "search"),
+    )
+    options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
         """Shuffle each deck, flip for the first duel and deal five cards to each player."""
-        decks = options.get("decks")
-        if decks is None:
-            catalogue = starter_catalogue()
-        elif not isinstance(decks, list) or len(decks) != 2:
-            raise CardError("Option decks must be a list of two decks, one per seat.")
-        else:
-            clean = [normalize_deck(deck, f"deck of seat {s}") for s, deck in enumerate(decks)]
-            catalogue = build_catalogue(deal_ids(clean))
-        state = base_state(self, seats=seats, options=options, seed=seed)
-        flow.setup(state, catalogue, options["life"])
-        return state
+        return setup.new_state(self, seats=seats, options=options, seed=seed)
 
     def decision(self, state: dict) -> Decision:
         """One seat in the duel or a placement choice; the asked seats at the end of combat."""
@@ -189,3 +152,6 @@ def why_illegal(state: dict, seat: int, action=None) -> str:
     if state["pending"].get(str(seat), False) is not None:
         return "You have nothing to choose now; wait for your opponent."
     return "Keep your hand or discard one card from it."
+
+
+RUNE_DUEL = RuneDuel()

@@ -1,7 +1,7 @@
 """Conventional Combat (`conventional-combat`): Quick Duel and Full Match for two players.
 
 The rules follow `rulebooks/002_d5e0d3bbd60d4003.txt`; rulings where the text is silent are in
-`gameplay/engine/CONVENTIONAL_COMBAT_RULINGS.md`, each with a test.
+`RULINGS.md` beside this module, each with a test.
 
 State (plain JSON): `cards` maps card ids ("0.3": seat 0's fourth card; Null is the last id) to
 card dicts; per seat the hand, the Fighter, Supporter and Action on the table, the discard pile
@@ -14,28 +14,12 @@ from __future__ import annotations
 import json
 import random
 
-from gameplay.engine.conventional_combat import duel
-from gameplay.engine.conventional_combat.cards import (
-    IMMEDIATE_OPS,
-    NULL_ACTION,
-    default_force,
-    describe_effect,
-    force_problems,
-    normalize_card,
-)
-from gameplay.engine.core import (
-    Decision,
-    EngineError,
-    IllegalAction,
-    Option,
-    Result,
-    Ruleset,
-    base_state,
-)
+from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
+from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
+from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS, other
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
 
-SEATS = ("0", "1")
 STEPS = ("fighter", "supporter", "action")
-DEFEATS_TO_SURRENDER = 3
 STEP_WORDS = {"fighter": "Fighter", "supporter": "Supporter", "action": "Action"}
 
 
@@ -46,53 +30,17 @@ class ConventionalCombat(Ruleset):
     name = "Conventional Combat"
     # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
     version = "2"
-    min_players = 2
-    max_players = 2
-    options = {
-        "mode": Option(
-            default="full-match",
-            choices=("quick-duel", "full-match"),
-            help="Quick Duel (one duel, 6-card forces) or Full Match (10 cards plus Null).",
-        ),
-        "force_0": Option(default=None, help="Seat 0's Combat Force (card dicts); none: starter."),
-        "force_1": Option(default=None, help="Seat 1's Combat Force (card dicts); none: starter."),
-    }
+    game_type = GameType(
+        simultaneous=True,
+        time_limit=TimeLimit(measure="characters left", tiebreak="first duel won"),
+        determinization=True,
+        bots=("random", "greedy", "search"),
+    )
+    options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
         """Both forces in hand (plus Null in a Full Match); everyone chooses a Fighter first."""
-        mode = options["mode"]
-        state = base_state(self, seats=seats, options=options, seed=seed)
-        cards, players = {}, {}
-        for seat in SEATS:
-            force = _force_for(options, seat, mode)
-            if mode == "full-match":
-                force.append(dict(NULL_ACTION))
-            ids = [f"{seat}.{index}" for index in range(len(force))]
-            cards.update(dict(zip(ids, force, strict=True)))
-            players[seat] = {
-                "hand": ids,
-                "fighter": None,
-                "supporter": None,
-                "action": None,
-                "discard": [],
-                "used": [],
-            }
-        state.update(
-            {
-                "mode": mode,
-                "cards": cards,
-                "players": players,
-                "duel": 1,
-                "phase": "fighter",
-                "waiting": ["0", "1"],
-                "pending": {"0": None, "1": None},
-                "last_duel": None,
-                "first_damage": None,
-                "winner": None,
-                "end": None,
-            }
-        )
-        return state
+        return setup.new_state(self, seats=seats, options=options, seed=seed)
 
     def decision(self, state: dict) -> Decision:
         """The seats still to choose in this step (secretly), or terminal."""
@@ -107,13 +55,22 @@ class ConventionalCombat(Ruleset):
         if state["phase"] == "over" or key not in state["waiting"] or state["pending"][key]:
             return []
         wanted = "action" if state["phase"] == "action" else "character"
-        seen, actions = set(), []
+        cards, phase = state["cards"], state["phase"]
+        kept: dict[str, list[dict]] = {}  # name -> the distinct cards offered under it
+        actions = []
         for card_id in state["players"][key]["hand"]:
-            card = state["cards"][card_id]
-            signature = _signature(card)
-            if card["kind"] == wanted and signature not in seen:
-                seen.add(signature)
-                actions.append({"type": state["phase"], "card": card_id, "name": card["name"]})
+            card = cards[card_id]
+            if card["kind"] != wanted:
+                continue
+            name = card["name"]
+            same_name = kept.get(name)
+            if same_name is None:  # equal cards share a name: a new name is a new card
+                kept[name] = [card]
+            elif _already_offered(card, same_name):
+                continue
+            else:
+                same_name.append(card)
+            actions.append({"type": phase, "card": card_id, "name": name})
         return actions
 
     def why_illegal(self, state: dict, seat: int, action) -> str:
@@ -134,71 +91,17 @@ class ConventionalCombat(Ruleset):
 
     def view(self, state: dict, seat: int | None) -> dict:
         """Everything on the table and in hands (open forces); others' pending choices hidden."""
-        players = {}
-        for key, player in state["players"].items():
-            seen = {k: list(v) if isinstance(v, list) else v for k, v in player.items()}
-            seen["chosen"] = state["pending"][key] is not None
-            seen["life"] = characters_left(state, key)
-            if seat is not None and key == str(seat):
-                seen["choice"] = state["pending"][key]
-            players[key] = seen
-        table = {
-            k: state[k]
-            for k in ("mode", "duel", "phase", "last_duel", "first_damage", "winner", "end")
-        }
-        return {
-            "ruleset": self.slug,
-            "seat": seat,
-            "options": {"mode": state["mode"]},
-            # each card with its ability in players' words, for the board
-            "cards": {
-                cid: {**card, "text": describe_effect(card["effect"])}
-                for cid, card in state["cards"].items()
-            },
-            "players": players,
-            "waiting": list(state["waiting"]),
-            **table,
-        }
+        return views.view(self, state, seat)
 
     def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
         """The state behind the view; an opponent's hidden choice is sampled from its options."""
-        state = base_state(self, seats=2, options={}, seed=rng.getrandbits(62))
-        state["options"] = {"mode": view["mode"], "force_0": None, "force_1": None}
-        players = {}
-        for key, seen in view["players"].items():
-            players[key] = {
-                k: list(seen[k]) if isinstance(seen[k], list) else seen[k]
-                for k in ("hand", "fighter", "supporter", "action", "discard", "used")
-            }
-        table = {
-            k: view[k]
-            for k in ("mode", "duel", "phase", "last_duel", "first_damage", "winner", "end")
-        }
-        state.update(
-            {
-                "cards": {
-                    cid: {k: v for k, v in card.items() if k != "text"}
-                    for cid, card in view["cards"].items()
-                },
-                "players": players,
-                "waiting": list(view["waiting"]),
-                "pending": {"0": None, "1": None},
-                **table,
-            }
-        )
-        for key, seen in view["players"].items():
-            if key == str(seat):
-                state["pending"][key] = seen.get("choice")
-            elif seen["chosen"]:
-                options = self.legal_actions(state, int(key))
-                state["pending"][key] = options[rng.randrange(len(options))]
-        return state
+        return views.determinize(self, view, seat, rng)
 
     def result(self, state: dict) -> Result | None:
         """The winner, characters left as life, and the first seat to defeat a character."""
         if state["phase"] != "over":
             return None
-        life = {int(s): characters_left(state, s) for s in SEATS}
+        life = {int(s): views.characters_left(state, s) for s in SEATS}
         return Result(
             winners=[state["winner"]],
             life=life,
@@ -208,43 +111,21 @@ class ConventionalCombat(Ruleset):
 
     def time_facts(self, state: dict) -> dict:
         """Life = characters not in the discard pile; first damage = first duel winner."""
-        life = {int(s): characters_left(state, s) for s in SEATS}
+        life = {int(s): views.characters_left(state, s) for s in SEATS}
         return {"life": life, "first_damage": state["first_damage"]}
 
     def evaluate(self, state: dict, seat: int) -> float:
         """Characters-left difference plus the chance of winning the duel being set up."""
-        return _evaluate(self, state, seat)
+        return strategy.evaluate(self, state, seat)
 
     def check_invariants(self, state: dict) -> None:
         """Every card in exactly one zone; forces of legal kinds in each slot; a reason to end."""
-        _check_invariants(state)
+        invariants.check_invariants(state)
 
     def describe_action(self, action) -> str:
         """Button text, e.g. "Fighter: Ember Knight"."""
         step = STEP_WORDS.get(action.get("type"), "Play")
         return f"{step}: {action.get('name') or action.get('card')}"
-
-
-# ----- setup ------------------------------------------------------------------------------
-def _force_for(options: dict, seat: str, mode: str) -> list[dict]:
-    force = options.get(f"force_{seat}")
-    if force is None:
-        return [normalize_card(c) for c in default_force(mode)]
-    problems = force_problems(force, mode=mode)
-    if problems:
-        raise EngineError(f"Seat {seat}'s force cannot be used: " + " ".join(problems))
-    return [normalize_card(c) for c in force]
-
-
-def characters_left(state: dict, seat: str) -> int:
-    """Characters of the seat's force not in its discard pile (the time rule's life)."""
-    player = state["players"][seat]
-    total = sum(
-        1
-        for card_id, card in state["cards"].items()
-        if card_id.startswith(seat + ".") and card["kind"] == "character"
-    )
-    return total - len(player["discard"])
 
 
 _SIGNATURES: dict[int, tuple[dict, str]] = {}
@@ -263,6 +144,12 @@ def _signature(card: dict) -> str:
     signature = json.dumps(card, sort_keys=True)
     _SIGNATURES[id(card)] = (card, signature)
     return signature
+
+
+def _already_offered(card: dict, offered: list[dict]) -> bool:
+    """True if a card of the same name offered already is the same card (same signature)."""
+    signature = _signature(card)
+    return any(_signature(other) == signature for other in offered)
 
 
 def _why_illegal(state: dict, seat: int, action=None) -> str:
@@ -325,7 +212,7 @@ def _enter(state: dict, phase: str) -> None:
     if phase == "fighter":
         unarmed = [s for s in SEATS if state["players"][s]["fighter"] is None and s not in able]
         if unarmed:  # ruling CC-7: no character left to fight with means surrender
-            _finish(state, _other(unarmed[0]), "no_fighter")
+            _finish(state, other(unarmed[0]), "no_fighter")
             return
         able = [s for s in able if state["players"][s]["fighter"] is None]
     state["waiting"] = able
@@ -389,68 +276,7 @@ def _finish(state: dict, winner: str, why: str) -> None:
     state["end"] = why
 
 
-# ----- evaluation and invariants ------------------------------------------------------------
-def _other(seat: str) -> str:
-    return "1" if seat == "0" else "0"
-
-
-def _evaluate(ruleset: ConventionalCombat, state: dict, seat: int) -> float:
-    me, them = str(seat), str(1 - seat)
-    if state["phase"] == "over":
-        return 1000.0 if state["winner"] == seat else -1000.0
-    score = 100.0 * (characters_left(state, me) - characters_left(state, them))
-    return score + 60.0 * (_duel_chance(ruleset, state, me) - 0.5)
-
-
-def _duel_chance(ruleset: ConventionalCombat, state: dict, me: str) -> float:
-    """My chance to win the duel being set up, averaging over the opponent's open choices."""
-    probe = {"cards": state["cards"], "players": {}}
-    for seat in SEATS:
-        player = dict(state["players"][seat])
-        pending = state["pending"][seat]
-        if pending:
-            player[pending["type"]] = pending["card"]
-        probe["players"][seat] = player
-    if probe["players"][me]["fighter"] is None:
-        return 0.5
-    them = _other(me)
-    options = ruleset.legal_actions(state, int(them))
-    if not options:
-        if probe["players"][them]["fighter"] is None:
-            return 0.5
-        return duel.win_chance(duel.matchup(probe), me)
-    total = 0.0
-    for option in options:
-        probe["players"][them] = dict(state["players"][them], **{option["type"]: option["card"]})
-        total += duel.win_chance(duel.matchup(probe), me)
-    return total / len(options)
-
-
-def _check_invariants(state: dict) -> None:
-    for seat in SEATS:
-        player = state["players"][seat]
-        zones = list(player["hand"]) + player["discard"] + player["used"]
-        zones += [player[k] for k in ("fighter", "supporter", "action") if player[k]]
-        owned = sorted(c for c in state["cards"] if c.startswith(seat + "."))
-        if sorted(zones) != owned:
-            raise AssertionError(
-                f"Conventional Combat: seat {seat}'s cards are not each in one zone."
-            )
-        for slot, kind in (
-            ("fighter", "character"),
-            ("supporter", "character"),
-            ("action", "action"),
-        ):
-            if player[slot] and state["cards"][player[slot]]["kind"] != kind:
-                raise AssertionError(f"Conventional Combat: seat {seat}'s {slot} is not a {kind}.")
-        if any(state["cards"][c]["kind"] != "character" for c in player["discard"]):
-            raise AssertionError(f"Conventional Combat: seat {seat} discarded a non-character.")
-        if len(player["discard"]) > DEFEATS_TO_SURRENDER:
-            raise AssertionError(f"Conventional Combat: seat {seat} lost too many characters.")
-    if state["phase"] == "over" and (state["winner"] is None or state["end"] is None):
-        raise AssertionError("Conventional Combat: the game is over without a winner.")
-    if state["phase"] != "over" and not state["waiting"]:
-        raise AssertionError("Conventional Combat: nobody is asked to choose.")
+CONVENTIONAL_COMBAT = ConventionalCombat()
 
 
 CONVENTIONAL_COMBAT = ConventionalCombat()

@@ -1,0 +1,40 @@
+"""The bots' evaluation: characters left, plus the chance of winning the duel being set up."""
+
+from __future__ import annotations
+
+from gameplay.engine.conventional_combat import duel
+from gameplay.engine.conventional_combat.setup import SEATS, other
+from gameplay.engine.conventional_combat.views import characters_left
+
+
+def evaluate(ruleset, state: dict, seat: int) -> float:
+    """Characters-left difference plus the chance of winning the duel being set up."""
+    me, them = str(seat), str(1 - seat)
+    if state["phase"] == "over":
+        return 1000.0 if state["winner"] == seat else -1000.0
+    score = 100.0 * (characters_left(state, me) - characters_left(state, them))
+    return score + 60.0 * (_duel_chance(ruleset, state, me) - 0.5)
+
+
+def _duel_chance(ruleset, state: dict, me: str) -> float:
+    """My chance to win the duel being set up, averaging over the opponent's open choices."""
+    probe = {"cards": state["cards"], "players": {}}
+    for seat in SEATS:
+        player = dict(state["players"][seat])
+        pending = state["pending"][seat]
+        if pending:
+            player[pending["type"]] = pending["card"]
+        probe["players"][seat] = player
+    if probe["players"][me]["fighter"] is None:
+        return 0.5
+    them = other(me)
+    options = ruleset.legal_actions(state, int(them))
+    if not options:
+        if probe["players"][them]["fighter"] is None:
+            return 0.5
+        return duel.win_chance(duel.matchup(probe), me)
+    total = 0.0
+    for option in options:
+        probe["players"][them] = dict(state["players"][them], **{option["type"]: option["card"]})
+        total += duel.win_chance(duel.matchup(probe), me)
+    return total / len(options)
