@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
+from games import get as declared_game
 
 
 def game_state(game: GameRecord) -> dict:
@@ -197,6 +198,9 @@ def matches_to_play(*, user, limit: int = 20) -> list[dict]:
             "id": m.pk,
             "tournament": m.tournament.name,
             "game": m.tournament.game,
+            "game_name": declared_game(m.tournament.game).name,
+            # "Play on the engine" is offered only for the games the engine plays
+            "on_engine": declared_game(m.tournament.game).engine,
             "live_game": live.get(m.pk),
         }
         for m in matches
@@ -207,11 +211,10 @@ def match_engine_panel(*, match_id: int, user) -> dict | None:
     """Whether a tournament match can be played on the engine, its live game if any, and
     whether this user may start it (a player of the match). None where the engine does not
     play the event's game."""
-    from gameplay.engine import registry
     from tournaments.models import Match
 
     match = Match.objects.select_related("tournament").filter(pk=match_id).first()
-    if match is None or match.tournament.game not in registry.GAMES:
+    if match is None or not declared_game(match.tournament.game).engine:
         return None
     live = (
         GameRecord.objects.filter(match=match, status=GameRecord.Status.IN_PROGRESS)

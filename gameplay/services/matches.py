@@ -9,8 +9,10 @@ from django.db.models import Max
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
+from decks.selectors import locked_deck_cards, locked_deck_codes
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
+from games import get as declared_game
 
 GUEST_BOT = "greedy"  # plays for entries without a user (guests)
 
@@ -96,58 +98,46 @@ def match_seats(match) -> list[dict]:
     return seats
 
 
-CC_MODES = ("quick-duel", "full-match")
-
-
 def match_options(tournament, ruleset, seats: list[dict]) -> dict:
-    """The engine options a tournament implies (Combat: jokers, teams, and in own-deck formats
-    each seat's deck: the list its entry registered, as locked when the event started)."""
-    if ruleset.slug in ("conventional-combat", "rune-duel"):
-        return card_game_options(tournament, ruleset, seats)
-    if ruleset.slug != "combat":
-        return {}
-    options = {"jokers": 2 if tournament.jokers else 0}
-    if tournament.team_size > 1:
+    """The engine options a tournament implies, read from the game's declaration: Jokers and
+    teams where the game has them, the format as the mode where it is one, and each seat's deck
+    (the list its entry registered, as locked when the event started)."""
+    game = declared_game(tournament.game)
+    options: dict = {}
+    if game.jokers:
+        options["jokers"] = 2 if tournament.jokers else 0
+    if game.teams and tournament.team_size > 1:
         options.update(teams=tournament.team_mode, team_size=tournament.team_size)
-    if tournament.deck_format in ("", "off-the-top"):
+    fmt = game.format(tournament.deck_format)
+    if game.format_is_mode and fmt is not None:
+        options["mode"] = fmt.slug
+    if fmt is None or not fmt.uses_deck or not game.engine_decks:
         return options
-    from decks.selectors import locked_deck_codes
-
-    decks = locked_deck_codes(entry_ids=[seat["entry"] for seat in seats])
-    if len(decks) < len({seat["entry"] for seat in seats}):
-        raise ServiceError(
-            "Every entry of this match needs a deck locked at the tournament's start before "
-            "it can be played on the engine; report this match's results by hand instead.",
-            code="decks_needed",
-        )
-    # A team's members each play a copy of the team's registered deck.
-    options.update(format=tournament.deck_format, decks=[decks[s["entry"]] for s in seats])
-    return options
-
-
-def card_game_options(tournament, ruleset, seats: list[dict]) -> dict:
-    """Conventional Combat plays the event's format as its mode; it and Rune Duel play each
-    entry's locked deck when the event registered decks (else the engine's starter decks)."""
-    from decks.selectors import locked_deck_cards
-
-    options = {}
-    if ruleset.slug == "conventional-combat" and tournament.deck_format in CC_MODES:
-        options["mode"] = tournament.deck_format
     entries = [seat["entry"] for seat in seats]
-    decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
-    if not decks:
-        return options
+    if game.engine_decks == "codes":
+        decks = locked_deck_codes(entry_ids=entries)
+    else:
+        decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
+        if not decks:  # no deck registered: the engine's starter decks
+            return options
     if len(decks) < len(set(entries)):
         raise ServiceError(
             "Every entry of this match needs a deck locked at the tournament's start before "
             "it can be played on the engine; report this match's results by hand instead.",
             code="decks_needed",
         )
-    if ruleset.slug == "rune-duel":
-        return {**options, "decks": [decks[entry] for entry in entries]}
-    for number, entry in enumerate(entries):  # Null is added by the engine in a Full Match
-        options[f"force_{number}"] = [c for c in decks[entry] if c["name"] != "Null"]
-    return options
+    return {**options, **_deck_options(game.engine_decks, fmt.slug, [decks[e] for e in entries])}
+
+
+def _deck_options(kind: str, format_slug: str, decks: list) -> dict:
+    """The decks in the engine's option words; a team's members each play a copy of the
+    team's registered deck."""
+    if kind == "codes":
+        return {"format": format_slug, "decks": decks}
+    if kind == "cards":
+        return {"decks": decks}
+    # a Combat Force per seat; Null is added by the engine in a Full Match
+    return {f"force_{n}": [c for c in deck if c["name"] != "Null"] for n, deck in enumerate(decks)}
 
 
 def match_game_finished(*, game: GameRecord, result) -> None:
