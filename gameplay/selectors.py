@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
 from games import get as declared_game
+from tournaments.models import Match, Tournament
 
 
 def game_state(game: GameRecord) -> dict:
@@ -174,10 +177,6 @@ def stalled_bot_game_ids(*, older_than, limit: int = 200) -> list[int]:
 
 def matches_to_play(*, user, limit: int = 20) -> list[dict]:
     """The user's ready or running tournament matches, with their live engine game if any."""
-    from django.db.models import Q
-
-    from tournaments.models import Match, Tournament
-
     if user is None or not user.is_authenticated:
         return []
     matches = (
@@ -211,8 +210,6 @@ def match_engine_panel(*, match_id: int, user) -> dict | None:
     """Whether a tournament match can be played on the engine, its live game if any, and
     whether this user may start it (a player of the match). None where the engine does not
     play the event's game."""
-    from tournaments.models import Match
-
     match = Match.objects.select_related("tournament").filter(pk=match_id).first()
     if match is None or not declared_game(match.tournament.game).engine:
         return None

@@ -12,7 +12,12 @@ from config.errors import Conflict, NotAllowed, ServiceError
 from decks.selectors import locked_deck_cards, locked_deck_codes
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
+from gameplay.selectors import entry_facts
+from gameplay.services.create import game_create
 from games import get as declared_game
+from tournaments.models import Match
+from tournaments.services import match_game_record_from_engine, match_start
+from tournaments.services.common import lock_match
 
 GUEST_BOT = "greedy"  # plays for entries without a user (guests)
 
@@ -21,10 +26,6 @@ GUEST_BOT = "greedy"  # plays for entries without a user (guests)
 def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
     """Create the match's next game with its entries seated (by a player, the organizer or the
     system); the first game starts the match's clock."""
-    from tournaments.models import Match
-    from tournaments.services import match_start
-    from tournaments.services.common import lock_match
-
     # The tournament row first, then the match: the order every tournaments service locks in,
     # so a concurrent report or deadline sweep cannot deadlock with this.
     tournament, match = lock_match(match_id)
@@ -46,8 +47,6 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
     number = _next_number(match)
     if match.status == Match.Status.READY:
         match_start(match=match, by_user=None)
-    from gameplay.services.games import game_create
-
     return game_create(
         ruleset=ruleset.slug,
         seats=seats,
@@ -141,23 +140,25 @@ def _deck_options(kind: str, format_slug: str, decks: list) -> dict:
 
 
 def match_game_finished(*, game: GameRecord, result) -> None:
-    """Record a finished game into its match (no confirmation) and start the next game of a
-    best-of-N if the match goes on."""
-    from gameplay.selectors import entry_facts
-    from tournaments.models import Match
-    from tournaments.services import match_game_record_from_engine
+    """The one workflow after an engine game of a match ends: the game finished -> its result
+    is recorded into the match (no confirmation) -> the match's next game opens while the
+    match goes on (a best-of-N)."""
+    match = _record_into_match(game, result)
+    if match.status == Match.Status.IN_PROGRESS:
+        match_game_create(match_id=match.pk, by_user=None)
 
+
+def _record_into_match(game: GameRecord, result):
+    """The finished game's winner, life totals and first damage, by entry, into its match."""
     facts = entry_facts(game, result.life, result.first_damage)
     winners = {s.entry_id for s in game.seats.all() if s.number in result.winners and s.entry_id}
-    match = match_game_record_from_engine(
+    return match_game_record_from_engine(
         match_id=game.match_id,
         game_number=game.game_number,
         winner_entry_id=winners.pop() if len(winners) == 1 else None,
         life=facts["life"],
         first_damage_entry_id=facts["first_damage"],
     )
-    if match.status == Match.Status.IN_PROGRESS:
-        match_game_create(match_id=match.pk, by_user=None)
 
 
 @transaction.atomic
@@ -165,8 +166,6 @@ def match_game_close_if_decided(*, game_id: int) -> bool:
     """End a live game whose match is already decided (its time ran out, or the organizer
     decided it): the game finishes with the match's winner and the life totals it had then.
     Returns whether it was closed (idempotent)."""
-    from tournaments.models import Match
-
     game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
     if game is None or game.match_id is None or game.status != GameRecord.Status.IN_PROGRESS:
         return False

@@ -78,8 +78,13 @@ def test_the_form_groups_the_formats_under_their_game_and_refuses_a_two_player_t
 @pytest.mark.parametrize(
     ("game", "fmt", "words", "absent"),
     [
-        ("army", "standard", ["Time: stamina points (SP)", "player1's stamina"], "life totals"),
-        ("combat", "off-the-top", ["Time: life totals", "First to deal damage"], "stamina"),
+        ("army", "standard", ["Time: stamina points (SP)", "{player}'s stamina"], "life totals"),
+        (
+            "combat",
+            "off-the-top",
+            ["Time: life totals", "First to deal damage", "{player}'s life"],
+            "stamina",
+        ),
     ],
 )
 def test_the_time_form_asks_each_game_for_its_own_facts(
@@ -96,5 +101,5 @@ def test_the_time_form_asks_each_game_for_its_own_facts(
     client.force_login(players[0][0])
     page = client.get(f"/matches/{match['id']}/").content.decode()
     for word in words:
-        assert word in page
+        assert word.format(player=players[0][0].username) in page
     assert absent not in page

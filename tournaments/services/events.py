@@ -8,7 +8,7 @@ from django.db import IntegrityError, connection, transaction
 
 import games
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
-from tournaments import selectors
+from tournaments import hooks, selectors
 from tournaments.models import Entry, EntryMember, Match, MatchEntry, Tournament
 from tournaments.services import bracket
 from tournaments.services.clock import matches_start
@@ -374,8 +374,9 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
     entries = list(tournament.entries.filter(dropped=False).order_by("seed", "id"))
     if len(entries) < 2:
         raise ServiceError("A tournament needs at least 2 entries.", code="too_few_entries")
-    if tournament.deck_format != "off-the-top":
-        _lock_decks(tournament)
+    fmt = games.get(tournament.game).format(tournament.deck_format)
+    if fmt is None or fmt.uses_deck:
+        hooks.decks_lock(tournament=tournament)
     ordered = _seed(tournament, entries)
     ids = [e.pk for e in ordered]
     if tournament.pairing == Tournament.Pairing.BRACKET:
@@ -392,13 +393,6 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
         ),
     )
     return tournament
-
-
-def _lock_decks(tournament: Tournament) -> None:
-    """Every entry's registered deck must be legal; decks are locked (decks app contract)."""
-    from decks.services import tournament_decks_lock  # decks depends on tournaments' models
-
-    tournament_decks_lock(tournament=tournament)
 
 
 def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:

@@ -22,6 +22,7 @@ from decks.drafting.rules import (
     pick_seconds,
     round_finished,
 )
+from decks.drafting.selectors import draft_seat_view
 
 from .common import draft_lock, positions_of, require_status, seats_of
 from .finish import draft_finish
@@ -222,8 +223,6 @@ def draft_pick_make(
 
 def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:
     """A 409 carrying the player's current state, so the client can show the right pack."""
-    from decks.drafting.selectors import draft_seat_view
-
     message = str(exc) if isinstance(exc, StalePick) else "That pick was already made."
     return Conflict(
         f"{message} Your current pack is in 'state'.",
