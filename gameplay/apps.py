@@ -1,5 +1,8 @@
 from django.apps import AppConfig
 
+from decks.legality import effects as card_effects
+from gameplay.engine.conventional_combat import effect_problems as conventional_combat_effects
+from gameplay.engine.rune_duel.cards import EFFECTS as RUNE_DUEL_EFFECTS
 from tournaments import hooks
 
 
@@ -17,3 +20,6 @@ class GameplayConfig(AppConfig):
             "gameplay",
             lambda *, match_id: selectors.live_game_time_facts(match_id=match_id),
         )
+        # Card imports ask the engines what they play (decks mirrors nothing).
+        card_effects.engine_vocabulary_register("conventional-combat", conventional_combat_effects)
+        card_effects.engine_effects_register("rune-duel", RUNE_DUEL_EFFECTS)

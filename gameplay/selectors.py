@@ -7,6 +7,7 @@ from django.db.models import Q
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
 from games import get as declared_game
+from games import name_of
 from tournaments.models import Match, Tournament
 
 
@@ -159,8 +160,11 @@ def games_for_home(*, limit: int = 10) -> list[dict]:
         {
             "id": g.pk,
             "ruleset": g.ruleset,
+            "game_name": name_of(g.ruleset),
             "status": g.status,
-            "players": [s.bot or s.user.username for s in seats_of(g)],
+            "status_label": g.get_status_display(),
+            # named as on the boards: the user's name, or "<bot> bot"
+            "players": [f"{s.bot} bot" if s.bot else s.user.username for s in seats_of(g)],
             "updated_at": g.updated_at,
         }
         for g in games

@@ -18,7 +18,8 @@ ARMY = "army"
 RUNE_DUEL = "rune-duel"
 
 # A format's kind: "off-the-top", "draft" and "sealed" are limited (the cards come from the
-# event); "constructed" brings your own deck; "no-deck" needs none (Army's one standard pack).
+# event); "constructed" brings your own deck; "no-deck" needs none (Army's one standard pack,
+# the starter decks of Conventional Combat and Rune Duel).
 LIMITED_KINDS = ("off-the-top", "draft", "sealed")
 DECK_KINDS = ("constructed", "draft", "sealed")
 ENGINE_BOTS = ("random", "greedy", "search")
@@ -30,11 +31,13 @@ class UnknownGame(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class FormatInfo:
-    """A deck format of one game, as events offer it."""
+    """A deck format of one game, as events offer it (`engine_mode`: the engine's mode option
+    the format plays, where the game has modes)."""
 
     slug: str
     name: str
     kind: str
+    engine_mode: str = ""
 
     @property
     def limited(self) -> bool:
@@ -75,12 +78,9 @@ class Game:
     engine: bool = False
     engine_note: str = ""
     bots: tuple[str, ...] = ()
-    # How the engine takes an event's registered decks: "codes" (playing-card codes, required
-    # outside off the top), "cards" (card dicts, one list per seat), "force" (a Combat Force
-    # per seat), "" (no decks); with none registered, "cards" and "force" play starter decks.
+    # How the engine takes an event's registered decks: "codes" (playing-card codes),
+    # "cards" (card dicts, one list per seat), "force" (a Combat Force per seat), "" (none).
     engine_decks: str = ""
-    # The event's format is the engine's mode option (Quick Duel or Full Match).
-    format_is_mode: bool = False
 
     @property
     def teams(self) -> bool:
@@ -196,8 +196,9 @@ GAMES: tuple[Game, ...] = (
         name="Conventional Combat",
         match_sizes=(2,),
         formats=(
-            FormatInfo("quick-duel", "Quick Duel", "constructed"),
-            FormatInfo("full-match", "Full Match", "constructed"),
+            FormatInfo("starter", "Starter decks", "no-deck"),
+            FormatInfo("quick-duel", "Quick Duel", "constructed", engine_mode="quick-duel"),
+            FormatInfo("full-match", "Full Match", "constructed", engine_mode="full-match"),
         ),
         time=TimeFacts(
             noun="characters left",
@@ -210,7 +211,6 @@ GAMES: tuple[Game, ...] = (
         engine=True,
         bots=ENGINE_BOTS,
         engine_decks="force",
-        format_is_mode=True,
     ),
     Game(
         slug=ARMY,
@@ -232,7 +232,10 @@ GAMES: tuple[Game, ...] = (
         slug=RUNE_DUEL,
         name="Rune Duel",
         match_sizes=(2,),
-        formats=(FormatInfo("constructed", "Constructed", "constructed"),),
+        formats=(
+            FormatInfo("starter", "Starter decks", "no-deck"),
+            FormatInfo("constructed", "Constructed", "constructed"),
+        ),
         time=TimeFacts(
             noun="life",
             heading="life totals",

@@ -29,7 +29,8 @@ class TournamentForm(forms.Form):
     deck_format = forms.ChoiceField(
         choices=format_choices(),
         initial=declared_game(COMBAT).default_format.slug,
-        help_text="Each game has its own formats; off the top (Combat) needs no decks.",
+        help_text="Each game has its own formats; off the top, standard and starter decks need "
+        "no deck building.",
         widget=forms.Select(attrs={"data-groups-follow": "id_game"}),
     )
     entries_per_match = forms.TypedChoiceField(

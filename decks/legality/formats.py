@@ -135,6 +135,13 @@ FORMATS: tuple[Format, ...] = (
     ),
     Format(
         CONVENTIONAL_COMBAT,
+        "starter",
+        "Starter decks",
+        "No deck building: every player plays the starter Combat Force of a Quick Duel.",
+        uses_deck=False,
+    ),
+    Format(
+        CONVENTIONAL_COMBAT,
         "quick-duel",
         "Quick Duel",
         "A Combat Force of exactly 6 cards: at least 2 actions and 2 characters.",
@@ -163,6 +170,13 @@ FORMATS: tuple[Format, ...] = (
         "standard",
         "Standard",
         "No deck building: both players use one standard 52-card pack without Jokers.",
+        uses_deck=False,
+    ),
+    Format(
+        RUNE_DUEL,
+        "starter",
+        "Starter decks",
+        "No deck building: every player plays the starter deck.",
         uses_deck=False,
     ),
     Format(

@@ -36,13 +36,14 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
         raise Conflict(f"The match is {match.status}; no game can start.", code="match_not_ready")
     if GameRecord.objects.filter(match=match, status=GameRecord.Status.IN_PROGRESS).exists():
         raise Conflict("A game of this match is already being played.", code="game_in_progress")
-    try:
-        ruleset = registry.get(tournament.game)
-    except core.UnknownRuleset:
+    declared = declared_game(tournament.game)
+    if not declared.engine:
         raise ServiceError(
-            f"{tournament.game} cannot be played on the engine; report results instead.",
+            declared.engine_note
+            or f"{declared.name} cannot be played on the engine; report results instead.",
             code="not_on_engine",
-        ) from None
+        )
+    ruleset = registry.get(tournament.game)
     seats = match_seats(match)
     number = _next_number(match)
     if match.status == Match.Status.READY:
@@ -108,8 +109,8 @@ def match_options(tournament, ruleset, seats: list[dict]) -> dict:
     if game.teams and tournament.team_size > 1:
         options.update(teams=tournament.team_mode, team_size=tournament.team_size)
     fmt = game.format(tournament.deck_format)
-    if game.format_is_mode and fmt is not None:
-        options["mode"] = fmt.slug
+    if fmt is not None and fmt.engine_mode:
+        options["mode"] = fmt.engine_mode
     if fmt is None or not fmt.uses_deck or not game.engine_decks:
         return options
     entries = [seat["entry"] for seat in seats]

@@ -159,3 +159,15 @@ def test_every_board_names_players_by_name_and_titles_by_game_name(client, make_
     name = name or {"rune-duel": "Rune Duel", "combat": "Combat"}[ruleset]
     assert f"<title>{name} game {game.pk}" in html
     assert ruleset not in html.split("<title>")[1].split("</title>")[0]
+
+
+def test_the_recent_games_list_names_games_players_and_statuses_in_words(client, make_user):
+    user = make_user("yves")
+    client.force_login(user)
+    client.post("/games/new/", {"ruleset": "rune-duel", "bot": "greedy"})
+    game = GameRecord.objects.get()
+    html = client.get("/games/").content.decode()
+    assert f"Rune Duel #{game.pk}" in html
+    assert "yves vs greedy bot" in html
+    assert "In progress" in html
+    assert f"rune-duel #{game.pk}" not in html

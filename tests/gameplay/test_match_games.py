@@ -261,3 +261,24 @@ def test_play_on_the_engine_is_offered_only_for_games_the_engine_plays(client, m
     html = page.get("/games/").content.decode()
     assert "Play on the engine" not in html
     assert "Kingdom Combat" in html
+
+
+def test_a_game_the_engine_does_not_play_is_refused_in_its_own_words(make_user):
+    # given a running event whose game the engine does not play (Kingdom Combat)
+    from config.errors import ServiceError
+    from tournaments import services as tournament_services
+    from tournaments.models import Match, Tournament
+
+    organizer, alice, bob = make_user("org2"), make_user("alice2"), make_user("bob2")
+    event = tournament_services.tournament_create(organizer=organizer, name="KC", best_of=1)
+    for user in (alice, bob):
+        tournament_services.entry_add(tournament=event, by_user=organizer, user_id=user.pk)
+    tournament_services.tournament_start(tournament=event, by_user=organizer)
+    Tournament.objects.filter(pk=event.pk).update(game="kingdom-combat")
+    match = Match.objects.get(tournament=event)
+    # when a player asks to play it on the engine, then the refusal names the game, not a slug
+    with pytest.raises(ServiceError) as refused:
+        services.match_game_create(match_id=match.pk, by_user=alice)
+    assert refused.value.code == "not_on_engine"
+    assert "Kingdom Combat" in refused.value.message
+    assert "kingdom-combat" not in refused.value.message

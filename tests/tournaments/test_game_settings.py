@@ -31,14 +31,16 @@ def test_the_api_refuses_what_the_game_does_not_allow(org_client, settings, fiel
 
 
 def test_the_api_gives_each_game_its_first_format_by_default(org_client):
-    for game, expected in [
-        ("army", "standard"),
-        ("combat", "off-the-top"),
-        ("rune-duel", "constructed"),
-    ]:
+    expected = {
+        "army": "standard",
+        "combat": "off-the-top",
+        "rune-duel": "starter",
+        "conventional-combat": "starter",
+    }
+    for game, fmt in expected.items():
         response = org_client.post("/api/tournaments/", {"name": game, "game": game}, format="json")
         assert response.status_code == 201, response.json()
-        assert response.json()["deck_format"] == expected
+        assert response.json()["deck_format"] == fmt
 
 
 def test_the_form_groups_the_formats_under_their_game_and_refuses_a_two_player_trio(organizer):
@@ -103,3 +105,12 @@ def test_the_time_form_asks_each_game_for_its_own_facts(
     for word in words:
         assert word.format(player=players[0][0].username) in page
     assert absent not in page
+
+
+def test_the_games_api_says_what_each_game_allows(org_client):
+    rows = {row["slug"]: row for row in org_client.get("/api/games/").json()}
+    assert rows["army"]["entries_per_match"] == [2]
+    assert rows["army"]["time_facts"] == "stamina points (SP)"
+    assert rows["combat"]["team_sizes"] == [1, 2, 3]
+    assert rows["kingdom-combat"]["on_engine"] is False
+    assert [f["slug"] for f in rows["rune-duel"]["formats"]] == ["starter", "constructed"]

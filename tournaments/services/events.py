@@ -375,7 +375,9 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
     if len(entries) < 2:
         raise ServiceError("A tournament needs at least 2 entries.", code="too_few_entries")
     fmt = games.get(tournament.game).format(tournament.deck_format)
-    if fmt is None or fmt.uses_deck:
+    # An event created before the declaration may hold another game's format: off the top
+    # there still means no decks (the engine's starter decks outside Combat).
+    if fmt.uses_deck if fmt is not None else tournament.deck_format != "off-the-top":
         hooks.decks_lock(tournament=tournament)
     ordered = _seed(tournament, entries)
     ids = [e.pk for e in ordered]
