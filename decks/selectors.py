@@ -293,7 +293,7 @@ def event_format(tournament):
         .first()
         or {}
     )
-    if tournament.game == "combat":
+    if games.get(tournament.game).jokers:  # the event's Jokers choice is its decks' too
         options["jokers"] = tournament.jokers
     try:
         return configure(fmt, options)

@@ -22,6 +22,7 @@ from games.declarations import (
     format_choices,
     get,
     name_of,
+    playing_card_games,
     slugs,
 )
 
@@ -41,5 +42,6 @@ __all__ = [
     "format_choices",
     "get",
     "name_of",
+    "playing_card_games",
     "slugs",
 ]

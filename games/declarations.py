@@ -75,6 +75,8 @@ class Game:
     team_sizes: tuple[int, ...] = (1,)
     team_players: tuple[int, ...] = ()
     jokers: bool = False
+    # Played with standard playing cards (a draft deals them; no boosters of a card set).
+    playing_cards: bool = False
     engine: bool = False
     engine_note: str = ""
     bots: tuple[str, ...] = ()
@@ -160,6 +162,7 @@ GAMES: tuple[Game, ...] = (
         team_sizes=(1, 2, 3),
         team_players=(4, 6),
         jokers=True,
+        playing_cards=True,
         formats=_COMBAT_FORMATS,
         time=TimeFacts(
             noun="life",
@@ -217,6 +220,7 @@ GAMES: tuple[Game, ...] = (
         name="Army",
         match_sizes=(2,),
         formats=(FormatInfo("standard", "Standard", "no-deck"),),
+        playing_cards=True,
         time=TimeFacts(
             noun="stamina",
             heading="stamina points (SP)",
@@ -274,6 +278,11 @@ def name_of(slug: str) -> str:
     """A game's name for people; an unknown slug is returned as it is."""
     game = _BY_SLUG.get(slug)
     return game.name if game else slug
+
+
+def playing_card_games() -> frozenset[str]:
+    """The slugs of the games played with standard playing cards (Combat, Army)."""
+    return frozenset(game.slug for game in GAMES if game.playing_cards)
 
 
 def choices() -> list[tuple[str, str]]:

@@ -97,3 +97,7 @@ def test_settings_problems_name_what_the_game_refuses():
     assert "team_size" in combat.settings_problems(
         deck_format="draft", entries_per_match=3, team_size=3, jokers=False
     )
+
+
+def test_combat_and_army_are_the_playing_card_games():
+    assert games.playing_card_games() == {"combat", "army"}

@@ -37,7 +37,7 @@ MAX_EXTENSION = 600
 def _schedule(task_name: str, object_id: int, deadline: datetime) -> None:
     """Enqueue a deadline task once the transaction commits (the sweep catches lost ones)."""
 
-    from tournaments import tasks
+    from tournaments import tasks  # same app; tasks import the services, so not at the top
 
     enqueue_on_commit(getattr(tasks, task_name), object_id, eta=deadline)
 

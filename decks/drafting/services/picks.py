@@ -30,14 +30,14 @@ from .finish import draft_finish
 
 def _schedule_bots(draft_id: int) -> None:
     """Run the bots of this pod in a worker once the transaction commits."""
-    from decks.drafting import tasks
+    from decks.drafting import tasks  # same app; tasks import the services
 
     enqueue_on_commit(tasks.draft_bots_run, draft_id)
 
 
 def _schedule_deadline(draft_id: int, seat_index: int, deadline: dt.datetime) -> None:
     """Expire this seat's pick at its deadline (the sweep catches it if the task is lost)."""
-    from decks.drafting import tasks
+    from decks.drafting import tasks  # same app; tasks import the services
 
     enqueue_on_commit(tasks.draft_deadline_expire, draft_id, seat_index, eta=deadline)
 
