@@ -9,7 +9,7 @@ from config import views
 APPS = ["accounts", "tournaments", "decks", "decks.drafting", "gameplay"]
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", include("home.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,4 +1,4 @@
-"""Project-wide pages: the home page, the health check and the error pages."""
+"""Project-wide pages: the health check and the error pages (the home page is `home`)."""
 
 import logging
 import threading
@@ -14,19 +14,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from config.errors import error_body
-from decks.drafting.selectors import drafts_for_home
-from tournaments.selectors import tournaments_for_home
 
 logger = logging.getLogger(__name__)
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    """Recent tournaments and drafts."""
-    context = {
-        "tournaments": tournaments_for_home(limit=10),
-        "drafts": drafts_for_home(limit=10),
-    }
-    return render(request, "home.html", context)
 
 
 def database_status() -> str:

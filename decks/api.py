@@ -18,6 +18,7 @@ from decks.models import CardSet
 from decks.services.card_files import parse_card_set
 from decks.services.catalog import card_set_export
 from decks.services.decks import deck_list_from_input
+from tournaments.models import Entry, Tournament  # decks sits above tournaments
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
 
@@ -200,7 +201,6 @@ class EntryDeckApi(APIView):
         summary="Register a deck for a tournament entry (its player or the organizer)",
     )
     def post(self, request, pk: int, entry_id: int):
-        from tournaments.models import Entry
 
         entry = Entry.objects.select_related("tournament").filter(pk=entry_id, tournament_id=pk)
         entry = entry.first()
@@ -314,7 +314,6 @@ RULE_FIELDS = ("min_size", "max_size", "copy_limit", "type_copy_limits", "jokers
 
 
 def _tournament(pk: int):
-    from tournaments.models import Tournament
 
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:

@@ -2,6 +2,7 @@
 
 from django.db.models import Prefetch, Q, QuerySet
 
+import games
 from config.errors import NotAllowed, NotFound, ServiceError
 from decks.legality import (
     CardInfo,
@@ -44,15 +45,26 @@ def game_get(*, slug: str, field: str | None = None) -> Game:
 
 
 def games_with_formats() -> list[dict]:
-    """Every game with its deck formats (for GET /api/games/)."""
-    return [
-        {
+    """Every game with its deck formats and what an event of it may choose (its declaration),
+    for GET /api/games/."""
+    rows = []
+    for game in Game.objects.all():
+        declared = games.get(game.slug) if game.slug in games.slugs() else None
+        row = {
             "slug": game.slug,
             "name": game.name,
             "formats": [{"slug": f.slug, "name": f.name} for f in formats_for(game.slug)],
         }
-        for game in Game.objects.all()
-    ]
+        if declared is not None:
+            row.update(
+                entries_per_match=list(declared.match_sizes),
+                team_sizes=list(declared.team_sizes),
+                jokers=declared.jokers,
+                on_engine=declared.engine,
+                time_facts=declared.time.heading,
+            )
+        rows.append(row)
+    return rows
 
 
 def visible_card_sets(*, user=None, pool: Pool | None = None) -> QuerySet[CardSet]:
@@ -281,7 +293,7 @@ def event_format(tournament):
         .first()
         or {}
     )
-    if tournament.game == "combat":
+    if games.get(tournament.game).jokers:  # the event's Jokers choice is its decks' too
         options["jokers"] = tournament.jokers
     try:
         return configure(fmt, options)

@@ -14,6 +14,17 @@ class GameFormatsOut(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     formats = DeckFormatOut(many=True)
+    entries_per_match = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="Entries a match may have."
+    )
+    team_sizes = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="Players an entry may have."
+    )
+    jokers = serializers.BooleanField(required=False)
+    on_engine = serializers.BooleanField(required=False, help_text="The engine plays it.")
+    time_facts = serializers.CharField(
+        required=False, help_text="What decides a game at time, in the game's words."
+    )
 
 
 class CatalogCardOut(serializers.Serializer):

@@ -12,6 +12,7 @@ from decks import selectors, services
 from decks.legality import format_deck_list, formats_for
 from decks.models import Game, Pool
 from decks.services.decks import deck_list_from_input
+from tournaments.models import Tournament  # decks sits above tournaments
 
 BORDERS = ["gold", "silver", "black", "green"]
 
@@ -179,8 +180,6 @@ def deck_check(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_card_sets(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's card-set choice for an event (a form on the tournament page)."""
-    from tournaments.models import Tournament  # the page it belongs to (decks is below)
-
     tournament = Tournament.objects.filter(pk=pk).first()
     if tournament is None:
         return render(request, "404.html", status=404)

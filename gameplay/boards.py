@@ -7,6 +7,8 @@ raw view.
 
 from __future__ import annotations
 
+import re
+
 from gameplay.engine.combat import cards
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -105,7 +107,21 @@ def combat_events(events: list[dict], names: dict[int, str], limit: int = 10) ->
     return lines[::-1][:limit]
 
 
-PRESENTERS = {"combat": combat_board}
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def rune_duel_board(view: dict, names: dict[int, str]) -> dict:
+    """The round's story with players named as on every board: the engine writes "seat N"
+    (counted from 1) and this names the player sitting there."""
+
+    def named(match: re.Match) -> str:
+        seat = int(match.group(2)) - 1
+        return names.get(seat, match.group(0))
+
+    return {"story": [_SEAT.sub(named, line) for line in view.get("story") or []]}
+
+
+PRESENTERS = {"combat": combat_board, "rune-duel": rune_duel_board}
 
 
 def board_context(slug: str, view: dict, names: dict[int, str]) -> dict:

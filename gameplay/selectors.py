@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
+from games import get as declared_game
+from games import name_of
+from tournaments.models import Match, Tournament
 
 
 def game_state(game: GameRecord) -> dict:
@@ -155,8 +160,11 @@ def games_for_home(*, limit: int = 10) -> list[dict]:
         {
             "id": g.pk,
             "ruleset": g.ruleset,
+            "game_name": name_of(g.ruleset),
             "status": g.status,
-            "players": [s.bot or s.user.username for s in seats_of(g)],
+            "status_label": g.get_status_display(),
+            # named as on the boards: the user's name, or "<bot> bot"
+            "players": [f"{s.bot} bot" if s.bot else s.user.username for s in seats_of(g)],
             "updated_at": g.updated_at,
         }
         for g in games
@@ -173,10 +181,6 @@ def stalled_bot_game_ids(*, older_than, limit: int = 200) -> list[int]:
 
 def matches_to_play(*, user, limit: int = 20) -> list[dict]:
     """The user's ready or running tournament matches, with their live engine game if any."""
-    from django.db.models import Q
-
-    from tournaments.models import Match, Tournament
-
     if user is None or not user.is_authenticated:
         return []
     matches = (
@@ -197,6 +201,9 @@ def matches_to_play(*, user, limit: int = 20) -> list[dict]:
             "id": m.pk,
             "tournament": m.tournament.name,
             "game": m.tournament.game,
+            "game_name": declared_game(m.tournament.game).name,
+            # "Play on the engine" is offered only for the games the engine plays
+            "on_engine": declared_game(m.tournament.game).engine,
             "live_game": live.get(m.pk),
         }
         for m in matches
@@ -207,11 +214,8 @@ def match_engine_panel(*, match_id: int, user) -> dict | None:
     """Whether a tournament match can be played on the engine, its live game if any, and
     whether this user may start it (a player of the match). None where the engine does not
     play the event's game."""
-    from gameplay.engine import registry
-    from tournaments.models import Match
-
     match = Match.objects.select_related("tournament").filter(pk=match_id).first()
-    if match is None or match.tournament.game not in registry.GAMES:
+    if match is None or not declared_game(match.tournament.game).engine:
         return None
     live = (
         GameRecord.objects.filter(match=match, status=GameRecord.Status.IN_PROGRESS)

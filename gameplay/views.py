@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
+import games
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from gameplay import boards, selectors, services
@@ -84,6 +85,7 @@ def _board(request, pk: int, *, error: str = "") -> dict:
     )
     return {
         "game": game,
+        "game_name": games.name_of(game.ruleset),
         "detail": detail,
         "names": names,
         "to_act": [names[s] for s in detail["to_act"]],

@@ -8,15 +8,12 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+import games
 
-class GameSlug(models.TextChoices):
-    """The games an event can be played in."""
-
-    COMBAT = "combat", "Combat"
-    KINGDOM_COMBAT = "kingdom-combat", "Kingdom Combat"
-    CONVENTIONAL_COMBAT = "conventional-combat", "Conventional Combat"
-    ARMY = "army", "Army"
-    RUNE_DUEL = "rune-duel", "Rune Duel"
+# The games an event can be played in, from their one declaration (`games`): COMBAT, ARMY, ...
+GameSlug = models.TextChoices(
+    "GameSlug", [(slug.replace("-", "_").upper(), (slug, name)) for slug, name in games.choices()]
+)
 
 
 class Tournament(models.Model):

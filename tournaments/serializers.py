@@ -9,7 +9,13 @@ from tournaments.models import GameSlug, Tournament
 class TournamentIn(serializers.Serializer):
     name = serializers.CharField(max_length=120, allow_blank=True)
     game = serializers.ChoiceField(choices=GameSlug.choices, default=GameSlug.COMBAT)
-    deck_format = serializers.CharField(max_length=40, default="off-the-top")
+    deck_format = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="One of the game's formats (GET /api/games/ lists them); empty for its first.",
+    )
     entries_per_match = serializers.IntegerField(default=2)
     team_size = serializers.IntegerField(default=1)
     team_mode = serializers.ChoiceField(choices=Tournament.TeamMode.choices, default="alliance")

@@ -12,26 +12,40 @@ from django.views.decorators.http import require_GET
 
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
+from games import COMBAT, format_choices
+from games import get as declared_game
 from tournaments import selectors, services
 from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
-from tournaments.services.events import FALLBACK_FORMATS
 from tournaments.services.results import PLAYER_REPORTABLE
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120)
     game = forms.ChoiceField(choices=GameSlug.choices, initial=GameSlug.COMBAT)
+    # Grouped under each game's name; static/js/app.js shows only the chosen game's group, and
+    # the service refuses another game's format (games' declaration).
     deck_format = forms.ChoiceField(
-        choices=[(f, f) for f in dict.fromkeys(f for fs in FALLBACK_FORMATS.values() for f in fs)],
-        initial="off-the-top",
-        help_text="Each game has its own formats; off-the-top needs no decks.",
+        choices=format_choices(),
+        initial=declared_game(COMBAT).default_format.slug,
+        help_text="Each game has its own formats; off the top, standard and starter decks need "
+        "no deck building.",
+        widget=forms.Select(attrs={"data-groups-follow": "id_game"}),
     )
     entries_per_match = forms.TypedChoiceField(
-        choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=2
+        choices=[(2, "2"), (3, "3"), (4, "4")],
+        coerce=int,
+        initial=2,
+        label="Entries per match",
+        help_text="3 or 4 only in games for more than two (Combat, Kingdom Combat).",
     )
-    team_size = forms.TypedChoiceField(choices=[(1, "1"), (2, "2"), (3, "3")], coerce=int)
+    team_size = forms.TypedChoiceField(
+        choices=[(1, "1"), (2, "2"), (3, "3")],
+        coerce=int,
+        label="Players per entry",
+        help_text="Teams (2 or 3 players) only in Combat, in four- and six-player games.",
+    )
     team_mode = forms.ChoiceField(choices=Tournament.TeamMode.choices)
     best_of = forms.TypedChoiceField(
         choices=[("", "Default"), (1, "1"), (3, "3"), (5, "5")],
@@ -341,6 +355,8 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "game_rows": range(1, tournament.best_of + 1),
         "finished_rows": range(1, tournament.best_of),
         "as_one_life": AS_ONE_LIFE,
+        # what decides a game at time, in the game's own words (life, stamina, characters left)
+        "time_facts": declared_game(tournament.game).time,
         "winner_name": names.get(detail["winner"]),
     }
 

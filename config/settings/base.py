@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "decks",
     "decks.drafting",
     "gameplay",
+    "home",
     "config.heartbeats",
 ]
 

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 
 from django.db.models import Q
 
+import games
 from config.errors import NotFound, ServiceError
 from decks.drafting.rules import DraftCard, standard_deck
 from decks.models import Card, CardSet, Game
 
-PLAYING_CARD_GAMES = frozenset({"combat", "army"})
+PLAYING_CARD_GAMES = games.playing_card_games()  # the games' declaration
 # Fortresses are chosen apart from the pool (decks.legality) and tokens never go in a deck,
 # so boosters never contain them (RULINGS.md).
 NOT_IN_BOOSTERS = frozenset({"fortress", "token"})

@@ -7,9 +7,37 @@ from django.db.models import Count, F, Prefetch, Q
 from config.errors import NotAllowed, NotFound
 from decks.drafting import catalogue, tournament_link
 from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
-from decks.drafting.rules import pick_sort_key, seat_queue
-from decks.drafting.services.common import draft_get, positions_of, seat_of_user
+from decks.drafting.rules import PackPosition, pick_sort_key, seat_queue
 from decks.models import Deck, DeckRegistration, Pool, PoolCard
+
+
+def draft_get(draft_id: int) -> Draft:
+    """The draft (not locked), or a 404."""
+    draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
+    if draft is None:
+        raise NotFound(f"There is no draft {draft_id}.", code="draft_not_found")
+    return draft
+
+
+def seats_of(draft: Draft) -> list[Seat]:
+    """The draft's seats in order."""
+    return list(Seat.objects.filter(draft=draft).order_by("index"))
+
+
+def seat_of_user(draft: Draft, user) -> Seat | None:
+    """The user's seat in this draft, if any."""
+    if not user.is_authenticated:
+        return None
+    return Seat.objects.filter(draft=draft, player=user).first()
+
+
+def positions_of(draft: Draft) -> list[PackPosition]:
+    """Where every pack of the current round is (the pure rules' view of the queues)."""
+    rows = Pack.objects.filter(draft=draft, round=draft.round).values_list(
+        "id", "round", "origin_seat", "holder_seat", "arrival", "cards_left", "picks_made"
+    )
+    return [PackPosition(*row) for row in rows]
+
 
 CARD_PREFETCH = ("card__factions",)
 

@@ -11,19 +11,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+import games
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from decks.drafting import selectors, services
 from decks.drafting.faces import card_face
 from decks.drafting.models import Draft
 
-GAMES = [
-    ("combat", "Combat"),
-    ("kingdom-combat", "Kingdom Combat"),
-    ("conventional-combat", "Conventional Combat"),
-    ("rune-duel", "Rune Duel"),
-    ("army", "Army"),
-]
+GAMES = games.choices()  # the games' one declaration
 
 
 class DraftForm(forms.Form):

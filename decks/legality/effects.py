@@ -1,12 +1,18 @@
-"""The small, data-driven effect vocabulary of Conventional Combat and Rune Duel cards.
+"""Card effects: the shared vocabulary, and each game's engine asked what it plays.
 
-Each effect is a dict with an `op` and a `target`, plus the fields listed in OPS. Engines
-interpret them; this module only checks their shape. See decks/RULINGS.md for the meaning.
+Each effect is a dict with an `op`. Rune Duel's cards use the small shared vocabulary below (an
+`op` and a `target`, plus the fields listed in OPS), and its engine says which (op, target)
+pairs it carries out. Conventional Combat's engine has its own vocabulary (`who`, `if_element`,
+`types`, `negate_support`, ... see gameplay/engine/conventional_combat/cards.py): its cards are
+written in those words and the engine checks them itself, so there is one vocabulary per game
+and no translation between two. Legality asks the engines rather than mirroring them: gameplay
+registers what each engine plays here at start-up (GameplayConfig.ready); see decks/RULINGS.md
+for the meaning of the shared ops.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 ELEMENTS = ("light", "dark", "fire", "water")
@@ -26,27 +32,27 @@ OPS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": ((), ("attack", "life")),
 }
 CONDITIONS = ("element", "if_kind", "if_opponent_kind")
-# What each game's engine can play: op -> the targets it may have. A card of that game with any
-# other op or target is refused at import, so no card is imported that the engine cannot play.
-_SIDES = ("self", "opponent")
-GAME_OPS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "conventional-combat": {
-        "attack": _SIDES,
-        "defense": _SIDES,
-        "skill": _SIDES,
-        "element": _SIDES,
-        "reroll": ("self",),
-        "cancel_support": ("opponent",),
-        "cancel_action": ("opponent",),
-    },
-    "rune-duel": {
-        "damage": ("creature", "all_creatures", "player", "opponent"),
-        "heal": ("creature", "all_own", "player", "self"),
-        "buff": ("creature", "all_own"),
-    },
-}
-# Conventional Combat bonuses run from -5 to 5 (Skill itself is capped at 5).
-CC_AMOUNTS = range(-5, 6)
+# Filled at start-up by gameplay (the app above decks that holds the engine), per game:
+# a game whose engine has its own vocabulary: effects list -> what the engine cannot play;
+_ENGINE_VOCABULARIES: dict[str, Callable[[list], list[str]]] = {}
+# a game using the shared vocabulary: the (op, target) pairs its engine carries out.
+_ENGINE_EFFECTS: dict[str, frozenset[tuple[str, str]]] = {}
+
+
+def engine_vocabulary_register(game: str, problems: Callable[[list], list[str]]) -> None:
+    """The engine of `game` checks its cards' effects in its own words (registering again
+    replaces)."""
+    _ENGINE_VOCABULARIES[game] = problems
+
+
+def engine_effects_register(game: str, pairs: Iterable[tuple[str, str]]) -> None:
+    """The (op, target) pairs of the shared vocabulary that the engine of `game` plays."""
+    _ENGINE_EFFECTS[game] = frozenset(pairs)
+
+
+def engine_effects(game: str) -> frozenset[tuple[str, str]] | None:
+    """What the engine of `game` plays of the shared vocabulary (None: not registered)."""
+    return _ENGINE_EFFECTS.get(game)
 
 
 def effect_problems(effects: Any, game: str | None = None) -> list[str]:
@@ -54,6 +60,8 @@ def effect_problems(effects: Any, game: str | None = None) -> list[str]:
     a game, one that game's engine plays)."""
     if not isinstance(effects, list):
         return ["effects must be a list"]
+    if game in _ENGINE_VOCABULARIES:
+        return _ENGINE_VOCABULARIES[game](effects)
     errors: list[str] = []
     for number, effect in enumerate(effects, start=1):
         problems = _one_effect_problems(effect) or _game_problems(effect, game)
@@ -62,16 +70,15 @@ def effect_problems(effects: Any, game: str | None = None) -> list[str]:
 
 
 def _game_problems(effect: Mapping[str, Any], game: str | None) -> list[str]:
-    if game not in GAME_OPS:
+    pairs = _ENGINE_EFFECTS.get(game or "")
+    if pairs is None:
         return []
-    ops = GAME_OPS[game]
+    ops = sorted({op for op, _target in pairs})
     if effect["op"] not in ops:
         return [f"{effect['op']} is not a {game} effect; use one of {', '.join(ops)}"]
-    targets = ops[effect["op"]]
+    targets = sorted(target for op, target in pairs if op == effect["op"])
     if effect.get("target", "self") not in targets:
         return [f"a {game} {effect['op']} effect targets {' or '.join(targets)}"]
-    if game == "conventional-combat" and effect.get("amount", 0) not in CC_AMOUNTS:
-        return ["amount must be from -5 to 5"]
     return []
 
 

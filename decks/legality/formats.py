@@ -7,13 +7,9 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
+import games
 from decks.legality.errors import FormatError
-
-COMBAT = "combat"
-KINGDOM_COMBAT = "kingdom-combat"
-CONVENTIONAL_COMBAT = "conventional-combat"
-ARMY = "army"
-RUNE_DUEL = "rune-duel"
+from games import ARMY, COMBAT, CONVENTIONAL_COMBAT, KINGDOM_COMBAT, RUNE_DUEL
 
 MERCENARY = "mercenary"
 KC_BORDER_LIMITS = MappingProxyType({"gold": 1, "silver": 2, "black": 4, "green": 0})
@@ -139,6 +135,13 @@ FORMATS: tuple[Format, ...] = (
     ),
     Format(
         CONVENTIONAL_COMBAT,
+        "starter",
+        "Starter decks",
+        "No deck building: every player plays the starter Combat Force of a Quick Duel.",
+        uses_deck=False,
+    ),
+    Format(
+        CONVENTIONAL_COMBAT,
         "quick-duel",
         "Quick Duel",
         "A Combat Force of exactly 6 cards: at least 2 actions and 2 characters.",
@@ -171,6 +174,13 @@ FORMATS: tuple[Format, ...] = (
     ),
     Format(
         RUNE_DUEL,
+        "starter",
+        "Starter decks",
+        "No deck building: every player plays the starter deck.",
+        uses_deck=False,
+    ),
+    Format(
+        RUNE_DUEL,
         "constructed",
         "Constructed",
         "Project defaults (see the rulings): 30 to 60 cards, at most 3 copies of a card, "
@@ -185,16 +195,10 @@ FORMATS: tuple[Format, ...] = (
 )
 
 _BY_KEY = {(fmt.game, fmt.slug): fmt for fmt in FORMATS}
-GAMES: tuple[str, ...] = (COMBAT, KINGDOM_COMBAT, CONVENTIONAL_COMBAT, ARMY, RUNE_DUEL)
-GAME_NAMES: Mapping[str, str] = MappingProxyType(
-    {
-        COMBAT: "Combat",
-        KINGDOM_COMBAT: "Kingdom Combat",
-        CONVENTIONAL_COMBAT: "Conventional Combat",
-        ARMY: "Army",
-        RUNE_DUEL: "Rune Duel",
-    }
-)
+# The games and their names are the games' one declaration (`games`); this module adds the
+# deck rules of each format it lists (tests/games checks that every declared format has them).
+GAMES: tuple[str, ...] = games.slugs()
+GAME_NAMES: Mapping[str, str] = MappingProxyType(dict(games.choices()))
 
 
 def formats_for(game: str) -> tuple[Format, ...]:

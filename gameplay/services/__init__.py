@@ -1,6 +1,7 @@
 """Every write of the gameplay app. Keyword-only, typed, one transaction each."""
 
-from gameplay.services.games import game_act, game_create
+from gameplay.services.create import game_create
+from gameplay.services.games import game_act
 from gameplay.services.matches import match_game_create
 from gameplay.services.robots import game_bot_step, game_bots_play, stalled_bots_requeue
 

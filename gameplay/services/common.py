@@ -7,6 +7,7 @@ import secrets
 from django.utils import timezone
 
 from config.enqueue import enqueue_on_commit
+from config.errors import NotFound, ServiceError
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
 
@@ -18,8 +19,6 @@ def new_seed() -> int:
 
 def lock_game(game_id: int) -> GameRecord:
     """The game row, locked for this transaction (two players or a bot may act at once)."""
-    from config.errors import NotFound
-
     game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise NotFound("There is no such game.", code="game_not_found")
@@ -32,14 +31,11 @@ def bot_seats(game: GameRecord) -> dict[int, str]:
 
 
 def save_state(
-    game: GameRecord,
-    state: dict,
-    bots: dict[int, str],
-    *,
-    schedule: bool = True,
-    actions_played: int = 1,
-) -> None:
-    """Store the state after an action: log, version, whose move, result when it ends."""
+    game: GameRecord, state: dict, bots: dict[int, str], *, actions_played: int = 1
+) -> core.Result | None:
+    """Store the state after an action (log, version, whose move, the result when it ends) and
+    return the result, or None while the game goes on. Only persists: what follows a move is
+    `gameplay.services.flow.game_moved`."""
     ruleset = registry.get(game.ruleset)
     log = state["log"]
     game.actions = log["actions"]
@@ -55,25 +51,18 @@ def save_state(
         game.finished_at = timezone.now()
         game.bot_to_move = False
     game.save()
-    if game.status == GameRecord.Status.FINISHED and game.match_id is not None:
-        from gameplay.services.matches import match_game_finished
-
-        match_game_finished(game=game, result=result)
-    if game.bot_to_move and schedule:
-        schedule_bot(game.pk)
+    return result
 
 
 def schedule_bot(game_id: int) -> None:
     """Ask a worker to play the bot seats' moves once this transaction commits."""
-    from gameplay import tasks
+    from gameplay import tasks  # same app; tasks import the services, so not at the top
 
     enqueue_on_commit(tasks.bot_move, game_id)
 
 
 def start_state(ruleset: str, *, seats: int, options: dict, seed: int) -> dict:
     """A new engine game; engine errors become 400s naming the problem."""
-    from config.errors import ServiceError
-
     try:
         return core.new_game(ruleset, seats=seats, options=options, seed=seed)
     except core.EngineError as exc:

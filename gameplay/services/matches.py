@@ -9,8 +9,15 @@ from django.db.models import Max
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
+from decks.selectors import locked_deck_cards, locked_deck_codes
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
+from gameplay.selectors import entry_facts
+from gameplay.services.create import game_create
+from games import get as declared_game
+from tournaments.models import Match
+from tournaments.services import match_game_record_from_engine, match_start
+from tournaments.services.common import lock_match
 
 GUEST_BOT = "greedy"  # plays for entries without a user (guests)
 
@@ -19,10 +26,6 @@ GUEST_BOT = "greedy"  # plays for entries without a user (guests)
 def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
     """Create the match's next game with its entries seated (by a player, the organizer or the
     system); the first game starts the match's clock."""
-    from tournaments.models import Match
-    from tournaments.services import match_start
-    from tournaments.services.common import lock_match
-
     # The tournament row first, then the match: the order every tournaments service locks in,
     # so a concurrent report or deadline sweep cannot deadlock with this.
     tournament, match = lock_match(match_id)
@@ -33,19 +36,18 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
         raise Conflict(f"The match is {match.status}; no game can start.", code="match_not_ready")
     if GameRecord.objects.filter(match=match, status=GameRecord.Status.IN_PROGRESS).exists():
         raise Conflict("A game of this match is already being played.", code="game_in_progress")
-    try:
-        ruleset = registry.get(tournament.game)
-    except core.UnknownRuleset:
+    declared = declared_game(tournament.game)
+    if not declared.engine:
         raise ServiceError(
-            f"{tournament.game} cannot be played on the engine; report results instead.",
+            declared.engine_note
+            or f"{declared.name} cannot be played on the engine; report results instead.",
             code="not_on_engine",
-        ) from None
+        )
+    ruleset = registry.get(tournament.game)
     seats = match_seats(match)
     number = _next_number(match)
     if match.status == Match.Status.READY:
         match_start(match=match, by_user=None)
-    from gameplay.services.games import game_create
-
     return game_create(
         ruleset=ruleset.slug,
         seats=seats,
@@ -96,78 +98,68 @@ def match_seats(match) -> list[dict]:
     return seats
 
 
-CC_MODES = ("quick-duel", "full-match")
-
-
 def match_options(tournament, ruleset, seats: list[dict]) -> dict:
-    """The engine options a tournament implies (Combat: jokers, teams, and in own-deck formats
-    each seat's deck: the list its entry registered, as locked when the event started)."""
-    if ruleset.slug in ("conventional-combat", "rune-duel"):
-        return card_game_options(tournament, ruleset, seats)
-    if ruleset.slug != "combat":
-        return {}
-    options = {"jokers": 2 if tournament.jokers else 0}
-    if tournament.team_size > 1:
+    """The engine options a tournament implies, read from the game's declaration: Jokers and
+    teams where the game has them, the format as the mode where it is one, and each seat's deck
+    (the list its entry registered, as locked when the event started)."""
+    game = declared_game(tournament.game)
+    options: dict = {}
+    if game.jokers:
+        options["jokers"] = 2 if tournament.jokers else 0
+    if game.teams and tournament.team_size > 1:
         options.update(teams=tournament.team_mode, team_size=tournament.team_size)
-    if tournament.deck_format in ("", "off-the-top"):
+    fmt = game.format(tournament.deck_format)
+    if fmt is not None and fmt.engine_mode:
+        options["mode"] = fmt.engine_mode
+    if fmt is None or not fmt.uses_deck or not game.engine_decks:
         return options
-    from decks.selectors import locked_deck_codes
-
-    decks = locked_deck_codes(entry_ids=[seat["entry"] for seat in seats])
-    if len(decks) < len({seat["entry"] for seat in seats}):
-        raise ServiceError(
-            "Every entry of this match needs a deck locked at the tournament's start before "
-            "it can be played on the engine; report this match's results by hand instead.",
-            code="decks_needed",
-        )
-    # A team's members each play a copy of the team's registered deck.
-    options.update(format=tournament.deck_format, decks=[decks[s["entry"]] for s in seats])
-    return options
-
-
-def card_game_options(tournament, ruleset, seats: list[dict]) -> dict:
-    """Conventional Combat plays the event's format as its mode; it and Rune Duel play each
-    entry's locked deck when the event registered decks (else the engine's starter decks)."""
-    from decks.selectors import locked_deck_cards
-
-    options = {}
-    if ruleset.slug == "conventional-combat" and tournament.deck_format in CC_MODES:
-        options["mode"] = tournament.deck_format
     entries = [seat["entry"] for seat in seats]
-    decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
-    if not decks:
-        return options
+    if game.engine_decks == "codes":
+        decks = locked_deck_codes(entry_ids=entries)
+    else:
+        decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
+        if not decks:  # no deck registered: the engine's starter decks
+            return options
     if len(decks) < len(set(entries)):
         raise ServiceError(
             "Every entry of this match needs a deck locked at the tournament's start before "
             "it can be played on the engine; report this match's results by hand instead.",
             code="decks_needed",
         )
-    if ruleset.slug == "rune-duel":
-        return {**options, "decks": [decks[entry] for entry in entries]}
-    for number, entry in enumerate(entries):  # Null is added by the engine in a Full Match
-        options[f"force_{number}"] = [c for c in decks[entry] if c["name"] != "Null"]
-    return options
+    return {**options, **_deck_options(game.engine_decks, fmt.slug, [decks[e] for e in entries])}
+
+
+def _deck_options(kind: str, format_slug: str, decks: list) -> dict:
+    """The decks in the engine's option words; a team's members each play a copy of the
+    team's registered deck."""
+    if kind == "codes":
+        return {"format": format_slug, "decks": decks}
+    if kind == "cards":
+        return {"decks": decks}
+    # a Combat Force per seat; Null is added by the engine in a Full Match
+    return {f"force_{n}": [c for c in deck if c["name"] != "Null"] for n, deck in enumerate(decks)}
 
 
 def match_game_finished(*, game: GameRecord, result) -> None:
-    """Record a finished game into its match (no confirmation) and start the next game of a
-    best-of-N if the match goes on."""
-    from gameplay.selectors import entry_facts
-    from tournaments.models import Match
-    from tournaments.services import match_game_record_from_engine
+    """The one workflow after an engine game of a match ends: the game finished -> its result
+    is recorded into the match (no confirmation) -> the match's next game opens while the
+    match goes on (a best-of-N)."""
+    match = _record_into_match(game, result)
+    if match.status == Match.Status.IN_PROGRESS:
+        match_game_create(match_id=match.pk, by_user=None)
 
+
+def _record_into_match(game: GameRecord, result):
+    """The finished game's winner, life totals and first damage, by entry, into its match."""
     facts = entry_facts(game, result.life, result.first_damage)
     winners = {s.entry_id for s in game.seats.all() if s.number in result.winners and s.entry_id}
-    match = match_game_record_from_engine(
+    return match_game_record_from_engine(
         match_id=game.match_id,
         game_number=game.game_number,
         winner_entry_id=winners.pop() if len(winners) == 1 else None,
         life=facts["life"],
         first_damage_entry_id=facts["first_damage"],
     )
-    if match.status == Match.Status.IN_PROGRESS:
-        match_game_create(match_id=match.pk, by_user=None)
 
 
 @transaction.atomic
@@ -175,8 +167,6 @@ def match_game_close_if_decided(*, game_id: int) -> bool:
     """End a live game whose match is already decided (its time ran out, or the organizer
     decided it): the game finishes with the match's winner and the life totals it had then.
     Returns whether it was closed (idempotent)."""
-    from tournaments.models import Match
-
     game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
     if game is None or game.match_id is None or game.status != GameRecord.Status.IN_PROGRESS:
         return False

@@ -11,7 +11,10 @@ from django.utils import timezone
 from gameplay.engine import bots as engine_bots
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
-from gameplay.services.common import bot_seats, save_state
+from gameplay.selectors import game_state, stalled_bot_game_ids
+from gameplay.services.common import bot_seats, save_state, schedule_bot
+from gameplay.services.flow import game_moved
+from gameplay.services.matches import match_game_close_if_decided
 
 BOT_BUDGET_S = 0.5  # thinking time per bot decision
 STEPS_PER_TASK = 400  # bot actions one task plays before handing over to a fresh task
@@ -26,9 +29,6 @@ def game_bot_step(*, game_id: int, max_actions: int = 1) -> int:
 
     Safe to run twice: it re-reads the locked row and does nothing unless a bot is to move.
     """
-    from gameplay.selectors import game_state
-    from gameplay.services.matches import match_game_close_if_decided
-
     if match_game_close_if_decided(game_id=game_id):  # nothing left to play for
         return 0
     game = GameRecord.objects.select_for_update().filter(pk=game_id).first()
@@ -46,7 +46,8 @@ def game_bot_step(*, game_id: int, max_actions: int = 1) -> int:
         played += 1
     if played:
         # one version per action; the caller keeps playing bot moves itself
-        save_state(game, state, bots, schedule=False, actions_played=played)
+        result = save_state(game, state, bots, actions_played=played)
+        game_moved(game=game, result=result, schedule=False)
     elif game.bot_to_move:
         game.bot_to_move = False
         game.save(update_fields=["bot_to_move", "updated_at"])
@@ -74,8 +75,6 @@ def game_bots_play(*, game_id: int, max_steps: int = STEPS_PER_TASK) -> int:
         played += step
         if step < BATCH:
             return played
-    from gameplay.services.common import schedule_bot
-
     with transaction.atomic():
         schedule_bot(game_id)  # more to play: a fresh task carries on
     return played
@@ -83,8 +82,7 @@ def game_bots_play(*, game_id: int, max_steps: int = STEPS_PER_TASK) -> int:
 
 def stalled_bots_requeue(*, older_than_s: int = STALLED_AFTER_S) -> int:
     """Re-enqueue bot turns of live games untouched for a while (a lost task); returns count."""
-    from gameplay import tasks
-    from gameplay.selectors import stalled_bot_game_ids
+    from gameplay import tasks  # same app; tasks import the services, so not at the top
 
     ids = stalled_bot_game_ids(older_than=timezone.now() - timedelta(seconds=older_than_s))
     for game_id in ids:

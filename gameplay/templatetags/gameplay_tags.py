@@ -12,3 +12,14 @@ def match_engine_panel(context, match_id: int) -> dict:
     """On a tournament match's page: its game on the engine (open it, or start it)."""
     panel = selectors.match_engine_panel(match_id=match_id, user=context["request"].user)
     return {"panel": panel, "csrf_token": context.get("csrf_token")}
+
+
+@register.filter
+def seat_name(names: dict, seat) -> str:
+    """The name of the player at a seat (`names`: seat number -> name), in every game alike:
+    the user's name, or "<bot> bot"; "Player N" (counted from 1) when the seat is unknown."""
+    try:
+        number = int(seat)
+    except (TypeError, ValueError):
+        return str(seat)
+    return (names or {}).get(number) or f"Player {number + 1}"

@@ -21,3 +21,39 @@ document.addEventListener("DOMContentLoaded", function () {
     menu.open = false;
   }
 });
+
+// <select data-groups-follow="id_of_other_select">: offer only the <optgroup> whose label is
+// the other select's chosen text (a tournament's deck formats follow its game). The server
+// refuses anything else, so without this script the form still cannot save a wrong pair.
+function followGroups(select) {
+  const leader = document.getElementById(select.dataset.groupsFollow);
+  if (!leader || leader.selectedIndex < 0) {
+    return;
+  }
+  const chosen = leader.options[leader.selectedIndex].text;
+  const current = select.options[select.selectedIndex];
+  let shown = null;
+  select.querySelectorAll("optgroup").forEach(function (group) {
+    const match = group.label === chosen;
+    group.hidden = !match;
+    group.disabled = !match;
+    if (match) {
+      shown = group;
+    }
+  });
+  if (shown && !(current && shown.contains(current)) && shown.querySelector("option")) {
+    shown.querySelector("option").selected = true;
+  }
+}
+
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("select[data-groups-follow]").forEach(function (select) {
+    followGroups(select);
+    const leader = document.getElementById(select.dataset.groupsFollow);
+    if (leader) {
+      leader.addEventListener("change", function () {
+        followGroups(select);
+      });
+    }
+  });
+});

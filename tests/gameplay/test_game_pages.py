@@ -139,3 +139,35 @@ def test_a_tournament_match_page_offers_to_play_it_on_the_engine(make_user):
     # a visitor can open the game too (to watch), but not start one
     visitor = Client().get(f"/matches/{match.pk}/").content.decode()
     assert "Play this match on the engine" not in visitor
+
+
+@pytest.mark.parametrize("ruleset", ["army", "conventional-combat", "rune-duel", "combat"])
+def test_every_board_names_players_by_name_and_titles_by_game_name(client, make_user, ruleset):
+    # given a user playing a game against a bot
+    user = make_user("zoe")
+    client.force_login(user)
+    client.post("/games/new/", {"ruleset": ruleset, "bot": "random"})
+    game = GameRecord.objects.get()
+    # when they open it, then the players are their names and the title the game's name
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "zoe" in html
+    assert "random bot" in html
+    assert "Seat 0" not in html
+    assert "Seat 1" not in html
+    assert "seat 1 " not in html
+    name = {"army": "Army", "conventional-combat": "Conventional Combat"}.get(ruleset)
+    name = name or {"rune-duel": "Rune Duel", "combat": "Combat"}[ruleset]
+    assert f"<title>{name} game {game.pk}" in html
+    assert ruleset not in html.split("<title>")[1].split("</title>")[0]
+
+
+def test_the_recent_games_list_names_games_players_and_statuses_in_words(client, make_user):
+    user = make_user("yves")
+    client.force_login(user)
+    client.post("/games/new/", {"ruleset": "rune-duel", "bot": "greedy"})
+    game = GameRecord.objects.get()
+    html = client.get("/games/").content.decode()
+    assert f"Rune Duel #{game.pk}" in html
+    assert "yves vs greedy bot" in html
+    assert "In progress" in html
+    assert f"rune-duel #{game.pk}" not in html

@@ -239,3 +239,46 @@ def test_game_detail_query_count_does_not_grow_with_seats_or_moves(
         assert client.get(f"/api/games/{small.pk}/").status_code == 200
     with django_assert_max_num_queries(len(small_queries)):
         assert client.get(f"/api/games/{big.pk}/").status_code == 200
+
+
+def test_play_on_the_engine_is_offered_only_for_games_the_engine_plays(client, make_user):
+    # given two users in a running Combat event, then the event turned out to be Kingdom Combat
+    from django.test import Client
+
+    from tournaments import services as tournament_services
+    from tournaments.models import Tournament
+
+    organizer, alice, bob = make_user("org"), make_user("alice"), make_user("bob")
+    event = tournament_services.tournament_create(organizer=organizer, name="Cup", best_of=1)
+    for user in (alice, bob):
+        tournament_services.entry_add(tournament=event, by_user=organizer, user_id=user.pk)
+    tournament_services.tournament_start(tournament=event, by_user=organizer)
+    page = Client()
+    page.force_login(alice)
+    assert "Play on the engine" in page.get("/games/").content.decode()
+    Tournament.objects.filter(pk=event.pk).update(game="kingdom-combat")
+    # when alice opens her games, then no engine button is offered for it
+    html = page.get("/games/").content.decode()
+    assert "Play on the engine" not in html
+    assert "Kingdom Combat" in html
+
+
+def test_a_game_the_engine_does_not_play_is_refused_in_its_own_words(make_user):
+    # given a running event whose game the engine does not play (Kingdom Combat)
+    from config.errors import ServiceError
+    from tournaments import services as tournament_services
+    from tournaments.models import Match, Tournament
+
+    organizer, alice, bob = make_user("org2"), make_user("alice2"), make_user("bob2")
+    event = tournament_services.tournament_create(organizer=organizer, name="KC", best_of=1)
+    for user in (alice, bob):
+        tournament_services.entry_add(tournament=event, by_user=organizer, user_id=user.pk)
+    tournament_services.tournament_start(tournament=event, by_user=organizer)
+    Tournament.objects.filter(pk=event.pk).update(game="kingdom-combat")
+    match = Match.objects.get(tournament=event)
+    # when a player asks to play it on the engine, then the refusal names the game, not a slug
+    with pytest.raises(ServiceError) as refused:
+        services.match_game_create(match_id=match.pk, by_user=alice)
+    assert refused.value.code == "not_on_engine"
+    assert "Kingdom Combat" in refused.value.message
+    assert "kingdom-combat" not in refused.value.message

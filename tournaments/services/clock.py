@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 
 from config.enqueue import enqueue_on_commit
 from config.errors import Conflict, NotAllowed, ServiceError
+from tournaments import hooks
 from tournaments.brackets import (
     GameResult,
     InvalidResult,
@@ -36,7 +37,7 @@ MAX_EXTENSION = 600
 def _schedule(task_name: str, object_id: int, deadline: datetime) -> None:
     """Enqueue a deadline task once the transaction commits (the sweep catches lost ones)."""
 
-    from tournaments import tasks
+    from tournaments import tasks  # same app; tasks import the services, so not at the top
 
     enqueue_on_commit(getattr(tasks, task_name), object_id, eta=deadline)
 
@@ -232,9 +233,7 @@ def match_deadline_enforce(*, match_id: int) -> bool:
 
 def _live_facts(match_id: int) -> dict | None:
     """Life and first damage from the match's game in progress on the engine, if any."""
-    from gameplay.selectors import live_game_time_facts  # lazy: gameplay imports tournaments
-
-    return live_game_time_facts(match_id=match_id)
+    return hooks.live_time_facts(match_id=match_id)
 
 
 def overdue_match_ids(*, tournament_id: int | None = None, limit: int = 500) -> list[int]:

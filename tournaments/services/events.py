@@ -6,9 +6,10 @@ from random import Random
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
+import games
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
-from tournaments import selectors
-from tournaments.models import Entry, EntryMember, GameSlug, Match, MatchEntry, Tournament
+from tournaments import hooks, selectors
+from tournaments.models import Entry, EntryMember, Match, MatchEntry, Tournament
 from tournaments.services import bracket
 from tournaments.services.clock import matches_start
 from tournaments.services.common import (
@@ -21,23 +22,15 @@ from tournaments.services.common import (
     supersede_pending_reports,
 )
 
-FALLBACK_FORMATS = {
-    "combat": ["off-the-top", "constructed", "sealed", "draft"],
-    "kingdom-combat": ["off-the-top", "constructed", "sealed", "draft"],
-    "conventional-combat": ["off-the-top", "quick-duel", "full-match"],
-    "army": ["off-the-top", "standard"],
-    "rune-duel": ["off-the-top", "constructed"],
-}
 MAX_TIME_LIMIT = 24 * 60
 
 
 def deck_formats_for(game: str) -> list[str]:
-    """The deck formats an event of `game` may use: off-the-top plus the game's own formats."""
+    """The deck formats an event of `game` may use (the game's declaration); [] if unknown."""
     try:
-        from decks.legality import formats_for
-    except ImportError:  # the decks app is optional for this list; keep a copy of its slugs
-        return FALLBACK_FORMATS.get(game, ["off-the-top"])
-    return ["off-the-top", *[f.slug for f in formats_for(game) if f.slug != "off-the-top"]]
+        return list(games.get(game).format_slugs())
+    except games.UnknownGame:
+        return []
 
 
 def _check_settings(
@@ -54,24 +47,25 @@ def _check_settings(
     seeding: str,
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
-    if game not in GameSlug.values:
-        errors["game"] = [f"Choose one of {', '.join(GameSlug.values)}."]
-    elif deck_format not in deck_formats_for(game):
-        errors["deck_format"] = [f"{game} has the formats {', '.join(deck_formats_for(game))}."]
-    if entries_per_match not in (2, 3, 4):
-        errors["entries_per_match"] = ["Matches have 2, 3 or 4 entries."]
-    if team_size not in (1, 2, 3):
-        errors["team_size"] = ["Teams have 1 to 3 players."]
-    elif team_size > 1 and entries_per_match * team_size not in (4, 6):
-        errors["team_size"] = ["Teams play in four- and six-player games only (rulebook §8)."]
+    if game not in games.slugs():
+        names = ", ".join(f"{g.name} ({g.slug})" for g in games.all_games())
+        errors["game"] = [f"Choose one of {names}."]
+    else:
+        # What the game allows (formats, players per match, teams, Jokers): its declaration.
+        errors.update(
+            games.get(game).settings_problems(
+                deck_format=deck_format,
+                entries_per_match=entries_per_match,
+                team_size=team_size,
+                jokers=jokers,
+            )
+        )
     if team_mode not in Tournament.TeamMode.values:
         errors["team_mode"] = ["Choose alliance or as-one."]
     if best_of not in (1, 3, 5):
         errors["best_of"] = ["Matches are best of 1, 3 or 5."]
     if not 0 <= time_limit_minutes <= MAX_TIME_LIMIT:
         errors["time_limit_minutes"] = [f"Give 0 (no limit) to {MAX_TIME_LIMIT} minutes."]
-    if jokers and game != GameSlug.COMBAT:
-        errors["jokers"] = ["Only Combat decks can include Jokers."]
     if pairing not in Tournament.Pairing.values:
         errors["pairing"] = ["Choose bracket or random."]
     if seeding not in Tournament.Seeding.values:
@@ -85,7 +79,7 @@ def tournament_create(
     organizer,
     name: str,
     game: str = "combat",
-    deck_format: str = "off-the-top",
+    deck_format: str | None = None,
     entries_per_match: int = 2,
     team_size: int = 1,
     team_mode: str = "alliance",
@@ -98,6 +92,8 @@ def tournament_create(
     """Create an event in registration; every setting is checked and all problems reported."""
     if best_of is None:
         best_of = 3 if entries_per_match == 2 else 1
+    if not deck_format and game in games.slugs():
+        deck_format = games.get(game).default_format.slug
     settings = {
         "game": game,
         "deck_format": deck_format,
@@ -378,8 +374,11 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
     entries = list(tournament.entries.filter(dropped=False).order_by("seed", "id"))
     if len(entries) < 2:
         raise ServiceError("A tournament needs at least 2 entries.", code="too_few_entries")
-    if tournament.deck_format != "off-the-top":
-        _lock_decks(tournament)
+    fmt = games.get(tournament.game).format(tournament.deck_format)
+    # An event created before the declaration may hold another game's format: off the top
+    # there still means no decks (the engine's starter decks outside Combat).
+    if fmt.uses_deck if fmt is not None else tournament.deck_format != "off-the-top":
+        hooks.decks_lock(tournament=tournament)
     ordered = _seed(tournament, entries)
     ids = [e.pk for e in ordered]
     if tournament.pairing == Tournament.Pairing.BRACKET:
@@ -396,13 +395,6 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
         ),
     )
     return tournament
-
-
-def _lock_decks(tournament: Tournament) -> None:
-    """Every entry's registered deck must be legal; decks are locked (decks app contract)."""
-    from decks.services import tournament_decks_lock  # decks depends on tournaments' models
-
-    tournament_decks_lock(tournament=tournament)
 
 
 def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:

@@ -2,6 +2,8 @@
 
 from django import template
 
+from tournaments.templatetags import game_labels
+
 register = template.Library()
 
 MATCH_STATUS = {
@@ -31,7 +33,5 @@ def tournament_status(code: str) -> str:
     return TOURNAMENT_STATUS.get(code, str(code).replace("_", " ").capitalize())
 
 
-@register.filter
-def format_name(slug: str) -> str:
-    """A deck format in words: "off-the-top" is "Off the top", "constructed" "Constructed"."""
-    return str(slug).replace("-", " ").replace("_", " ").capitalize()
+# A deck format in words, from the games' declaration: "off-the-top" is "Off the top".
+register.filter("format_name", game_labels.format_name)

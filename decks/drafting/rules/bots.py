@@ -11,9 +11,11 @@ of it and its own picks. Ties go to the earlier card in the pack, so bots are de
 from collections import Counter
 from collections.abc import Sequence
 
+import games
+
 from .cards import JOKER, DraftCard, PlayingCard, parse_playing_card
 
-PLAYING_CARD_GAMES = frozenset({"combat", "army"})
+PLAYING_CARD_GAMES = games.playing_card_games()  # the games' declaration
 
 COMBAT_VALUES = {
     "K": 10.0,

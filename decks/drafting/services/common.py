@@ -3,8 +3,21 @@
 from django.db.models import Q
 
 from config.errors import Conflict, NotAllowed, NotFound
-from decks.drafting.models import Draft, Pack, Seat
-from decks.drafting.rules import PackPosition
+from decks.drafting.models import Draft
+
+# Reads live in the selectors (which never import services); kept importable from here.
+from decks.drafting.selectors import draft_get, positions_of, seat_of_user, seats_of
+
+__all__ = [
+    "draft_get",
+    "draft_lock",
+    "open_seat_filter",
+    "positions_of",
+    "require_organizer",
+    "require_status",
+    "seat_of_user",
+    "seats_of",
+]
 
 
 def draft_lock(draft_id: int) -> Draft:
@@ -25,14 +38,6 @@ def draft_lock(draft_id: int) -> Draft:
     return draft
 
 
-def draft_get(draft_id: int) -> Draft:
-    """The draft (not locked), or a 404."""
-    draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
-    if draft is None:
-        raise NotFound(f"There is no draft {draft_id}.", code="draft_not_found")
-    return draft
-
-
 def require_organizer(draft: Draft, user) -> None:
     """Only the pod's organizer (or staff) may run it."""
     if not (user.is_authenticated and (draft.organizer_id == user.pk or user.is_staff)):
@@ -47,26 +52,6 @@ def require_status(draft: Draft, *allowed: str, action: str) -> None:
             code="draft_wrong_status",
             data={"status": draft.status},
         )
-
-
-def seats_of(draft: Draft) -> list[Seat]:
-    """The draft's seats in order."""
-    return list(Seat.objects.filter(draft=draft).order_by("index"))
-
-
-def seat_of_user(draft: Draft, user) -> Seat | None:
-    """The user's seat in this draft, if any."""
-    if not user.is_authenticated:
-        return None
-    return Seat.objects.filter(draft=draft, player=user).first()
-
-
-def positions_of(draft: Draft) -> list[PackPosition]:
-    """Where every pack of the current round is (the pure rules' view of the queues)."""
-    rows = Pack.objects.filter(draft=draft, round=draft.round).values_list(
-        "id", "round", "origin_seat", "holder_seat", "arrival", "cards_left", "picks_made"
-    )
-    return [PackPosition(*row) for row in rows]
 
 
 def open_seat_filter() -> Q:

@@ -22,6 +22,7 @@ from decks.drafting.rules import (
     pick_seconds,
     round_finished,
 )
+from decks.drafting.selectors import draft_seat_view
 
 from .common import draft_lock, positions_of, require_status, seats_of
 from .finish import draft_finish
@@ -29,14 +30,14 @@ from .finish import draft_finish
 
 def _schedule_bots(draft_id: int) -> None:
     """Run the bots of this pod in a worker once the transaction commits."""
-    from decks.drafting import tasks
+    from decks.drafting import tasks  # same app; tasks import the services
 
     enqueue_on_commit(tasks.draft_bots_run, draft_id)
 
 
 def _schedule_deadline(draft_id: int, seat_index: int, deadline: dt.datetime) -> None:
     """Expire this seat's pick at its deadline (the sweep catches it if the task is lost)."""
-    from decks.drafting import tasks
+    from decks.drafting import tasks  # same app; tasks import the services
 
     enqueue_on_commit(tasks.draft_deadline_expire, draft_id, seat_index, eta=deadline)
 
@@ -222,8 +223,6 @@ def draft_pick_make(
 
 def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:
     """A 409 carrying the player's current state, so the client can show the right pack."""
-    from decks.drafting.selectors import draft_seat_view
-
     message = str(exc) if isinstance(exc, StalePick) else "That pick was already made."
     return Conflict(
         f"{message} Your current pack is in 'state'.",

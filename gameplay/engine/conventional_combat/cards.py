@@ -225,15 +225,14 @@ def _conditions(item: dict) -> str:
 
 # ----- cards of the decks app's card sets -------------------------------------------------------
 # The decks app stores a card as {"name", "type": "character"|"action", "stats": {...},
-# "effects": [{"op", "target", ...}]}; its Conventional Combat effects map onto this vocabulary.
-_CATALOGUE_OPS = {"cancel_support": "negate_support", "cancel_action": "negate_action"}
-_CATALOGUE_WHO = {"self": "self", "opponent": "opponent"}
+# "effects": [...]}, its effects already in this vocabulary (one vocabulary: the import asks
+# effect_problems); only the card's own shape differs.
 
 
 def from_catalogue_card(card: dict) -> dict:
     """A decks-app card dict as an engine card; card_problems says if it cannot be played."""
     name, stats = card.get("name"), card.get("stats") or {}
-    effect = [_from_catalogue_effect(item) for item in card.get("effects") or []]
+    effect = list(card.get("effects") or [])
     if card.get("type") == "character":
         return {
             "name": name,
@@ -244,27 +243,6 @@ def from_catalogue_card(card: dict) -> dict:
             "effect": effect,
         }
     return {"name": name, "kind": card.get("type"), "effect": effect}
-
-
-def _from_catalogue_effect(item) -> dict:
-    """One decks-app effect in engine words (anything unknown is kept, so it is reported)."""
-    if not isinstance(item, dict):
-        return item
-    op = item.get("op")
-    clean = {"op": _CATALOGUE_OPS.get(op, op)}
-    for key, value in item.items():
-        if key == "target":
-            clean["who"] = _CATALOGUE_WHO.get(value, value)
-        elif key == "if_kind":
-            clean["types"] = [value]
-        elif key == "if_opponent_kind":
-            clean["if_opponent_types"] = [value]
-        elif key == "element" and op in ("attack", "skill"):
-            clean["if_element"] = value  # "if your Fighter attacks in Dark"
-        elif key != "op":
-            clean[key] = value
-    clean.setdefault("who", "self")
-    return clean
 
 
 def is_catalogue_card(card) -> bool:

@@ -1,0 +1,47 @@
+"""PURE: one declaration per game, read by every app (standard library only).
+
+The lowest layer of the project: what each game allows (players, teams, deck formats, limited
+formats, the facts that decide a game at time and their names, whether the engine plays it and
+with which bots). Tournaments, decks and gameplay read it here instead of testing slugs; the
+engine stays the authority on rules, and `tests/games` pins that the two agree.
+"""
+
+from games.declarations import (
+    ARMY,
+    COMBAT,
+    CONVENTIONAL_COMBAT,
+    GAMES,
+    KINGDOM_COMBAT,
+    RUNE_DUEL,
+    FormatInfo,
+    Game,
+    TimeFacts,
+    UnknownGame,
+    all_games,
+    choices,
+    format_choices,
+    get,
+    name_of,
+    playing_card_games,
+    slugs,
+)
+
+__all__ = [
+    "ARMY",
+    "COMBAT",
+    "CONVENTIONAL_COMBAT",
+    "GAMES",
+    "KINGDOM_COMBAT",
+    "RUNE_DUEL",
+    "FormatInfo",
+    "Game",
+    "TimeFacts",
+    "UnknownGame",
+    "all_games",
+    "choices",
+    "format_choices",
+    "get",
+    "name_of",
+    "playing_card_games",
+    "slugs",
+]

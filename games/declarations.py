@@ -1,0 +1,295 @@
+"""The five games as data: one `Game` each, in display order.
+
+Numbers here are the rulebooks' (see /work/shared/rulebooks/README.md): Combat is the only game
+with teams (rulebook section 8: four- and six-player games) and with Jokers; Conventional Combat,
+Army and Rune Duel are two-player games; Kingdom Combat is for 2 or more but the engine does not
+play it yet. The deck rules of each format (sizes, copies, borders) live in `decks.legality`;
+the rules of play in `gameplay.engine`. `tests/games` checks that the three agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COMBAT = "combat"
+KINGDOM_COMBAT = "kingdom-combat"
+CONVENTIONAL_COMBAT = "conventional-combat"
+ARMY = "army"
+RUNE_DUEL = "rune-duel"
+
+# A format's kind: "off-the-top", "draft" and "sealed" are limited (the cards come from the
+# event); "constructed" brings your own deck; "no-deck" needs none (Army's one standard pack,
+# the starter decks of Conventional Combat and Rune Duel).
+LIMITED_KINDS = ("off-the-top", "draft", "sealed")
+DECK_KINDS = ("constructed", "draft", "sealed")
+ENGINE_BOTS = ("random", "greedy", "search")
+
+
+class UnknownGame(LookupError):
+    """There is no game with that slug."""
+
+
+@dataclass(frozen=True, slots=True)
+class FormatInfo:
+    """A deck format of one game, as events offer it (`engine_mode`: the engine's mode option
+    the format plays, where the game has modes)."""
+
+    slug: str
+    name: str
+    kind: str
+    engine_mode: str = ""
+
+    @property
+    def limited(self) -> bool:
+        """The event provides the cards (off the top, a draft or a sealed pool)."""
+        return self.kind in LIMITED_KINDS
+
+    @property
+    def uses_deck(self) -> bool:
+        """Each entry registers a deck of its own."""
+        return self.kind in DECK_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class TimeFacts:
+    """What decides a game in progress when time is called, in the game's own words.
+
+    `noun` completes "Alice's ___"; `heading` names them all ("Time: life totals"); `first`
+    labels who breaks a tie (the engine's `first_damage`)."""
+
+    noun: str
+    heading: str
+    explanation: str
+    first: str
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: what an event of it may choose and how it is played."""
+
+    slug: str
+    name: str
+    match_sizes: tuple[int, ...]
+    formats: tuple[FormatInfo, ...]
+    time: TimeFacts
+    team_sizes: tuple[int, ...] = (1,)
+    team_players: tuple[int, ...] = ()
+    jokers: bool = False
+    # Played with standard playing cards (a draft deals them; no boosters of a card set).
+    playing_cards: bool = False
+    engine: bool = False
+    engine_note: str = ""
+    bots: tuple[str, ...] = ()
+    # How the engine takes an event's registered decks: "codes" (playing-card codes),
+    # "cards" (card dicts, one list per seat), "force" (a Combat Force per seat), "" (none).
+    engine_decks: str = ""
+
+    @property
+    def teams(self) -> bool:
+        """Entries may be teams of several players."""
+        return max(self.team_sizes) > 1
+
+    @property
+    def two_player(self) -> bool:
+        """Every match is one entry against one."""
+        return self.match_sizes == (2,)
+
+    @property
+    def default_format(self) -> FormatInfo:
+        """The format a new event starts with: the first listed."""
+        return self.formats[0]
+
+    @property
+    def limited_formats(self) -> tuple[FormatInfo, ...]:
+        """Off the top, draft, sealed: whichever this game has."""
+        return tuple(f for f in self.formats if f.limited)
+
+    def format(self, slug: str) -> FormatInfo | None:
+        """The format `slug` of this game, or None."""
+        return next((f for f in self.formats if f.slug == slug), None)
+
+    def format_slugs(self) -> tuple[str, ...]:
+        """The slugs of this game's formats, in display order."""
+        return tuple(f.slug for f in self.formats)
+
+    def settings_problems(
+        self, *, deck_format: str, entries_per_match: int, team_size: int, jokers: bool
+    ) -> dict[str, list[str]]:
+        """What an event of this game may not choose, by field; {} when everything is allowed."""
+        errors: dict[str, list[str]] = {}
+        if self.format(deck_format) is None:
+            names = _words([f"{f.name} ({f.slug})" for f in self.formats], "and")
+            errors["deck_format"] = [f"{self.name} has the formats {names}; choose one of them."]
+        if entries_per_match not in self.match_sizes:
+            sizes = _words([str(n) for n in self.match_sizes], "or")
+            errors["entries_per_match"] = [
+                f"{self.name} matches have {sizes} entries"
+                + (": it is a two-player game." if self.two_player else ".")
+            ]
+        if team_size not in self.team_sizes:
+            errors["team_size"] = [
+                f"{self.name} has no teams: each entry is one player."
+                if not self.teams
+                else f"{self.name} teams have {_words([str(n) for n in self.team_sizes])} players."
+            ]
+        elif team_size > 1 and entries_per_match * team_size not in self.team_players:
+            players = _words([str(n) for n in self.team_players], "and")
+            errors["team_size"] = [f"Teams play in {players}-player games only (rulebook §8)."]
+        if jokers and not self.jokers:
+            errors["jokers"] = [f"{self.name} decks have no Jokers; only Combat's can."]
+        return errors
+
+
+def _words(items: list[str], last: str = "or") -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+_LIFE_FIRST = "First to deal damage"
+_COMBAT_FORMATS = (
+    FormatInfo("off-the-top", "Off the top", "off-the-top"),
+    FormatInfo("constructed", "Constructed", "constructed"),
+    FormatInfo("sealed", "Sealed", "sealed"),
+    FormatInfo("draft", "Draft", "draft"),
+)
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        slug=COMBAT,
+        name="Combat",
+        match_sizes=(2, 3, 4),
+        team_sizes=(1, 2, 3),
+        team_players=(4, 6),
+        jokers=True,
+        playing_cards=True,
+        formats=_COMBAT_FORMATS,
+        time=TimeFacts(
+            noun="life",
+            heading="life totals",
+            explanation="The game in progress goes to the highest life total, then to "
+            "whoever dealt damage first; the match to whoever then has more game wins.",
+            first=_LIFE_FIRST,
+        ),
+        engine=True,
+        bots=ENGINE_BOTS,
+        engine_decks="codes",
+    ),
+    Game(
+        slug=KINGDOM_COMBAT,
+        name="Kingdom Combat",
+        match_sizes=(2, 3, 4),
+        formats=(
+            FormatInfo("constructed", "Constructed", "constructed"),
+            FormatInfo("sealed", "Sealed", "sealed"),
+            FormatInfo("draft", "Draft", "draft"),
+        ),
+        time=TimeFacts(
+            noun="fortress HP",
+            heading="fortress hit points",
+            explanation="The game in progress goes to the fortress with the most hit points "
+            "left, then to whoever dealt damage first; the match to whoever then has more "
+            "game wins.",
+            first=_LIFE_FIRST,
+        ),
+        engine_note="The engine does not play Kingdom Combat yet: report results by hand.",
+    ),
+    Game(
+        slug=CONVENTIONAL_COMBAT,
+        name="Conventional Combat",
+        match_sizes=(2,),
+        formats=(
+            FormatInfo("starter", "Starter decks", "no-deck"),
+            FormatInfo("quick-duel", "Quick Duel", "constructed", engine_mode="quick-duel"),
+            FormatInfo("full-match", "Full Match", "constructed", engine_mode="full-match"),
+        ),
+        time=TimeFacts(
+            noun="characters left",
+            heading="characters left",
+            explanation="The game in progress goes to whoever has more characters left (not "
+            "in the discard pile), then to whoever won the first duel; the match to whoever "
+            "then has more game wins.",
+            first="Winner of the first duel",
+        ),
+        engine=True,
+        bots=ENGINE_BOTS,
+        engine_decks="force",
+    ),
+    Game(
+        slug=ARMY,
+        name="Army",
+        match_sizes=(2,),
+        formats=(FormatInfo("standard", "Standard", "no-deck"),),
+        playing_cards=True,
+        time=TimeFacts(
+            noun="stamina",
+            heading="stamina points (SP)",
+            explanation="The game in progress goes to the army with the most stamina points "
+            "(SP) left, then to whoever first made the other lose an SP; the match to "
+            "whoever then has more game wins.",
+            first="First to make the other lose an SP",
+        ),
+        engine=True,
+        bots=ENGINE_BOTS,
+    ),
+    Game(
+        slug=RUNE_DUEL,
+        name="Rune Duel",
+        match_sizes=(2,),
+        formats=(
+            FormatInfo("starter", "Starter decks", "no-deck"),
+            FormatInfo("constructed", "Constructed", "constructed"),
+        ),
+        time=TimeFacts(
+            noun="life",
+            heading="life totals",
+            explanation="The game in progress goes to the highest life total, then to "
+            "whoever dealt damage first; the match to whoever then has more game wins.",
+            first=_LIFE_FIRST,
+        ),
+        engine=True,
+        bots=ENGINE_BOTS,
+        engine_decks="cards",
+    ),
+)
+
+_BY_SLUG = {game.slug: game for game in GAMES}
+
+
+def get(slug: str) -> Game:
+    """The declaration of that game; UnknownGame if there is none."""
+    try:
+        return _BY_SLUG[slug]
+    except KeyError:
+        raise UnknownGame(f"There is no game called {slug!r}; choose one of {slugs()}.") from None
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every game, in display order."""
+    return GAMES
+
+
+def slugs() -> tuple[str, ...]:
+    """Every game's slug, in display order."""
+    return tuple(_BY_SLUG)
+
+
+def name_of(slug: str) -> str:
+    """A game's name for people; an unknown slug is returned as it is."""
+    game = _BY_SLUG.get(slug)
+    return game.name if game else slug
+
+
+def playing_card_games() -> frozenset[str]:
+    """The slugs of the games played with standard playing cards (Combat, Army)."""
+    return frozenset(game.slug for game in GAMES if game.playing_cards)
+
+
+def choices() -> list[tuple[str, str]]:
+    """(slug, name) pairs for forms and model fields."""
+    return [(game.slug, game.name) for game in GAMES]
+
+
+def format_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each game's formats, grouped under the game's name, for a form's select."""
+    return [(game.name, [(f.slug, f.name) for f in game.formats]) for game in GAMES]

@@ -1,0 +1,42 @@
+"""What the tournaments app asks of the apps above it, without importing them.
+
+decks and gameplay sit above tournaments (their rows point at its entries and matches, see
+CONTRIBUTING.md), so tournaments never imports them. Instead they register callbacks here from
+their AppConfig.ready(), once per process, under their app's name (registering again replaces).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+# Called inside tournament_start's transaction for an event whose format uses decks; raising a
+# ServiceError refuses the start (decks: every entry's registered deck is legal, then locked).
+_DECKS_LOCKERS: dict[str, Callable[..., None]] = {}
+# Asked when time is called on a match: the life totals (entry id -> total) and the entry that
+# dealt damage first in the match's game in progress, or None when no game is live there.
+_LIVE_TIME_FACTS: dict[str, Callable[..., dict | None]] = {}
+
+
+def on_decks_lock(app: str, callback: Callable[..., None]) -> None:
+    """Register `callback(*, tournament)`, run when an event that uses decks starts."""
+    _DECKS_LOCKERS[app] = callback
+
+
+def on_live_time_facts(app: str, callback: Callable[..., dict | None]) -> None:
+    """Register `callback(*, match_id) -> {"life": ..., "first_damage": ...} | None`."""
+    _LIVE_TIME_FACTS[app] = callback
+
+
+def decks_lock(*, tournament) -> None:
+    """Let the apps that own decks check and lock them (a ServiceError refuses the start)."""
+    for callback in _DECKS_LOCKERS.values():
+        callback(tournament=tournament)
+
+
+def live_time_facts(*, match_id: int) -> dict | None:
+    """The live game's facts at time from the first app that has a game there, else None."""
+    for callback in _LIVE_TIME_FACTS.values():
+        facts = callback(match_id=match_id)
+        if facts is not None:
+            return facts
+    return None
