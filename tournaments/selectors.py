@@ -382,18 +382,30 @@ def audit_label(action: str, names: dict[int, str]) -> str:
 ATTENTION = {
     "disputed": (0, "Disputed: decide the winner"),
     "needs_decision": (1, "Needs your decision"),
-    "time_called": (2, "Time called: life totals to enter"),
-    "awaiting_confirmation": (3, "Waiting for the opponent's confirmation"),
+    "over_time": (2, "Over time: call time"),
+    "time_called": (3, "Time called: life totals to enter"),
+    "awaiting_confirmation": (4, "Waiting for the opponent's confirmation"),
 }
+NOT_CHECKED_IN = (5, "Not checked in")
 
 
-def needs_attention(bracket: dict) -> list[dict]:
+def _attention_key(match: dict, at) -> str:
+    if match["time_called"]:
+        return "time_called"
+    overdue = match["deadline"] is not None and at is not None and match["deadline"] <= at
+    if match["status"] == "in_progress" and overdue:
+        return "over_time"
+    return match["status"]
+
+
+def needs_attention(bracket: dict, *, at=None) -> list[dict]:
     """The organizer's queue: matches that wait on someone, most urgent first, from the
-    bracket already read (no query)."""
+    bracket already read (no query). With `at` (now), a running clock past its deadline
+    counts as over time."""
     queue = []
     for round_row in bracket["rounds"]:
         for match in round_row["matches"]:
-            key = "time_called" if match["time_called"] else match["status"]
+            key = _attention_key(match, at)
             if key not in ATTENTION:
                 continue
             priority, reason = ATTENTION[key]
@@ -401,6 +413,7 @@ def needs_attention(bracket: dict) -> list[dict]:
             queue.append(
                 {
                     "priority": priority,
+                    "kind": key,
                     "match": match,
                     "round": round_row["name"],
                     "reason": reason,
@@ -408,6 +421,50 @@ def needs_attention(bracket: dict) -> list[dict]:
                 }
             )
     return sorted(queue, key=lambda row: row["priority"])
+
+
+def check_in_get(*, tournament: Tournament) -> dict:
+    """Check-in before the start (one query): who has and has not checked in. Check-in is
+    "open" once anyone has checked in; until then nobody is chased."""
+    rows = list(
+        tournament.entries.filter(dropped=False)
+        .select_related("user")
+        .order_by(F("seed").asc(nulls_last=True), "id")
+    )
+    missing = [entry_public(e) for e in rows if e.checked_in_at is None]
+    return {
+        "checked_in": len(rows) - len(missing),
+        "total": len(rows),
+        "open": len(missing) < len(rows),
+        "missing": missing,
+    }
+
+
+def desk_get(*, tournament: Tournament, bracket: dict, at) -> dict:
+    """The organizer's desk: the "needs attention" queue (matches, then players not checked
+    in) and, for every round being played, each table's clock. One query on top of the
+    bracket already read (none once the event runs)."""
+    queue = needs_attention(bracket, at=at)
+    check_in = None
+    if tournament.status == Tournament.Status.REGISTRATION:
+        check_in = check_in_get(tournament=tournament)
+        if check_in["open"]:
+            priority, reason = NOT_CHECKED_IN
+            queue += [
+                {"priority": priority, "kind": "check_in", "entry": e, "reason": reason}
+                for e in check_in["missing"]
+            ]
+    rounds = []
+    for round_row in bracket["rounds"]:
+        tables = [
+            {**m, "over_time": _attention_key(m, at) == "over_time"}
+            for m in round_row["matches"]
+            if not m["is_bye"] and m["status"] != "finished" and m["entries"]
+        ]
+        if round_row["started_at"] and tables:
+            running = any(t["status"] == "in_progress" for t in tables)
+            rounds.append({**round_row, "tables": tables, "running": running})
+    return {"queue": queue, "rounds": rounds, "check_in": check_in}
 
 
 def match_title(match: Match) -> str:

@@ -35,3 +35,9 @@ def tournament_status(code: str) -> str:
 def format_name(slug: str) -> str:
     """A deck format in words: "off-the-top" is "Off the top", "constructed" "Constructed"."""
     return str(slug).replace("-", " ").replace("_", " ").capitalize()
+
+
+@register.simple_tag
+def plural(count: int, one: str, many: str) -> str:
+    """ "1 entry", "13 entries" (the count and the noun that agrees with it)."""
+    return f"{count} {one if count == 1 else many}"
