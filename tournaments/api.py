@@ -152,6 +152,55 @@ class EntryDropApi(APIView):
         return Response(serializers.EntryOut(entry).data)
 
 
+class EntryCheckInApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.CheckInIn,
+        responses={200: serializers.EntryOut, **ERRORS},
+        summary="Check an entry in before the start, or undo it (its player, or the organizer)",
+    )
+    def post(self, request, pk: int, entry_id: int):
+        data = _valid(serializers.CheckInIn, request)
+        entry = services.entry_check_in(
+            entry=_entry(pk, entry_id), by_user=request.user, checked_in=data["checked_in"]
+        )
+        return Response(serializers.EntryOut(entry).data)
+
+
+class EntriesDropUncheckedApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.DroppedOut, **ERRORS},
+        summary="Drop every entry that has not checked in (organizer, before the start)",
+    )
+    def post(self, request, pk: int):
+        count = services.entries_drop_unchecked(
+            tournament=selectors.tournament_get(tournament_id=pk), by_user=request.user
+        )
+        return Response({"dropped": count})
+
+
+class EntriesSeedOrderApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.SeedOrderIn,
+        responses={200: serializers.EntryOut(many=True), **ERRORS},
+        summary="Seed the listed entries 1, 2, ... in that order (organizer, before the start)",
+    )
+    def post(self, request, pk: int):
+        data = _valid(serializers.SeedOrderIn, request)
+        entries = services.entries_seed_order(
+            tournament=selectors.tournament_get(tournament_id=pk),
+            by_user=request.user,
+            entry_ids=data["entries"],
+        )
+        return Response(serializers.EntryOut(entries, many=True).data)
+
+
 class RoundCallTimeApi(APIView):
     permission_classes = [IsAuthenticated]
 

@@ -11,6 +11,21 @@ urlpatterns = [
     path("tournaments/<int:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
     path("tournaments/<int:pk>/entries/paste/", api.EntriesPasteApi.as_view(), name="entry-paste"),
     path(
+        "tournaments/<int:pk>/entries/drop-unchecked/",
+        api.EntriesDropUncheckedApi.as_view(),
+        name="entry-drop-unchecked",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/order/",
+        api.EntriesSeedOrderApi.as_view(),
+        name="entry-order",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/check-in/",
+        api.EntryCheckInApi.as_view(),
+        name="entry-check-in",
+    ),
+    path(
         "tournaments/<int:pk>/entries/<int:entry_id>/",
         api.EntryDetailApi.as_view(),
         name="entry-detail",

@@ -71,6 +71,23 @@ class EntriesPasteIn(serializers.Serializer):
     )
 
 
+class CheckInIn(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True, help_text="False undoes the check-in.")
+
+
+class SeedOrderIn(serializers.Serializer):
+    entries = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1),
+        allow_empty=False,
+        max_length=4096,
+        help_text="Entry ids in seed order; they get seeds 1, 2, ...; unlisted entries none.",
+    )
+
+
+class DroppedOut(serializers.Serializer):
+    dropped = serializers.IntegerField(help_text="How many entries were dropped.")
+
+
 class EntryOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(source="display_name")
@@ -78,6 +95,7 @@ class EntryOut(serializers.Serializer):
     user = serializers.IntegerField(source="user_id", allow_null=True)
     members = serializers.SerializerMethodField()
     dropped = serializers.BooleanField()
+    checked_in_at = serializers.DateTimeField(allow_null=True)
 
     def get_members(self, obj) -> list[dict]:
         return [{"id": u.pk, "username": u.username} for u in obj.members.all()]

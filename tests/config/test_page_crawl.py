@@ -86,6 +86,7 @@ def pages(ids) -> dict[str, list[str]]:
         "tournaments:new": ["/tournaments/new/"],
         "tournaments:detail": [f"/tournaments/{pk}/" for pk in tournaments],
         "tournaments:bracket": [f"/tournaments/{t}/bracket/"],
+        "tournaments:desk": [f"/tournaments/{pk}/desk/" for pk in tournaments],
         "tournaments:embed": [f"/tournaments/{t}/embed/", "/tournaments/99999/embed/"],
         "tournaments:standings": [f"/tournaments/{t}/standings/", "/tournaments/99999/standings/"],
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
@@ -113,7 +114,15 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
         "tournaments:action": [
             (f"/tournaments/{pk}/{action}/", bad)
             for pk in (t, r)
-            for action in ("start", "cancel", "start-round", "drop")
+            for action in (
+                "start",
+                "cancel",
+                "start-round",
+                "drop",
+                "check-in",
+                "drop-unchecked",
+                "seed-order",
+            )
         ]
         + [(f"/tournaments/{r}/add-entry/", {"username": "p2", "seed": "2"})],
         "tournaments:match-action": [
