@@ -11,6 +11,7 @@ APPS = ["accounts", "tournaments", "decks", "decks.drafting", "gameplay"]
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("getting-started/", views.getting_started, name="getting-started"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),

@@ -498,3 +498,43 @@ def matches_for_user(*, tournament: Tournament, user) -> list[Match]:
         .select_related("round")
         .order_by("round__number")
     )
+
+
+def next_matches_for_user(*, user, limit: int = 5) -> list[dict]:
+    """The user's unfinished matches in running events, soonest round first, as the home page
+    shows them: event, "Semifinals · Match 10" (the table), opponents, status and clock.
+    Two queries, plus two for each match's title (at most `limit`)."""
+    if user is None or not user.is_authenticated:
+        return []
+    matches = list(
+        Match.objects.filter(
+            tournament__status=Tournament.Status.RUNNING,
+            slots__entry__memberships__user=user,
+            is_bye=False,
+        )
+        .exclude(status=Match.Status.FINISHED)
+        .select_related("tournament", "round")
+        .distinct()
+        .order_by("round__number", "id")[:limit]
+    )
+    slots = MatchEntry.objects.filter(match__in=matches).select_related("entry__user")
+    names: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    mine = set(
+        Entry.objects.filter(memberships__user=user, slots__match__in=matches).values_list(
+            "pk", flat=True
+        )
+    )
+    for slot in slots.order_by("match_id", "slot"):
+        names[slot.match_id].append((slot.entry_id, slot.entry.display_name))
+    return [
+        {
+            "id": m.pk,
+            "tournament": m.tournament,
+            "title": match_title(m),
+            "opponents": [name for pk, name in names[m.pk] if pk not in mine] or ["not known yet"],
+            "status": m.status,
+            "deadline": m.deadline if m.status == Match.Status.IN_PROGRESS else None,
+            "time_called": m.time_called_at is not None and m.status == Match.Status.IN_PROGRESS,
+        }
+        for m in matches
+    ]

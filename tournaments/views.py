@@ -403,7 +403,20 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "finished_rows": range(1, tournament.best_of),
         "as_one_life": AS_ONE_LIFE,
         "winner_name": names.get(detail["winner"]),
+        "score": _score(detail),
     }
+
+
+def _score(detail: dict) -> str:
+    """The winner's game wins against the best of the others': "2-1" with an en dash."""
+    wins: dict[int, int] = {}
+    for game in detail["games"]:
+        if game["winner"] is not None:
+            wins[game["winner"]] = wins.get(game["winner"], 0) + 1
+    if not wins or detail["winner"] is None:
+        return ""
+    others = max((n for e, n in wins.items() if e != detail["winner"]), default=0)
+    return f"{wins.get(detail['winner'], 0)}{selectors.EN_DASH}{others}"
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:

@@ -80,6 +80,7 @@ def pages(ids) -> dict[str, list[str]]:
     tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], 99999]
     return {
         "home": ["/"],
+        "getting-started": ["/getting-started/"],
         "login": ["/login/"],
         "signup": ["/signup/"],
         "tournaments:list": ["/tournaments/"],

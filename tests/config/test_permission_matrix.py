@@ -339,7 +339,8 @@ WRITES = [
 
 # Pages that only read (no form posts to them); a new page must be added here or to WRITES.
 READ_ONLY_PAGES = {
-    "home", "healthz", "tournaments:list", "tournaments:detail", "tournaments:bracket",
+    "home", "healthz", "getting-started", "tournaments:list", "tournaments:detail",
+    "tournaments:bracket",
     "tournaments:standings", "tournaments:embed", "tournaments:desk", "tournaments:match",
     "tournaments:match-live",
     "decks:cards", "decks:list", "drafting:list", "drafting:room", "drafting:pod", "drafting:pool",
