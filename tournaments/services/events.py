@@ -235,8 +235,9 @@ def entry_update(
 
 @transaction.atomic
 def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
-    """The organizer adds many guests at once: one name a line, optionally ", seed". All
-    lines or none; an error names its line."""
+    """The organizer adds many entries at once: one name a line, optionally ", seed"; a name
+    written "@username" is that player's account, any other a guest. All lines or none; an
+    error names its line."""
     tournament = lock_tournament(tournament.pk)
     require_organizer(tournament=tournament, user=by_user, action="add entries")
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
@@ -253,18 +254,32 @@ def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
                 f"Line {number}: {seed_text!r} is not a seed; write 'Name' or 'Name, 3'.",
                 code="invalid",
             )
+        name = name.strip()
         try:
+            # "@ann" registers the player's account, anything else is a guest's name
+            user_id = _paste_user(name[1:]) if name.startswith("@") else None
             added.append(
                 entry_add(
                     tournament=tournament,
                     by_user=by_user,
-                    name=name.strip()[:120],
+                    user_id=user_id,
+                    name="" if user_id else name[:120],
                     seed=int(seed_text) if seed_text else None,
                 )
             )
         except ServiceError as error:
             raise type(error)(f"Line {number}: {error.message}", code=error.code) from None
     return added
+
+
+def _paste_user(username: str) -> int:
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise NotFound(
+            f"No player has the username {username.strip()!r} (without the @ it is a guest).",
+            code="user_not_found",
+        )
+    return user.pk
 
 
 def _refuse_after_the_limited_deal(tournament: Tournament) -> None:
