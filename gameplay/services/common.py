@@ -6,6 +6,7 @@ import secrets
 
 from django.utils import timezone
 
+from accounts.notifications import notify
 from config.enqueue import enqueue_on_commit
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
@@ -55,12 +56,29 @@ def save_state(
         game.finished_at = timezone.now()
         game.bot_to_move = False
     game.save()
+    if game.status == GameRecord.Status.IN_PROGRESS:
+        _notify_to_move(game, decision.seats, bots)
     if game.status == GameRecord.Status.FINISHED and game.match_id is not None:
         from gameplay.services.matches import match_game_finished
 
         match_game_finished(game=game, result=result)
     if game.bot_to_move and schedule:
         schedule_bot(game.pk)
+
+
+def _notify_to_move(game: GameRecord, seats, bots: dict[int, str]) -> None:
+    """Tell the people who must act now that it is their move (no query when only bots are to
+    move; one unread notice per game at a time)."""
+    people = [seat for seat in seats if seat not in bots]
+    if not people:
+        return
+    users = GameSeat.objects.filter(game=game, number__in=people, user__isnull=False)
+    name = registry.get(game.ruleset).name
+    notify(
+        user_ids=users.values_list("user_id", flat=True),
+        text=f"It is your move in {name} (game {game.pk}).",
+        url=f"/games/{game.pk}/",
+    )
 
 
 def schedule_bot(game_id: int) -> None:

@@ -81,6 +81,7 @@ def pages(ids) -> dict[str, list[str]]:
     return {
         "home": ["/"],
         "getting-started": ["/getting-started/"],
+        "notifications": ["/notifications/"],
         "login": ["/login/"],
         "signup": ["/signup/"],
         "tournaments:list": ["/tournaments/"],
@@ -150,6 +151,7 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
 # Posts anyone signed in may make for themselves (join, create), or pages with no writes.
 NOT_GUARDED = {
     "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
+    "notifications-read",
 }  # fmt: skip
 
 

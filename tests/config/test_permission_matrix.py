@@ -256,6 +256,7 @@ WRITES = [
     form("/signup/", lambda w: "/signup/", EVERYONE,
          lambda w: {"username": "x", "password": "short"}),
     form("/logout/", lambda w: "/logout/", EVERYONE),
+    form("/notifications-read/", lambda w: "/notifications/read/", SIGNED_IN),
     form("/tournaments:new/", lambda w: "/tournaments/new/", SIGNED_IN,
          lambda w: {"name": "Mine", "game": "combat"}),
     *(
@@ -339,7 +340,7 @@ WRITES = [
 
 # Pages that only read (no form posts to them); a new page must be added here or to WRITES.
 READ_ONLY_PAGES = {
-    "home", "healthz", "getting-started", "tournaments:list", "tournaments:detail",
+    "home", "healthz", "getting-started", "notifications", "tournaments:list", "tournaments:detail",
     "tournaments:bracket",
     "tournaments:standings", "tournaments:embed", "tournaments:desk", "tournaments:match",
     "tournaments:match-live",
@@ -348,6 +349,7 @@ READ_ONLY_PAGES = {
 }  # fmt: skip
 FORM_NAMES = {
     "login": "/login/", "signup": "/signup/", "logout": "/logout/",
+    "notifications-read": "/notifications-read/",
     "tournaments:new": "/tournaments:new/", "tournaments:action": "/tournaments:action/",
     "tournaments:match-action": "/tournaments:match-action/", "drafting:join": "/drafting:join/",
     "drafting:pick": "/drafting:pick/", "drafting:action": "/drafting:action/",
