@@ -146,6 +146,14 @@ def entry_facts(game: GameRecord, life: dict, first_damage: int | None) -> dict:
     return {"life": by_entry, "first_damage": first}
 
 
+def _game_name(slug: str) -> str:
+    """The game's name for people ("Rune Duel"); the slug only for a game no longer known."""
+    try:
+        return registry.get(slug).name
+    except Exception:
+        return slug.replace("-", " ").capitalize()
+
+
 def games_for_home(*, limit: int = 10) -> list[dict]:
     """The latest games (live first) with their players, for the home page."""
     games = GameRecord.objects.prefetch_related("seats__user").order_by("status", "-updated_at")[
@@ -155,6 +163,7 @@ def games_for_home(*, limit: int = 10) -> list[dict]:
         {
             "id": g.pk,
             "ruleset": g.ruleset,
+            "name": _game_name(g.ruleset),
             "status": g.status,
             "players": [s.bot or s.user.username for s in seats_of(g)],
             "updated_at": g.updated_at,

@@ -36,12 +36,18 @@ class TournamentForm(forms.Form):
         choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=2
     )
     team_size = forms.TypedChoiceField(choices=[(1, "1"), (2, "2"), (3, "3")], coerce=int)
-    team_mode = forms.ChoiceField(choices=Tournament.TeamMode.choices)
+    team_mode = forms.ChoiceField(
+        choices=Tournament.TeamMode.choices,
+        help_text="For teams: in an alliance each player keeps their own life and the team "
+        "loses when all are out; as one, the team shares one life total.",
+    )
     best_of = forms.TypedChoiceField(
         choices=[("", "Default"), (1, "1"), (3, "3"), (5, "5")],
         coerce=int,
         required=False,
         empty_value=None,
+        help_text="Games a match can last: best of 3 goes to the first to win 2. Default: 3 "
+        "for two-player matches, 1 for three or four.",
     )
     time_limit_minutes = forms.IntegerField(min_value=0, initial=50, label="Time limit (minutes)")
     jokers = forms.BooleanField(required=False, label="Jokers in decks (Combat)")

@@ -70,6 +70,13 @@ def build_demo() -> dict:
         tournament=registering, by_user=organizer, text="Ann, 1\nBen, 2\nCal\nDee"
     )
     services.tournament_start(tournament=event, by_user=organizer)
+    pods = services.tournament_create(
+        organizer=organizer, name="Four-player pods", seeding="manual", entries_per_match=4
+    )
+    services.entries_paste(
+        tournament=pods, by_user=organizer, text="\n".join(f"Pod player {n}" for n in range(1, 12))
+    )
+    services.tournament_start(tournament=pods, by_user=organizer)
     matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
     slots = {
         m.pk: list(m.slots.order_by("slot").values_list("entry_id", flat=True)) for m in matches
@@ -104,6 +111,7 @@ def build_demo() -> dict:
     return {
         "event": event.pk,
         "registering": registering.pk,
+        "pods": pods.pk,
         "matches": [m.pk for m in (finished, waiting, disputed, timed)],
         "player": player.username if player else "player1",
     }
@@ -148,6 +156,7 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "match-time-called": f"/matches/{match[3]}/",
                 "standings": f"/tournaments/{event}/standings/",
                 "getting-started": "/getting-started/",
+                "event-pods": f"/tournaments/{ids['pods']}/",
             },
         ),
         "player": (
