@@ -387,6 +387,7 @@ ATTENTION = {
     "awaiting_confirmation": (4, "Waiting for the opponent's confirmation"),
 }
 NOT_CHECKED_IN = (5, "Not checked in")
+ROUND_READY = (6, "Ready to start")
 
 
 def _attention_key(match: dict, at) -> str:
@@ -454,6 +455,17 @@ def desk_get(*, tournament: Tournament, bracket: dict, at) -> dict:
                 {"priority": priority, "kind": "check_in", "entry": e, "reason": reason}
                 for e in check_in["missing"]
             ]
+    for round_row in bracket["rounds"]:
+        ready = sum(1 for m in round_row["matches"] if m["status"] == "ready")
+        if ready:
+            queue.append(
+                {
+                    "priority": ROUND_READY[0],
+                    "kind": "round_ready",
+                    "round": round_row,
+                    "reason": f"{ready} match{'es' if ready != 1 else ''} ready to start",
+                }
+            )
     rounds = []
     for round_row in bracket["rounds"]:
         tables = [

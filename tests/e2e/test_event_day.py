@@ -166,8 +166,9 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
         services.match_decide(
             match=match, by_user=organizer, winner_id=match.slots.order_by("slot")[0].entry_id
         )
-    services.round_start(tournament=tournament, number=2, by_user=organizer)
     desk.goto(event)
+    expect(desk.locator("#desk")).to_contain_text("Quarterfinals: 4 matches ready to start")
+    desk.locator("#desk").get_by_role("button", name="Start Quarterfinals").click()
     expect(desk.locator("#desk")).to_contain_text("Quarterfinals: tables")
     desk.get_by_text("Drop an entry…").click()
     desk.get_by_label("Entry").select_option(label="pia")
