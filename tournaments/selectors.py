@@ -500,31 +500,23 @@ def entry_ids_of_user(*, tournament: Tournament, user) -> set[int]:
     return set(tournament.entries.filter(memberships__user=user).values_list("pk", flat=True))
 
 
-def matches_for_user(*, tournament: Tournament, user) -> list[Match]:
-    """The unfinished matches the user plays in (for their page's shortcuts)."""
-    if not user.is_authenticated:
-        return []
-    return list(
-        Match.objects.filter(tournament=tournament, slots__entry__memberships__user=user)
-        .exclude(status=Match.Status.FINISHED)
-        .select_related("round")
-        .order_by("round__number")
-    )
-
-
-def next_matches_for_user(*, user, limit: int = 5) -> list[dict]:
-    """The user's unfinished matches in running events, soonest round first, as the home page
-    shows them: event, "Semifinals · Match 10" (the table), opponents, status and clock.
-    Two queries, plus two for each match's title (at most `limit`)."""
+def next_matches_for_user(
+    *, user, limit: int = 5, tournament: Tournament | None = None
+) -> list[dict]:
+    """The user's unfinished matches in running events (or in one), soonest round first, as
+    people read them: event, "Semifinals · Match 10" (the table), opponents, status and clock.
+    Three queries, plus two for each match's title (at most `limit`)."""
     if user is None or not user.is_authenticated:
         return []
+    rows = Match.objects.filter(
+        tournament__status=Tournament.Status.RUNNING,
+        slots__entry__memberships__user=user,
+        is_bye=False,
+    )
+    if tournament is not None:
+        rows = rows.filter(tournament=tournament)
     matches = list(
-        Match.objects.filter(
-            tournament__status=Tournament.Status.RUNNING,
-            slots__entry__memberships__user=user,
-            is_bye=False,
-        )
-        .exclude(status=Match.Status.FINISHED)
+        rows.exclude(status=Match.Status.FINISHED)
         .select_related("tournament", "round")
         .distinct()
         .order_by("round__number", "id")[:limit]

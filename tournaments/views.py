@@ -124,7 +124,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             for r in bracket["rounds"]
             if any(m["status"] == Match.Status.READY for m in r["matches"])
         ],
-        "my_matches": selectors.matches_for_user(tournament=tournament, user=request.user),
+        "my_matches": selectors.next_matches_for_user(
+            user=request.user, tournament=tournament, limit=3
+        ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
     }
