@@ -200,9 +200,16 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     expect(phone.locator(".bracket-round.current h3")).to_have_text("Round 1")
     expect(phone.locator(".bracket-round:not(.current)").first).to_be_hidden()
     checked(phone, "the finished event on a phone")
-    for path in ("/", f"/tournaments/{tournament.pk}/standings/", "/getting-started/"):
+    pages = ("/", "/getting-started/", "/notifications/")
+    for path in (*pages, f"/tournaments/{tournament.pk}/standings/", f"{event}embed/"[len(base) :]):
         phone.goto(base + path)
         checked(phone, path)
     quin.goto(base + "/")
     expect(quin.locator("#my-day")).to_be_visible()
     checked(quin, "a player's home page")
+    # quin was told in the app that his match started and that a result waited for him
+    quin.locator(".site-menu > summary .count").click()  # the folded menu shows the count
+    quin.locator("#notifications-link").click()
+    expect(quin.locator(".notifications")).to_contain_text("your match against pia has started")
+    expect(quin.locator(".notifications")).to_contain_text("confirm or dispute it")
+    checked(quin, "a player's notifications")
