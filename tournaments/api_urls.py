@@ -54,6 +54,7 @@ urlpatterns = [
         api.RoundStartApi.as_view(),
         name="round-start",
     ),
+    path("tournaments/<int:pk>/desk/", api.DeskApi.as_view(), name="desk"),
     path("tournaments/<int:pk>/bracket/", api.BracketApi.as_view(), name="bracket"),
     path("tournaments/<int:pk>/standings/", api.StandingsApi.as_view(), name="standings"),
     path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),

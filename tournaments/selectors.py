@@ -542,3 +542,51 @@ def next_matches_for_user(
         }
         for m in matches
     ]
+
+
+def desk_public(desk: dict) -> dict:
+    """The desk as the API gives it (plain JSON: names and ids, no nested bracket rows)."""
+
+    def names(match: dict) -> list[dict]:
+        return [{"id": e["id"], "name": e["name"]} for e in match["entries"]]
+
+    queue = []
+    for row in desk["queue"]:
+        match, round_row = row.get("match"), row.get("round")
+        queue.append(
+            {
+                "kind": row["kind"],
+                "reason": row["reason"],
+                "match": {"id": match["id"], "number": match["number"], "entries": names(match)}
+                if match
+                else None,
+                "round": round_row["number"] if isinstance(round_row, dict) else None,
+                "entry": row.get("entry"),
+            }
+        )
+    rounds = [
+        {
+            "number": r["number"],
+            "name": r["name"],
+            "running": r["running"],
+            "tables": [
+                {
+                    "match": t["id"],
+                    "number": t["number"],
+                    "status": t["status"],
+                    "entries": names(t),
+                    "deadline": t["deadline"],
+                    "time_called": t["time_called"],
+                    "over_time": t["over_time"],
+                }
+                for t in r["tables"]
+            ],
+        }
+        for r in desk["rounds"]
+    ]
+    check_in = desk["check_in"]
+    return {
+        "queue": queue,
+        "rounds": rounds,
+        "check_in": {k: check_in[k] for k in ("checked_in", "total", "open")} if check_in else None,
+    }

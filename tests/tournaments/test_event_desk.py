@@ -132,6 +132,17 @@ def test_the_desk_queues_what_needs_the_organizer_with_one_click_actions(
     )
     assert "Quarterfinals: tables" in desk
     assert "Extend all" in desk
+    # the API gives the same desk to the organizer, and to nobody else
+    body = org_client.get(f"/api/tournaments/{tid}/desk/").json()
+    assert [row["kind"] for row in body["queue"]] == [
+        "disputed",
+        "over_time",
+        "awaiting_confirmation",
+    ]
+    assert body["queue"][0]["match"]["number"] == disputed_number(body, disputed["id"])
+    assert [t["over_time"] for t in body["rounds"][0]["tables"]].count(True) == 1
+    player_api = client_for(players[0][0]).get(f"/api/tournaments/{tid}/desk/")
+    assert player_api.status_code == 403
     # and one click decides the dispute and comes back to the desk
     winner = entry_by_seed(disputed, 8)
     response = client.post(f"/matches/{disputed['id']}/decide/", {"winner": winner, "back": "desk"})
@@ -148,6 +159,10 @@ def test_the_desk_queues_what_needs_the_organizer_with_one_click_actions(
     # the desk is the organizer's: players and visitors are refused
     assert logged_in(players[0][0]).get(f"/tournaments/{tid}/desk/").status_code == 403
     assert Client().get(f"/tournaments/{tid}/desk/").status_code == 403
+
+
+def disputed_number(body: dict, match_id: int) -> int:
+    return next(t["number"] for t in body["rounds"][0]["tables"] if t["match"] == match_id)
 
 
 def test_the_desk_reads_in_the_same_number_of_queries_for_8_or_256(organizer):
