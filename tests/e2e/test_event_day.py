@@ -21,6 +21,11 @@ SERIOUS = """async () => {
     .filter(v => v.impact === "serious" || v.impact === "critical")
     .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
 }"""
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    "button, summary, select, a.button, .site-header a, input:not([type=hidden])"))
+  .filter(e => e.checkVisibility() && !["checkbox", "radio"].includes(e.type))
+  .filter(e => e.getBoundingClientRect().height < 44)
+  .map(e => e.tagName + " " + (e.textContent || e.name || "").trim().slice(0, 30))"""
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -34,6 +39,9 @@ def checked(page: Page, what: str) -> None:
         page.evaluate(AXE)  # through the DevTools protocol: the page's CSP does not apply
     violations = page.evaluate(SERIOUS)
     assert violations == [], f"{what} at {page.viewport_size}: {violations}"
+    if page.viewport_size["width"] < 600:
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], f"{what}: touch targets under 44 px: {small}"
 
 
 def log_in(browser: Browser, base: str, username: str, viewport=DESKTOP) -> Page:
