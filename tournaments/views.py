@@ -412,7 +412,22 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "as_one_life": AS_ONE_LIFE,
         "winner_name": names.get(detail["winner"]),
         "score": _score(detail),
+        # "Ann reports: Ann won 2-1" above the reported games
+        "reported_by": names.get(report["entry"]) if report else None,
+        "report_winner": names.get(_leader(report["games"])) if report else None,
+        "report_score": _score({"games": report["games"], "winner": _leader(report["games"])})
+        if report
+        else "",
     }
+
+
+def _leader(games: list[dict]) -> int | None:
+    """The entry with the most game wins in a reported result (who the report says won)."""
+    wins: dict[int, int] = {}
+    for game in games:
+        if game.get("winner") is not None:
+            wins[game["winner"]] = wins.get(game["winner"], 0) + 1
+    return max(wins, key=wins.get) if wins else None
 
 
 def _score(detail: dict) -> str:

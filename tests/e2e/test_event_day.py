@@ -124,6 +124,7 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     pia.get_by_label("quin").fill("0")
     pia.get_by_role("button", name="Report result").click()
     expect(pia.locator("#match-status")).to_have_text("Waiting for confirmation")
+    expect(pia.locator("#reported-score")).to_have_text("pia reports: pia won 2\u20130.")
     checked(pia, "a reported match on a phone")
     quin = log_in(browser, base, "quin", PHONE)
     quin.goto(pia.url)
