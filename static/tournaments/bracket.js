@@ -85,5 +85,6 @@
   document.addEventListener("DOMContentLoaded", setUp);
   window.addEventListener("load", setUp);
   window.addEventListener("resize", setUp);
-  document.addEventListener("htmx:afterSettle", setUp);
+  // afterSwap runs before the browser paints the new bracket: no flash of every round
+  document.addEventListener("htmx:afterSwap", setUp);
 })();
