@@ -26,3 +26,21 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+
+class Notification(models.Model):
+    """Something a user should see in the app: their match is ready, a result waits for their
+    confirmation, it is their move. Read once they open their notifications."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "read_at"], name="notification_user_unread")]
+
+    def __str__(self) -> str:
+        return self.text

@@ -7,4 +7,6 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.ThrottledLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("notifications/", views.notification_list, name="notifications"),
+    path("notifications/read/", views.notifications_read, name="notifications-read"),
 ]

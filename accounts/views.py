@@ -1,14 +1,17 @@
-"""Sign-up, log-in and log-out pages."""
+"""Sign-up, log-in and log-out pages, and the user's notifications."""
 
 from django import forms
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.notifications import notifications_for, notifications_mark_read
 from accounts.services import user_register
 from config.errors import ServiceError
+from config.forms_only import post_only_else_back_to
 from config.throttling import LoginAddressThrottle, LoginUsernameThrottle
 
 
@@ -59,3 +62,19 @@ class ThrottledLoginView(auth_views.LoginView):
         response.status_code = 429
         response["Retry-After"] = str(seconds)
         return response
+
+
+@login_required
+@require_GET
+def notification_list(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's notifications, newest first, the unread ones marked."""
+    items = notifications_for(user=request.user)
+    return render(request, "accounts/notifications.html", {"notifications": items})
+
+
+@post_only_else_back_to("notifications")
+@login_required
+def notifications_read(request: HttpRequest) -> HttpResponse:
+    """Mark every notification of the signed-in user read."""
+    notifications_mark_read(user=request.user)
+    return redirect("notifications")

@@ -338,3 +338,17 @@ def registration_problems(registration) -> list[dict]:
     fmt = event_format(entry.tournament)
     catalog, _ = catalog_for_game(registration.deck.game, event_card_sets(entry.tournament))
     return entry_deck_problems(entry, registration, fmt, catalog)
+
+
+def decks_registered_by(*, user, limit: int = 10) -> list[DeckRegistration]:
+    """The user's deck registrations for events not over yet (the home page)."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(
+        DeckRegistration.objects.filter(
+            entry__memberships__user=user,
+            entry__tournament__status__in=["registration", "running"],
+        )
+        .select_related("deck", "entry__tournament")
+        .order_by("-id")[:limit]
+    )

@@ -231,3 +231,28 @@ def match_engine_panel(*, match_id: int, user) -> dict | None:
         "live_game": live,
         "can_start": plays and open_match and live is None and not match.time_called_at,
     }
+
+
+def games_awaiting_move(*, user, limit: int = 10) -> list[dict]:
+    """The user's live games where one of their seats must act now (the home page), oldest
+    first: one query for the games and their seats."""
+    if user is None or not user.is_authenticated:
+        return []
+    games = (
+        GameRecord.objects.filter(status=GameRecord.Status.IN_PROGRESS, seats__user=user)
+        .prefetch_related("seats__user")
+        .distinct()
+        .order_by("updated_at")[: limit * 5]
+    )
+    waiting = []
+    for game in games:
+        seats = seats_of(game)
+        mine = [s.number for s in seats if s.user_id == user.pk]
+        to_act = registry.get(game.ruleset).decision(game.state).seats
+        if any(seat in to_act for seat in mine):
+            others = [s.bot or s.user.username for s in seats if s.user_id != user.pk]
+            name = registry.get(game.ruleset).name
+            waiting.append({"id": game.pk, "game": name, "opponents": others})
+        if len(waiting) == limit:
+            break
+    return waiting

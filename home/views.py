@@ -1,16 +1,30 @@
-"""The home page: recent tournaments and drafts (it reads two apps, so it sits above both)."""
+"""The home page and the organizers' guide (the home page reads several apps, so it sits above
+them all)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from decks.drafting.selectors import drafts_for_home
-from tournaments.selectors import tournaments_for_home
+from decks.drafting.selectors import drafts_for_home, drafts_of_user
+from decks.selectors import decks_registered_by
+from gameplay.selectors import games_awaiting_move
+from tournaments.selectors import next_matches_for_user, tournaments_for_home
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Recent tournaments and drafts."""
+    """The signed-in user's own things first (next matches, games waiting for their move,
+    drafts, registered decks), then recent tournaments and drafts."""
+    user = request.user
     context = {
         "tournaments": tournaments_for_home(limit=10),
         "drafts": drafts_for_home(limit=10),
+        "my_matches": next_matches_for_user(user=user),
+        "my_games": games_awaiting_move(user=user),
+        "my_drafts": drafts_of_user(user=user),
+        "my_decks": decks_registered_by(user=user),
     }
     return render(request, "home.html", context)
+
+
+def getting_started(request: HttpRequest) -> HttpResponse:
+    """A short guide for organizers: from creating an event to the trophy."""
+    return render(request, "getting_started.html")

@@ -2,6 +2,7 @@
 
 import io
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import renderers, status
 from rest_framework.pagination import PageNumberPagination
@@ -11,9 +12,10 @@ from rest_framework.views import APIView
 
 from accounts.serializers import ErrorOut
 from config.csv_export import SafeWriter
-from config.errors import NotFound
+from config.errors import NotAllowed, NotFound
 from tournaments import selectors, serializers, services
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
+from tournaments.services.common import is_organizer
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
 
@@ -150,6 +152,75 @@ class EntryDropApi(APIView):
             raise NotFound("No such entry in this tournament.", code="entry_not_found")
         entry = services.entry_drop(entry=entry, by_user=request.user)
         return Response(serializers.EntryOut(entry).data)
+
+
+class EntryCheckInApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.CheckInIn,
+        responses={200: serializers.EntryOut, **ERRORS},
+        summary="Check an entry in before the start, or undo it (its player, or the organizer)",
+    )
+    def post(self, request, pk: int, entry_id: int):
+        data = _valid(serializers.CheckInIn, request)
+        entry = services.entry_check_in(
+            entry=_entry(pk, entry_id), by_user=request.user, checked_in=data["checked_in"]
+        )
+        return Response(serializers.EntryOut(entry).data)
+
+
+class EntriesDropUncheckedApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.DroppedOut, **ERRORS},
+        summary="Drop every entry that has not checked in (organizer, before the start)",
+    )
+    def post(self, request, pk: int):
+        count = services.entries_drop_unchecked(
+            tournament=selectors.tournament_get(tournament_id=pk), by_user=request.user
+        )
+        return Response({"dropped": count})
+
+
+class EntriesSeedOrderApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.SeedOrderIn,
+        responses={200: serializers.EntryOut(many=True), **ERRORS},
+        summary="Seed the listed entries 1, 2, ... in that order (organizer, before the start)",
+    )
+    def post(self, request, pk: int):
+        data = _valid(serializers.SeedOrderIn, request)
+        entries = services.entries_seed_order(
+            tournament=selectors.tournament_get(tournament_id=pk),
+            by_user=request.user,
+            entry_ids=data["entries"],
+        )
+        return Response(serializers.EntryOut(entries, many=True).data)
+
+
+class DeskApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: serializers.DeskOut, **ERRORS},
+        summary="The organizer's desk: what needs attention, most urgent first, and every "
+        "table's clock in the rounds being played (organizer)",
+    )
+    def get(self, request, pk: int):
+        tournament = selectors.tournament_get(tournament_id=pk)
+        if not is_organizer(tournament=tournament, user=request.user):
+            raise NotAllowed("Only the organizer sees the desk.", code="not_organizer")
+        running = (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING)
+        if tournament.status not in running:
+            return Response({"queue": [], "rounds": [], "check_in": None})
+        bracket = selectors.bracket_get(tournament=tournament)
+        desk = selectors.desk_get(tournament=tournament, bracket=bracket, at=timezone.now())
+        return Response(serializers.DeskOut(selectors.desk_public(desk)).data)
 
 
 class RoundCallTimeApi(APIView):

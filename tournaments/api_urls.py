@@ -11,6 +11,21 @@ urlpatterns = [
     path("tournaments/<int:pk>/entries/", api.EntryListApi.as_view(), name="entry-list"),
     path("tournaments/<int:pk>/entries/paste/", api.EntriesPasteApi.as_view(), name="entry-paste"),
     path(
+        "tournaments/<int:pk>/entries/drop-unchecked/",
+        api.EntriesDropUncheckedApi.as_view(),
+        name="entry-drop-unchecked",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/order/",
+        api.EntriesSeedOrderApi.as_view(),
+        name="entry-order",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/check-in/",
+        api.EntryCheckInApi.as_view(),
+        name="entry-check-in",
+    ),
+    path(
         "tournaments/<int:pk>/entries/<int:entry_id>/",
         api.EntryDetailApi.as_view(),
         name="entry-detail",
@@ -39,6 +54,7 @@ urlpatterns = [
         api.RoundStartApi.as_view(),
         name="round-start",
     ),
+    path("tournaments/<int:pk>/desk/", api.DeskApi.as_view(), name="desk"),
     path("tournaments/<int:pk>/bracket/", api.BracketApi.as_view(), name="bracket"),
     path("tournaments/<int:pk>/standings/", api.StandingsApi.as_view(), name="standings"),
     path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),

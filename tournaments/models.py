@@ -105,6 +105,9 @@ class Entry(models.Model):
     seed = models.PositiveIntegerField(null=True, blank=True)
     dropped = models.BooleanField(default=False)
     dropped_at = models.DateTimeField(null=True, blank=True)
+    # Check-in before the start is optional: once anyone has checked in, the organizer can
+    # drop everyone who has not (ruling 20).
+    checked_in_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

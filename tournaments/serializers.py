@@ -77,6 +77,78 @@ class EntriesPasteIn(serializers.Serializer):
     )
 
 
+class CheckInIn(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True, help_text="False undoes the check-in.")
+
+
+class SeedOrderIn(serializers.Serializer):
+    entries = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1),
+        allow_empty=False,
+        max_length=4096,
+        help_text="Entry ids in seed order; they get seeds 1, 2, ...; unlisted entries none.",
+    )
+
+
+class DroppedOut(serializers.Serializer):
+    dropped = serializers.IntegerField(help_text="How many entries were dropped.")
+
+
+class DeskNameOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class DeskMatchOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True, help_text="The match (table) number.")
+    entries = DeskNameOut(many=True)
+
+
+class DeskEntryOut(DeskNameOut):
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class DeskItemOut(serializers.Serializer):
+    kind = serializers.CharField(
+        help_text="disputed, needs_decision, over_time, time_called, awaiting_confirmation, "
+        "check_in or round_ready (most urgent first)."
+    )
+    reason = serializers.CharField(help_text="What the organizer must do, in words.")
+    match = DeskMatchOut(allow_null=True)
+    round = serializers.IntegerField(allow_null=True, help_text="For round_ready: its number.")
+    entry = DeskEntryOut(allow_null=True, help_text="For check_in: who has not checked in.")
+
+
+class DeskTableOut(serializers.Serializer):
+    match = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    entries = DeskNameOut(many=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    time_called = serializers.BooleanField()
+    over_time = serializers.BooleanField()
+
+
+class DeskRoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    running = serializers.BooleanField()
+    tables = DeskTableOut(many=True)
+
+
+class DeskCheckInOut(serializers.Serializer):
+    checked_in = serializers.IntegerField()
+    total = serializers.IntegerField()
+    open = serializers.BooleanField(help_text="True once anyone has checked in.")
+
+
+class DeskOut(serializers.Serializer):
+    queue = DeskItemOut(many=True)
+    rounds = DeskRoundOut(many=True)
+    check_in = DeskCheckInOut(allow_null=True)
+
+
 class EntryOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(source="display_name")
@@ -84,6 +156,7 @@ class EntryOut(serializers.Serializer):
     user = serializers.IntegerField(source="user_id", allow_null=True)
     members = serializers.SerializerMethodField()
     dropped = serializers.BooleanField()
+    checked_in_at = serializers.DateTimeField(allow_null=True)
 
     def get_members(self, obj) -> list[dict]:
         return [{"id": u.pk, "username": u.username} for u in obj.members.all()]

@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="detail"),
     path("tournaments/<int:pk>/bracket/", views.tournament_bracket, name="bracket"),
     path("tournaments/<int:pk>/embed/", views.tournament_embed, name="embed"),
+    path("tournaments/<int:pk>/desk/", views.tournament_desk, name="desk"),
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
     path("matches/<int:pk>/", views.match_page, name="match"),

@@ -5,8 +5,11 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
@@ -19,6 +22,7 @@ from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
 from tournaments.services.results import PLAYER_REPORTABLE
+from tournaments.templatetags.tournament_labels import plural
 
 
 class TournamentForm(forms.Form):
@@ -46,12 +50,18 @@ class TournamentForm(forms.Form):
         label="Players per entry",
         help_text="Teams (2 or 3 players) only in Combat, in four- and six-player games.",
     )
-    team_mode = forms.ChoiceField(choices=Tournament.TeamMode.choices)
+    team_mode = forms.ChoiceField(
+        choices=Tournament.TeamMode.choices,
+        help_text="For teams: in an alliance each player keeps their own life and the team "
+        "loses when all are out; as one, the team shares one life total.",
+    )
     best_of = forms.TypedChoiceField(
         choices=[("", "Default"), (1, "1"), (3, "3"), (5, "5")],
         coerce=int,
         required=False,
         empty_value=None,
+        help_text="Games a match can last: best of 3 goes to the first to win 2. Default: 3 "
+        "for two-player matches, 1 for three or four.",
     )
     time_limit_minutes = forms.IntegerField(min_value=0, initial=50, label="Time limit (minutes)")
     jokers = forms.BooleanField(required=False, label="Jokers in decks (Combat)")
@@ -108,6 +118,11 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     organizer = is_organizer(tournament=tournament, user=request.user)
     registering = tournament.status == Tournament.Status.REGISTRATION
     bracket = selectors.bracket_get(tournament=tournament)
+    my_entry = (
+        tournament.entries.filter(memberships__user=request.user).first()
+        if request.user.is_authenticated and registering
+        else None
+    )
     context = {
         "tournament": tournament,
         "is_organizer": organizer,
@@ -115,23 +130,39 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entries_closed": registering and selectors.entries_closed_reason(tournament=tournament),
         "bracket": bracket,
         "mine": selectors.entry_ids_of_user(tournament=tournament, user=request.user),
-        "attention": selectors.needs_attention(bracket) if organizer else [],
-        # rounds with a clock running, for "call time" / "extend" on the whole round
-        "running_rounds": [
-            r for r in bracket["rounds"] if any(m["status"] == "in_progress" for m in r["matches"])
-        ],
+        "desk": _desk(tournament, bracket) if organizer else None,
+        "check_in": selectors.check_in_get(tournament=tournament) if registering else None,
         # "Start round N" is offered only where it would start something.
         "startable_rounds": [
             r["number"]
             for r in bracket["rounds"]
             if any(m["status"] == Match.Status.READY for m in r["matches"])
         ],
-        "my_matches": selectors.matches_for_user(tournament=tournament, user=request.user),
-        "joined": request.user.is_authenticated
-        and registering
-        and tournament.entries.filter(memberships__user=request.user).exists(),
+        "my_matches": selectors.next_matches_for_user(
+            user=request.user, tournament=tournament, limit=3
+        ),
+        "joined": my_entry is not None,
+        "my_entry": my_entry,
     }
     return render(request, "tournaments/detail.html", context)
+
+
+def _desk(tournament: Tournament, bracket: dict) -> dict | None:
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        return None
+    return selectors.desk_get(tournament=tournament, bracket=bracket, at=timezone.now())
+
+
+@require_GET
+def tournament_desk(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's desk alone (htmx polls it): what needs attention, and each table's clock
+    in the rounds being played. Only for the organizer (and staff)."""
+    tournament = _tournament(pk)
+    if not is_organizer(tournament=tournament, user=request.user):
+        raise PermissionDenied("Only the organizer sees the desk.")
+    bracket = selectors.bracket_get(tournament=tournament)
+    context = {"tournament": tournament, "desk": _desk(tournament, bracket), "is_organizer": True}
+    return render(request, "tournaments/_desk.html", context)
 
 
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
@@ -164,7 +195,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
 def _act(request: HttpRequest, action, success: str) -> None:
     """Run one service call for a form post and report the outcome as a message."""
     try:
-        action()
+        result = action()
     except ServiceError as exc:
         messages.error(request, exc.message)
         # The start refuses with each entry's deck problems; show them, not just a count.
@@ -172,7 +203,7 @@ def _act(request: HttpRequest, action, success: str) -> None:
             problems = "; ".join(problem["message"] for problem in entry.get("problems", []))
             messages.error(request, f"{entry.get('name', 'An entry')}: {problems}")
     else:
-        messages.success(request, success)
+        messages.success(request, success(result) if callable(success) else success)
 
 
 @post_only_else_back_to("tournaments:detail")
@@ -220,6 +251,28 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
             ),
             "The round's running matches have more time.",
         ),
+        "check-in": (
+            lambda: services.entry_check_in(entry=_entry_of(tournament, data), by_user=user),
+            "Checked in.",
+        ),
+        "undo-check-in": (
+            lambda: services.entry_check_in(
+                entry=_entry_of(tournament, data), by_user=user, checked_in=False
+            ),
+            "Check-in undone.",
+        ),
+        "drop-unchecked": (
+            lambda: _dropped_count(
+                services.entries_drop_unchecked(tournament=tournament, by_user=user)
+            ),
+            lambda count: f"{plural(count, 'entry', 'entries')} dropped (not checked in).",
+        ),
+        "seed-order": (
+            lambda: services.entries_seed_order(
+                tournament=tournament, by_user=user, entry_ids=_ids(data.getlist("order"))
+            ),
+            "Seeds saved in the order shown.",
+        ),
         "remove-entry": (
             lambda: services.entry_remove(entry=_entry_of(tournament, data), by_user=user),
             "Entry removed.",
@@ -247,10 +300,26 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
         raise Http404("No such action.")
     call, success = actions[action]
     _act(request, call, success)
+    if data.get("back") == "desk":
+        return redirect(reverse("tournaments:detail", args=[pk]) + "#desk")
     return redirect("tournaments:detail", pk=pk)
 
 
 MAX_INT = 2**31 - 1  # the largest integer column; a bigger number is a database error
+
+
+def _dropped_count(count: int) -> int:
+    if count == 0:
+        raise ServiceError("Everyone has checked in; nobody was dropped.", code="nothing_to_drop")
+    return count
+
+
+def _ids(values: list[str]) -> list[int]:
+    if not values:
+        raise ServiceError("Send the entries in their new order.", code="invalid")
+    if len(values) > 4096:
+        raise ServiceError("Too many entries in one order.", code="too_large")
+    return [_int(value) for value in values]
 
 
 def _int(value) -> int:
@@ -358,7 +427,35 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         # what decides a game at time, in the game's own words (life, stamina, characters left)
         "time_facts": declared_game(tournament.game).time,
         "winner_name": names.get(detail["winner"]),
+        "score": _score(detail),
+        # "Ann reports: Ann won 2-1" above the reported games
+        "reported_by": names.get(report["entry"]) if report else None,
+        "report_winner": names.get(_leader(report["games"])) if report else None,
+        "report_score": _score({"games": report["games"], "winner": _leader(report["games"])})
+        if report
+        else "",
     }
+
+
+def _leader(games: list[dict]) -> int | None:
+    """The entry with the most game wins in a reported result (who the report says won)."""
+    wins: dict[int, int] = {}
+    for game in games:
+        if game.get("winner") is not None:
+            wins[game["winner"]] = wins.get(game["winner"], 0) + 1
+    return max(wins, key=wins.get) if wins else None
+
+
+def _score(detail: dict) -> str:
+    """The winner's game wins against the best of the others': "2-1" with an en dash."""
+    wins: dict[int, int] = {}
+    for game in detail["games"]:
+        if game["winner"] is not None:
+            wins[game["winner"]] = wins.get(game["winner"], 0) + 1
+    if not wins or detail["winner"] is None:
+        return ""
+    others = max((n for e, n in wins.items() if e != detail["winner"]), default=0)
+    return f"{wins.get(detail['winner'], 0)}{selectors.EN_DASH}{others}"
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -432,6 +529,8 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         raise Http404("No such action.")
     call, success = actions[action]
     _act(request, call, success)
+    if data.get("back") == "desk":  # a one-click action from the organizer's desk
+        return redirect(reverse("tournaments:detail", args=[match.tournament_id]) + "#desk")
     return redirect("tournaments:match", pk=pk)
 
 

@@ -62,6 +62,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.notifications",
             ],
         },
     },
@@ -292,3 +293,15 @@ LOGGING = {
         "django.db.backends": {"level": "WARNING"},
     },
 }
+
+# Notifications by email (accounts/notifications.py): only where a mail backend is named.
+# In-app notifications need nothing. Local mode prints the emails to the console.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
+NOTIFY_BY_EMAIL = env_bool("NOTIFY_BY_EMAIL", bool(env_str("EMAIL_BACKEND")))
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "combat@localhost")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+SITE_URL = env_str("SITE_URL")  # e.g. https://combat.example.org, for links in emails

@@ -11,3 +11,7 @@ LOGGING["handlers"]["stdout"]["formatter"] = "plain"
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Notification emails go to the console in local mode (set EMAIL_BACKEND to send them).
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+NOTIFY_BY_EMAIL = env_bool("NOTIFY_BY_EMAIL", True)

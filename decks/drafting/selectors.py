@@ -421,3 +421,16 @@ def pool_page(*, pool_id: int, user) -> dict:
         "decks": decks,
         "can_register": bool(entry and entry.tournament.status == "registration" and decks),
     }
+
+
+def drafts_of_user(*, user, limit: int = 10) -> list[Draft]:
+    """The drafts the user sits in that are not over (the home page), newest first."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(
+        Draft.objects.filter(seats__player=user)
+        .exclude(status=Draft.Status.FINISHED)
+        .select_related("game")
+        .distinct()
+        .order_by("-id")[:limit]
+    )

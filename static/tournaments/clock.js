@@ -7,7 +7,8 @@
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.floor((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
       if (isNaN(left)) { return; }
-      if (left <= 0) { el.textContent = "time"; el.classList.add("overdue"); return; }
+      // past the deadline: "over time" until the worker calls time (never "Time left: time")
+      if (left <= 0) { el.textContent = "0:00 (over time)"; el.classList.add("overdue"); return; }
       var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
       el.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
     });

@@ -80,12 +80,15 @@ def pages(ids) -> dict[str, list[str]]:
     tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], 99999]
     return {
         "home": ["/"],
+        "getting-started": ["/getting-started/"],
+        "notifications": ["/notifications/"],
         "login": ["/login/"],
         "signup": ["/signup/"],
         "tournaments:list": ["/tournaments/"],
         "tournaments:new": ["/tournaments/new/"],
         "tournaments:detail": [f"/tournaments/{pk}/" for pk in tournaments],
         "tournaments:bracket": [f"/tournaments/{t}/bracket/"],
+        "tournaments:desk": [f"/tournaments/{pk}/desk/" for pk in tournaments],
         "tournaments:embed": [f"/tournaments/{t}/embed/", "/tournaments/99999/embed/"],
         "tournaments:standings": [f"/tournaments/{t}/standings/", "/tournaments/99999/standings/"],
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
@@ -113,7 +116,15 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
         "tournaments:action": [
             (f"/tournaments/{pk}/{action}/", bad)
             for pk in (t, r)
-            for action in ("start", "cancel", "start-round", "drop")
+            for action in (
+                "start",
+                "cancel",
+                "start-round",
+                "drop",
+                "check-in",
+                "drop-unchecked",
+                "seed-order",
+            )
         ]
         + [(f"/tournaments/{r}/add-entry/", {"username": "p2", "seed": "2"})],
         "tournaments:match-action": [
@@ -140,6 +151,7 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
 # Posts anyone signed in may make for themselves (join, create), or pages with no writes.
 NOT_GUARDED = {
     "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
+    "notifications-read",
 }  # fmt: skip
 
 

@@ -220,6 +220,14 @@ WRITES = [
     api("POST", f"{T}/entries/paste/",
         lambda w: f"/api/tournaments/{w.registering.pk}/entries/paste/", ORGANIZER,
         lambda w: {"text": "Guest One\nGuest Two, 7"}),
+    api("POST", f"{T}/entries/{{entry_id}}/check-in/",
+        lambda w: f"/api/tournaments/{w.registering.pk}/entries/{w.entry}/check-in/",
+        PLAYER_OR_ORGANIZER),
+    api("POST", f"{T}/entries/drop-unchecked/",
+        lambda w: f"/api/tournaments/{w.registering.pk}/entries/drop-unchecked/", ORGANIZER),
+    api("POST", f"{T}/entries/order/",
+        lambda w: f"/api/tournaments/{w.registering.pk}/entries/order/", ORGANIZER,
+        lambda w: {"entries": [w.entry]}),
     api("POST", f"{T}/entries/{{entry_id}}/drop/",
         lambda w: f"/api/tournaments/{w.registering.pk}/entries/{w.entry}/drop/",
         PLAYER_OR_ORGANIZER),
@@ -248,6 +256,7 @@ WRITES = [
     form("/signup/", lambda w: "/signup/", EVERYONE,
          lambda w: {"username": "x", "password": "short"}),
     form("/logout/", lambda w: "/logout/", EVERYONE),
+    form("/notifications-read/", lambda w: "/notifications/read/", SIGNED_IN),
     form("/tournaments:new/", lambda w: "/tournaments/new/", SIGNED_IN,
          lambda w: {"name": "Mine", "game": "combat"}),
     *(
@@ -267,8 +276,15 @@ WRITES = [
             ("rename-entry", ORGANIZER, {"name": "Renamed"}),
             ("seed-entry", ORGANIZER, {"seed": "5"}),
             ("remove-entry", PLAYER_OR_ORGANIZER, {}),
+            ("check-in", PLAYER_OR_ORGANIZER, {}),
+            ("undo-check-in", PLAYER_OR_ORGANIZER, {}),
         )
     ),
+    form("/tournaments:action/seed-order",
+         lambda w: f"/tournaments/{w.registering.pk}/seed-order/", ORGANIZER,
+         lambda w: {"order": [str(w.entry)]}),
+    form("/tournaments:action/drop-unchecked",
+         lambda w: f"/tournaments/{w.registering.pk}/drop-unchecked/", ORGANIZER),
     form("/tournaments:action/round-call-time",
          lambda w: f"/tournaments/{w.running.pk}/round-call-time/", ORGANIZER,
          lambda w: {"round": "1"}),
@@ -324,13 +340,16 @@ WRITES = [
 
 # Pages that only read (no form posts to them); a new page must be added here or to WRITES.
 READ_ONLY_PAGES = {
-    "home", "healthz", "tournaments:list", "tournaments:detail", "tournaments:bracket",
-    "tournaments:standings", "tournaments:embed", "tournaments:match", "tournaments:match-live",
+    "home", "healthz", "getting-started", "notifications", "tournaments:list", "tournaments:detail",
+    "tournaments:bracket",
+    "tournaments:standings", "tournaments:embed", "tournaments:desk", "tournaments:match",
+    "tournaments:match-live",
     "decks:cards", "decks:list", "drafting:list", "drafting:room", "drafting:pod", "drafting:pool",
     "gameplay:list", "gameplay:game", "gameplay:board",
 }  # fmt: skip
 FORM_NAMES = {
     "login": "/login/", "signup": "/signup/", "logout": "/logout/",
+    "notifications-read": "/notifications-read/",
     "tournaments:new": "/tournaments:new/", "tournaments:action": "/tournaments:action/",
     "tournaments:match-action": "/tournaments:match-action/", "drafting:join": "/drafting:join/",
     "drafting:pick": "/drafting:pick/", "drafting:action": "/drafting:action/",

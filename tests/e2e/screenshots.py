@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,6 +50,8 @@ def build_demo() -> dict:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from django.utils import timezone
+
     from accounts.models import User
     from tournaments import services
     from tournaments.models import Match
@@ -67,6 +70,13 @@ def build_demo() -> dict:
         tournament=registering, by_user=organizer, text="Ann, 1\nBen, 2\nCal\nDee"
     )
     services.tournament_start(tournament=event, by_user=organizer)
+    pods = services.tournament_create(
+        organizer=organizer, name="Four-player pods", seeding="manual", entries_per_match=4
+    )
+    services.entries_paste(
+        tournament=pods, by_user=organizer, text="\n".join(f"Pod player {n}" for n in range(1, 12))
+    )
+    services.tournament_start(tournament=pods, by_user=organizer)
     matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
     slots = {
         m.pk: list(m.slots.order_by("slot").values_list("entry_id", flat=True)) for m in matches
@@ -89,10 +99,19 @@ def build_demo() -> dict:
     if disputer is not None:
         services.match_result_dispute(match=disputed, by_user=disputer)
     services.match_time_call(match=timed, by_user=organizer)
-    player = waiting.slots.order_by("slot").last().entry.user
+    # a clock past its deadline that the worker has not called yet (no worker runs here)
+    late = Match.objects.filter(tournament=event, round__number=1, status="in_progress")
+    late = late.exclude(pk=timed.pk).first()
+    if late is not None:
+        Match.objects.filter(pk=late.pk).update(deadline=timezone.now() - timedelta(minutes=3))
+    # check-in has begun for next week's event: two of four are here
+    for entry in registering.entries.order_by("seed")[:2]:
+        services.entry_check_in(entry=entry, by_user=organizer)
+    player = waiting.slots.order_by("slot").first().entry.user
     return {
         "event": event.pk,
         "registering": registering.pk,
+        "pods": pods.pk,
         "matches": [m.pk for m in (finished, waiting, disputed, timed)],
         "player": player.username if player else "player1",
     }
@@ -136,9 +155,18 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "match-disputed": f"/matches/{match[2]}/",
                 "match-time-called": f"/matches/{match[3]}/",
                 "standings": f"/tournaments/{event}/standings/",
+                "getting-started": "/getting-started/",
+                "event-pods": f"/tournaments/{ids['pods']}/",
             },
         ),
-        "player": (ids["player"], {"match-to-confirm": f"/matches/{match[1]}/", "home": "/"}),
+        "player": (
+            ids["player"],
+            {
+                "match-reported": f"/matches/{match[1]}/",
+                "home": "/",
+                "event": f"/tournaments/{event}/",
+            },
+        ),
         "visitor": (None, {"event": f"/tournaments/{event}/"}),
     }
     written = []

@@ -87,3 +87,18 @@ def test_the_page_lists_by_seed_and_offers_the_controls(event, org_client, organ
     zoe = Entry.objects.get(tournament_id=event, name="Zoe")
     client.post(f"/tournaments/{event}/remove-entry/", {"entry": str(zoe.pk)})
     assert not Entry.objects.filter(pk=zoe.pk).exists()
+
+
+def test_paste_registers_players_by_username_and_guests_by_name(event, org_client, make_user):
+    make_user("Zoe")
+    url = f"/api/tournaments/{event}/entries/paste/"
+    missing = org_client.post(url, {"text": "@zoe\n@nobody"}, format="json")
+    assert (missing.status_code, missing.json()["code"]) == (404, "user_not_found")
+    assert "Line 2" in missing.json()["detail"]
+    assert not Entry.objects.filter(tournament_id=event).exists()
+    added = org_client.post(url, {"text": "@zoe, 1\nAnn"}, format="json")
+    assert added.status_code == 201, added.content
+    assert [(e["name"], e["user"] is not None) for e in added.json()] == [
+        ("Zoe", True),
+        ("Ann", False),
+    ]

@@ -11,8 +11,11 @@ from tournaments.services.clock import (
 )
 from tournaments.services.events import (
     deck_formats_for,
+    entries_drop_unchecked,
     entries_paste,
+    entries_seed_order,
     entry_add,
+    entry_check_in,
     entry_drop,
     entry_remove,
     entry_update,
@@ -32,8 +35,11 @@ from tournaments.services.results import (
 
 __all__ = [
     "deck_formats_for",
+    "entries_drop_unchecked",
     "entries_paste",
+    "entries_seed_order",
     "entry_add",
+    "entry_check_in",
     "entry_drop",
     "entry_remove",
     "entry_update",

@@ -7,6 +7,7 @@ from config.errors import Conflict
 from tournaments.brackets import bracket_first_round, feeds_into, random_round, rounds_needed
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
+from tournaments.services.notices import matches_ready_notify
 
 OPEN_STATUSES = (Match.Status.PENDING, Match.Status.READY)
 
@@ -170,6 +171,7 @@ def match_make_ready(*, tournament: Tournament, match: Match) -> None:
     entries = list(match.slots.order_by("slot").values_list("entry_id", "forfeited"))
     active = [entry_id for entry_id, forfeited in entries if not forfeited]
     if len(active) > 1:
+        matches_ready_notify(tournament=tournament, match_ids=[match.pk], started=False)
         return
     # One entry left wins by forfeit. With none left (all dropped, which random pairing can
     # bring together) the first goes on so the event never waits; it forfeits its next match.

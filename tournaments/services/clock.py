@@ -30,6 +30,7 @@ from tournaments.services.common import (
     snapshot,
     user_entry,
 )
+from tournaments.services.notices import matches_ready_notify
 
 MAX_EXTENSION = 600
 
@@ -47,11 +48,13 @@ def matches_start(*, tournament: Tournament, matches: QuerySet) -> int:
     stamp = now()
     limit = tournament.time_limit_minutes
     deadline = stamp + timedelta(minutes=limit) if limit else None
-    count = matches.filter(status=Match.Status.READY).update(
+    ready = list(matches.filter(status=Match.Status.READY).values_list("pk", flat=True))
+    count = Match.objects.filter(pk__in=ready, status=Match.Status.READY).update(
         status=Match.Status.IN_PROGRESS, started_at=stamp, deadline=deadline
     )
     if count and deadline is not None:
         _schedule("tournament_deadlines", tournament.pk, deadline)
+    matches_ready_notify(tournament=tournament, match_ids=ready, started=True)
     return count
 
 

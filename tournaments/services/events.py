@@ -231,8 +231,9 @@ def entry_update(
 
 @transaction.atomic
 def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
-    """The organizer adds many guests at once: one name a line, optionally ", seed". All
-    lines or none; an error names its line."""
+    """The organizer adds many entries at once: one name a line, optionally ", seed"; a name
+    written "@username" is that player's account, any other a guest. All lines or none; an
+    error names its line."""
     tournament = lock_tournament(tournament.pk)
     require_organizer(tournament=tournament, user=by_user, action="add entries")
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
@@ -249,18 +250,32 @@ def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
                 f"Line {number}: {seed_text!r} is not a seed; write 'Name' or 'Name, 3'.",
                 code="invalid",
             )
+        name = name.strip()
         try:
+            # "@ann" registers the player's account, anything else is a guest's name
+            user_id = _paste_user(name[1:]) if name.startswith("@") else None
             added.append(
                 entry_add(
                     tournament=tournament,
                     by_user=by_user,
-                    name=name.strip()[:120],
+                    user_id=user_id,
+                    name="" if user_id else name[:120],
                     seed=int(seed_text) if seed_text else None,
                 )
             )
         except ServiceError as error:
             raise type(error)(f"Line {number}: {error.message}", code=error.code) from None
     return added
+
+
+def _paste_user(username: str) -> int:
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise NotFound(
+            f"No player has the username {username.strip()!r} (without the @ it is a guest).",
+            code="user_not_found",
+        )
+    return user.pk
 
 
 def _refuse_after_the_limited_deal(tournament: Tournament) -> None:
@@ -460,3 +475,75 @@ def round_start(*, tournament: Tournament, number: int, by_user) -> int:
         round_row.save(update_fields=["started_at"])
     ready = Match.objects.filter(round=round_row, status=Match.Status.READY)
     return matches_start(tournament=tournament, matches=ready)
+
+
+@transaction.atomic
+def entry_check_in(*, entry: Entry, by_user, checked_in: bool = True) -> Entry:
+    """Check an entry in before the start (its player, or the organizer for anyone), or undo
+    it; checking in twice changes nothing."""
+    tournament = lock_tournament(entry.tournament_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
+    if not member and not is_organizer(tournament=tournament, user=by_user):
+        raise NotAllowed(
+            "Only the entry's players or the organizer can check it in.", code="not_allowed"
+        )
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Check-in closes when the tournament starts.", code="registration_closed")
+    if entry.dropped:
+        raise Conflict(
+            f"{entry.display_name} was dropped; the organizer can add them again.",
+            code="dropped",
+        )
+    if checked_in != (entry.checked_in_at is not None):
+        entry.checked_in_at = now() if checked_in else None
+        entry.save(update_fields=["checked_in_at"])
+    return entry
+
+
+@transaction.atomic
+def entries_drop_unchecked(*, tournament: Tournament, by_user) -> int:
+    """Before the start, drop every entry that has not checked in (their seeds are freed);
+    returns how many. Refused while nobody has checked in: that would empty the event."""
+    tournament = lock_tournament(tournament.pk)
+    require_organizer(tournament=tournament, user=by_user, action="drop entries")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(
+            "The tournament has started: drop entries one by one (each forfeits its match).",
+            code="registration_closed",
+        )
+    entries = tournament.entries.select_for_update().filter(dropped=False)
+    if not entries.filter(checked_in_at__isnull=False).exists():
+        raise Conflict(
+            "Nobody has checked in yet: check the players in first (or start without check-in).",
+            code="nobody_checked_in",
+        )
+    return entries.filter(checked_in_at__isnull=True).update(
+        dropped=True, dropped_at=now(), seed=None
+    )
+
+
+@transaction.atomic
+def entries_seed_order(*, tournament: Tournament, by_user, entry_ids: list[int]) -> list[Entry]:
+    """The organizer orders entries before the start: the listed entries get seeds 1..n in
+    that order, every other entry loses its seed (it is seeded after them at the start)."""
+    tournament = lock_tournament(tournament.pk)
+    require_organizer(tournament=tournament, user=by_user, action="seed entries")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Seeds are fixed once the tournament has started.", code="started")
+    if len(set(entry_ids)) != len(entry_ids):
+        raise ServiceError("An entry is listed twice in the order.", code="invalid")
+    entries = {e.pk: e for e in tournament.entries.select_for_update().filter(dropped=False)}
+    unknown = [pk for pk in entry_ids if pk not in entries]
+    if unknown:
+        raise NotFound(
+            f"No entry {unknown[0]} in this event (reload the page: the list changed).",
+            code="entry_not_found",
+        )
+    # clear first: renumbering in place could collide on the unique (tournament, seed)
+    tournament.entries.update(seed=None)
+    ordered = [entries[pk] for pk in entry_ids]
+    for number, entry in enumerate(ordered, start=1):
+        entry.seed = number
+    _store_seeds(ordered)
+    return ordered

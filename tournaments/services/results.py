@@ -28,6 +28,7 @@ from tournaments.services.common import (
     user_entry,
 )
 from tournaments.services.events import match_forfeit_entry
+from tournaments.services.notices import report_to_confirm_notify
 
 PLAYER_REPORTABLE = (
     Match.Status.READY,
@@ -159,6 +160,8 @@ def match_result_report(
     match.status = Match.Status.AWAITING_CONFIRMATION
     match.save(update_fields=["status"])
     audit(match=match, actor=by_user, action="report", before=before)
+    others = [pk for pk in active if pk != entry.pk]
+    report_to_confirm_notify(tournament=tournament, match_id=match.pk, entry_ids=others)
     return match
 
 

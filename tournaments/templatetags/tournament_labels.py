@@ -35,3 +35,36 @@ def tournament_status(code: str) -> str:
 
 # A deck format in words, from the games' declaration: "off-the-top" is "Off the top".
 register.filter("format_name", game_labels.format_name)
+
+
+@register.simple_tag
+def plural(count: int, one: str, many: str) -> str:
+    """ "1 entry", "13 entries" (the count and the noun that agrees with it)."""
+    return f"{count} {one if count == 1 else many}"
+
+
+DECIDED_BY = {
+    "played": "played out",
+    "bye": "a bye",
+    "forfeit": "by forfeit",
+    "time": "at time",
+    "organizer": "by the organizer's decision",
+}
+GAME_SOURCE = {
+    "report": "reported and confirmed",
+    "organizer": "entered by the organizer",
+    "engine": "played on the engine",
+    "time": "decided at time",
+}
+
+
+@register.filter
+def decided_by(code: str) -> str:
+    """How a match was won, in words: "by forfeit", "at time", ..."""
+    return DECIDED_BY.get(code, str(code).replace("_", " "))
+
+
+@register.filter
+def game_source(code: str) -> str:
+    """Where a game's result came from, in words."""
+    return GAME_SOURCE.get(code, str(code).replace("_", " "))

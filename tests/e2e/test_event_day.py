@@ -1,0 +1,224 @@
+"""The whole event day in a real browser, once at 1280x800 (the judges' laptop) and the players'
+and the visitor's pages at 390x844 (a phone): 13 entries pasted, re-seeded by drag, check-in and
+"drop everyone not checked in", start, report and confirm, dispute and decide from the desk, call
+time and enter life totals, correct, drop, finish. Every page visited is checked for sideways
+scrolling and with axe-core (vendored in tests/e2e/vendor, run from the page) for serious or
+critical violations."""
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tournaments import services
+from tournaments.models import Entry, Match, Tournament
+
+PASSWORD = "correct-horse-battery"
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
+SERIOUS = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
+}"""
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    "button, summary, select, a.button, .site-header a, input:not([type=hidden])"))
+  .filter(e => e.checkVisibility() && !["checkbox", "radio"].includes(e.type))
+  .filter(e => e.getBoundingClientRect().height < 44)
+  .map(e => e.tagName + " " + (e.textContent || e.name || "").trim().slice(0, 30))"""
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def checked(page: Page, what: str) -> None:
+    """No sideways scrolling, and no serious accessibility violation, on the page as it is."""
+    page.wait_for_load_state("load")
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 1, f"{what} scrolls sideways by {wide}px at {page.viewport_size}"
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE)  # through the DevTools protocol: the page's CSP does not apply
+    violations = page.evaluate(SERIOUS)
+    assert violations == [], f"{what} at {page.viewport_size}: {violations}"
+    if page.viewport_size["width"] < 600:
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], f"{what}: touch targets under 44 px: {small}"
+
+
+def log_in(browser: Browser, base: str, username: str, viewport=DESKTOP) -> Page:
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(f"{base}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Signed in as")).to_contain_text(username)
+    return page
+
+
+def match_of(tournament: Tournament, username: str) -> Match:
+    return (
+        Match.objects.filter(tournament=tournament, slots__entry__user__username=username)
+        .exclude(status="finished")
+        .get()
+    )
+
+
+def test_the_event_day(live_server, browser: Browser, make_user, transactional_db):
+    base = live_server.url
+    organizer = make_user("orla", password=PASSWORD)
+    for name in ("pia", "quin", "rhea", "sam"):
+        make_user(name, password=PASSWORD)
+    tournament = services.tournament_create(
+        organizer=organizer, name="Club Day", seeding="manual", best_of=3
+    )
+    event = f"{base}/tournaments/{tournament.pk}/"
+    desk = log_in(browser, base, "orla")
+
+    # 13 entries by paste: four players by username, nine guests; seeds 1..13
+    desk.goto(event)
+    desk.get_by_text("Paste many names at once").click()
+    names = "Ada\nBram\nCleo\nDov\n@pia\n@rhea\nEzra\nFinn\nGus\nHal\n@sam\n@quin\nIvy"
+    text = "\n".join(f"{name}, {seed}" for seed, name in enumerate(names.split("\n"), 1))
+    desk.get_by_label(re.compile("One entry a line")).fill(text)
+    desk.get_by_role("button", name="Add these entries").click()
+    expect(desk.locator(".messages")).to_contain_text("Entries added.")
+    expect(desk.locator("#entry-count")).to_have_text("13 entries")
+    checked(desk, "the event in registration")
+
+    # re-seed by drag: Bram dropped onto Ada takes seed 1
+    rows = desk.locator("#entry-list > li")
+    rows.nth(1).drag_to(rows.nth(0))
+    expect(desk.locator(".messages")).to_contain_text("Seeds saved in the order shown.")
+    expect(rows.nth(0)).to_contain_text("Bram")
+    expect(rows.nth(0)).to_contain_text("(seed 1)")
+
+    # check-in: a player checks in on their phone, the organizer checks in the others but Ivy
+    pia = log_in(browser, base, "pia", PHONE)
+    pia.goto(event)
+    pia.get_by_role("button", name="Check in").click()
+    expect(pia.get_by_text("You are checked in")).to_be_visible()
+    checked(pia, "the event for a player")
+    desk.get_by_role("button", name="Check in Bram").click()
+    expect(desk.locator(".messages")).to_contain_text("Checked in.")
+    for entry in Entry.objects.filter(tournament=tournament, checked_in_at=None):
+        if entry.display_name != "Ivy":
+            services.entry_check_in(entry=entry, by_user=organizer)
+    desk.reload()
+    expect(desk.locator("#desk")).to_contain_text("Ivy (seed 13) · Not checked in")
+    desk.get_by_text("Drop everyone not checked in…").click()
+    desk.get_by_role("button", name="Yes, drop 1 entry").click()
+    expect(desk.locator(".messages")).to_contain_text("1 entry dropped (not checked in).")
+
+    # start (confirmed), then the bracket: numbers, round names, placeholders, connector lines
+    desk.get_by_text("Start tournament…").click()
+    desk.get_by_role("button", name="Yes, start now").click()
+    expect(desk.locator(".messages")).to_contain_text("The tournament has started.")
+    bracket = desk.locator("#bracket")
+    expect(bracket.locator("h3")).to_have_text(["Round 1", "Quarterfinals", "Semifinals", "Final"])
+    expect(bracket).to_contain_text("Winner of match")
+    expect(bracket.locator("svg.bracket-lines path").first).to_be_attached()
+    checked(desk, "the running event")
+
+    # report and confirm: pia (seed 5) reports 2-0 against quin (seed 12), who confirms
+    pia.goto(f"{base}/matches/{match_of(tournament, 'pia').pk}/")
+    pia.get_by_label("pia").fill("2")
+    pia.get_by_label("quin").fill("0")
+    pia.get_by_role("button", name="Report result").click()
+    expect(pia.locator("#match-status")).to_have_text("Waiting for confirmation")
+    expect(pia.locator("#reported-score")).to_have_text("pia reports: pia won 2\u20130.")
+    checked(pia, "a reported match on a phone")
+    quin = log_in(browser, base, "quin", PHONE)
+    quin.goto(pia.url)
+    quin.get_by_role("button", name="Confirm result").click()
+    expect(quin.locator("#match-result")).to_have_text("2\u20130")
+
+    # dispute and decide: rhea reports against sam, sam disputes, the desk decides in one click
+    rhea_match = match_of(tournament, "rhea")
+    rhea = log_in(browser, base, "rhea", PHONE)
+    rhea.goto(f"{base}/matches/{rhea_match.pk}/")
+    rhea.get_by_label("rhea").fill("2")
+    rhea.get_by_role("button", name="Report result").click()
+    sam = log_in(browser, base, "sam", PHONE)
+    sam.goto(rhea.url)
+    sam.get_by_role("button", name="Dispute result").click()
+    expect(sam.locator("#match-status")).to_have_text("Disputed")
+    desk.goto(event)
+    queue = desk.locator("#desk")
+    expect(queue).to_contain_text("Disputed: decide the winner")
+    checked(desk, "the desk with a dispute")
+    queue.get_by_role("button", name="sam wins").click()
+    expect(desk.locator(".messages")).to_contain_text("Winner set.")
+
+    # call time on a guests' table and enter the life totals
+    timed = Match.objects.filter(tournament=tournament, round__number=1, status="in_progress")
+    timed = timed.order_by("index").first()
+    desk.goto(f"{base}/matches/{timed.pk}/")
+    desk.get_by_role("button", name="Call time").click()
+    expect(desk.locator("#time-called")).to_be_visible()
+    expect(desk.get_by_role("button", name="Call time")).to_have_count(0)
+    first, second = (s.entry for s in timed.slots.order_by("slot"))
+    desk.get_by_label(f"{first.display_name}'s life").fill("12")
+    desk.get_by_label(f"{second.display_name}'s life").fill("7")
+    desk.get_by_role("button", name="Enter life totals").click()
+    expect(desk.locator("#match-status")).to_have_text("Finished")
+    expect(desk.locator("#match-winner")).to_have_text(first.display_name)
+    checked(desk, "a match decided at time")
+
+    # correct that result (confirmed): the other entry goes on instead
+    desk.get_by_text("Change the winner…").click()
+    desk.get_by_label("Winner", exact=True).select_option(label=second.display_name)
+    desk.get_by_role("button", name="Yes, make this the winner").click()
+    expect(desk.locator("#match-winner")).to_have_text(second.display_name)
+    expect(desk.locator("#match-audit")).to_contain_text("Result corrected")
+
+    # the last round-1 match is decided; round 2 starts; a player drops mid-match
+    for match in Match.objects.filter(tournament=tournament, round__number=1, status="in_progress"):
+        services.match_decide(
+            match=match, by_user=organizer, winner_id=match.slots.order_by("slot")[0].entry_id
+        )
+    desk.goto(event)
+    expect(desk.locator("#desk")).to_contain_text("Quarterfinals: 4 matches ready to start")
+    desk.locator("#desk").get_by_role("button", name="Start Quarterfinals").click()
+    expect(desk.locator("#desk")).to_contain_text("Quarterfinals: tables")
+    desk.get_by_text("Drop an entry…").click()
+    desk.get_by_label("Entry").select_option(label="pia")
+    desk.get_by_role("button", name="Yes, drop it").click()
+    expect(desk.locator(".messages")).to_contain_text("Entry dropped.")
+    expect(bracket).to_contain_text("forfeit")
+
+    # finish: every remaining match decided; the champion and the standings
+    while (
+        match := Match.objects.filter(tournament=tournament)
+        .exclude(status__in=["finished", "pending"])
+        .order_by("round__number", "index")
+        .first()
+    ) is not None:
+        services.match_decide(
+            match=match, by_user=organizer, winner_id=match.slots.order_by("slot")[0].entry_id
+        )
+    desk.goto(event)
+    expect(desk.locator("#champion")).to_contain_text("Champion")
+    expect(desk.locator("#desk")).to_have_count(0)
+    checked(desk, "the finished event")
+
+    # the same pages on a phone: the organizer's event (one round at a time), home, standings
+    phone = log_in(browser, base, "orla", PHONE)
+    phone.goto(event)
+    expect(phone.locator(".round-tabs button")).to_have_count(4)
+    expect(phone.locator(".bracket-round.current h3")).to_have_text("Final")
+    phone.locator(".round-tabs").get_by_role("button", name="Round 1").click()
+    expect(phone.locator(".bracket-round.current h3")).to_have_text("Round 1")
+    expect(phone.locator(".bracket-round:not(.current)").first).to_be_hidden()
+    checked(phone, "the finished event on a phone")
+    pages = ("/", "/getting-started/", "/notifications/")
+    for path in (*pages, f"/tournaments/{tournament.pk}/standings/", f"{event}embed/"[len(base) :]):
+        phone.goto(base + path)
+        checked(phone, path)
+    quin.goto(base + "/")
+    expect(quin.locator("#my-day")).to_be_visible()
+    checked(quin, "a player's home page")
+    # quin was told in the app that his match started and that a result waited for him
+    quin.locator(".site-menu > summary .count").click()  # the folded menu shows the count
+    quin.locator("#notifications-link").click()
+    expect(quin.locator(".notifications")).to_contain_text("your match against pia has started")
+    expect(quin.locator(".notifications")).to_contain_text("confirm or dispute it")
+    checked(quin, "a player's notifications")
