@@ -10,6 +10,7 @@ from gameplay.engine import bots as engine_bots
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord, GameSeat
 from gameplay.services.common import bot_seats, new_seed, save_state, schedule_bot, start_state
+from gameplay.services.notices import notify_to_move
 
 
 def _ruleset(slug: str) -> core.Ruleset:
@@ -87,6 +88,8 @@ def game_create(
     save_state(game, state, bot_seats(game))
     if game.bot_to_move:
         schedule_bot(game.pk)
+    if game.status == GameRecord.Status.IN_PROGRESS:
+        notify_to_move(game)
     return game
 
 
