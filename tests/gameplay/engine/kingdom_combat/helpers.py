@@ -107,3 +107,12 @@ def legal(state: dict, seat: int | None = None) -> list:
 def types(actions: list) -> set[str]:
     """The action types offered."""
     return {a["type"] for a in actions}
+
+
+def to_hand(state: dict, seat: int, key: str) -> str:
+    """Conjure a card of that key into the seat's hand."""
+    cid = f"{seat}-h{len(state['cards'])}"
+    state["cards"][cid] = key
+    state["owner"][cid] = seat
+    zones.player(state, seat)["hand"].append(cid)
+    return cid
