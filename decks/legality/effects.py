@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from decks.legality.kc_effects import kc_effect_problems
+
 ELEMENTS = ("light", "dark", "fire", "water")
 KINDS = ("H", "C", "M")
 TARGETS = ("self", "opponent", "creature", "player", "all_own", "all_creatures")
@@ -54,6 +56,12 @@ def effect_problems(effects: Any, game: str | None = None) -> list[str]:
     a game, one that game's engine plays)."""
     if not isinstance(effects, list):
         return ["effects must be a list"]
+    if game == "kingdom-combat":
+        return [
+            f"effect {number}: {problem}"
+            for number, effect in enumerate(effects, start=1)
+            for problem in kc_effect_problems(effect)
+        ]
     errors: list[str] = []
     for number, effect in enumerate(effects, start=1):
         problems = _one_effect_problems(effect) or _game_problems(effect, game)

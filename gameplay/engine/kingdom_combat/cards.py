@@ -43,6 +43,7 @@ def catalogue() -> dict[str, dict]:
             "stats": stats,
             "skills": [k for k in raw.get("keywords") or () if k in SKILLS],
             "text": raw.get("text") or "",
+            "effects": list(raw.get("effects") or ()),
         }
     return out
 

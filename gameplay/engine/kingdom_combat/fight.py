@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from gameplay.engine.kingdom_combat import cards, flow, zones
+from gameplay.engine.kingdom_combat import cards, economy, effects, flow, zones
 from gameplay.engine.kingdom_combat.zones import event, player
 
 
@@ -21,10 +21,7 @@ def fortress_target(seat: int) -> str:
 def stat(state: dict, uid: str, name: str) -> int:
     """A unit's current attack, defense or armor (printed plus effects; never below 0)."""
     value = cards.card(state["cards"][uid])["stats"].get(name, 0)
-    for effect in state["effects"]:
-        if effect.get("unit") == uid:
-            value += effect.get(name, 0)
-    return max(0, value)
+    return max(0, value + effects.bonus(state, uid, name))
 
 
 def armor(state: dict, uid: str) -> int:
@@ -40,7 +37,7 @@ def targets(state: dict, uid: str) -> list[str]:
     (1 zone, Mounted 2), never through a zone holding an opposing unit; from the Battlefield
     no structure or fortress while an opposing unit stands there (Clear the Way)."""
     unit = state["units"][uid]
-    seat, here, reach = unit["seat"], unit["zone"], zones.reach(state, uid)
+    seat, here, reach = unit["seat"], unit["zone"], effects.reach(state, uid)
 
     def within(zone: str) -> bool:
         route = zones.path(here, zone)
@@ -163,6 +160,8 @@ def defend_actions(state: dict, seat: int) -> list[dict]:
                 and uid not in engaged
             ):
                 actions.append({"type": "join", "unit": uid, "battle": index})
+    actions += economy.play_actions(state, seat, economy.ANSWER_KINDS)
+    actions += shoot_actions(state, seat)
     actions.append({"type": "done"})
     return actions
 
@@ -172,6 +171,7 @@ def _can_retreat(state: dict, battle: dict) -> bool:
     target = battle["target"]
     return (
         battle["kind"] == "unit"
+        and target in state["units"]
         and battle["defenders"] == [target]
         and not state["units"][target]["exhausted"]
         and zones.retreat_zone(state, target) is not None
@@ -220,7 +220,7 @@ def _resolve_battle(state: dict, battle: dict) -> None:
     if battle["retreated"] or state["out"][battle["seat"]]:
         return
     attackers = _alive(state, battle["attackers"])
-    charging = [a for a in attackers if "Charge" in zones.unit_skills(state, a)]
+    charging = [a for a in attackers if "Charge" in effects.skills(state, a)]
     if charging:
         _strike(state, battle, charging)
     others = [a for a in _alive(state, attackers) if a not in charging]
@@ -271,7 +271,7 @@ def _shield(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> in
 
 def _etherial(state: dict, uid: str, amount: int, sources: int) -> int:
     """Damage Etherial prevents: 1 from each source (ruling K17)."""
-    if "Etherial" not in zones.unit_skills(state, uid):
+    if "Etherial" not in effects.skills(state, uid):
         return 0
     return min(amount, sources)
 
@@ -289,6 +289,9 @@ def _damage_unit(state: dict, uid: str, amount: int, need_cap: bool) -> int:
         return 0
     taken = min(amount, lethal(state, uid)) if need_cap else amount
     unit = state["units"][uid]
+    if effects.prevented(state, uid):
+        event(state, "prevented", card=uid, amount=taken)
+        return taken
     total = unit["damage"] + taken
     lost = total // armor(state, uid)
     unit["hp"] -= lost
@@ -297,6 +300,34 @@ def _damage_unit(state: dict, uid: str, amount: int, need_cap: bool) -> int:
     if unit["hp"] <= 0:
         zones.destroy_unit(state, uid)
     return taken
+
+
+def shoot_actions(state: dict, seat: int) -> list[dict]:
+    """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
+    1 zone away; a target with Deflect takes nothing from it, so it is not offered."""
+    actions = []
+    for uid, unit in state["units"].items():
+        if unit["seat"] != seat or unit["exhausted"] or effects.range_of(state, uid) <= 0:
+            continue
+        for other, target in state["units"].items():
+            if (
+                target["seat"] != seat
+                and not target["face_down"]
+                and zones.distance(unit["zone"], target["zone"]) <= 1
+                and "Deflect" not in effects.skills(state, other)
+            ):
+                actions.append({"type": "shoot", "unit": uid, "target": other})
+    return actions
+
+
+def shoot(state: dict, uid: str, target: str) -> None:
+    """Exhaust the shooter; it deals its range damage to the target (Etherial: 1 less)."""
+    state["units"][uid]["exhausted"] = True
+    amount = effects.range_of(state, uid)
+    if "Etherial" in effects.skills(state, target):
+        amount -= 1
+    event(state, "shoot", card=uid, target=target, amount=max(0, amount))
+    damage_unit(state, target, amount)
 
 
 def damage_unit(state: dict, uid: str, amount: int) -> int:

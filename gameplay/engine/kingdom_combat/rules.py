@@ -67,6 +67,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             return fight.attack_actions(state, seat)
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
+        actions += fight.shoot_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -144,16 +145,21 @@ class KingdomCombat(Ruleset):
 
 
 def _play(state: dict, seat: int, action: dict) -> None:
-    economy.play(state, seat, action["card"])
+    economy.play(state, seat, action["card"], action.get("target"))
 
 
 def _move(state: dict, seat: int, action: dict) -> None:
     economy.move(state, action["unit"], action["to"])
 
 
+def _shoot(state: dict, seat: int, action: dict) -> None:
+    fight.shoot(state, action["unit"], action["target"])
+
+
 def _to_combat(state: dict, seat: int, action: dict) -> None:
     state["turn"]["stage"] = "combat"
     state["combat"] = {"battles": [], "defend_order": [], "defend_index": 0}
+    zones.event(state, "combat", seat=seat)
 
 
 def _attack(state: dict, seat: int, action: dict) -> None:
@@ -183,6 +189,7 @@ def _end(state: dict, seat: int, action: dict) -> None:
 HANDLERS = {
     "play": _play,
     "move": _move,
+    "shoot": _shoot,
     "combat": _to_combat,
     "attack": _attack,
     "commit": _commit,

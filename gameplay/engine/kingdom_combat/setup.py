@@ -27,6 +27,7 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
         players={},
         units={},
         structures={},
+        attached={},
         out=[False] * seats,
         phase="garrison",
         setup={"seat": 0},

@@ -28,6 +28,7 @@ PUBLIC_KEYS = (
     "winners",
     "end",
     "structures",
+    "attached",
     "next_token",
 )
 
@@ -50,7 +51,7 @@ def view(state: dict, seat: int | None) -> dict:
             out["units"][uid] = dict(unit)
     out["players"] = {k: _player_view(state, k, p, k == me) for k, p in state["players"].items()}
     out["setup"] = _setup_view(state, me)
-    visible = set(out["units"]) | set(state["structures"])
+    visible = set(out["units"]) | set(state["structures"]) | set(state["attached"])
     for key, p in out["players"].items():
         visible.update(p["discard"])
         if key == me:
@@ -177,7 +178,9 @@ def check_invariants(state: dict) -> None:
         assert p["fortress"]["hp"] >= 0, "fortress HP below 0"
         for sid in p["structures"]:
             assert sid in state["structures"], f"structure {sid} listed but not in play"
-    places += list(state["units"]) + list(state["structures"])
+    places += list(state["units"]) + list(state["structures"]) + list(state["attached"])
+    for cid, uid in state["attached"].items():
+        assert uid in state["units"], f"{cid} is attached to {uid}, which is not in play"
     assert len(places) == len(set(places)), "a card is in two places"
     assert set(places) == set(state["cards"]), "a card is missing or unknown"
     for uid, unit in state["units"].items():
@@ -205,6 +208,7 @@ LABELS = {
     "retreat": "{unit} retreats",
     "join": "{unit} joins the defence",
     "end": "End the turn",
+    "shoot": "{unit} shoots {target}",
 }
 
 
@@ -258,4 +262,4 @@ def _why_not_play(state: dict, seat: int, cid) -> str:
         return f"{printed['name']} costs {printed['cost']} gold; you have {me['gold']}."
     if state["turn"]["stage"] not in ("pre", "post") or state["turn"]["seat"] != seat:
         return "Units and structures are played on your own turn, before or after combat."
-    return f"{printed['name']} cannot be played yet: action cards come with the card effects."
+    return f"{printed['name']} cannot be played now or on that target."

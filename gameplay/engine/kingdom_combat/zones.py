@@ -11,7 +11,6 @@ Only units occupy a zone; a player's Fortress Zone is never entered by another p
 from __future__ import annotations
 
 from gameplay.engine.core import chance
-from gameplay.engine.kingdom_combat.cards import card
 
 BATTLEFIELD = "B"
 
@@ -77,36 +76,9 @@ def enemy_in(state: dict, zone: str, seat: int) -> bool:
     return any(u["zone"] == zone and u["seat"] != seat for u in state["units"].values())
 
 
-def reach(state: dict, uid: str) -> int:
-    """How many zones a unit moves or attacks: 1, or 2 with Mounted."""
-    return 2 if "Mounted" in unit_skills(state, uid) else 1
-
-
-def unit_skills(state: dict, uid: str) -> list[str]:
-    """The skills a unit has now (printed; effects add theirs in later steps)."""
-    return card(state["cards"][uid])["skills"]
-
-
 def clear_between(state: dict, route: list[str], seat: int) -> bool:
     """No zone strictly inside the route holds an opposing unit (Mounted: no passing through)."""
     return not any(enemy_in(state, z, seat) for z in route[1:-1])
-
-
-def move_destinations(state: dict, uid: str) -> list[str]:
-    """Zones the unit may move to: within its reach, not holding an opposing unit, not
-    through one (the Blocker rule), and never another player's Fortress Zone (K10)."""
-    unit = state["units"][uid]
-    seat, here = unit["seat"], unit["zone"]
-    out = []
-    for zone in all_zones(state):
-        if zone == here or (zone[0] == "F" and home_of(zone) != seat):
-            continue
-        route = path(here, zone)
-        if len(route) - 1 > reach(state, uid) or enemy_in(state, zone, seat):
-            continue
-        if clear_between(state, route, seat):
-            out.append(zone)
-    return out
 
 
 def place_unit(state: dict, uid: str, zone: str) -> None:
@@ -166,8 +138,12 @@ def to_discard(state: dict, cid: str) -> None:
 
 
 def destroy_unit(state: dict, uid: str) -> None:
-    """A unit at 0 HP leaves play for its owner's discard pile."""
+    """A unit at 0 HP leaves play for its owner's discard pile, and its Abilities and
+    Equipment with it (to their owners' piles)."""
     state["units"].pop(uid)
+    for cid in [c for c, unit in state["attached"].items() if unit == uid]:
+        del state["attached"][cid]
+        to_discard(state, cid)
     to_discard(state, uid)
     event(state, "destroyed", card=uid)
 

@@ -121,23 +121,34 @@ def test_playing_a_unit_pays_its_cost_and_it_arrives_exhausted_at_the_fortress()
 def test_playing_a_structure_puts_it_in_the_structures_zone_producing_from_next_turn():
     state, me = my_turn()
     player = state["players"][str(me)]
-    cid = to_hand(state, me, "trading-post")
-    player["gold"] = 2
+    cid = to_hand(state, me, "free-company-guildhall")
+    player["gold"] = 4
     act(state, {"type": "play", "card": cid})
     assert player["structures"] == [cid]
-    assert state["structures"][cid] == {"seat": me, "hp": 3}
+    assert state["structures"][cid] == {"seat": me, "hp": 5}
     assert player["gold"] == 0
+    act(state, {"type": "combat"})
+    act(state, {"type": "end"})
+    act(state, {"type": "combat"})
+    act(state, {"type": "end"})
+    assert player["gold"] == player["fortress"]["gold_per_turn"] + 2
 
 
-def test_only_affordable_units_and_structures_are_offered():
+def test_only_affordable_cards_are_offered():
     state, me = my_turn()
     player = state["players"][str(me)]
     player["gold"] = 0
     assert not [a for a in legal(state) if a["type"] == "play"]
     player["gold"] = 99
+    put_unit(state, me, "sellsword", f"F{me}")  # a target for tricks, abilities, equipment
+    hand = {state["cards"][c] for c in player["hand"]}
     offered = {state["cards"][a["card"]] for a in legal(state) if a["type"] == "play"}
-    assert offered
-    assert all(economy.cards.card(k)["type"] in ("unit", "structure") for k in offered)
-    spell = to_hand(state, me, "raise-shields")
-    assert spell not in {a["card"] for a in legal(state) if a["type"] == "play"}
-    assert KC.why_illegal(state, me, {"type": "play", "card": spell}).endswith("effects.")
+    assert offered == {k for k in hand if k != "ambush"}
+    player["gold"] = 1
+    for action in legal(state):
+        if action["type"] == "play":
+            assert economy.cost(state, me, action["card"]) <= 1
+    costly = to_hand(state, me, "cinder-ogre")
+    assert KC.why_illegal(state, me, {"type": "play", "card": costly}) == (
+        "Cinder Ogre costs 5 gold; you have 1."
+    )
