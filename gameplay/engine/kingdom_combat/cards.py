@@ -56,6 +56,12 @@ def card(key: str) -> dict:
         raise EngineError(f"There is no Kingdom Combat card {key!r}.") from None
 
 
+@lru_cache(maxsize=4096)
+def effects_of(key: str, when: str) -> tuple[dict, ...]:
+    """The card's effects that apply at that moment (cached: looked up on every stat)."""
+    return tuple(e for e in card(key)["effects"] if e["when"] == when)
+
+
 def key_of(name_or_key: str) -> str:
     """The identity key of a card given by its printed name or its key."""
     cards = catalogue()

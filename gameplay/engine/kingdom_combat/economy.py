@@ -24,8 +24,11 @@ def kind_of(key: str) -> str:
 
 
 def cost(state: dict, seat: int, cid: str) -> int:
-    """What the card costs the seat now (printed; cost changes are not played yet)."""
-    return cards.card(state["cards"][cid])["cost"]
+    """What the card costs the seat now (units: with the cost reductions in play)."""
+    key = state["cards"][cid]
+    if cards.card(key)["type"] == "unit":
+        return effects.unit_cost(state, seat, key)
+    return cards.card(key)["cost"]
 
 
 def play_actions(state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS) -> list[dict]:

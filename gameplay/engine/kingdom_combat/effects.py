@@ -22,7 +22,7 @@ CHANGES = ("attack", "defense", "armor", "range", "skill")
 
 def printed_effects(state: dict, cid: str, when: str) -> list[dict]:
     """The card's effects that apply at that moment."""
-    return [e for e in cards.card(state["cards"][cid])["effects"] if e["when"] == when]
+    return list(cards.effects_of(state["cards"][cid], when))
 
 
 def attachments(state: dict, uid: str) -> list[str]:
@@ -40,6 +40,88 @@ def bonus(state: dict, uid: str, name: str) -> int:
         for effect in printed_effects(state, cid, "attached"):
             if effect["op"] == "modify":
                 total += effect.get(name, 0)
+    for source, seat, effect in static_effects(state, "modify"):
+        if name in effect and "against" not in effect and _covers(state, source, seat, effect, uid):
+            total += effect[name]
+    if name == "attack":
+        total += _attack_triggers(state, uid)
+    return total
+
+
+def fortress_source(seat: int) -> str:
+    """The id a fortress's effects act from (a fortress is not a card id in play)."""
+    return f"fortress-{seat}"
+
+
+def static_effects(
+    state: dict, op: str | None, when: str = "static"
+) -> list[tuple[str, int, dict]]:
+    """(source, controlling seat, effect) of every card in play with such an effect: living
+    fortresses (both cards of a stacked pair: ruling K37), structures and units."""
+    out = []
+    for key, me in state["players"].items():
+        seat = int(key)
+        if state["out"][seat]:
+            continue
+        for fort in me["fortress"]["cards"]:
+            out += [
+                (fortress_source(seat), seat, e)
+                for e in cards.effects_of(fort, when)
+                if op in (None, e["op"])
+            ]
+    keys = state["cards"]
+    for group in (state["structures"], state["units"]):
+        for cid, thing in group.items():
+            found = cards.effects_of(keys[cid], when)
+            if found and not thing.get("face_down"):
+                out += [(cid, thing["seat"], e) for e in found if op in (None, e["op"])]
+    return out
+
+
+def _covers(state: dict, source: str, seat: int, effect: dict, uid: str) -> bool:
+    """Whether a static effect's target description includes the unit."""
+    unit = state["units"][uid]
+    if unit["seat"] != seat:
+        return False
+    target = effect.get("target")
+    if target == "own_units":
+        return True
+    if target == "unit_inside":
+        return unit["in"] == source
+    if target == "own_other_units_same_zone":
+        return (
+            uid != source
+            and source in state["units"]
+            and state["units"][source]["zone"] == unit["zone"]
+        )
+    if target == "own_other_archers":
+        return uid != source and cards.card(state["cards"][uid])["subtype"] == "Archer"
+    if target == "own_fortress_defenders":
+        combat = state["combat"]
+        home = zones.fortress_zone(seat)
+        return bool(combat) and any(
+            b["zone"] == home and uid in b["defenders"] for b in combat["battles"]
+        )
+    return False
+
+
+def _attack_triggers(state: dict, uid: str) -> int:
+    """ "When X attacks, your other attacking units get +N attack" while the combat is on."""
+    combat = state["combat"]
+    if not combat:
+        return 0
+    attacking = {u for b in combat["battles"] for u in b["attackers"]}
+    if uid not in attacking:
+        return 0
+    total = 0
+    for source in attacking - {uid}:
+        if (
+            source in state["units"]
+            and state["units"][source]["seat"] == state["units"][uid]["seat"]
+        ):
+            for effect in printed_effects(state, source, "attacks"):
+                if effect["op"] == "modify" and effect.get("target") == "own_other_attackers":
+                    total += effect.get("attack", 0)
     return total
 
 
@@ -60,12 +142,114 @@ def skills(state: dict, uid: str) -> list[str]:
 def range_of(state: dict, uid: str) -> int:
     """Range damage of the unit (0: no Ranged)."""
     printed = cards.card(state["cards"][uid])["stats"].get("range", 0)
+    for source, seat, effect in static_effects(state, "grant_range"):
+        if _covers(state, source, seat, effect, uid):
+            printed = max(printed, effect["amount"])
     return max(0, printed + bonus(state, uid, "range"))
+
+
+def range_against(state: dict, uid: str, target: str) -> int:
+    """Range damage of a shot at that target: "extra range damage to units attacking your
+    Fortress" counts when the target attacks the shooter's controller's fortress."""
+    amount = range_of(state, uid)
+    combat = state["combat"]
+    seat = state["units"][uid]["seat"]
+    if combat and any(
+        b["kind"] == "fortress" and b["seat"] == seat and target in b["attackers"]
+        for b in combat["battles"]
+    ):
+        for _source, owner, effect in static_effects(state, "modify"):
+            if owner == seat and effect.get("against") == "fortress_attackers":
+                amount += effect.get("range", 0)
+    return amount
+
+
+def unit_cost(state: dict, seat: int, key: str) -> int:
+    """A unit's cost to its player now: printed, less the cost reductions it controls
+    (each to its own minimum, ruling K38)."""
+    cost = cards.card(key)["cost"]
+    printed = cards.card(key)
+    for effect in printed["effects"]:
+        if effect["op"] == "cost_reduction" and effect.get("per") == "structure":
+            count = len(player(state, seat)["structures"])
+            cost = max(effect.get("minimum", 0), cost - effect["amount"] * count)
+    for _source, owner, effect in static_effects(state, "cost_reduction"):
+        if owner != seat or effect.get("target") != "own_units":
+            continue
+        floor = effect.get("minimum", 0)
+        if effect.get("if_skill") in (None, *printed["skills"]) and cost > floor:
+            cost = max(floor, cost - effect["amount"])
+    return cost
+
+
+# --- activated abilities ----------------------------------------------------------------------
+
+
+def activate_actions(state: dict, seat: int) -> list[dict]:
+    """Activated abilities of the seat's fortress and units whose cost it can pay now."""
+    actions = []
+    used = state["turn"].get("used", [])
+    gold = player(state, seat)["gold"]
+    for source, owner, effect in static_effects(state, None, "activated"):
+        if owner != seat or (effect.get("once_per_turn") and source in used):
+            continue
+        cost = effect["cost"]
+        if cost.get("gold", 0) > gold:
+            continue
+        if cost.get("exhaust") and (
+            source not in state["units"] or state["units"][source]["exhausted"]
+        ):
+            continue
+        for target in _activation_targets(state, seat, effect):
+            action = {"type": "activate", "source": source}
+            if target is not None:
+                action["target"] = target
+            actions.append(action)
+    return actions
+
+
+def _activation_targets(state: dict, seat: int, effect: dict) -> list[str | None]:
+    if effect.get("target") == "own_unit_at_fortress":
+        home = zones.fortress_zone(seat)
+        return [
+            u for u, unit in state["units"].items() if unit["seat"] == seat and unit["zone"] == home
+        ]
+    return [None]
+
+
+def activate(state: dict, seat: int, source: str, target: str | None) -> None:
+    """Pay the ability's cost (gold, exhausting the unit) and resolve it."""
+    effect = next(
+        e for s, o, e in static_effects(state, None, "activated") if s == source and o == seat
+    )
+    cost = effect["cost"]
+    player(state, seat)["gold"] -= cost.get("gold", 0)
+    if cost.get("exhaust"):
+        state["units"][source]["exhausted"] = True
+    if effect.get("once_per_turn"):
+        state["turn"].setdefault("used", []).append(source)
+    event(state, "activate", seat=seat, source=source, target=target)
+    resolve(state, seat, effect, target)
+
+
+def has_skill(state: dict, uid: str, skill: str) -> bool:
+    """Whether the unit has that skill now (quicker than skills() for one question)."""
+    if skill == "Ranged":
+        return range_of(state, uid) > 0
+    if skill in cards.card(state["cards"][uid])["skills"]:
+        return True
+    if any(e.get("unit") == uid and e.get("skill") == skill for e in state["effects"]):
+        return True
+    return any(
+        e.get("skill") == skill
+        for cid in attachments(state, uid)
+        for e in printed_effects(state, cid, "attached")
+    )
 
 
 def reach(state: dict, uid: str) -> int:
     """How many zones a unit moves or attacks: 1, or 2 with Mounted."""
-    return 2 if "Mounted" in skills(state, uid) else 1
+    return 2 if has_skill(state, uid, "Mounted") else 1
 
 
 def prevented(state: dict, uid: str) -> bool:
@@ -116,7 +300,7 @@ def _targetable(state: dict, seat: int, uid: str, kind: str | None) -> bool:
     """Alert: an opponent's Dirty Trick cannot target the unit."""
     if kind != "Dirty Trick" or state["units"][uid]["seat"] == seat:
         return True
-    return "Alert" not in skills(state, uid)
+    return not has_skill(state, uid, "Alert")
 
 
 def can_equip(state: dict, uid: str, key: str) -> bool:
@@ -126,7 +310,7 @@ def can_equip(state: dict, uid: str, key: str) -> bool:
     worn = [s for s in worn if "equipment" in s]
     weapons = sum(1 for s in worn if s.get("weapon"))
     if stats.get("weapon"):
-        allowed = 2 if "Dual Wield" in skills(state, uid) else 1
+        allowed = 2 if has_skill(state, uid, "Dual Wield") else 1
         return weapons < allowed
     return all(s["equipment"] != stats["equipment"] for s in worn)
 
@@ -186,24 +370,3 @@ def entered(state: dict, seat: int, cid: str) -> None:
     """A card has entered play: its "enters" effects."""
     for effect in printed_effects(state, cid, "enters"):
         resolve(state, seat, effect, cid)
-
-
-# --- Ranged -----------------------------------------------------------------------------------
-
-
-def shoot_actions(state: dict, seat: int) -> list[dict]:
-    """Each Active Ranged unit of the seat may exhaust to shoot a unit up to 1 zone away
-    (a unit with Deflect cannot be hurt by it, so it is not offered)."""
-    actions = []
-    for uid, unit in state["units"].items():
-        if unit["seat"] != seat or unit["exhausted"] or range_of(state, uid) <= 0:
-            continue
-        for other, target in state["units"].items():
-            if (
-                target["seat"] != seat
-                and not target["face_down"]
-                and zones.distance(unit["zone"], target["zone"]) <= 1
-                and "Deflect" not in skills(state, other)
-            ):
-                actions.append({"type": "shoot", "unit": uid, "target": other})
-    return actions

@@ -220,7 +220,7 @@ def _resolve_battle(state: dict, battle: dict) -> None:
     if battle["retreated"] or state["out"][battle["seat"]]:
         return
     attackers = _alive(state, battle["attackers"])
-    charging = [a for a in attackers if "Charge" in effects.skills(state, a)]
+    charging = [a for a in attackers if effects.has_skill(state, a, "Charge")]
     if charging:
         _strike(state, battle, charging)
     others = [a for a in _alive(state, attackers) if a not in charging]
@@ -271,7 +271,7 @@ def _shield(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> in
 
 def _etherial(state: dict, uid: str, amount: int, sources: int) -> int:
     """Damage Etherial prevents: 1 from each source (ruling K17)."""
-    if "Etherial" not in effects.skills(state, uid):
+    if not effects.has_skill(state, uid, "Etherial"):
         return 0
     return min(amount, sources)
 
@@ -314,7 +314,7 @@ def shoot_actions(state: dict, seat: int) -> list[dict]:
                 target["seat"] != seat
                 and not target["face_down"]
                 and zones.distance(unit["zone"], target["zone"]) <= 1
-                and "Deflect" not in effects.skills(state, other)
+                and not effects.has_skill(state, other, "Deflect")
             ):
                 actions.append({"type": "shoot", "unit": uid, "target": other})
     return actions
@@ -323,8 +323,8 @@ def shoot_actions(state: dict, seat: int) -> list[dict]:
 def shoot(state: dict, uid: str, target: str) -> None:
     """Exhaust the shooter; it deals its range damage to the target (Etherial: 1 less)."""
     state["units"][uid]["exhausted"] = True
-    amount = effects.range_of(state, uid)
-    if "Etherial" in effects.skills(state, target):
+    amount = effects.range_against(state, uid, target)
+    if effects.has_skill(state, target, "Etherial"):
         amount -= 1
     event(state, "shoot", card=uid, target=target, amount=max(0, amount))
     damage_unit(state, target, amount)
@@ -346,6 +346,7 @@ def _hit_building(state: dict, battle: dict, amount: int, by: int) -> None:
         event(state, "damage", card=sid, amount=amount)
         if structure["hp"] <= 0:
             zones.destroy_structure(state, sid)
+            _destroyed_structure(state, by)
         return
     fortress = player(state, battle["seat"])["fortress"]
     fortress["hp"] = max(0, fortress["hp"] - amount)
@@ -354,3 +355,13 @@ def _hit_building(state: dict, battle: dict, amount: int, by: int) -> None:
     event(state, "damage", fortress=battle["seat"], amount=amount)
     if fortress["hp"] == 0:
         flow.eliminate(state, battle["seat"])
+        _destroyed_structure(state, by)
+
+
+def _destroyed_structure(state: dict, by: int) -> None:
+    """ "When a unit you control destroys a structure" (a fortress is one: K28)."""
+    if state["out"][by]:
+        return
+    for _source, seat, effect in effects.static_effects(state, None, "destroys_structure"):
+        if seat == by:
+            effects.resolve(state, seat, effect, None)

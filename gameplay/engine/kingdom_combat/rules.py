@@ -7,7 +7,7 @@ RULINGS.md beside this package.
 from __future__ import annotations
 
 from gameplay.engine.core import Decision, IllegalAction, Option, Result, Ruleset
-from gameplay.engine.kingdom_combat import economy, fight, flow, setup, views, zones
+from gameplay.engine.kingdom_combat import economy, effects, fight, flow, setup, views, zones
 from gameplay.engine.kingdom_combat.zones import player
 
 
@@ -67,7 +67,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             return fight.attack_actions(state, seat)
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += fight.shoot_actions(state, seat)
+        actions += fight.shoot_actions(state, seat) + effects.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -156,6 +156,10 @@ def _shoot(state: dict, seat: int, action: dict) -> None:
     fight.shoot(state, action["unit"], action["target"])
 
 
+def _activate(state: dict, seat: int, action: dict) -> None:
+    effects.activate(state, seat, action["source"], action.get("target"))
+
+
 def _to_combat(state: dict, seat: int, action: dict) -> None:
     state["turn"]["stage"] = "combat"
     state["combat"] = {"battles": [], "defend_order": [], "defend_index": 0}
@@ -190,6 +194,7 @@ HANDLERS = {
     "play": _play,
     "move": _move,
     "shoot": _shoot,
+    "activate": _activate,
     "combat": _to_combat,
     "attack": _attack,
     "commit": _commit,

@@ -75,15 +75,29 @@ def _seat_player(state: dict, seat: int, deck) -> None:
 
 
 def hireable(state: dict, seat: int) -> list[str]:
-    """Unit keys in the seat's deck it may still hire: cost 1 or more, within the gold left."""
+    """Unit keys in the seat's deck it may still hire: cost 1 or more, within the gold left
+    (or within a fortress's one-time allowance for its subtype, ruling K39)."""
     gold = state["setup"]["gold"]
+    stretch = {} if state["setup"].get("stretched") else _allowances(state, seat)
     keys = []
     for cid in player(state, seat)["deck"]:
         key = state["cards"][cid]
         printed = cards.card(key)
-        if printed["type"] == "unit" and 1 <= printed["cost"] <= gold and key not in keys:
+        if printed["type"] != "unit" or printed["cost"] < 1 or key in keys:
+            continue
+        if printed["cost"] <= gold + stretch.get(printed["subtype"], 0):
             keys.append(key)
     return keys
+
+
+def _allowances(state: dict, seat: int) -> dict[str, int]:
+    """{subtype: extra gold} for one Starting Garrison unit (Dawnwatch Citadel)."""
+    out: dict[str, int] = {}
+    for fort in player(state, seat)["fortress"]["cards"]:
+        for effect in cards.card(fort)["effects"]:
+            if effect["op"] == "garrison_allowance":
+                out[effect["subtype"]] = max(out.get(effect["subtype"], 0), effect["amount"])
+    return out
 
 
 def hire(state: dict, seat: int, key: str) -> None:
@@ -91,7 +105,10 @@ def hire(state: dict, seat: int, key: str) -> None:
     deck = player(state, seat)["deck"]
     cid = next(c for c in deck if state["cards"][c] == key)
     deck.remove(cid)
-    state["setup"]["gold"] -= cards.card(key)["cost"]
+    cost = cards.card(key)["cost"]
+    if cost > state["setup"]["gold"]:
+        state["setup"]["stretched"] = True  # the allowance is used: nothing is left over
+    state["setup"]["gold"] = max(0, state["setup"]["gold"] - cost)
     state["units"][cid] = new_unit(state, cid, seat, zones.fortress_zone(seat))
     state["units"][cid]["face_down"] = True
     event(state, "hire", seat=seat)

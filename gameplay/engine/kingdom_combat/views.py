@@ -209,6 +209,7 @@ LABELS = {
     "join": "{unit} joins the defence",
     "end": "End the turn",
     "shoot": "{unit} shoots {target}",
+    "activate": "Use {source}",
 }
 
 

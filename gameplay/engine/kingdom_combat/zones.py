@@ -10,6 +10,8 @@ Only units occupy a zone; a player's Fortress Zone is never entered by another p
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gameplay.engine.core import chance
 
 BATTLEFIELD = "B"
@@ -30,26 +32,28 @@ def home_of(zone: str) -> int | None:
     return None if zone == BATTLEFIELD else int(zone[1:])
 
 
-def road(zone: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def road(zone: str) -> tuple[str, ...]:
     """The zones from `zone` to the Battlefield, both included."""
     if zone == BATTLEFIELD:
-        return [BATTLEFIELD]
+        return (BATTLEFIELD,)
     seat = home_of(zone)
     if zone[0] == "F":
-        return [zone, structures_zone(seat), BATTLEFIELD]
-    return [zone, BATTLEFIELD]
+        return (zone, structures_zone(seat), BATTLEFIELD)
+    return (zone, BATTLEFIELD)
 
 
-def path(a: str, b: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def path(a: str, b: str) -> tuple[str, ...]:
     """The zones from a to b, both included (the graph is a tree: one path)."""
     if a == b:
-        return [a]
+        return (a,)
     ra, rb = road(a), road(b)
     if b in ra:
         return ra[: ra.index(b) + 1]
     if a in rb:
-        return list(reversed(rb[: rb.index(a) + 1]))
-    return ra + list(reversed(rb[:-1]))
+        return tuple(reversed(rb[: rb.index(a) + 1]))
+    return ra + tuple(reversed(rb[:-1]))
 
 
 def distance(a: str, b: str) -> int:
@@ -76,7 +80,7 @@ def enemy_in(state: dict, zone: str, seat: int) -> bool:
     return any(u["zone"] == zone and u["seat"] != seat for u in state["units"].values())
 
 
-def clear_between(state: dict, route: list[str], seat: int) -> bool:
+def clear_between(state: dict, route: tuple[str, ...], seat: int) -> bool:
     """No zone strictly inside the route holds an opposing unit (Mounted: no passing through)."""
     return not any(enemy_in(state, z, seat) for z in route[1:-1])
 

@@ -25,13 +25,13 @@ def my_turn(seats: int = 2, seed: int = 4) -> tuple[dict, int]:
 
 
 def test_two_player_table_is_a_line_fortress_structures_battlefield_structures_fortress():
-    assert zones.path("F0", "F1") == ["F0", "S0", "B", "S1", "F1"]
+    assert zones.path("F0", "F1") == ("F0", "S0", "B", "S1", "F1")
     assert [zones.distance("F0", z) for z in ("F0", "S0", "B", "S1", "F1")] == [0, 1, 2, 3, 4]
 
 
 def test_more_players_meet_at_one_battlefield():
     # ruling K9: every homeland's road leads to the one shared Battlefield
-    assert zones.path("S0", "S2") == ["S0", "B", "S2"]
+    assert zones.path("S0", "S2") == ("S0", "B", "S2")
     assert zones.distance("F1", "F2") == 4
     assert zones.distance("S1", "S2") == 2
 
