@@ -53,11 +53,17 @@ def play_actions(state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS) ->
     return actions
 
 
-def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
-    """Pay the cost and put the card into play (or resolve it)."""
+def pay(state: dict, seat: int, cid: str) -> None:
+    """Pay the card's cost from the seat's gold and take it out of the hand."""
     me = player(state, seat)
     me["gold"] -= cost(state, seat, cid)
     me["hand"].remove(cid)
+
+
+def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
+    """Pay the cost and put the card into play (an Ability or Equipment attached)."""
+    me = player(state, seat)
+    pay(state, seat, cid)
     printed = cards.card(state["cards"][cid])
     if printed["type"] == "action":
         effects.play_action_card(state, seat, cid, target)

@@ -316,17 +316,10 @@ def can_equip(state: dict, uid: str, key: str) -> bool:
 
 
 def play_action_card(state: dict, seat: int, cid: str, target: str | None) -> None:
-    """Attach an Ability or Equipment, or resolve an Event or Dirty Trick and discard it
-    (pay -> resolve -> discard; the gold is paid by the caller)."""
-    kind = cards.action_kind(state["cards"][cid])
-    if kind in ("Ability", "Equipment"):
-        state["attached"][cid] = target
-        event(state, "attach", seat=seat, card=cid, key=state["cards"][cid], unit=target)
-        return
-    event(state, "cast", seat=seat, card=cid, key=state["cards"][cid], target=target)
-    for effect in printed_effects(state, cid, "play"):
-        resolve(state, seat, effect, target)
-    zones.to_discard(state, cid)
+    """Attach an Ability or Equipment (already paid); Events and Dirty Tricks go on the
+    stack instead (stack.py)."""
+    state["attached"][cid] = target
+    event(state, "attach", seat=seat, card=cid, key=state["cards"][cid], unit=target)
 
 
 def resolve(state: dict, seat: int, effect: dict, target: str | None) -> None:

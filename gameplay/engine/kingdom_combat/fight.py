@@ -320,16 +320,6 @@ def shoot_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def shoot(state: dict, uid: str, target: str) -> None:
-    """Exhaust the shooter; it deals its range damage to the target (Etherial: 1 less)."""
-    state["units"][uid]["exhausted"] = True
-    amount = effects.range_against(state, uid, target)
-    if effects.has_skill(state, target, "Etherial"):
-        amount -= 1
-    event(state, "shoot", card=uid, target=target, amount=max(0, amount))
-    damage_unit(state, target, amount)
-
-
 def damage_unit(state: dict, uid: str, amount: int) -> int:
     """Public form of the unit damage rule (used by effects and tests)."""
     return _damage_unit(state, uid, amount, need_cap=True)

@@ -7,7 +7,16 @@ RULINGS.md beside this package.
 from __future__ import annotations
 
 from gameplay.engine.core import Decision, IllegalAction, Option, Result, Ruleset
-from gameplay.engine.kingdom_combat import economy, effects, fight, flow, setup, views, zones
+from gameplay.engine.kingdom_combat import (
+    economy,
+    effects,
+    fight,
+    flow,
+    setup,
+    stack,
+    views,
+    zones,
+)
 from gameplay.engine.kingdom_combat.zones import player
 
 
@@ -43,6 +52,9 @@ class KingdomCombat(Ruleset):
             return Decision("terminal", ())
         if state["phase"] in ("garrison", "mulligan"):
             return Decision("seat", (state["setup"]["seat"],))
+        if state["window"] is not None:
+            window = state["window"]
+            return Decision("seat", (window["order"][window["index"]],))
         if state["turn"]["stage"] == "defend":
             return Decision(
                 "seat", (state["combat"]["defend_order"][state["combat"]["defend_index"]],)
@@ -61,6 +73,8 @@ class KingdomCombat(Ruleset):
         if phase == "mulligan":
             extra = [{"type": "mulligan"}] if setup.can_mulligan(state, seat) else []
             return [{"type": "keep"}, *extra]
+        if state["window"] is not None:
+            return stack.window_actions(state, seat)
         stage = state["turn"]["stage"]
         if stage == "defend":
             return fight.defend_actions(state, seat)
@@ -145,7 +159,12 @@ class KingdomCombat(Ruleset):
 
 
 def _play(state: dict, seat: int, action: dict) -> None:
-    economy.play(state, seat, action["card"], action.get("target"))
+    cid, target = action["card"], action.get("target")
+    if stack.can_cast(state, seat, cid):
+        economy.pay(state, seat, cid)
+        stack.push_card(state, seat, cid, target)
+    else:
+        economy.play(state, seat, cid, target)
 
 
 def _move(state: dict, seat: int, action: dict) -> None:
@@ -153,7 +172,8 @@ def _move(state: dict, seat: int, action: dict) -> None:
 
 
 def _shoot(state: dict, seat: int, action: dict) -> None:
-    fight.shoot(state, action["unit"], action["target"])
+    state["units"][action["unit"]]["exhausted"] = True
+    stack.push_shot(state, seat, action["unit"], action["target"])
 
 
 def _activate(state: dict, seat: int, action: dict) -> None:
@@ -161,6 +181,14 @@ def _activate(state: dict, seat: int, action: dict) -> None:
 
 
 def _to_combat(state: dict, seat: int, action: dict) -> None:
+    stack.open_window(state, seat, then="combat")
+
+
+def _pass(state: dict, seat: int, action: dict) -> None:
+    stack.pass_(state, seat, bool(action.get("turn")))
+
+
+def _enter_combat(state: dict, seat: int) -> None:
     state["turn"]["stage"] = "combat"
     state["combat"] = {"battles": [], "defend_order": [], "defend_index": 0}
     zones.event(state, "combat", seat=seat)
@@ -187,7 +215,7 @@ def _done(state: dict, seat: int, action: dict) -> None:
 
 
 def _end(state: dict, seat: int, action: dict) -> None:
-    flow.end_turn(state)
+    stack.open_window(state, seat, then="end")
 
 
 HANDLERS = {
@@ -202,12 +230,21 @@ HANDLERS = {
     "join": _join,
     "done": _done,
     "end": _end,
+    "pass": _pass,
 }
 
 
 def _settle(state: dict) -> None:
     """Move on through moments with no real choice: a combat stage with nothing to attack,
     a defence nobody can answer, the damage once every defender has answered."""
+    while state["window"] is not None and state["phase"] != "over":
+        if stack.asked_seat(state) is not None:
+            return
+        then = stack.close(state)
+        if then == "combat":
+            _enter_combat(state, state["turn"]["seat"])
+        elif then == "end":
+            flow.end_turn(state)
     turn = state["turn"]
     if state["phase"] == "over":
         return

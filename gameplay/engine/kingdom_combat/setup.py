@@ -28,6 +28,8 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
         units={},
         structures={},
         attached={},
+        stack=[],
+        window=None,
         out=[False] * seats,
         phase="garrison",
         setup={"seat": 0},

@@ -29,6 +29,8 @@ PUBLIC_KEYS = (
     "end",
     "structures",
     "attached",
+    "stack",
+    "window",
     "next_token",
 )
 
@@ -52,6 +54,7 @@ def view(state: dict, seat: int | None) -> dict:
     out["players"] = {k: _player_view(state, k, p, k == me) for k, p in state["players"].items()}
     out["setup"] = _setup_view(state, me)
     visible = set(out["units"]) | set(state["structures"]) | set(state["attached"])
+    visible.update(item["card"] for item in state["stack"] if "card" in item)
     for key, p in out["players"].items():
         visible.update(p["discard"])
         if key == me:
@@ -179,6 +182,7 @@ def check_invariants(state: dict) -> None:
         for sid in p["structures"]:
             assert sid in state["structures"], f"structure {sid} listed but not in play"
     places += list(state["units"]) + list(state["structures"]) + list(state["attached"])
+    places += [item["card"] for item in state["stack"] if "card" in item]
     for cid, uid in state["attached"].items():
         assert uid in state["units"], f"{cid} is attached to {uid}, which is not in play"
     assert len(places) == len(set(places)), "a card is in two places"
@@ -210,6 +214,7 @@ LABELS = {
     "end": "End the turn",
     "shoot": "{unit} shoots {target}",
     "activate": "Use {source}",
+    "pass": "Pass",
 }
 
 

@@ -49,9 +49,17 @@ def new(seats: int = 2, seed: int = 1, decks=None, **options) -> dict:
 
 
 def act(state: dict, action: dict, seat: int | None = None) -> None:
-    """Play a legal action for the seat to act (checked like a client's)."""
+    """Play a legal action for the seat to act (checked like a client's); then every seat a
+    response window asks passes (tests of the stack answer with core.play instead)."""
     seat = KC.decision(state).seats[0] if seat is None else seat
     core.play(state, seat, action)
+    pass_windows(state)
+
+
+def pass_windows(state: dict) -> None:
+    """Every seat asked to answer passes until the window closes."""
+    while state.get("window") is not None and state["phase"] != "over":
+        core.play(state, KC.decision(state).seats[0], {"type": "pass"})
 
 
 def skip_setup(state: dict, hires: dict | None = None) -> dict:
