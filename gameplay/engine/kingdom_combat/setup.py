@@ -89,7 +89,7 @@ def hireable(state: dict, seat: int) -> list[str]:
             continue
         if printed["cost"] <= gold + stretch.get(printed["subtype"], 0):
             keys.append(key)
-    return keys
+    return sorted(keys)  # by name, not by deck order (which is secret once shuffled)
 
 
 def _allowances(state: dict, seat: int) -> dict[str, int]:
