@@ -20,6 +20,7 @@ GAMES = {
     "army": "gameplay.engine.army:ARMY",
     "combat": "gameplay.engine.combat:COMBAT",
     "conventional-combat": "gameplay.engine.conventional_combat.ruleset:CONVENTIONAL_COMBAT",
+    "kingdom-combat": "gameplay.engine.kingdom_combat.rules:KINGDOM_COMBAT",
     "rune-duel": "gameplay.engine.rune_duel:RUNE_DUEL",
 }
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from gameplay.engine import core, registry
+from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import setup, zones
 
 SLUG = "kingdom-combat"
-if SLUG not in registry.GAMES:  # until the game is listed (step 6 of issue 16)
-    registry.register(KC)
 
 
 def deck(fortresses, cards) -> dict:
