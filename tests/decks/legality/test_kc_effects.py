@@ -57,3 +57,10 @@ def test_a_token_maker_must_name_a_token_of_the_set():
     assert kc_effect_problems(effect, {"levy-militia"}) == [
         "token 'dragon' is not a token card of this set"
     ]
+
+
+def test_every_starter_token_has_a_card_that_makes_it():
+    cards = load_builtin("kingdom-combat")["cards"]
+    tokens = {c["name"].lower().replace(" ", "-") for c in cards if c["type"] == "token"}
+    made = {e["token"] for c in cards for e in c.get("effects", []) if e["op"] == "create_token"}
+    assert made == tokens

@@ -173,3 +173,15 @@ def test_dawnwatch_citadel_one_knight_may_cost_up_to_two_more_than_the_starting_
     assert state["setup"]["gold"] == 0
     assert state["setup"]["stretched"]
     assert {a["type"] for a in legal(state)} == {"done"}
+
+
+def test_free_company_guildhall_brings_a_hired_guard_token_when_it_enters_play():
+    # ruling K48: the starter set's one token without a maker gets one
+    state, me, _ = board()
+    hall = to_hand(state, me, "free-company-guildhall")
+    state["players"][str(me)]["gold"] = 4
+    act(state, {"type": "play", "card": hall})
+    guards = [u for u in state["units"] if state["cards"][u] == "hired-guard"]
+    assert len(guards) == 1
+    assert state["units"][guards[0]]["exhausted"]
+    assert state["units"][guards[0]]["zone"] == f"F{me}"

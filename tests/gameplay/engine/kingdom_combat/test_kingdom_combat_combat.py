@@ -333,3 +333,21 @@ def test_several_attacked_players_answer_one_after_another_clockwise():
     assert KC.decision(state).seats == (left,)
     act(state, {"type": "done"})
     assert KC.decision(state).seats == (right,)
+
+
+def test_time_facts_are_fortress_hp_and_the_first_seat_to_damage_an_enemy_fortress():
+    # ruling K14: the time-limit facts mid-game
+    state, me, them = board()
+    assert KC.time_facts(state) == {
+        "life": {
+            0: state["players"]["0"]["fortress"]["hp"],
+            1: state["players"]["1"]["fortress"]["hp"],
+        },
+        "first_damage": None,
+    }
+    ogre = put_unit(state, me, "cinder-ogre", f"S{them}")
+    put_unit(state, me, "sellsword", "B")
+    attack(state, (ogre, fight.fortress_target(them)))
+    facts = KC.time_facts(state)
+    assert facts["first_damage"] == me
+    assert facts["life"][them] == state["players"][str(them)]["fortress"]["start_hp"] - 4
