@@ -222,6 +222,8 @@ def describe_action(action) -> str:
     """A short label for an action (a button's text)."""
     if not isinstance(action, dict) or action.get("type") not in LABELS:
         return str(action)
+    if action["type"] == "pass" and action.get("turn"):
+        return "No responses this turn"
     fields = {k: v for k, v in action.items() if k != "type"}
     return LABELS[action["type"]].format_map(_Default(fields))
 
