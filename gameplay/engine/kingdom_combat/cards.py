@@ -62,6 +62,12 @@ def effects_of(key: str, when: str) -> tuple[dict, ...]:
     return tuple(e for e in card(key)["effects"] if e["when"] == when)
 
 
+@lru_cache(maxsize=64)
+def keys_with(when: str) -> frozenset[str]:
+    """Identity keys of the cards that have effects applying at that moment."""
+    return frozenset(key for key in catalogue() if effects_of(key, when))
+
+
 def key_of(name_or_key: str) -> str:
     """The identity key of a card given by its printed name or its key."""
     cards = catalogue()

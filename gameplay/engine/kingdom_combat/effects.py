@@ -69,11 +69,12 @@ def static_effects(
                 for e in cards.effects_of(fort, when)
                 if op in (None, e["op"])
             ]
-    keys = state["cards"]
+    keys, wanted = state["cards"], cards.keys_with(when)
     for group in (state["structures"], state["units"]):
         for cid, thing in group.items():
-            found = cards.effects_of(keys[cid], when)
-            if found and not thing.get("face_down"):
+            key = keys[cid]
+            if key in wanted and not thing.get("face_down"):
+                found = cards.effects_of(key, when)
                 out += [(cid, thing["seat"], e) for e in found if op in (None, e["op"])]
     return out
 
