@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from decks.legality.kc_effects import kc_effect_problems
+
 ELEMENTS = ("light", "dark", "fire", "water")
 KINDS = ("H", "C", "M")
 TARGETS = ("self", "opponent", "creature", "player", "all_own", "all_creatures")
@@ -32,9 +34,23 @@ OPS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": ((), ("attack", "life")),
 }
 CONDITIONS = ("element", "if_kind", "if_opponent_kind")
+
+
 # Filled at start-up by gameplay (the app above decks that holds the engine), per game:
 # a game whose engine has its own vocabulary: effects list -> what the engine cannot play;
-_ENGINE_VOCABULARIES: dict[str, Callable[[list], list[str]]] = {}
+def _kingdom_combat_problems(effects: list) -> list[str]:
+    return [
+        f"effect {number}: {problem}"
+        for number, effect in enumerate(effects, start=1)
+        for problem in kc_effect_problems(effect)
+    ]
+
+
+# Kingdom Combat's vocabulary is the deck rules' own (kc_effects), which its engine reads; the
+# other engines register theirs at start-up (gameplay's AppConfig.ready).
+_ENGINE_VOCABULARIES: dict[str, Callable[[list], list[str]]] = {
+    "kingdom-combat": _kingdom_combat_problems
+}
 # a game using the shared vocabulary: the (op, target) pairs its engine carries out.
 _ENGINE_EFFECTS: dict[str, frozenset[tuple[str, str]]] = {}
 

@@ -112,6 +112,10 @@ def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, 
     existing = {card.key: card for card in reversed(card_list(game=game, sets=sets))}
     seen: dict[str, str] = {}
     errors: dict[str, list[str]] = {}
+    tokens = {k for k, c in existing.items() if c.type == "token"}
+    tokens |= {
+        card_key(c) for c in data["cards"] if isinstance(c, dict) and c.get("type") == "token"
+    }
     shared = {line for line, n in Counter(lines).items() if n > 1}  # e.g. one-line JSON
     for index, card in enumerate(progress(data["cards"])):
         line = f"line {lines[index]}"
@@ -120,6 +124,8 @@ def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, 
         problems = card_problems(
             game.slug, card, factions if game.slug == "kingdom-combat" else None
         )
+        if game.slug == "kingdom-combat" and not problems:
+            problems = _token_problems(card, tokens)
         if not problems:
             key = card_key(card)
             if key in seen:
@@ -130,6 +136,15 @@ def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, 
         if problems:
             errors[line] = problems
     return errors
+
+
+def _token_problems(card: dict[str, Any], tokens: set[str]) -> list[str]:
+    """A Kingdom Combat effect that makes tokens must name a token card of the game."""
+    return [
+        f"effect {number}: token {effect['token']!r} is not a token card of this game or set"
+        for number, effect in enumerate(card.get("effects") or [], start=1)
+        if effect.get("op") == "create_token" and effect.get("token") not in tokens
+    ]
 
 
 REPRINT_FIELDS = ("type", "border", "factions", "cost", "stats")

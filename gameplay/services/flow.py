@@ -19,4 +19,3 @@ def game_moved(*, game: GameRecord, result: core.Result | None, schedule: bool =
         schedule_bot(game.pk)
     if result is None:  # the people to move now hear of it
         notify_to_move(game)
-

@@ -193,3 +193,32 @@ def test_import_cards_command_shows_a_progress_bar(tmp_path, make_user):
     assert "Checking cards" in err.getvalue()
     assert "5/5" in err.getvalue()
     assert "Imported 5 cards" in out.getvalue()
+
+
+def test_kingdom_combat_effects_outside_the_engines_vocabulary_are_refused(make_user, client_for):
+    # given a card whose second effect is not one the engine can play
+    effects = [
+        {"when": "play", "op": "gain_gold", "amount": 1},
+        {"when": "play", "op": "deal_damage", "amount": 3},
+    ]
+    card = {**MERC, "name": "Hill Sapper", "type": "action", "subtype": "Event", "cost": 1}
+    response = upload(
+        client_for(make_user()), json.dumps({"cards": [{**card, "effects": effects}]})
+    )
+    # then the import is refused, naming the card's line and the effect
+    assert response.status_code == 400
+    [(line, problems)] = response.json()["errors"].items()
+    assert line.startswith("line ")
+    assert any(p.startswith("effect 2: op must be one of") for p in problems)
+
+
+def test_a_token_maker_must_name_a_token_of_the_game_or_the_set(make_user, client_for):
+    maker = {**MERC, "name": "Hill Recruiter", "type": "action", "subtype": "Event", "cost": 1}
+    make = {"when": "play", "op": "create_token", "count": 1}
+    unknown = {**maker, "effects": [{**make, "token": "hill-dragon"}]}
+    response = upload(client_for(make_user()), json.dumps({"cards": [unknown]}))
+    assert response.status_code == 400
+    assert "token 'hill-dragon' is not a token card" in str(response.json()["errors"])
+    token = {**MERC, "name": "Hill Dragon", "type": "token", "border": "green", "cost": 0}
+    response = upload(client_for(make_user()), json.dumps({"cards": [unknown, token]}), code="ORG2")
+    assert response.status_code == 201, response.json()

@@ -1,0 +1,121 @@
+"""The Kingdom Combat effect vocabulary: the shape of a card's machine-readable effects.
+
+Every effect is a dict {"when", "op", ...}: *when* it applies, *what* it does, and to whom
+("target"). The engine (`gameplay/engine/kingdom_combat/effects.py`) interprets exactly this
+vocabulary; a card-set import with anything else is refused, naming the card and the effect.
+
+when: play (an Event or Dirty Trick resolving), attached (an Ability or Equipment, while
+      attached), static (while the card is in play), enters (when it enters play), attacks (when
+      this unit attacks), destroys_structure (when a unit you control destroys a structure),
+      activated (an ability its controller uses by paying "cost"), setup (the Starting Garrison)
+op:   gain_gold, create_token, modify (attack / defense / armor / range), grant_skill,
+      grant_range (Ranged N if it has less), prevent_damage, exhaust, cost_reduction,
+      garrison_allowance
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+WHEN = (
+    "play",
+    "attached",
+    "static",
+    "enters",
+    "attacks",
+    "destroys_structure",
+    "activated",
+    "setup",
+)
+TARGETS = (
+    "self",
+    "unit",
+    "attacking_unit",
+    "own_units",
+    "own_other_units_same_zone",
+    "unit_inside",
+    "own_fortress_defenders",
+    "own_other_archers",
+    "own_other_attackers",
+    "own_unit_at_fortress",
+)
+SKILLS = ("Mounted", "Ranged", "Charge", "Deflect", "Etherial", "Dual Wield", "Alert")
+STATS = ("attack", "defense", "armor", "range")
+# op -> (required fields, optional fields); ints unless listed in TEXT_FIELDS / SPECIAL
+OPS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "gain_gold": (("amount",), ()),
+    "create_token": (("token", "count"), ()),
+    "modify": ((), (*STATS, "target", "until", "against")),
+    "grant_skill": (("skill",), ("target", "until")),
+    "grant_range": (("amount",), ("target",)),
+    "prevent_damage": ((), ("target", "until")),
+    "exhaust": ((), ("target", "max_cost")),
+    "cost_reduction": (("amount",), ("minimum", "if_skill", "per", "target")),
+    "garrison_allowance": (("amount", "subtype"), ()),
+}
+TEXT_FIELDS = ("token", "subtype", "target", "until", "against", "skill", "if_skill", "per")
+CHOICES: Mapping[str, tuple[str, ...]] = {
+    "target": TARGETS,
+    "until": ("end of turn",),
+    "against": ("fortress_attackers",),
+    "skill": SKILLS,
+    "if_skill": SKILLS,
+    "per": ("structure",),
+}
+COMMON = ("when", "op", "cost", "once_per_turn")
+
+
+def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]:
+    """What is wrong with one Kingdom Combat effect (empty when the engine can read it)."""
+    if not isinstance(effect, Mapping):
+        return ["an effect is an object with at least when and op"]
+    errors = []
+    if effect.get("when") not in WHEN:
+        errors.append(f"when must be one of {', '.join(WHEN)}")
+    op = effect.get("op")
+    if op not in OPS:
+        return [*errors, f"op must be one of {', '.join(OPS)}"]
+    required, optional = OPS[op]
+    for name in required:
+        if name not in effect:
+            errors.append(f"a {op} effect needs {name}")
+    for name in (*required, *optional):
+        if name in effect:
+            errors += _field_problems(name, effect[name])
+    known = {*COMMON, *required, *optional}
+    errors += [f"unknown field {key!r} for {op}" for key in effect if key not in known]
+    if op == "modify" and not any(s in effect for s in STATS):
+        errors.append("a modify effect changes at least one of attack, defense, armor, range")
+    if op == "create_token" and tokens is not None and effect.get("token") not in tokens:
+        errors.append(f"token {effect.get('token')!r} is not a token card of this set")
+    errors += _activation_problems(effect)
+    return errors
+
+
+def _field_problems(name: str, value: Any) -> list[str]:
+    if name in TEXT_FIELDS:
+        allowed = CHOICES.get(name)
+        if allowed is not None and value not in allowed:
+            return [f"{name} must be one of {', '.join(allowed)}"]
+        if not isinstance(value, str) or not value:
+            return [f"{name} must be text"]
+        return []
+    if isinstance(value, bool) or not isinstance(value, int) or not -20 <= value <= 20:
+        return [f"{name} must be a whole number from -20 to 20"]
+    return []
+
+
+def _activation_problems(effect: Mapping[str, Any]) -> list[str]:
+    cost = effect.get("cost")
+    if effect.get("when") != "activated":
+        return ["only an activated effect has a cost"] if cost is not None else []
+    if not isinstance(cost, Mapping) or not cost or set(cost) - {"gold", "exhaust"}:
+        return ["an activated effect has a cost: {gold: n} and/or {exhaust: true}"]
+    if "gold" in cost and (isinstance(cost["gold"], bool) or not isinstance(cost["gold"], int)):
+        return ["cost.gold must be a whole number"]
+    if "exhaust" in cost and cost["exhaust"] is not True:
+        return ["cost.exhaust is true or left out"]
+    if "once_per_turn" in effect and not isinstance(effect["once_per_turn"], bool):
+        return ["once_per_turn is true or false"]
+    return []

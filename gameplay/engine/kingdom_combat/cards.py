@@ -1,0 +1,148 @@
+"""Kingdom Combat cards as the engine reads them: the decks app's own card data, not a copy.
+
+The built-in starter set is `decks/data/kingdom_combat_starter.json`, loaded through the pure
+`decks.legality` package (the same loader the deck builder uses), and fortress stats, single or
+stacked (dual faction), come from `decks.legality.fortress`, so a deck plays with exactly the
+numbers the deck rules showed its player. A card is referred to by its identity key (a slug of
+its name, e.g. "iron-knight"); a card *id* ("0-07", "t3") names one physical card in a game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from decks.legality.cardsets import card_key, load_builtin
+from decks.legality.fortress import fortress_stats
+from gameplay.engine.errors import EngineError
+
+GAME = "kingdom-combat"
+UNIT_TYPES = ("unit", "token")
+ACTION_KINDS = ("Dirty Trick", "Event", "Ability", "Equipment")
+SKILLS = ("Mounted", "Ranged", "Charge", "Deflect", "Etherial", "Dual Wield", "Alert")
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return load_builtin(GAME)
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, dict]:
+    """Every card of the built-in set by identity key, as plain engine data."""
+    out = {}
+    for raw in _data()["cards"]:
+        stats = dict(raw.get("stats") or {})
+        out[card_key(raw)] = {
+            "key": card_key(raw),
+            "name": raw["name"],
+            "type": raw["type"],
+            "subtype": raw.get("subtype") or "",
+            "border": raw.get("border") or "",
+            "factions": list(raw.get("factions") or ()),
+            "cost": raw.get("cost") or 0,
+            "stats": stats,
+            "skills": [k for k in raw.get("keywords") or () if k in SKILLS],
+            "text": raw.get("text") or "",
+            "effects": list(raw.get("effects") or ()),
+        }
+    return out
+
+
+def card(key: str) -> dict:
+    """The printed card with that identity key; EngineError if the set has no such card."""
+    try:
+        return catalogue()[key]
+    except KeyError:
+        raise EngineError(f"There is no Kingdom Combat card {key!r}.") from None
+
+
+@lru_cache(maxsize=4096)
+def effects_of(key: str, when: str) -> tuple[dict, ...]:
+    """The card's effects that apply at that moment (cached: looked up on every stat)."""
+    return tuple(e for e in card(key)["effects"] if e["when"] == when)
+
+
+@lru_cache(maxsize=64)
+def keys_with(when: str) -> frozenset[str]:
+    """Identity keys of the cards that have effects applying at that moment."""
+    return frozenset(key for key in catalogue() if effects_of(key, when))
+
+
+def key_of(name_or_key: str) -> str:
+    """The identity key of a card given by its printed name or its key."""
+    cards = catalogue()
+    if name_or_key in cards:
+        return name_or_key
+    for key, printed in cards.items():
+        if printed["name"].casefold() == str(name_or_key).casefold():
+            return key
+    raise EngineError(f"There is no Kingdom Combat card called {name_or_key!r}.")
+
+
+def is_unit(key: str) -> bool:
+    """A unit or a token (tokens are treated as units in play)."""
+    return card(key)["type"] in UNIT_TYPES
+
+
+def action_kind(key: str) -> str | None:
+    """ "Dirty Trick", "Event", "Ability" or "Equipment" for an action card, else None."""
+    printed = card(key)
+    return printed["subtype"] if printed["type"] == "action" else None
+
+
+def starter_decks() -> list[dict]:
+    """The set's ready-made decks as engine deck dicts: {"name", "fortresses", "cards"}."""
+    decks = []
+    for deck in _data().get("decks", []):
+        decks.append(
+            {
+                "name": deck["name"],
+                "fortresses": [key_of(n) for n in deck["fortresses"]],
+                "cards": [[key_of(name), count] for count, name in deck["cards"]],
+            }
+        )
+    return decks
+
+
+def fortress(keys: list[str]) -> dict:
+    """The fortress a player plays with (one card, or two stacked: first on top)."""
+    from decks.legality.cardsets import card_info
+
+    raws = {card_key(raw): raw for raw in _data()["cards"]}
+    infos = [card_info(raws[key]) for key in keys]
+    stats = fortress_stats(infos)
+    return {
+        "cards": list(keys),
+        "hp": stats.hp,
+        "starting_gold": stats.starting_gold,
+        "gold_per_turn": stats.gold_per_turn,
+        "factions": list(stats.factions),
+    }
+
+
+def check_deck(deck, seat: int) -> tuple[list[str], list[str]]:
+    """(fortress keys, main-deck keys with repeats) of a deck dict; EngineError saying what is
+    wrong. Deck legality (30 cards, factions, borders) is the decks app's; the engine needs
+    playable cards: one or two fortresses and no fortress or token in the main deck."""
+    who = f"Seat {seat + 1}'s deck"
+    if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list):
+        raise EngineError(f"{who} must be {{'fortresses': [...], 'cards': [[card, count], ...]}}.")
+    forts = [key_of(name) for name in deck.get("fortresses") or []]
+    if not 1 <= len(forts) <= 2 or any(card(k)["type"] != "fortress" for k in forts):
+        raise EngineError(f"{who} needs one fortress, or two stacked for a dual-faction deck.")
+    main: list[str] = []
+    for line in deck["cards"]:
+        if not isinstance(line, list | tuple) or len(line) != 2:
+            raise EngineError(f"{who}: each line is [card, count].")
+        key, count = key_of(line[0]), line[1]
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 60:
+            raise EngineError(f"{who}: the count of {card(key)['name']} must be 1 to 60.")
+        if card(key)["type"] in ("fortress", "token"):
+            raise EngineError(f"{who}: {card(key)['name']} cannot be in a main deck.")
+        main += [key] * count
+    if len(main) < MIN_DECK:
+        raise EngineError(f"{who} needs at least {MIN_DECK} cards to play.")
+    return forts, main
+
+
+MIN_DECK = 8

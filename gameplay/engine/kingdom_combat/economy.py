@@ -1,0 +1,111 @@
+"""Playing cards from hand and moving units in the pre- and post-combat stages.
+
+Units arrive Exhausted at their Fortress; structures go to the Structures Zone (and produce gold
+from the next Beginning Stage); Events and Dirty Tricks resolve and go to the discard pile;
+Abilities and Equipment attach to a unit (effects.py).
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.kingdom_combat import cards, effects, zones
+from gameplay.engine.kingdom_combat.setup import new_unit
+from gameplay.engine.kingdom_combat.zones import event, player
+
+# What may be played in each window (ruling K30): on one's own turn before or after combat,
+# everything; while answering an attack, only Dirty Tricks.
+MAIN_KINDS = ("unit", "structure", "Dirty Trick", "Event", "Ability", "Equipment")
+ANSWER_KINDS = ("Dirty Trick",)
+
+
+def kind_of(key: str) -> str:
+    """ "unit", "structure", or the action card's kind ("Event", "Dirty Trick", ...)."""
+    printed = cards.card(key)
+    return printed["subtype"] if printed["type"] == "action" else printed["type"]
+
+
+def cost(state: dict, seat: int, cid: str) -> int:
+    """What the card costs the seat now (units: with the cost reductions in play)."""
+    key = state["cards"][cid]
+    if cards.card(key)["type"] == "unit":
+        return effects.unit_cost(state, seat, key)
+    return cards.card(key)["cost"]
+
+
+def play_actions(state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS) -> list[dict]:
+    """Play a card of those kinds from hand that the seat's gold pays for, on each target it
+    may take (one copy of each card name is offered: copies are the same choice)."""
+    gold = player(state, seat)["gold"]
+    seen: set[str] = set()
+    actions = []
+    for cid in player(state, seat)["hand"]:
+        key = state["cards"][cid]
+        if key in seen or kind_of(key) not in kinds or cost(state, seat, cid) > gold:
+            continue
+        seen.add(key)
+        if cards.card(key)["type"] != "action":
+            actions.append({"type": "play", "card": cid})
+            continue
+        for target in effects.targets_for(state, seat, cid):
+            action = {"type": "play", "card": cid}
+            if target is not None:
+                action["target"] = target
+            actions.append(action)
+    return actions
+
+
+def pay(state: dict, seat: int, cid: str) -> None:
+    """Pay the card's cost from the seat's gold and take it out of the hand."""
+    me = player(state, seat)
+    me["gold"] -= cost(state, seat, cid)
+    me["hand"].remove(cid)
+
+
+def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
+    """Pay the cost and put the card into play (an Ability or Equipment attached)."""
+    me = player(state, seat)
+    pay(state, seat, cid)
+    printed = cards.card(state["cards"][cid])
+    if printed["type"] == "action":
+        effects.play_action_card(state, seat, cid, target)
+        return
+    if printed["type"] == "unit":
+        state["units"][cid] = new_unit(state, cid, seat, zones.fortress_zone(seat), exhausted=True)
+    else:
+        state["structures"][cid] = {"seat": seat, "hp": printed["stats"].get("hp", 1)}
+        me["structures"].append(cid)
+    event(state, "play", seat=seat, card=cid, key=state["cards"][cid])
+    effects.entered(state, seat, cid)
+
+
+def move_actions(state: dict, seat: int) -> list[dict]:
+    """Move an Active unit of the seat (moving exhausts it)."""
+    return [
+        {"type": "move", "unit": uid, "to": zone}
+        for uid, unit in state["units"].items()
+        if unit["seat"] == seat and not unit["exhausted"]
+        for zone in move_destinations(state, uid)
+    ]
+
+
+def move_destinations(state: dict, uid: str) -> list[str]:
+    """Zones the unit may move to: within its reach, not holding an opposing unit, not
+    through one (the Blocker rule), and never another player's Fortress Zone (K10)."""
+    unit = state["units"][uid]
+    seat, here = unit["seat"], unit["zone"]
+    out = []
+    for zone in zones.all_zones(state):
+        if zone == here or (zone[0] == "F" and zones.home_of(zone) != seat):
+            continue
+        route = zones.path(here, zone)
+        if len(route) - 1 > effects.reach(state, uid) or zones.enemy_in(state, zone, seat):
+            continue
+        if zones.clear_between(state, route, seat):
+            out.append(zone)
+    return out
+
+
+def move(state: dict, uid: str, zone: str) -> None:
+    """The unit moves and is exhausted."""
+    zones.place_unit(state, uid, zone)
+    state["units"][uid]["exhausted"] = True
+    event(state, "move", card=uid, to=zone)

@@ -1,0 +1,357 @@
+"""The Combat Stage: declare all attackers, the defenders' stay / retreat / join, and damage.
+
+`state["combat"]` while it is open:
+  battles: [{"target", "kind": "unit"|"structure"|"fortress", "seat" (defending), "zone",
+             "attackers": [ids, in declaration order], "defenders": [ids, front first],
+             "retreated": bool}]
+  defend_order / defend_index: the defending seats, asked one after another (clockwise)
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.kingdom_combat import cards, economy, effects, flow, zones
+from gameplay.engine.kingdom_combat.zones import event, player
+
+
+def fortress_target(seat: int) -> str:
+    """The target name of a seat's fortress."""
+    return f"fortress-{seat}"
+
+
+def stat(state: dict, uid: str, name: str) -> int:
+    """A unit's current attack, defense or armor (printed plus effects; never below 0)."""
+    value = cards.card(state["cards"][uid])["stats"].get(name, 0)
+    return max(0, value + effects.bonus(state, uid, name))
+
+
+def armor(state: dict, uid: str) -> int:
+    """Armor for the damage arithmetic: below 1 counts as 1 (ruling K16)."""
+    return max(1, stat(state, uid, "armor"))
+
+
+# --- declaring ------------------------------------------------------------------------------
+
+
+def targets(state: dict, uid: str) -> list[str]:
+    """What the unit may attack: opposing units, structures and fortresses within its reach
+    (1 zone, Mounted 2), never through a zone holding an opposing unit; from the Battlefield
+    no structure or fortress while an opposing unit stands there (Clear the Way)."""
+    unit = state["units"][uid]
+    seat, here, reach = unit["seat"], unit["zone"], effects.reach(state, uid)
+
+    def within(zone: str) -> bool:
+        route = zones.path(here, zone)
+        return len(route) - 1 <= reach and zones.clear_between(state, route, seat)
+
+    out = [other for other, u in state["units"].items() if u["seat"] != seat and within(u["zone"])]
+    if here == zones.BATTLEFIELD and zones.enemy_in(state, here, seat):
+        return out  # Clear the Way
+    for other in flow.living(state):
+        if other == seat:
+            continue
+        if within(zones.structures_zone(other)):
+            out += player(state, other)["structures"]
+        if within(zones.fortress_zone(other)):
+            out.append(fortress_target(other))
+    return out
+
+
+def attack_actions(state: dict, seat: int) -> list[dict]:
+    """Declare one more attacker and its target, or commit the attack."""
+    declared = {a for b in state["combat"]["battles"] for a in b["attackers"]}
+    actions = [
+        {"type": "attack", "unit": uid, "target": target}
+        for uid, unit in state["units"].items()
+        if unit["seat"] == seat and not unit["exhausted"] and uid not in declared
+        for target in targets(state, uid)
+    ]
+    actions.append({"type": "commit"})
+    return actions
+
+
+def can_attack(state: dict, seat: int) -> bool:
+    """Whether any Active unit of the seat has something to attack."""
+    return any(
+        unit["seat"] == seat and not unit["exhausted"] and targets(state, uid)
+        for uid, unit in state["units"].items()
+    )
+
+
+def declare(state: dict, seat: int, uid: str, target: str) -> None:
+    """The unit attacks the target and is exhausted; attackers of one target join as one."""
+    state["units"][uid]["exhausted"] = True
+    battles = state["combat"]["battles"]
+    battle = next((b for b in battles if b["target"] == target), None)
+    if battle is None:
+        battle = _new_battle(state, target)
+        battles.append(battle)
+    battle["attackers"].append(uid)
+    event(state, "attack", seat=seat, card=uid, target=target)
+
+
+def _new_battle(state: dict, target: str) -> dict:
+    if target.startswith("fortress-"):
+        seat = int(target.split("-")[1])
+        kind, zone, defenders = "fortress", zones.fortress_zone(seat), []
+    elif target in state["structures"]:
+        seat = state["structures"][target]["seat"]
+        kind, zone, defenders = "structure", zones.structures_zone(seat), []
+    else:
+        unit = state["units"][target]
+        seat, kind, zone, defenders = unit["seat"], "unit", unit["zone"], [target]
+    return {
+        "target": target,
+        "kind": kind,
+        "seat": seat,
+        "zone": zone,
+        "attackers": [],
+        "defenders": defenders,
+        "retreated": False,
+    }
+
+
+def commit(state: dict) -> None:
+    """All attackers are declared: the attacked seats answer in turn, clockwise."""
+    combat = state["combat"]
+    active = state["turn"]["seat"]
+    attacked = {b["seat"] for b in combat["battles"]}
+    order = [(active + i) % state["seats"] for i in range(1, state["seats"])]
+    combat["defend_order"] = [s for s in order if s in attacked]
+    combat["defend_index"] = 0
+    state["turn"]["stage"] = "defend"
+    event(state, "commit", seat=active)
+
+
+# --- defending ------------------------------------------------------------------------------
+
+
+def defending_seat(state: dict) -> int | None:
+    """The seat answering the attack now, or None when every attacked seat has answered."""
+    combat = state["combat"]
+    while combat["defend_index"] < len(combat["defend_order"]):
+        seat = combat["defend_order"][combat["defend_index"]]
+        if len(defend_actions(state, seat)) > 1:
+            return seat
+        combat["defend_index"] += 1
+    return None
+
+
+def _engaged(combat: dict) -> set[str]:
+    return {u for b in combat["battles"] for u in b["attackers"] + b["defenders"]}
+
+
+def defend_actions(state: dict, seat: int) -> list[dict]:
+    """Retreat an attacked Active unit (one zone back, if not trapped and not at its
+    Fortress), join an Active unit in the same zone to a battle against this seat, or done."""
+    combat = state["combat"]
+    engaged = _engaged(combat)
+    actions = []
+    for index, battle in enumerate(combat["battles"]):
+        if battle["seat"] != seat or battle["retreated"]:
+            continue
+        target = battle["target"]
+        if _can_retreat(state, battle):
+            actions.append({"type": "retreat", "unit": target})
+        for uid, unit in state["units"].items():
+            if (
+                unit["seat"] == seat
+                and not unit["exhausted"]
+                and unit["zone"] == battle["zone"]
+                and uid not in engaged
+            ):
+                actions.append({"type": "join", "unit": uid, "battle": index})
+    actions += economy.play_actions(state, seat, economy.ANSWER_KINDS)
+    actions += shoot_actions(state, seat)
+    actions.append({"type": "done"})
+    return actions
+
+
+def _can_retreat(state: dict, battle: dict) -> bool:
+    """An attacked unit standing alone that is Active and not trapped may fall back."""
+    target = battle["target"]
+    return (
+        battle["kind"] == "unit"
+        and target in state["units"]
+        and battle["defenders"] == [target]
+        and not state["units"][target]["exhausted"]
+        and zones.retreat_zone(state, target) is not None
+    )
+
+
+def retreat(state: dict, uid: str) -> None:
+    """The unit falls back one zone, Exhausted, and takes no damage from this attack."""
+    back = zones.retreat_zone(state, uid)
+    zones.place_unit(state, uid, back)
+    state["units"][uid]["exhausted"] = True
+    for battle in state["combat"]["battles"]:
+        if battle["target"] == uid:
+            battle["retreated"] = True
+            battle["defenders"] = []
+    event(state, "retreat", card=uid, to=back)
+
+
+def join(state: dict, uid: str, index: int) -> None:
+    """The unit joins the defence (Join-In exhausts it), behind the units already there."""
+    state["units"][uid]["exhausted"] = True
+    state["combat"]["battles"][index]["defenders"].append(uid)
+    event(state, "join", card=uid, battle=index)
+
+
+# --- damage ---------------------------------------------------------------------------------
+
+
+def resolve(state: dict) -> None:
+    """Every battle in declaration order: Charge attackers strike first, then the rest and
+    the defenders strike at the same time. The combat closes and post-combat begins."""
+    for battle in state["combat"]["battles"]:
+        if state["phase"] == "over":
+            break
+        _resolve_battle(state, battle)
+    state["combat"] = None
+    if state["phase"] != "over":
+        state["turn"]["stage"] = "post"
+
+
+def _alive(state: dict, ids: list[str]) -> list[str]:
+    return [u for u in ids if u in state["units"]]
+
+
+def _resolve_battle(state: dict, battle: dict) -> None:
+    if battle["retreated"] or state["out"][battle["seat"]]:
+        return
+    attackers = _alive(state, battle["attackers"])
+    charging = [a for a in attackers if effects.has_skill(state, a, "Charge")]
+    if charging:
+        _strike(state, battle, charging)
+    others = [a for a in _alive(state, attackers) if a not in charging]
+    defenders = _alive(state, battle["defenders"])
+    back = [(d, stat(state, d, "defense")) for d in defenders]
+    _strike(state, battle, others)
+    _hit_stack(state, _alive(state, attackers), back)
+
+
+def _strike(state: dict, battle: dict, strikers: list[str]) -> None:
+    """The strikers' combined attack on the battle's defence (and structure)."""
+    if not strikers or state["out"][battle["seat"]]:
+        return
+    sources = [(a, stat(state, a, "attack")) for a in strikers]
+    defenders = _alive(state, battle["defenders"])
+    if battle["kind"] == "unit":
+        _hit_stack(state, defenders, sources)
+        return
+    left = _shield(state, defenders, sources)
+    if left > 0:
+        _hit_building(state, battle, left, state["units"][strikers[0]]["seat"])
+
+
+def _hit_stack(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> None:
+    """Joined units take the damage front first; each takes it until destroyed, the rest
+    carries to the next (Joining Units)."""
+    left = sum(amount for _, amount in sources)
+    count = sum(1 for _, amount in sources if amount > 0)
+    for uid in stack:
+        if left <= 0:
+            break
+        left -= _etherial(state, uid, left, count)
+        left -= _damage_unit(state, uid, left, need_cap=True)
+
+
+def _shield(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> int:
+    """Defenders of a structure absorb up to their armor each; the overflow is returned."""
+    left = sum(amount for _, amount in sources)
+    count = sum(1 for _, amount in sources if amount > 0)
+    for uid in stack:
+        if left <= 0:
+            break
+        left -= _etherial(state, uid, left, count)
+        share = min(left, armor(state, uid))
+        left -= _damage_unit(state, uid, share, need_cap=True)
+    return max(0, left)
+
+
+def _etherial(state: dict, uid: str, amount: int, sources: int) -> int:
+    """Damage Etherial prevents: 1 from each source (ruling K17)."""
+    if not effects.has_skill(state, uid, "Etherial"):
+        return 0
+    return min(amount, sources)
+
+
+def lethal(state: dict, uid: str) -> int:
+    """Damage the unit can still take this turn before it is destroyed."""
+    unit = state["units"][uid]
+    return unit["hp"] * armor(state, uid) - unit["damage"]
+
+
+def _damage_unit(state: dict, uid: str, amount: int, need_cap: bool) -> int:
+    """Deal damage to a unit: each full armor's worth this turn costs 1 HP (ruling K15);
+    returns the damage it took (at most what destroys it)."""
+    if amount <= 0 or uid not in state["units"]:
+        return 0
+    taken = min(amount, lethal(state, uid)) if need_cap else amount
+    unit = state["units"][uid]
+    if effects.prevented(state, uid):
+        event(state, "prevented", card=uid, amount=taken)
+        return taken
+    total = unit["damage"] + taken
+    lost = total // armor(state, uid)
+    unit["hp"] -= lost
+    unit["damage"] = total % armor(state, uid)
+    event(state, "damage", card=uid, amount=taken, hp_lost=lost)
+    if unit["hp"] <= 0:
+        zones.destroy_unit(state, uid)
+    return taken
+
+
+def shoot_actions(state: dict, seat: int) -> list[dict]:
+    """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
+    1 zone away; a target with Deflect takes nothing from it, so it is not offered."""
+    actions = []
+    for uid, unit in state["units"].items():
+        if unit["seat"] != seat or unit["exhausted"] or effects.range_of(state, uid) <= 0:
+            continue
+        for other, target in state["units"].items():
+            if (
+                target["seat"] != seat
+                and not target["face_down"]
+                and zones.distance(unit["zone"], target["zone"]) <= 1
+                and not effects.has_skill(state, other, "Deflect")
+            ):
+                actions.append({"type": "shoot", "unit": uid, "target": other})
+    return actions
+
+
+def damage_unit(state: dict, uid: str, amount: int) -> int:
+    """Public form of the unit damage rule (used by effects and tests)."""
+    return _damage_unit(state, uid, amount, need_cap=True)
+
+
+def _hit_building(state: dict, battle: dict, amount: int, by: int) -> None:
+    """Damage to a structure or fortress is permanent; at 0 HP it is destroyed."""
+    if battle["kind"] == "structure":
+        sid = battle["target"]
+        if sid not in state["structures"]:
+            return
+        structure = state["structures"][sid]
+        structure["hp"] -= amount
+        event(state, "damage", card=sid, amount=amount)
+        if structure["hp"] <= 0:
+            zones.destroy_structure(state, sid)
+            _destroyed_structure(state, by)
+        return
+    fortress = player(state, battle["seat"])["fortress"]
+    fortress["hp"] = max(0, fortress["hp"] - amount)
+    if state["first_damage"] is None:
+        state["first_damage"] = by
+    event(state, "damage", fortress=battle["seat"], amount=amount)
+    if fortress["hp"] == 0:
+        flow.eliminate(state, battle["seat"])
+        _destroyed_structure(state, by)
+
+
+def _destroyed_structure(state: dict, by: int) -> None:
+    """ "When a unit you control destroys a structure" (a fortress is one: K28)."""
+    if state["out"][by]:
+        return
+    for _source, seat, effect in effects.static_effects(state, None, "destroys_structure"):
+        if seat == by:
+            effects.resolve(state, seat, effect, None)

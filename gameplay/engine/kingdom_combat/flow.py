@@ -1,0 +1,103 @@
+"""The stages of a turn (manual, "Stages of a Turn") and the end of the game.
+
+beginning (automatic: gold to 0, ready, income, draw) -> "pre" (pre-combat) -> "combat"
+(declare attackers; defenders answer; damage) -> "post" (post-combat) -> end (automatic:
+partial damage heals, "until end of turn" effects end) -> the next living seat's beginning.
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.kingdom_combat import cards, zones
+from gameplay.engine.kingdom_combat.zones import event, player
+
+
+def income(state: dict, seat: int) -> int:
+    """Gold the seat collects at its beginning: fortress (less the mulligan penalty on its
+    first turn) plus every structure's production."""
+    me = player(state, seat)
+    fortress = me["fortress"]["gold_per_turn"]
+    if me["turns"] == 0:
+        fortress = max(0, fortress - me["penalty"])
+    structures = sum(
+        cards.card(state["cards"][sid])["stats"].get("gold", 0) for sid in me["structures"]
+    )
+    return fortress + structures
+
+
+def start_turn(state: dict, seat: int) -> None:
+    """The Beginning Stage, then the seat's pre-combat decisions."""
+    number = state["turn"]["number"] + 1 if state["turn"] else 1
+    state["turn"] = {"seat": seat, "number": number, "stage": "pre"}
+    me = player(state, seat)
+    me["gold"] = 0
+    for unit in state["units"].values():
+        if unit["seat"] == seat:
+            unit["exhausted"] = False
+    me["gold"] = income(state, seat)
+    skip_draw = number == 1  # the first player does not draw on the very first turn
+    me["turns"] += 1
+    if not skip_draw:
+        zones.draw(state, seat)
+    event(state, "turn", seat=seat, number=number, gold=me["gold"], drew=not skip_draw)
+
+
+def end_turn(state: dict) -> None:
+    """The End Stage: partial damage heals, until-end-of-turn effects end; next seat."""
+    for unit in state["units"].values():
+        unit["damage"] = 0
+    state["effects"] = [e for e in state["effects"] if e.get("until") != "end of turn"]
+    seat = state["turn"]["seat"]
+    event(state, "end turn", seat=seat)
+    if state["turn"]["number"] >= state["options"]["max_turns"]:
+        finish_by_time(state)
+        return
+    start_turn(state, next_seat(state, seat))
+
+
+def next_seat(state: dict, seat: int) -> int:
+    """The next living seat clockwise."""
+    for step in range(1, state["seats"] + 1):
+        other = (seat + step) % state["seats"]
+        if not state["out"][other]:
+            return other
+    return seat
+
+
+def living(state: dict) -> list[int]:
+    """Seats whose fortress still stands."""
+    return [s for s in range(state["seats"]) if not state["out"][s]]
+
+
+def eliminate(state: dict, seat: int) -> None:
+    """A destroyed fortress: the seat is out, its cards in play and in hand go to its discard
+    pile (ruling K11); the last seat standing wins."""
+    state["out"][seat] = True
+    for uid in [u for u, unit in state["units"].items() if unit["seat"] == seat]:
+        zones.destroy_unit(state, uid)
+    for sid in list(player(state, seat)["structures"]):
+        zones.destroy_structure(state, sid)
+    me = player(state, seat)
+    for cid in me["hand"]:
+        zones.to_discard(state, cid)
+    me["hand"].clear()
+    me["gold"] = 0
+    event(state, "eliminated", seat=seat)
+    alive = living(state)
+    if len(alive) == 1:
+        state["winners"] = alive
+        state["end"] = "fortress"
+        state["phase"] = "over"
+
+
+def finish_by_time(state: dict) -> None:
+    """The turn limit (ruling K14): the highest fortress HP wins, then the seat that damaged
+    an enemy fortress first; otherwise a draw."""
+    alive = living(state)
+    best = max(player(state, s)["fortress"]["hp"] for s in alive)
+    leaders = [s for s in alive if player(state, s)["fortress"]["hp"] == best]
+    if len(leaders) > 1 and state["first_damage"] in leaders:
+        leaders = [state["first_damage"]]
+    state["winners"] = leaders if len(leaders) == 1 else []
+    state["end"] = "time"
+    state["phase"] = "over"
+    event(state, "time", winners=state["winners"])

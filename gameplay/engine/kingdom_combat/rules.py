@@ -1,0 +1,264 @@
+"""Kingdom Combat (`kingdom-combat`): the manual of rulebooks/001 on the engine.
+
+The ruleset entry point. Rulings where the manual is silent or contradicts itself:
+RULINGS.md beside this package.
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.core import Decision, IllegalAction, Option, Result, Ruleset
+from gameplay.engine.kingdom_combat import (
+    economy,
+    effects,
+    fight,
+    flow,
+    setup,
+    stack,
+    views,
+    zones,
+)
+from gameplay.engine.kingdom_combat.zones import player
+
+
+class KingdomCombat(Ruleset):
+    """Two or more players, each with a fortress (or two stacked) and a deck of 30+ cards."""
+
+    slug = "kingdom-combat"
+    name = "Kingdom Combat"
+    version = "1"
+    min_players = 2
+    max_players = 6
+    options = {
+        "decks": Option(
+            default=None,
+            help="one deck per seat: {'fortresses': [names], 'cards': [[name, count], ...]}; "
+            "none: the starter decks",
+        ),
+        "max_turns": Option(
+            default=120,
+            minimum=2,
+            maximum=10_000,
+            help="turn limit: then the highest fortress HP wins, then the first fortress damage",
+        ),
+    }
+
+    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+        """A game waiting for seat 1 to hire its Starting Garrison."""
+        return setup.new_state(self, seats=seats, options=options, seed=seed)
+
+    def decision(self, state: dict) -> Decision:
+        """Who acts: the hiring / mulligan seat, the defending seat, or the turn's seat."""
+        if state["phase"] == "over":
+            return Decision("terminal", ())
+        if state["phase"] in ("garrison", "mulligan"):
+            return Decision("seat", (state["setup"]["seat"],))
+        if state["window"] is not None:
+            window = state["window"]
+            return Decision("seat", (window["order"][window["index"]],))
+        if state["turn"]["stage"] == "defend":
+            return Decision(
+                "seat", (state["combat"]["defend_order"][state["combat"]["defend_index"]],)
+            )
+        return Decision("seat", (state["turn"]["seat"],))
+
+    def legal_actions(self, state: dict, seat: int) -> list:
+        """Every action the seat may take now ([] when it is not its decision)."""
+        decision = self.decision(state)
+        if seat not in decision.seats:
+            return []
+        phase = state["phase"]
+        if phase == "garrison":
+            keys = setup.hireable(state, seat)
+            return [{"type": "hire", "card": k} for k in keys] + [{"type": "done"}]
+        if phase == "mulligan":
+            extra = [{"type": "mulligan"}] if setup.can_mulligan(state, seat) else []
+            return [{"type": "keep"}, *extra]
+        if state["window"] is not None:
+            return stack.window_actions(state, seat)
+        stage = state["turn"]["stage"]
+        if stage == "defend":
+            return fight.defend_actions(state, seat)
+        if stage == "combat":
+            return fight.attack_actions(state, seat)
+        actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
+        actions += fight.shoot_actions(state, seat) + effects.activate_actions(state, seat)
+        actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
+        return actions
+
+    def apply(self, state: dict, seat: int, action) -> None:
+        """Apply a legal action; IllegalAction saying why otherwise."""
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self.why_illegal(state, seat, action))
+        self.apply_trusted(state, seat, action)
+
+    def apply_trusted(self, state: dict, seat: int, action: dict) -> None:
+        """Apply an action taken from legal_actions, then run the automatic moments."""
+        kind = action["type"]
+        if state["phase"] == "garrison":
+            if kind == "hire":
+                setup.hire(state, seat, action["card"])
+            else:
+                setup.garrison_done(state, seat)
+            return
+        if state["phase"] == "mulligan":
+            if kind == "mulligan":
+                setup.mulligan(state, seat)
+            elif setup.keep(state, seat):
+                state["phase"] = "turn"
+                flow.start_turn(state, state["first"])
+            return
+        HANDLERS[kind](state, seat, action)
+        _settle(state)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """What the seat (None: a spectator) may see."""
+        return views.view(state, seat)
+
+    def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
+        """Card ids the seat must not see."""
+        return views.hidden_cards(state, seat)
+
+    def determinize(self, view: dict, seat: int, rng) -> dict:
+        """A full state consistent with the seat's view."""
+        return views.determinize(view, seat, rng)
+
+    def result(self, state: dict) -> Result | None:
+        """Winners and fortress HP once the game is over."""
+        if state["phase"] != "over":
+            return None
+        facts = self.time_facts(state)
+        return Result(
+            winners=list(state["winners"]),
+            life=facts["life"],
+            first_damage=state["first_damage"],
+            facts={"end": state["end"], "turns": state["turn"]["number"] if state["turn"] else 0},
+        )
+
+    def time_facts(self, state: dict) -> dict:
+        """Fortress HP as each seat's life, and the first seat to damage an enemy fortress."""
+        life = {s: player(state, s)["fortress"]["hp"] for s in range(state["seats"])}
+        return {"life": life, "first_damage": state["first_damage"]}
+
+    def check_invariants(self, state: dict) -> None:
+        """Card conservation, gold never negative, zones and HP consistent."""
+        views.check_invariants(state)
+
+    def evaluate(self, state: dict, seat: int) -> float:
+        """The greedy bot's score (strategy.py)."""
+        from gameplay.engine.kingdom_combat import strategy
+
+        return strategy.evaluate(state, seat)
+
+    def describe_action(self, action) -> str:
+        """A short label for the action."""
+        return views.describe_action(action)
+
+    def why_illegal(self, state: dict, seat: int, action) -> str:
+        """Why the action is refused, in players' words."""
+        return views.why_illegal(self, state, seat, action)
+
+
+def _play(state: dict, seat: int, action: dict) -> None:
+    cid, target = action["card"], action.get("target")
+    if stack.can_cast(state, seat, cid):
+        economy.pay(state, seat, cid)
+        stack.push_card(state, seat, cid, target)
+    else:
+        economy.play(state, seat, cid, target)
+
+
+def _move(state: dict, seat: int, action: dict) -> None:
+    economy.move(state, action["unit"], action["to"])
+
+
+def _shoot(state: dict, seat: int, action: dict) -> None:
+    state["units"][action["unit"]]["exhausted"] = True
+    stack.push_shot(state, seat, action["unit"], action["target"])
+
+
+def _activate(state: dict, seat: int, action: dict) -> None:
+    effects.activate(state, seat, action["source"], action.get("target"))
+
+
+def _to_combat(state: dict, seat: int, action: dict) -> None:
+    stack.open_window(state, seat, then="combat")
+
+
+def _pass(state: dict, seat: int, action: dict) -> None:
+    stack.pass_(state, seat, bool(action.get("turn")))
+
+
+def _enter_combat(state: dict, seat: int) -> None:
+    state["turn"]["stage"] = "combat"
+    state["combat"] = {"battles": [], "defend_order": [], "defend_index": 0}
+    zones.event(state, "combat", seat=seat)
+
+
+def _attack(state: dict, seat: int, action: dict) -> None:
+    fight.declare(state, seat, action["unit"], action["target"])
+
+
+def _commit(state: dict, seat: int, action: dict) -> None:
+    fight.commit(state)
+
+
+def _retreat(state: dict, seat: int, action: dict) -> None:
+    fight.retreat(state, action["unit"])
+
+
+def _join(state: dict, seat: int, action: dict) -> None:
+    fight.join(state, action["unit"], action["battle"])
+
+
+def _done(state: dict, seat: int, action: dict) -> None:
+    state["combat"]["defend_index"] += 1
+
+
+def _end(state: dict, seat: int, action: dict) -> None:
+    stack.open_window(state, seat, then="end")
+
+
+HANDLERS = {
+    "play": _play,
+    "move": _move,
+    "shoot": _shoot,
+    "activate": _activate,
+    "combat": _to_combat,
+    "attack": _attack,
+    "commit": _commit,
+    "retreat": _retreat,
+    "join": _join,
+    "done": _done,
+    "end": _end,
+    "pass": _pass,
+}
+
+
+def _settle(state: dict) -> None:
+    """Move on through moments with no real choice: a combat stage with nothing to attack,
+    a defence nobody can answer, the damage once every defender has answered."""
+    while state["window"] is not None and state["phase"] != "over":
+        if stack.asked_seat(state) is not None:
+            return
+        then = stack.close(state)
+        if then == "combat":
+            _enter_combat(state, state["turn"]["seat"])
+        elif then == "end":
+            flow.end_turn(state)
+    turn = state["turn"]
+    if state["phase"] == "over":
+        return
+    if (
+        turn["stage"] == "combat"
+        and not state["combat"]["battles"]
+        and not fight.can_attack(state, turn["seat"])
+    ):
+        state["combat"] = None
+        turn["stage"] = "post"
+        return
+    if turn["stage"] == "defend" and fight.defending_seat(state) is None:
+        fight.resolve(state)
+
+
+KINGDOM_COMBAT = KingdomCombat()
+__all__ = ["KINGDOM_COMBAT", "KingdomCombat", "zones"]

@@ -1,0 +1,117 @@
+"""The stack (manual, "Playing Events & Dirty Tricks", "Understanding the Stack") and the
+response windows (ruling K46).
+
+Playing an Event or a Dirty Trick, or a Ranged shot, pays at once (gold; the shooter exhausts)
+and puts it on the stack. Then the other living seats, clockwise from the one who added it, may
+each answer with a Dirty Trick or a shot (which goes on top and asks the others again) or pass.
+When everyone asked has passed, the whole stack resolves last-in-first-out, each card to its
+owner's discard pile once its instructions are carried out. A seat with no possible answer is
+not asked; a seat may also pass for the rest of the turn ("no responses this turn").
+
+Windows also open, for the other seats, when the turn's player goes to combat and when it ends
+its turn, so "at any time on any turn" is playable without a question after every click.
+
+`state["stack"]`: [{"seat", "card" | "shooter", "target", "amount" (shots)}], bottom first.
+`state["window"]`: {"order": [seats to ask], "index", "then": None | "combat" | "end"}.
+"""
+
+from __future__ import annotations
+
+from gameplay.engine.kingdom_combat import cards, economy, effects, fight, zones
+from gameplay.engine.kingdom_combat.zones import event
+
+ANSWERS = ("Dirty Trick",)
+
+
+def answer_actions(state: dict, seat: int) -> list[dict]:
+    """What a seat may answer with now: affordable Dirty Tricks on their legal targets and
+    shots of its Active Ranged units (without the passes)."""
+    return economy.play_actions(state, seat, ANSWERS) + fight.shoot_actions(state, seat)
+
+
+def window_actions(state: dict, seat: int) -> list[dict]:
+    """The asked seat's answers, pass, and pass for the rest of the turn."""
+    return [*answer_actions(state, seat), {"type": "pass"}, {"type": "pass", "turn": True}]
+
+
+def push_card(state: dict, seat: int, cid: str, target: str | None) -> None:
+    """An Event or Dirty Trick goes on the stack (already paid) and the others may answer."""
+    state["stack"].append({"seat": seat, "card": cid, "target": target})
+    event(state, "cast", seat=seat, card=cid, key=state["cards"][cid], target=target)
+    open_window(state, seat, then=None)
+
+
+def push_shot(state: dict, seat: int, shooter: str, target: str) -> None:
+    """A Ranged shot (the shooter already exhausted) goes on the stack."""
+    amount = effects.range_against(state, shooter, target)
+    state["stack"].append({"seat": seat, "shooter": shooter, "target": target, "amount": amount})
+    event(state, "shoot", card=shooter, target=target, amount=amount)
+    open_window(state, seat, then=None)
+
+
+def open_window(state: dict, seat: int, then: str | None) -> None:
+    """Ask the other living seats, clockwise from `seat`; keeps a pending `then`."""
+    seats = state["seats"]
+    order = [(seat + i) % seats for i in range(1, seats)]
+    pending = state["window"]["then"] if state["window"] else None
+    state["window"] = {
+        "order": [s for s in order if not state["out"][s]],
+        "index": 0,
+        "then": then or pending,
+    }
+
+
+def asked_seat(state: dict) -> int | None:
+    """The seat the open window asks now, skipping seats with no answer or that passed for
+    the turn; None (and the window closes, the stack resolving) when nobody is left."""
+    window = state["window"]
+    while window["index"] < len(window["order"]):
+        seat = window["order"][window["index"]]
+        quiet = seat in state["turn"].get("quiet", [])
+        if not quiet and answer_actions(state, seat):
+            return seat
+        window["index"] += 1
+    return None
+
+
+def pass_(state: dict, seat: int, whole_turn: bool) -> None:
+    """The seat answers nothing (for the rest of the turn, if asked to)."""
+    if whole_turn:
+        state["turn"].setdefault("quiet", []).append(seat)
+    state["window"]["index"] += 1
+
+
+def close(state: dict) -> str | None:
+    """Everyone passed: resolve the stack last in, first out; returns the pending step."""
+    then = state["window"]["then"]
+    state["window"] = None
+    while state["stack"] and state["phase"] != "over":
+        resolve_top(state)
+    return then
+
+
+def resolve_top(state: dict) -> None:
+    """Carry out the top item of the stack, then discard it."""
+    item = state["stack"].pop()
+    target = item["target"]
+    if "shooter" in item:
+        if target in state["units"] and not effects.has_skill(state, target, "Deflect"):
+            amount = item["amount"] - (1 if effects.has_skill(state, target, "Etherial") else 0)
+            fight.damage_unit(state, target, amount)
+        return
+    cid = item["card"]
+    event(state, "resolve", card=cid)
+    for effect in effects.printed_effects(state, cid, "play"):
+        if target is None or target in state["units"]:
+            effects.resolve(state, item["seat"], effect, target)
+    zones.to_discard(state, cid)
+
+
+def can_cast(state: dict, seat: int, cid: str) -> bool:
+    """Whether the card goes on the stack (Events and Dirty Tricks)."""
+    return cards.action_kind(state["cards"][cid]) in ("Event", "Dirty Trick")
+
+
+def stack_cards(state: dict) -> list[str]:
+    """Card ids on the stack (for card conservation)."""
+    return [item["card"] for item in state["stack"] if "card" in item]

@@ -1,0 +1,66 @@
+"""The Kingdom Combat effect vocabulary: the starter set's effects pass, anything else is
+refused at import naming the effect and what is wrong."""
+
+from decks.legality import card_problems, load_builtin
+from decks.legality.kc_effects import OPS, kc_effect_problems
+
+
+def test_every_starter_effect_is_in_the_vocabulary_and_the_vocabulary_is_small():
+    cards = load_builtin("kingdom-combat")["cards"]
+    tokens = {c["name"].lower().replace(" ", "-") for c in cards if c["type"] == "token"}
+    used = set()
+    for card in cards:
+        for effect in card.get("effects", []):
+            assert kc_effect_problems(effect, tokens) == [], card["name"]
+            used.add(effect["op"])
+    assert used == set(OPS)
+    assert len(OPS) <= 15
+
+
+def test_an_unknown_op_or_field_is_refused_naming_the_effect():
+    card = {
+        "name": "Fireball",
+        "type": "action",
+        "subtype": "Event",
+        "border": "black",
+        "factions": ["ashen"],
+        "cost": 2,
+        "effects": [
+            {"when": "play", "op": "gain_gold", "amount": 1},
+            {"when": "play", "op": "deal_damage", "amount": 3},
+            {"when": "play", "op": "modify", "target": "unit", "speed": 1},
+        ],
+    }
+    problems = card_problems("kingdom-combat", card, {"ashen"})
+    assert any(p.startswith("effect 2: op must be one of") for p in problems)
+    assert "effect 3: unknown field 'speed' for modify" in problems
+    assert not any(p.startswith("effect 1") for p in problems)
+
+
+def test_activated_effects_need_a_cost_and_only_they_have_one():
+    assert (
+        kc_effect_problems(
+            {"when": "activated", "op": "gain_gold", "amount": 1, "cost": {"exhaust": True}}
+        )
+        == []
+    )
+    assert kc_effect_problems({"when": "activated", "op": "gain_gold", "amount": 1}) == [
+        "an activated effect has a cost: {gold: n} and/or {exhaust: true}"
+    ]
+    assert kc_effect_problems(
+        {"when": "play", "op": "gain_gold", "amount": 1, "cost": {"gold": 1}}
+    ) == ["only an activated effect has a cost"]
+
+
+def test_a_token_maker_must_name_a_token_of_the_set():
+    effect = {"when": "play", "op": "create_token", "token": "dragon", "count": 1}
+    assert kc_effect_problems(effect, {"levy-militia"}) == [
+        "token 'dragon' is not a token card of this set"
+    ]
+
+
+def test_every_starter_token_has_a_card_that_makes_it():
+    cards = load_builtin("kingdom-combat")["cards"]
+    tokens = {c["name"].lower().replace(" ", "-") for c in cards if c["type"] == "token"}
+    made = {e["token"] for c in cards for e in c.get("effects", []) if e["op"] == "create_token"}
+    assert made == tokens
