@@ -1,13 +1,18 @@
 """Card faces in the browser: every card's text readable on every border, in every game."""
 
+import os
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
+from playwright.sync_api import Error as PlaywrightError
 
+from decks.drafting import services
 from decks.models import Card
 from decks.services import pool_create
 
 from .contrast import low_contrast
-from .test_draft_room import browser_page_for
+from .test_draft_room import browser_page_for, eager_celery  # noqa: F401 (a fixture)
 
 
 def kingdom_pool(owner):
@@ -39,3 +44,81 @@ def test_every_border_of_a_kingdom_combat_pool_is_readable(
     measured, low = low_contrast(page, "#pool-cards .pool-card")
     assert measured > 40
     assert low == []
+
+
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def shot(page, name: str) -> None:
+    """A picture for a reviewer when CARD_SHOTS names a folder (never in CI)."""
+    folder = os.environ.get("CARD_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+
+
+def costs(page, selector: str) -> list[int]:
+    values = page.locator(selector).evaluate_all("els => els.map(e => e.dataset.cost)")
+    return [int(v) for v in values if v != ""]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
+    live_server, browser: Browser, transactional_db, make_user, eager_celery, settings, size
+):
+    settings.DRAFT_ROOM_POLL_MS = 400
+    # given a Kingdom Combat pod of two (Alice and a bot) with small packs, started
+    host, alice = make_user("host"), make_user("alice")
+    draft = services.draft_create(
+        organizer=host,
+        game_slug="kingdom-combat",
+        seats=2,
+        bots=1,
+        booster_layout="1 gold/silver, 1 silver/black, 2 black",
+    )
+    services.draft_join(draft_id=draft.id, user=alice)
+    services.draft_start(draft_id=draft.id, user=host)
+    page = browser_page_for(browser, live_server, alice)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{live_server.url}/drafts/{draft.id}/")
+    # then the pack is a grid of card faces with every text readable, on every border
+    expect(page.locator("#pack .cf")).to_have_count(4)
+    expect(page.locator("#pack .cf-border-black").first).to_be_visible()
+    expect(page.locator("#pass-direction")).to_contain_text("passing left")
+    measured, low = low_contrast(page, "#pack [data-card-face]")
+    assert measured > 10
+    assert low == []
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    shot(page, f"draft-room-{size[0]}")
+    # when Alice sorts the pack by cost, it is shown cheapest first
+    page.get_by_label("Sort the pack by").select_option("cost")
+    page.wait_for_function(
+        "() => { const c = [...document.querySelectorAll('#pack [data-card-face]')]"
+        ".map(e => +e.dataset.cost); return c.every((v, i) => !i || c[i - 1] <= v); }"
+    )
+    # and she picks until the draft is over, her picks sorted by cost in groups by type
+    page.get_by_label("Sort picks by").select_option("cost")
+    for _ in range(40):
+        if page.locator("#draft-finished").count():
+            break
+        button = page.locator("#pack .card-button:not([disabled])").first
+        try:
+            button.click(timeout=2000)
+        except PlaywrightError:
+            page.wait_for_timeout(150)
+    expect(page.locator("#draft-finished")).to_be_visible()
+    expect(page.locator("#pick-count")).to_have_text("12")
+    for group in page.locator("#picks .pick-group").all():
+        values = costs(group, "[data-card-face]")
+        assert values == sorted(values)
+    measured, low = low_contrast(page, "#picks [data-card-face]")
+    assert measured > 20
+    assert low == []
+    # and a click moves a pick to the sideboard
+    page.locator("#picks .pick-toggle").first.click()
+    expect(page.locator('[data-section="sideboard"] .section-count')).to_have_text("1")
+    expect(page.locator('[data-section="main"] .section-count')).to_have_text("11")
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    shot(page, f"draft-finished-{size[0]}")
+    # and "ready to build" opens the deck builder on her pool
+    page.locator("#build-deck").click()
+    expect(page).to_have_url(re.compile(r"/decks/new/\?pool=\d+$"))
