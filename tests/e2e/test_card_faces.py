@@ -61,9 +61,10 @@ def costs(page, selector: str) -> list[int]:
     return [int(v) for v in values if v != ""]
 
 
+@pytest.mark.usefixtures("eager_celery")
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
-    live_server, browser: Browser, transactional_db, make_user, eager_celery, settings, size
+    live_server, browser: Browser, transactional_db, make_user, settings, size
 ):
     settings.DRAFT_ROOM_POLL_MS = 400
     # given a Kingdom Combat pod of two (Alice and a bot) with small packs, started
