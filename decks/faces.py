@@ -8,6 +8,8 @@ keywords (`double_attack`) read as the cards print them ("Twin Strike").
 
 from __future__ import annotations
 
+import re
+
 from decks.drafting.rules import parse_playing_card
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -86,6 +88,18 @@ def _slug(word: str) -> str:
     return str(word).strip().lower().replace(" ", "_").replace("-", "_")
 
 
+def _without_reminders(text: str, skills: list[dict]) -> str:
+    """The rules text without the "Skill (reminder)." the skill list already shows."""
+    for skill in skills:
+        pattern = rf"\b{re.escape(skill['name'])}\s*\(([^)]*)\)\.?\s*"
+        printed = re.search(pattern, text, flags=re.IGNORECASE)
+        if printed:  # the card's own words win over the generic reminder
+            reminder = printed.group(1).strip()
+            skill["reminder"] = reminder[:1].upper() + reminder[1:].rstrip(".") + "."
+            text = text[: printed.start()] + text[printed.end() :]
+    return text.strip()
+
+
 def _base(card, kind: str, **facts) -> dict:
     name = _get(card, "name", "")
     type_ = _get(card, "type", "") or ""
@@ -106,6 +120,7 @@ def _base(card, kind: str, **facts) -> dict:
         "skills": [],
     }
     face.update(facts)
+    face["text"] = _without_reminders(face["text"], face["skills"])
     words = [face["name"], face["type_label"], face["subtype"], face["text"], *face["factions"]]
     words += [skill["name"] for skill in face["skills"]]
     face["search"] = " ".join(str(w) for w in words if w).lower()

@@ -39,4 +39,18 @@
     }
   }, true);
   document.addEventListener("keydown", function (event) { if (event.key === "Escape") { close(); } });
+  // The hover zoom (card_face.css) grows from a point chosen so the card stays on screen:
+  // a card near an edge grows inwards, and the page never scrolls sideways.
+  document.addEventListener("mouseover", function (event) {
+    var face = event.target.closest && event.target.closest("[data-card-face]");
+    if (!face || face.closest(".cf-overlay")) { return; }
+    var scale = face.classList.contains("cf-thumb") ? 2 : 1.5;
+    var rect = face.getBoundingClientRect();
+    var w = face.offsetWidth || rect.width, left = rect.left - (rect.width - w) / 2;
+    var vw = document.documentElement.clientWidth, x = w / 2;
+    if (left + x + (w - x) * scale > vw - 4) { x = (vw - 4 - left - w * scale) / (1 - scale); }
+    if (left + x * (1 - scale) < 4) { x = (4 - left) / (1 - scale); }
+    x = Math.max(0, Math.min(w, x));
+    face.style.transformOrigin = x + "px 50%";
+  });
 })();

@@ -53,7 +53,7 @@ def shot(page, name: str) -> None:
     """A picture for a reviewer when CARD_SHOTS names a folder (never in CI)."""
     folder = os.environ.get("CARD_SHOTS")
     if folder:
-        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+        page.screenshot(path=f"{folder}/{name}.png")
 
 
 def costs(page, selector: str) -> list[int]:
