@@ -91,10 +91,10 @@ def _slug(word: str) -> str:
 def _without_reminders(text: str, skills: list[dict]) -> str:
     """The rules text without the "Skill (reminder)." the skill list already shows."""
     for skill in skills:
-        pattern = rf"\b{re.escape(skill['name'])}\s*\(([^)]*)\)\.?\s*"
+        pattern = rf"\b{re.escape(skill['name'])}(\s+\d+)?\s*\(([^)]*)\)\.?\s*"
         printed = re.search(pattern, text, flags=re.IGNORECASE)
         if printed:  # the card's own words win over the generic reminder
-            reminder = printed.group(1).strip()
+            reminder = printed.group(2).strip()
             skill["reminder"] = reminder[:1].upper() + reminder[1:].rstrip(".") + "."
             text = text[: printed.start()] + text[printed.end() :]
     return text.strip()
@@ -293,7 +293,9 @@ def engine_face(card: dict, game: str) -> dict:
             "conventional",
             type="character" if attack else "action",
             type_label="Character" if attack else "Action",
-            subtype=card.get("type", "") if attack else "",
+            subtype=CHARACTER_KINDS.get(card.get("type", ""), card.get("type", ""))
+            if attack
+            else "",
             attack=(
                 {
                     "key": attack["element"],

@@ -90,7 +90,11 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     assert low == []
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     shot(page, f"draft-room-{size[0]}")
-    # when Alice sorts the pack by cost, it is shown cheapest first
+    # when Alice picks a card, the next pack is announced in the title
+    page.locator("#pack .card-button").first.click()
+    expect(page).to_have_title(re.compile("^New pack!"))
+    expect(page.locator("#pick-count")).to_have_text("1")
+    # and when she sorts the pack by cost, it is shown cheapest first
     page.get_by_label("Sort the pack by").select_option("cost")
     page.wait_for_function(
         "() => { const c = [...document.querySelectorAll('#pack [data-card-face]')]"
@@ -98,7 +102,7 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     )
     # and she picks until the draft is over, her picks sorted by cost in groups by type
     page.get_by_label("Sort picks by").select_option("cost")
-    for _ in range(40):
+    for _ in range(60):
         if page.locator("#draft-finished").count():
             break
         button = page.locator("#pack .card-button:not([disabled])").first
@@ -123,3 +127,29 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     # and "ready to build" opens the deck builder on her pool
     page.locator("#build-deck").click()
     expect(page).to_have_url(re.compile(r"/decks/new/\?pool=\d+$"))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_every_games_cards_are_readable_in_the_card_browser(
+    live_server, browser: Browser, transactional_db, size
+):
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    games = {
+        "kingdom-combat": {"gold", "silver", "black", "green"},
+        "conventional-combat": {""},
+        "rune-duel": {""},
+        "combat": {""},
+    }
+    for game, borders in games.items():
+        # when a visitor opens the game's cards as a grid of faces
+        page.goto(f"{live_server.url}/cards/?game={game}")
+        faces = page.locator("#card-grid [data-card-face]")
+        expect(faces.first).to_be_visible()
+        shown = set(faces.evaluate_all("els => els.map(e => e.dataset.border)"))
+        assert borders <= shown, game
+        # then every text of every card, on every border, stands out from its background
+        measured, low = low_contrast(page, "#card-grid [data-card-face]")
+        assert measured > 20, game
+        assert low == [], game
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), game
+        shot(page, f"cards-{game}-{size[0]}")
