@@ -18,3 +18,9 @@ def card_face(card, game: str = "") -> dict:
 def engine_face(card: dict, game: str) -> dict:
     """Display facts for a card as an engine game's view shows it."""
     return faces.engine_face(card, game)
+
+
+@register.filter
+def playing_face(code: str) -> dict:
+    """Display facts for a playing card given by its code ("10H", "AS")."""
+    return faces.playing_face(str(code))

@@ -82,7 +82,6 @@
   });
   // The visual mode: card faces to click, counts that follow the deck list.
   const visual = document.getElementById("visual-builder");
-  const textMode = document.getElementById("text-mode");
 
   function deckCounts() {
     const counts = {}, fortresses = new Set();
@@ -163,7 +162,6 @@
       button.setAttribute("aria-pressed", button.dataset.mode === mode ? "true" : "false");
     });
     if (visual) { visual.hidden = mode !== "visual"; }
-    if (textMode) { textMode.hidden = mode !== "text"; }
     localStorage.setItem("deck-builder-mode", mode);
   }
 
@@ -192,8 +190,7 @@
     document.querySelectorAll(".mode-button").forEach(function (button) {
       button.addEventListener("click", function () { setMode(button.dataset.mode); });
     });
-    const hasErrors = textMode && textMode.classList.contains("has-error");
-    setMode(hasErrors ? "text" : (localStorage.getItem("deck-builder-mode") || "visual"));
+    setMode(localStorage.getItem("deck-builder-mode") || "visual");
     list.addEventListener("input", refreshVisual);
     game.addEventListener("change", showPanel);
     showPanel();
@@ -202,5 +199,5 @@
 
   game.addEventListener("change", fillFormats);
   fillFormats();
-  if (form && list.value.trim() === "" && textMode && !textMode.hidden) { list.focus(); }
+  if (form && list.value.trim() === "" && (!visual || visual.hidden)) { list.focus(); }
 })();

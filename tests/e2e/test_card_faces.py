@@ -153,3 +153,28 @@ def test_every_games_cards_are_readable_in_the_card_browser(
         assert low == [], game
         assert page.evaluate(NO_SIDEWAYS_SCROLL), game
         shot(page, f"cards-{game}-{size[0]}")
+
+
+def test_a_long_press_opens_a_card_large_and_a_tap_closes_it(
+    live_server, browser: Browser, transactional_db
+):
+    # given a phone showing Kingdom Combat's cards
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/cards/?game=kingdom-combat")
+    face = page.locator("#card-grid [data-card-face]").nth(2)
+    name = face.get_attribute("data-name")
+    # when the player holds a finger on a card
+    face.dispatch_event("touchstart")
+    # then the card opens large, readable, inside the screen
+    overlay = page.locator(".cf-overlay")
+    expect(overlay).to_be_visible()
+    expect(overlay).to_have_attribute("aria-label", f"Card: {name}")
+    box = overlay.locator(".cf").bounding_box()
+    assert box["width"] > 250
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 390
+    # and a tap closes it
+    face.dispatch_event("touchend")
+    overlay.click()
+    expect(overlay).to_have_count(0)

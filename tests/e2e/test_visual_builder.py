@@ -24,7 +24,7 @@ def test_a_kingdom_combat_deck_built_by_clicking_from_a_pool(
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{live_server.url}/decks/new/?pool={pool.id}")
     # when she searches the grid for a type, only the matching cards are shown
-    search = page.get_by_label("Filter by name, type or text")
+    search = page.get_by_label("Find a card")
     search.fill("structure")
     footman = page.locator('.vb-item[data-label="Ironhold Footman"]')
     expect(footman).to_be_hidden()
