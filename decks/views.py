@@ -195,10 +195,29 @@ def _pool(user, pool_id) -> Pool | None:
     return pool
 
 
+def _pool_main_text(pool, main: str) -> str:
+    """The deck list of the pool's cards named by id in `main` (the draft's running deck, sent
+    by the draft room); ids not in the pool and copies beyond it are left out."""
+    wanted: dict[int, int] = {}
+    for part in main.split(",")[:200]:
+        if part.strip().isascii() and part.strip().isdigit():
+            wanted[int(part)] = wanted.get(int(part), 0) + 1
+    if not wanted:
+        return ""
+    rows = [
+        (row.card.code or row.card.name, min(row.count, wanted[row.card_id]))
+        for row in selectors.pool_cards(pool)
+        if row.card_id in wanted and row.card.type != "fortress"
+    ]
+    return format_deck_list(rows, fortresses=[]) if rows else ""
+
+
 def _initial(request, deck, pool) -> dict:
     if deck is None and pool is not None:
         name = f"{pool.get_source_display()} deck"
-        return {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
+        text = _pool_main_text(pool, request.GET.get("main", ""))
+        initial = {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
+        return {**initial, "text": text}
     if deck is None:
         game = request.GET.get("game", "kingdom-combat")
         return {"game": game, "format": request.GET.get("format", "constructed"), "text": ""}

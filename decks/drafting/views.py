@@ -2,6 +2,7 @@
 pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
 
 from functools import partial
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -9,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from config.errors import NotFound, ServiceError
@@ -179,6 +181,12 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         deck = _pick_groups(
             view["picks"], prefs["group"], prefs["picks_sort"], _sideboard(request, pk)
         )
+    build_url = ""
+    if view and view["pool"]:
+        # The builder opens on the pool with the running deck (not the sideboard) in its list.
+        main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
+        query = urlencode({"pool": view["pool"], "main": ",".join(main)})
+        build_url = f"{reverse('decks:new')}?{query}"
     # Poll often while waiting for a pack, less while the player has one to look at.
     poll_ms = getattr(settings, "DRAFT_ROOM_POLL_MS", 1000)
     if view and view["pack"]:
@@ -191,6 +199,7 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         "seats_full": seats_taken >= len(detail["seats"]),
         "view": view,
         "deck": deck,
+        "build_url": build_url,
         "prefs": prefs,
         "sorts": SORTS,
         "groups": GROUPS,

@@ -89,6 +89,18 @@ def test_the_finished_room_is_ready_to_build_from_the_pool(make_draft, players):
     layout = "1 gold/silver, 2 black"
     draft = make_draft(humans=players[:1], seats=2, game="kingdom-combat", booster_layout=layout)
     draft_to_the_end(draft.id, players[:1])
-    html = logged_in(players[0]).get(f"/drafts/{draft.id}/").content.decode()
+    alice = logged_in(players[0])
+    picks = list(Pick.objects.filter(seat__player=players[0]).select_related("pack_card__card"))
+    alice.cookies[f"draft_side_{draft.id}"] = str(picks[0].id)
+    html = alice.get(f"/drafts/{draft.id}/").content.decode()
     assert "Ready to build" in html
-    assert re.search(r'id="build-deck" href="/decks/new/\?pool=\d+"', html)
+    link = re.search(r'id="build-deck" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert link.startswith("/decks/new/?pool=")
+    # and the builder opens on the pool with her deck, not the sideboard, in the list
+    builder = alice.get(link).content.decode()
+    main_names = {p.pack_card.card.name for p in picks[1:]}
+    for name in main_names:
+        assert name in builder.split('id="id_text"')[1].split("</textarea>")[0]
+    side = picks[0].pack_card.card.name
+    if side not in main_names:
+        assert side not in builder.split('id="id_text"')[1].split("</textarea>")[0]

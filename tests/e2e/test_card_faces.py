@@ -124,9 +124,10 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     expect(page.locator('[data-section="main"] .section-count')).to_have_text("11")
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     shot(page, f"draft-finished-{size[0]}")
-    # and "ready to build" opens the deck builder on her pool
+    # and "ready to build" opens the deck builder on her pool, her 11 main-deck cards listed
     page.locator("#build-deck").click()
-    expect(page).to_have_url(re.compile(r"/decks/new/\?pool=\d+$"))
+    expect(page).to_have_url(re.compile(r"/decks/new/\?pool=\d+&main=[\d%C,]+$"))
+    expect(page.locator("#deck-check")).to_contain_text("11 cards")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
