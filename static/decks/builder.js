@@ -145,6 +145,11 @@
       item.hidden = !ok;
       if (ok) { shown += 1; }
     });
+    // the fortress picker answers the word search too ("fortress", a faction, a word)
+    panel.querySelectorAll(".vb-fortress").forEach(function (button) {
+      const words = (values.search || "").split(/\s+/).filter(Boolean);
+      button.hidden = !words.every(function (w) { return button.dataset.search.indexOf(w) >= 0; });
+    });
     const out = panel.querySelector(".vb-shown-n");
     if (out) { out.textContent = String(shown); }
   }
@@ -196,6 +201,24 @@
     showPanel();
     refreshVisual();
   }
+
+  // A one-line copy of the check's verdict stays at the bottom of the screen.
+  const status = document.getElementById("vb-status");
+  function copyVerdict() {
+    const verdict = document.querySelector("#deck-check h2");
+    if (!status) { return; }
+    const parts = verdict ? Array.prototype.map.call(verdict.children, function (el) {
+      return el.textContent.replace(/\s+/g, " ").trim();
+    }) : [];
+    status.textContent = parts.join(" · ");
+    status.classList.toggle("bad", Boolean(document.querySelector("#deck-check .badge.bad")));
+    status.hidden = !verdict || (visual && visual.hidden);
+  }
+  document.body.addEventListener("htmx:afterSwap", copyVerdict);
+  document.querySelectorAll(".mode-button").forEach(function (button) {
+    button.addEventListener("click", copyVerdict);
+  });
+  copyVerdict();
 
   game.addEventListener("change", fillFormats);
   fillFormats();

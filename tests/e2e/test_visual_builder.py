@@ -44,7 +44,7 @@ def test_a_kingdom_combat_deck_built_by_clicking_from_a_pool(
     expect(footman.locator(".vb-used")).to_have_text("0")
     page.get_by_role("button", name="Add Ironhold Footman").click()
     # then the live check counts the card, and the deck is saved as clicked
-    expect(page.locator("#deck-check")).to_contain_text("1 cards")
+    expect(page.locator("#deck-check")).to_contain_text("1 card")
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     shot(page, f"builder-pool-{size[0]}")
     page.get_by_label("Name", exact=True).fill("Clicked")
