@@ -104,3 +104,11 @@ def test_the_finished_room_is_ready_to_build_from_the_pool(make_draft, players):
     side = picks[0].pack_card.card.name
     if side not in main_names:
         assert side not in builder.split('id="id_text"')[1].split("</textarea>")[0]
+
+
+def test_the_api_gives_a_packs_cards_with_what_a_face_draws(make_draft, players, client_for):
+    draft = make_draft(humans=players[:1], seats=2, game="kingdom-combat")
+    body = client_for(players[0]).get(f"/api/drafts/{draft.id}/me/").json()
+    cards = [item["card"] for item in body["pack"]["cards"]]
+    assert all({"subtype", "keywords", "text", "faction_names"} <= set(card) for card in cards)
+    assert any(card["faction_names"] for card in cards)
