@@ -21,7 +21,7 @@ KINGDOM_SKILLS = {
     "Mounted": ("♞", "Moves up to 2 zones, or attacks up to 2 zones away."),
     "Ranged": ("➶", "Exhaust: deal its range damage to a unit up to 1 zone away, at any time."),
     "Charge": ("⚡", "When attacking, deals its damage first."),
-    "Deflect": ("⛨", "Prevents all damage from range attacks."),
+    "Deflect": ("◈", "Prevents all damage from range attacks."),
     "Etherial": ("✧", "Prevents 1 damage from each source that deals damage to it."),
     "Dual Wield": ("⚔", "May use up to 2 weapon equipment cards."),
     "Alert": ("◉", "Cannot be targeted by your opponent's dirty tricks."),
@@ -48,7 +48,8 @@ ELEMENT_NAMES = dict(ELEMENTS)
 CHARACTER_KINDS = {"H": "Humanoid", "M": "Monster", "C": "Construct"}
 
 RUNES = ("I", "II", "III", "IV", "V")
-# Rune Duel keywords: the words the cards print, and what they do (decks/RULINGS.md, R14-R18).
+# Rune Duel keywords: the words the cards print, and what they do
+# (gameplay/engine/RUNE_DUEL_RULINGS.md, R7 and R14-R18).
 RUNE_KEYWORDS = {
     "breakthrough": ("Breakthrough", "Damage beyond what the defender had left hits the player."),
     "carrot_seeker": ("Carrot Seeker", "Takes every artifact its controller plays first."),
