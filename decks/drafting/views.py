@@ -1,6 +1,8 @@
 """The draft pages: the list (and a form to create a pod), the draft room, the organizer's
 pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
 
+import hashlib
+import re
 from functools import partial
 from urllib.parse import urlencode
 
@@ -10,7 +12,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 
 from config.errors import NotFound, ServiceError
@@ -217,11 +221,25 @@ def _pass_label(round_number: int | None) -> str:
     return "passing left" if pass_direction(round_number) > 0 else "passing right"
 
 
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def _render_room(request: HttpRequest, context: dict, template: str) -> HttpResponse:
+    """The room with its body's fingerprint; a poll that has seen this body gets a 204."""
+    body = render_to_string("drafting/_room_body.html", context, request=request)
+    # the CSRF token is masked afresh on every render: it is not a change
+    seen = hashlib.sha256(CSRF_INPUT.sub("", body).encode()).hexdigest()[:16]
+    if request.htmx and request.GET.get("seen") == seen:
+        return HttpResponse(status=204)
+    room_body = mark_safe(body)  # a template's own escaped output, rendered just above
+    return render(request, template, {**context, "room_body": room_body, "seen": seen})
+
+
 def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
     """The draft room: your pack, your picks, the countdown, who is still picking."""
     context = _room_context(request, pk)
     template = "drafting/_room.html" if request.htmx else "drafting/room.html"
-    return render(request, template, context)
+    return _render_room(request, context, template)
 
 
 @post_only_else_back_to("drafting:room")
@@ -243,7 +261,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
         error = exc.message.replace(" Your current pack is in 'state'.", "")
     context = _room_context(request, pk, error)
     if request.htmx:
-        return render(request, "drafting/_room.html", context)
+        return _render_room(request, context, "drafting/_room.html")
     return redirect("drafting:room", pk=pk)
 
 

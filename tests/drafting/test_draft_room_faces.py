@@ -112,3 +112,19 @@ def test_the_api_gives_a_packs_cards_with_what_a_face_draws(make_draft, players,
     cards = [item["card"] for item in body["pack"]["cards"]]
     assert all({"subtype", "keywords", "text", "faction_names"} <= set(card) for card in cards)
     assert any(card["faction_names"] for card in cards)
+
+
+def test_a_poll_that_has_seen_the_room_gets_nothing_to_swap(make_draft, players):
+    # given Alice's room, as her page last showed it
+    draft = make_draft(humans=players[:1], seats=2, game="kingdom-combat")
+    client = logged_in(players[0])
+    html = client.get(f"/drafts/{draft.id}/").content.decode()
+    seen = re.search(r"\?seen=([0-9a-f]+)", html).group(1)
+    # when her page polls with what it has seen, nothing changed: nothing to swap
+    poll = client.get(f"/drafts/{draft.id}/?seen={seen}", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 204
+    # and once she picks, the room has changed and the poll gets it
+    human_pick(draft.id, players[0])
+    poll = client.get(f"/drafts/{draft.id}/?seen={seen}", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 200
+    assert 'id="pick-count">1<' in poll.content.decode()
