@@ -19,9 +19,8 @@ from django.views.decorators.http import require_http_methods
 
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
-from decks.drafting import selectors, services
+from decks.drafting import room, selectors, services
 from decks.drafting.models import Draft
-from decks.drafting.rules import pass_direction
 from decks.faces import card_face
 
 GAMES = [
@@ -75,82 +74,6 @@ def draft_list(request: HttpRequest) -> HttpResponse:
     return render(request, "drafting/list.html", {"form": form, "drafts": drafts})
 
 
-STATUS_LABELS = {
-    "open": "Waiting for players",
-    "running": "Drafting",
-    "paused": "Paused",
-    "finished": "Finished",
-}
-# How a player may order their pack and picks (a cookie each, set by draft.js).
-SORTS = {
-    "pack": "Pack order",
-    "cost": "Cost",
-    "type": "Type",
-    "faction": "Faction",
-    "border": "Border",
-    "name": "Name",
-}
-GROUPS = {"type": "Type", "cost": "Cost", "faction": "Faction", "border": "Border", "none": "None"}
-BORDER_ORDER = {"gold": 0, "silver": 1, "black": 2, "green": 3, "": 4}
-
-
-def _sort_key(key: str):
-    def by(item: dict):
-        face = item["face"]
-        cost = face.get("cost")
-        values = {
-            "cost": (cost if isinstance(cost, int) else 99,),
-            "type": (face.get("type_label", ""),),
-            "faction": (face.get("sort_faction", "") or "~",),
-            "border": (BORDER_ORDER.get(face.get("border", ""), 5),),
-        }
-        return (*values.get(key, ()), values["cost"][0], face.get("name", ""))
-
-    return by
-
-
-def _group_label(key: str, face: dict) -> str:
-    if key == "cost":
-        return "No cost" if face.get("cost") is None else f"Cost {face['cost']}"
-    if key == "faction":
-        return face.get("sort_faction") or "No faction"
-    if key == "border":
-        return face.get("border_label") or "No border"
-    return face.get("type_label") or "Other"
-
-
-def _sorted_pack(cards: list[dict], key: str) -> list[dict]:
-    return cards if key not in SORTS or key == "pack" else sorted(cards, key=_sort_key(key))
-
-
-def _pick_groups(picks: list[dict], group: str, sort: str, sideboard: set[int]) -> dict:
-    """The picks as the running deck: main deck and sideboard, each grouped and sorted."""
-    if sort == "pack":  # the order they were picked in
-        ordered = sorted(picks, key=lambda p: (p["round"], p["pick_number"]))
-    else:
-        ordered = sorted(picks, key=_sort_key(sort if sort in SORTS else "cost"))
-    if group in GROUPS and group != "none":
-        ordered.sort(key=lambda p: _sort_key(group)(p)[:-2])
-    sections = {}
-    for name, rows in (
-        ("main", [p for p in ordered if p["id"] not in sideboard]),
-        ("sideboard", [p for p in ordered if p["id"] in sideboard]),
-    ):
-        groups: list[dict] = []
-        for pick in rows:
-            label = "" if group == "none" else _group_label(group, pick["face"])
-            if not groups or groups[-1]["label"] != label:
-                groups.append({"label": label, "picks": []})
-            groups[-1]["picks"].append(pick)
-        sections[name] = {"groups": groups, "count": len(rows)}
-    return sections
-
-
-def _sideboard(request: HttpRequest, pk: int) -> set[int]:
-    raw = request.COOKIES.get(f"draft_side_{pk}", "")
-    return {int(part) for part in raw.split(".") if part.isascii() and part.isdigit()}
-
-
 def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     try:
         detail = selectors.draft_detail(draft_id=pk, user=request.user)
@@ -168,22 +91,13 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     is_organizer = request.user.is_authenticated and (
         detail["organizer"] == request.user.pk or request.user.is_staff
     )
-    prefs = {
-        "sort": request.COOKIES.get("draft_pack_sort", "pack"),
-        "picks_sort": request.COOKIES.get("draft_picks_sort", "cost"),
-        "group": request.COOKIES.get("draft_picks_group", "type"),
-    }
-    prefs = {
-        "sort": prefs["sort"] if prefs["sort"] in SORTS else "pack",
-        "picks_sort": prefs["picks_sort"] if prefs["picks_sort"] in SORTS else "cost",
-        "group": prefs["group"] if prefs["group"] in GROUPS else "type",
-    }
+    prefs = room.prefs(request.COOKIES)
     deck = None
     if view:
         if view["pack"]:
-            view["pack"]["cards"] = _sorted_pack(view["pack"]["cards"], prefs["sort"])
-        deck = _pick_groups(
-            view["picks"], prefs["group"], prefs["picks_sort"], _sideboard(request, pk)
+            view["pack"]["cards"] = room.sorted_pack(view["pack"]["cards"], prefs["sort"])
+        deck = room.pick_groups(
+            view["picks"], prefs["group"], prefs["picks_sort"], room.sideboard(request.COOKIES, pk)
         )
     build_url = ""
     if view and view["pool"]:
@@ -199,26 +113,19 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     return {
         "draft": detail,
         "game_name": dict(GAMES).get(detail["game"], detail["game"]),
-        "passes": _pass_label(detail["round"]),
+        "passes": room.pass_label(detail["round"]),
         "seats_full": seats_taken >= len(detail["seats"]),
         "view": view,
         "deck": deck,
         "build_url": build_url,
         "prefs": prefs,
-        "sorts": SORTS,
-        "groups": GROUPS,
-        "status_label": STATUS_LABELS.get(detail["status"], detail["status"]),
+        "sorts": room.SORTS,
+        "groups": room.GROUPS,
+        "status_label": room.STATUS_LABELS.get(detail["status"], detail["status"]),
         "is_organizer": is_organizer,
         "error": error,
         "poll_ms": poll_ms,
     }
-
-
-def _pass_label(round_number: int | None) -> str:
-    """Which way this round's packs travel, in words (rulebook 7: left, right, left...)."""
-    if not round_number:
-        return ""
-    return "passing left" if pass_direction(round_number) > 0 else "passing right"
 
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -392,7 +299,7 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "404.html", status=404)
     for row in context["cards"]:
         row["face"] = card_face(row["card"], context["pool"].game.slug)
-    context["cards"].sort(key=_sort_key("type"))
+    context["cards"].sort(key=room.sort_key("type"))
     return render(request, "drafting/pool.html", context)
 
 
