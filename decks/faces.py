@@ -135,7 +135,7 @@ def playing_face(code: str, name: str = "", **extra) -> dict:
     if parsed is None:
         return {"kind": "back", "label": "face-down card", **extra}
     if parsed.suit is None:
-        rank, suit, color, suit_name = "★", "Joker", "red", "Joker"
+        rank, suit, color, suit_name = "JK", "★", "red", "Joker"
     else:
         rank, suit = parsed.rank, SUIT_SYMBOLS[parsed.suit]
         color = "red" if parsed.suit in "HD" else "black"

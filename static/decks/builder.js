@@ -212,7 +212,16 @@
     }) : [];
     status.textContent = parts.join(" · ");
     status.classList.toggle("bad", Boolean(document.querySelector("#deck-check .badge.bad")));
-    status.hidden = !verdict || (visual && visual.hidden);
+    status.hidden = !verdict || (visual && visual.hidden) || checkInView;
+  }
+  // Only while the check itself is out of sight (a long grid of cards, a phone).
+  let checkInView = false;
+  const check = document.getElementById("deck-check");
+  if (check && window.IntersectionObserver) {
+    new IntersectionObserver(function (entries) {
+      checkInView = entries[0].isIntersecting;
+      copyVerdict();
+    }).observe(check);
   }
   document.body.addEventListener("htmx:afterSwap", copyVerdict);
   document.querySelectorAll(".mode-button").forEach(function (button) {
