@@ -39,3 +39,14 @@ def test_choices_from_cookies_are_checked_and_the_pass_direction_alternates():
     ]
     assert room.pass_label(None) == ""
     assert room.sideboard({"draft_side_7": "4.x.².9"}, 7) == {4, 9}
+
+
+def test_the_new_pack_sound_is_a_short_wav_served_from_our_static_files():
+    import wave
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "static" / "drafting" / "new-pack.wav"
+    with wave.open(str(path)) as sound:
+        seconds = sound.getnframes() / sound.getframerate()
+    assert 0.05 < seconds < 1
+    assert path.stat().st_size < 8000

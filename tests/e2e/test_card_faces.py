@@ -90,6 +90,11 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     assert low == []
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     shot(page, f"draft-room-{size[0]}")
+    # and the new-pack sound can be turned off (and stays off on this device)
+    page.get_by_role("button", name="Sound on").click()
+    expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("localStorage.getItem('draft-sound')") == "off"
+    page.get_by_role("button", name="Sound off").click()
     # when Alice picks a card, the next pack is announced in the title
     page.locator("#pack .card-button").first.click()
     expect(page).to_have_title(re.compile("^New pack!"))
