@@ -229,7 +229,11 @@ def pools_of(*, user) -> QuerySet[Pool]:
 
 def pool_cards(pool: Pool) -> list:
     """The pool's cards with counts, sorted by type then name (the builder's pool panel)."""
-    rows = pool.cards.select_related("card").order_by("card__type", "card__name")
+    rows = (
+        pool.cards.select_related("card")
+        .prefetch_related("card__factions")
+        .order_by("card__type", "card__name")
+    )
     return list(rows)
 
 
@@ -352,3 +356,73 @@ def decks_registered_by(*, user, limit: int = 10) -> list[DeckRegistration]:
         .select_related("deck", "entry__tournament")
         .order_by("-id")[:limit]
     )
+
+
+BUILDER_GRID_LIMIT = 300  # cards per game in the visual builder, as in the card browser
+
+
+def builder_catalogues(*, user, pool: Pool | None = None) -> list[dict]:
+    """The visual builder's cards: the pool's (with their copies), or each game's catalogue
+    that the user may build from (one card per identity; tokens never go in a deck)."""
+    if pool is not None:
+        # Fortresses are chosen apart from the pool (decks/drafting/RULINGS.md): offer the game's.
+        sets = visible_card_sets(user=user, pool=pool)
+        fortresses = _distinct(card_list(game=pool.game, sets=sets, type="fortress"))
+        cards = [(row.card, row.count) for row in pool_cards(pool) if row.card.type != "fortress"]
+        return [{"game": pool.game, "cards": [(card, None) for card in fortresses] + cards}]
+    sets = visible_card_sets(user=user)
+    catalogues = []
+    for game in Game.objects.all():
+        cards = _distinct(card_list(game=game, sets=sets))
+        cards = [card for card in cards if card.type != "token"]
+        catalogues.append(
+            {"game": game, "cards": [(card, None) for card in cards[:BUILDER_GRID_LIMIT]]}
+        )
+    return catalogues
+
+
+def _distinct(cards: list[Card]) -> list[Card]:
+    """One card per identity (a reprint is the same card)."""
+    seen: set[str] = set()
+    return [card for card in cards if not (card.key in seen or seen.add(card.key))]
+
+
+def decks_with_legality(*, user) -> list[dict]:
+    """The user's decks (newest first), each with its card count and whether it is legal in
+    its own format, in a constant number of queries: one catalogue per game (the user's sets
+    and those of their pools), every deck's and pool's cards prefetched."""
+    decks = list(
+        Deck.objects.filter(owner=user)
+        .select_related("game", "pool")
+        .prefetch_related("cards__card", "pool__cards__card")
+    )
+    sets = CardSet.objects.filter(
+        Q(pk__in=visible_card_sets(user=user).values("pk"))
+        | Q(pk__in=PoolCard.objects.filter(pool__owner=user).values("card__card_set"))
+    )
+    catalogs: dict[int, Catalog] = {}
+    rows = []
+    for deck in decks:
+        listed = deck_rows(deck)
+        size = sum(n for section, _, n in listed if section == "main")
+        try:
+            fmt = configure(get_format(deck.game.slug, deck.format), {})
+        except FormatError:
+            rows.append({"deck": deck, "size": size, "legal": False, "problems": 1})
+            continue
+        if deck.game_id not in catalogs:
+            catalogs[deck.game_id] = catalog_for_game(deck.game, sets)[0]
+        deck_list = DeckList(
+            main=tuple((key, n) for section, key, n in listed if section == "main"),
+            fortresses=tuple(key for section, key, _ in listed if section == "fortress"),
+        )
+        pool = None
+        if fmt.pool_restricted and deck.pool is not None:
+            pool = {}
+            for row in deck.pool.cards.all():
+                pool[row.card.key] = pool.get(row.card.key, 0) + row.count
+        result = validate(deck_list, fmt, catalogs[deck.game_id], pool)
+        rows.append(
+            {"deck": deck, "size": size, "legal": result.valid, "problems": len(result.problems)}
+        )
+    return rows

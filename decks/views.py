@@ -9,7 +9,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import ServiceError
 from decks import selectors, services
+from decks.faces import SUIT_NAMES, SUIT_SYMBOLS, card_face
 from decks.legality import format_deck_list, formats_for
+from decks.legality.formats import KC_BORDER_LIMITS
 from decks.models import Game, Pool
 from decks.services.decks import deck_list_from_input
 from tournaments.models import Tournament  # decks sits above tournaments
@@ -37,6 +39,7 @@ def card_browser(request: HttpRequest) -> HttpResponse:
         "factions": game.factions.all(),
         "types": sorted({card.type for card in selectors.card_list(game=game, sets=sets)}),
     }
+    context["layout"] = "table" if request.GET.get("layout") == "table" else "grid"
     template = "decks/_card_results.html" if request.htmx else "decks/cards.html"
     return render(request, template, context)
 
@@ -45,7 +48,7 @@ def card_browser(request: HttpRequest) -> HttpResponse:
 def deck_list(request: HttpRequest) -> HttpResponse:
     """The player's decks, and the sealed and draft pools they can build from."""
     context = {
-        "decks": selectors.decks_of(user=request.user),
+        "decks": selectors.decks_with_legality(user=request.user),
         "pools": selectors.pools_of(user=request.user),
     }
     return render(request, "decks/list.html", context)
@@ -120,8 +123,69 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "pool": pool,
         "pool_cards": selectors.pool_cards(pool) if pool else [],
         "formats": {g: [f.slug for f in formats_for(g)] for g, _ in form.fields["game"].choices},
+        "visual": _visual(selectors.builder_catalogues(user=request.user, pool=pool), pool),
+        "ranks": RANKS,
     }
     return render(request, "decks/builder.html", context)
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+PLAYING_CARD_GAMES = ("combat", "army")
+
+
+def _visual(catalogues: list[dict], pool) -> list[dict]:
+    """The visual builder's panels, one per game: card faces with their copies and filters, a
+    fortress picker for Kingdom Combat, the 4x13 grid of the 52 cards for Combat."""
+    panels = []
+    for catalogue in catalogues:
+        slug = catalogue["game"].slug
+        entries, fortresses = [], []
+        for card, copies in catalogue["cards"]:
+            face = card_face(card, slug)
+            limit = copies
+            if limit is None and slug == "kingdom-combat":
+                limit = KC_BORDER_LIMITS.get(card.border) or None
+            entry = {"face": face, "copies": copies, "limit": limit}
+            (fortresses if card.type == "fortress" else entries).append(entry)
+        panel = {
+            "slug": slug,
+            "name": catalogue["game"].name,
+            "entries": entries,
+            "fortresses": fortresses,
+            "from_pool": pool is not None,
+        }
+        if slug in PLAYING_CARD_GAMES and pool is None:
+            panel["grid52"] = _grid52(entries)
+        panel["filters"] = _filters(entries)
+        panels.append(panel)
+    return panels
+
+
+def _grid52(entries: list[dict]) -> list[dict]:
+    names = {e["face"]["key"]: e["face"]["name"] for e in entries}
+    return [
+        {
+            "symbol": SUIT_SYMBOLS[suit],
+            "name": SUIT_NAMES[suit],
+            "color": "red" if suit in "HD" else "black",
+            "cells": [
+                {"code": f"{rank}{suit}", "rank": rank, "name": names.get(f"{rank}{suit}", "")}
+                for rank in RANKS
+            ],
+        }
+        for suit in "SHDC"
+    ]
+
+
+def _filters(entries: list[dict]) -> dict:
+    faces = [e["face"] for e in entries]
+    costs = {f["cost"] for f in faces if isinstance(f.get("cost"), int)}
+    return {
+        "types": sorted({f["type_label"] for f in faces if f.get("type_label")}),
+        "costs": sorted(costs),
+        "factions": sorted({name for f in faces for name in f.get("factions", [])}),
+        "borders": [b for b in ("gold", "silver", "black") if any(f["border"] == b for f in faces)],
+    }
 
 
 def _pool(user, pool_id) -> Pool | None:
@@ -132,10 +196,29 @@ def _pool(user, pool_id) -> Pool | None:
     return pool
 
 
+def _pool_main_text(pool, main: str) -> str:
+    """The deck list of the pool's cards named by id in `main` (the draft's running deck, sent
+    by the draft room); ids not in the pool and copies beyond it are left out."""
+    wanted: dict[int, int] = {}
+    for part in main.split(",")[:200]:
+        if part.strip().isascii() and part.strip().isdigit():
+            wanted[int(part)] = wanted.get(int(part), 0) + 1
+    if not wanted:
+        return ""
+    rows = [
+        (row.card.code or row.card.name, min(row.count, wanted[row.card_id]))
+        for row in selectors.pool_cards(pool)
+        if row.card_id in wanted and row.card.type != "fortress"
+    ]
+    return format_deck_list(rows, fortresses=[]) if rows else ""
+
+
 def _initial(request, deck, pool) -> dict:
     if deck is None and pool is not None:
         name = f"{pool.get_source_display()} deck"
-        return {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
+        text = _pool_main_text(pool, request.GET.get("main", ""))
+        initial = {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
+        return {**initial, "text": text}
     if deck is None:
         game = request.GET.get("game", "kingdom-combat")
         return {"game": game, "format": request.GET.get("format", "constructed"), "text": ""}

@@ -117,6 +117,10 @@ def card_data(card: Card) -> dict:
         "factions": card_factions(card),
         "cost": card.cost,
         "stats": card.stats or {},
+        "subtype": card.subtype,
+        "keywords": list(card.keywords or []),
+        "text": card.text,
+        "faction_names": [faction.name for faction in card.factions.all()],
     }
 
 

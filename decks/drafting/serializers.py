@@ -95,6 +95,10 @@ class CardOut(serializers.Serializer):
     factions = serializers.ListField(child=serializers.CharField())
     cost = serializers.IntegerField(allow_null=True)
     stats = serializers.DictField()
+    subtype = serializers.CharField()
+    keywords = serializers.ListField(child=serializers.CharField())
+    text = serializers.CharField()
+    faction_names = serializers.ListField(child=serializers.CharField())
 
 
 class PackCardOut(serializers.Serializer):

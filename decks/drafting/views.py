@@ -1,7 +1,10 @@
 """The draft pages: the list (and a form to create a pod), the draft room, the organizer's
 pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
 
+import hashlib
+import re
 from functools import partial
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -9,14 +12,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 
 import games
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
-from decks.drafting import selectors, services
-from decks.drafting.faces import card_face
+from decks.drafting import room, selectors, services
 from decks.drafting.models import Draft
+from decks.faces import card_face
 
 GAMES = games.choices()  # the games' one declaration
 
@@ -74,30 +80,68 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         view = selectors.draft_seat_view(draft_id=pk, user=request.user)
         if view["pack"]:
             for item in view["pack"]["cards"]:
-                item["face"] = card_face(item["card"])
+                item["face"] = card_face(item["card"], detail["game"])
         for pick in view["picks"]:
-            pick["face"] = card_face(pick["card"])
+            pick["face"] = card_face(pick["card"], detail["game"])
     is_organizer = request.user.is_authenticated and (
         detail["organizer"] == request.user.pk or request.user.is_staff
     )
+    prefs = room.prefs(request.COOKIES)
+    deck = None
+    if view:
+        if view["pack"]:
+            view["pack"]["cards"] = room.sorted_pack(view["pack"]["cards"], prefs["sort"])
+        deck = room.pick_groups(
+            view["picks"], prefs["group"], prefs["picks_sort"], room.sideboard(request.COOKIES, pk)
+        )
+    build_url = ""
+    if view and view["pool"]:
+        # The builder opens on the pool with the running deck (not the sideboard) in its list.
+        main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
+        query = urlencode({"pool": view["pool"], "main": ",".join(main)})
+        build_url = f"{reverse('decks:new')}?{query}"
     # Poll often while waiting for a pack, less while the player has one to look at.
     poll_ms = getattr(settings, "DRAFT_ROOM_POLL_MS", 1000)
     if view and view["pack"]:
         poll_ms *= 3
+    seats_taken = sum(1 for seat in detail["seats"] if seat["player_id"] or seat["is_bot"])
     return {
         "draft": detail,
+        "game_name": dict(GAMES).get(detail["game"], detail["game"]),
+        "passes": room.pass_label(detail["round"]),
+        "seats_full": seats_taken >= len(detail["seats"]),
         "view": view,
+        "deck": deck,
+        "build_url": build_url,
+        "prefs": prefs,
+        "sorts": room.SORTS,
+        "groups": room.GROUPS,
+        "status_label": room.STATUS_LABELS.get(detail["status"], detail["status"]),
         "is_organizer": is_organizer,
         "error": error,
         "poll_ms": poll_ms,
     }
 
 
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def _render_room(request: HttpRequest, context: dict, template: str) -> HttpResponse:
+    """The room with its body's fingerprint; a poll that has seen this body gets a 204."""
+    body = render_to_string("drafting/_room_body.html", context, request=request)
+    # the CSRF token is masked afresh on every render: it is not a change
+    seen = hashlib.sha256(CSRF_INPUT.sub("", body).encode()).hexdigest()[:16]
+    if request.htmx and request.GET.get("seen") == seen:
+        return HttpResponse(status=204)
+    room_body = mark_safe(body)  # a template's own escaped output, rendered just above
+    return render(request, template, {**context, "room_body": room_body, "seen": seen})
+
+
 def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
     """The draft room: your pack, your picks, the countdown, who is still picking."""
     context = _room_context(request, pk)
     template = "drafting/_room.html" if request.htmx else "drafting/room.html"
-    return render(request, template, context)
+    return _render_room(request, context, template)
 
 
 @post_only_else_back_to("drafting:room")
@@ -119,7 +163,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
         error = exc.message.replace(" Your current pack is in 'state'.", "")
     context = _room_context(request, pk, error)
     if request.htmx:
-        return render(request, "drafting/_room.html", context)
+        return _render_room(request, context, "drafting/_room.html")
     return redirect("drafting:room", pk=pk)
 
 
@@ -147,7 +191,7 @@ def draft_pod(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("drafting:room", pk=pk)
     for seat in pod["seats"]:
         for pack in seat["queue"]:
-            pack["items"] = [{"card": c, "face": card_face(c)} for c in pack["cards"]]
+            pack["items"] = [{"card": c, "face": card_face(c, pod["game"])} for c in pack["cards"]]
     log = []
     if pod["status"] == Draft.Status.FINISHED:
         log = selectors.draft_log(draft_id=pk, user=request.user)
@@ -249,7 +293,8 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError:
         return render(request, "404.html", status=404)
     for row in context["cards"]:
-        row["face"] = card_face(row["card"])
+        row["face"] = card_face(row["card"], context["pool"].game.slug)
+    context["cards"].sort(key=room.sort_key("type"))
     return render(request, "drafting/pool.html", context)
 
 

@@ -80,7 +80,156 @@
     const button = event.target.closest(".deck-step");
     if (button) { stepCard(button.dataset.label, parseInt(button.dataset.step, 10)); }
   });
+  // The visual mode: card faces to click, counts that follow the deck list.
+  const visual = document.getElementById("visual-builder");
+
+  function deckCounts() {
+    const counts = {}, fortresses = new Set();
+    list.value.split("\n").forEach(function (raw) {
+      const line = raw.trim();
+      const fortress = line.match(/^fortress:\s*(.+)$/i);
+      if (fortress) { fortresses.add(fortress[1].trim().toLowerCase()); return; }
+      const row = line.match(/^(\d+)x?\s+(.+)$/i);
+      if (row) {
+        const key = row[2].trim().toLowerCase();
+        counts[key] = (counts[key] || 0) + parseInt(row[1], 10);
+      }
+    });
+    return { counts: counts, fortresses: fortresses };
+  }
+
+  function refreshVisual() {
+    if (!visual) { return; }
+    const deck = deckCounts();
+    visual.querySelectorAll(".vb-item").forEach(function (item) {
+      const used = deck.counts[item.dataset.label.toLowerCase()] || 0;
+      const cap = parseInt(item.dataset.copies || item.dataset.limit || "0", 10);
+      item.querySelector(".vb-used").textContent = String(used);
+      const left = item.querySelector(".vb-left");
+      if (left) { left.textContent = String(Math.max(0, cap - used)); }
+      item.querySelector(".vb-remove").disabled = used === 0;
+      item.classList.toggle("vb-in-deck", used > 0);
+      // a pool's copies run out; a catalogue's border limit is only advice (the check says why)
+      item.querySelector(".vb-add").disabled = Boolean(item.dataset.copies) && used >= cap;
+    });
+    visual.querySelectorAll(".vb-toggle").forEach(function (button) {
+      const used = deck.counts[button.dataset.label.toLowerCase()] || 0;
+      button.setAttribute("aria-pressed", used > 0 ? "true" : "false");
+    });
+    visual.querySelectorAll(".vb-fortress").forEach(function (button) {
+      const chosen = deck.fortresses.has(button.dataset.name.toLowerCase());
+      button.setAttribute("aria-pressed", chosen ? "true" : "false");
+    });
+  }
+
+  function toggleFortress(name) {
+    const lines = list.value.split("\n");
+    const pattern = new RegExp("^fortress:\\s*" + escaped(name) + "\\s*$", "i");
+    const kept = lines.filter(function (line) { return !pattern.test(line.trim()); });
+    list.value = kept.length === lines.length ? "Fortress: " + name + "\n" + list.value : kept.join("\n");
+    list.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function applyFilters(panel) {
+    const values = {};
+    panel.querySelectorAll("[data-filter]").forEach(function (el) { values[el.dataset.filter] = el.value.trim().toLowerCase(); });
+    let shown = 0;
+    panel.querySelectorAll(".vb-item").forEach(function (item) {
+      const d = item.dataset;
+      const words = (values.search || "").split(/\s+/).filter(Boolean);
+      const ok = (!values.type || d.type.toLowerCase() === values.type)
+        && (!values.cost || d.cost === values.cost)
+        && (!values.faction || d.factions.toLowerCase().split("|").indexOf(values.faction) >= 0)
+        && (!values.border || d.border === values.border)
+        && words.every(function (w) { return d.search.indexOf(w) >= 0; });
+      item.hidden = !ok;
+      if (ok) { shown += 1; }
+    });
+    // the fortress picker answers the word search too ("fortress", a faction, a word)
+    panel.querySelectorAll(".vb-fortress").forEach(function (button) {
+      const words = (values.search || "").split(/\s+/).filter(Boolean);
+      button.hidden = !words.every(function (w) { return button.dataset.search.indexOf(w) >= 0; });
+    });
+    const out = panel.querySelector(".vb-shown-n");
+    if (out) { out.textContent = String(shown); }
+  }
+
+  function showPanel() {
+    if (!visual) { return; }
+    const panels = visual.querySelectorAll(".vb-panel");
+    panels.forEach(function (panel) {
+      panel.hidden = panels.length > 1 && panel.dataset.game !== game.value;
+    });
+  }
+
+  function setMode(mode) {
+    document.querySelectorAll(".mode-button").forEach(function (button) {
+      button.setAttribute("aria-pressed", button.dataset.mode === mode ? "true" : "false");
+    });
+    if (visual) { visual.hidden = mode !== "visual"; }
+    localStorage.setItem("deck-builder-mode", mode);
+  }
+
+  if (visual) {
+    // Filtering is not an edit of the deck: keep it from the form's live check.
+    ["input", "change"].forEach(function (name) {
+      visual.addEventListener(name, function (event) {
+        const panel = event.target.closest(".vb-panel");
+        if (panel) { applyFilters(panel); }
+        event.stopPropagation();
+      });
+    });
+    visual.addEventListener("click", function (event) {
+      const add = event.target.closest(".vb-add");
+      const remove = event.target.closest(".vb-remove");
+      const toggle = event.target.closest(".vb-toggle");
+      const fortress = event.target.closest(".vb-fortress");
+      if (add) { stepCard(add.dataset.label, 1); }
+      if (remove) { stepCard(remove.dataset.label, -1); }
+      if (toggle) {
+        const used = deckCounts().counts[toggle.dataset.label.toLowerCase()] || 0;
+        stepCard(toggle.dataset.label, used > 0 ? -used : 1);
+      }
+      if (fortress) { toggleFortress(fortress.dataset.name); }
+    });
+    document.querySelectorAll(".mode-button").forEach(function (button) {
+      button.addEventListener("click", function () { setMode(button.dataset.mode); });
+    });
+    setMode(localStorage.getItem("deck-builder-mode") || "visual");
+    list.addEventListener("input", refreshVisual);
+    game.addEventListener("change", showPanel);
+    showPanel();
+    refreshVisual();
+  }
+
+  // A one-line copy of the check's verdict stays at the bottom of the screen.
+  const status = document.getElementById("vb-status");
+  function copyVerdict() {
+    const verdict = document.querySelector("#deck-check h2");
+    if (!status) { return; }
+    const parts = verdict ? Array.prototype.map.call(verdict.children, function (el) {
+      return el.textContent.replace(/\s+/g, " ").trim();
+    }) : [];
+    status.textContent = parts.join(" · ");
+    status.classList.toggle("bad", Boolean(document.querySelector("#deck-check .badge.bad")));
+    status.hidden = !verdict || (visual && visual.hidden) || checkInView;
+  }
+  // Only while the check itself is out of sight (a long grid of cards, a phone).
+  let checkInView = false;
+  const check = document.getElementById("deck-check");
+  if (check && window.IntersectionObserver) {
+    new IntersectionObserver(function (entries) {
+      checkInView = entries[0].isIntersecting;
+      copyVerdict();
+    }).observe(check);
+  }
+  document.body.addEventListener("htmx:afterSwap", copyVerdict);
+  document.querySelectorAll(".mode-button").forEach(function (button) {
+    button.addEventListener("click", copyVerdict);
+  });
+  copyVerdict();
+
   game.addEventListener("change", fillFormats);
   fillFormats();
-  if (form && list.value.trim() === "") { list.focus(); }
+  if (form && list.value.trim() === "" && (!visual || visual.hidden)) { list.focus(); }
 })();

@@ -117,6 +117,127 @@ def build_demo() -> dict:
     }
 
 
+def build_card_demo() -> dict:
+    """Issue 15's pages: a Kingdom Combat draft under way and one ready to build, a sealed
+    pool, decks legal and not, and games of Combat, Conventional Combat and Rune Duel."""
+    from accounts.models import User
+    from decks.drafting import services as drafting
+    from decks.models import Card
+    from decks.services import deck_create, pool_create
+    from decks.services.decks import deck_list_from_input
+    from gameplay import services as gameplay
+
+    organizer, player, other = (
+        User.objects.get(username=n) for n in ("orla", "player1", "player2")
+    )
+    running = drafting.draft_create(
+        organizer=organizer, game_slug="kingdom-combat", seats=4, bots=3, pick_timer=90
+    )
+    drafting.draft_join(draft_id=running.id, user=player)
+    drafting.draft_start(draft_id=running.id, user=organizer)
+    for _ in range(4):  # a few picks made, the bots keeping up
+        drafting.draft_bots_run(draft_id=running.id)
+        view = drafting_view(running.id, player)
+        if view["pack"]:
+            drafting.draft_pick_make(
+                draft_id=running.id,
+                user=player,
+                pack_id=view["pack"]["id"],
+                pick_number=view["pick_number"],
+                pack_card_id=view["pack"]["cards"][0]["id"],
+            )
+    drafting.draft_bots_run(draft_id=running.id)
+    done = drafting.draft_create(
+        organizer=organizer,
+        game_slug="kingdom-combat",
+        seats=2,
+        bots=1,
+        booster_layout="1 gold/silver, 1 silver/black, 3 black",
+    )
+    drafting.draft_join(draft_id=done.id, user=other)
+    drafting.draft_start(draft_id=done.id, user=organizer)
+    for _ in range(40):
+        drafting.draft_bots_run(draft_id=done.id)
+        view = drafting_view(done.id, other)
+        if view["status"] == "finished":
+            break
+        if view["pack"]:
+            drafting.draft_pick_make(
+                draft_id=done.id,
+                user=other,
+                pack_id=view["pack"]["id"],
+                pick_number=view["pick_number"],
+                pack_card_id=view["pack"]["cards"][0]["id"],
+            )
+    kingdom = Card.objects.filter(card_set__code="KC1").exclude(type__in=["fortress", "token"])
+    pool = pool_create(
+        owner=player,
+        game_slug="kingdom-combat",
+        cards={card.id: 1 for card in kingdom},
+        source="sealed",
+        seed="demo",
+    )
+    codes = [f"{r}{s}" for s in "SHDC" for r in ["A", *map(str, range(2, 11))]]
+    for name, game, text in [
+        ("Forty spots", "combat", "\n".join(f"1 {c}" for c in codes)),
+        ("Knights (unfinished)", "kingdom-combat", "Fortress: Ironhold Keep\n3 Iron Knight"),
+    ]:
+        deck = deck_create(
+            owner=player,
+            game_slug=game,
+            format_slug="constructed",
+            name=name,
+            deck_list=deck_list_from_input(text=text),
+        )
+    games = {
+        slug: gameplay.game_create(
+            ruleset=slug, seats=[{"user": player.pk}, {"bot": "greedy"}], created_by=player, seed=4
+        ).pk
+        for slug in ("combat", "conventional-combat", "rune-duel")
+    }
+    return {
+        "running_draft": running.id,
+        "done_draft": done.id,
+        "pool": pool.id,
+        "deck": deck.pk,
+        "games": games,
+    }
+
+
+def drafting_view(draft_id: int, user) -> dict:
+    from decks.drafting.selectors import draft_seat_view
+
+    return draft_seat_view(draft_id=draft_id, user=user)
+
+
+def card_views(ids: dict) -> dict:
+    """Who sees which of issue 15's pages."""
+    games = {f"game-{slug}": f"/games/{pk}/" for slug, pk in ids["games"].items()}
+    return {
+        "drafter": (
+            "player1",
+            {
+                "draft-room": f"/drafts/{ids['running_draft']}/",
+                "pool": f"/pools/{ids['pool']}/",
+                "builder-pool": f"/decks/new/?pool={ids['pool']}",
+                "builder-combat": "/decks/new/?game=combat&format=constructed",
+                "builder-deck": f"/decks/{ids['deck']}/",
+                "my-decks": "/decks/",
+                **games,
+            },
+        ),
+        "finished-drafter": ("player2", {"draft-ready-to-build": f"/drafts/{ids['done_draft']}/"}),
+        "draft-organizer": ("orla", {"pod": f"/drafts/{ids['running_draft']}/pod/"}),
+        "cards": (
+            None,
+            {
+                f"cards-{slug}": f"/cards/?game={slug}"
+                for slug in ("kingdom-combat", "conventional-combat", "rune-duel", "combat")
+            },
+        ),
+    }
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -169,6 +290,7 @@ def photograph(base: str, ids: dict) -> list[Path]:
         ),
         "visitor": (None, {"event": f"/tournaments/{event}/"}),
     }
+    views.update(card_views(ids))
     written = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -205,6 +327,7 @@ def main() -> None:
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
     ids = build_demo()
+    ids.update(build_card_demo())
     port = free_port()
     server = serve(port)
     try:
