@@ -2,7 +2,9 @@
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from django.core.cache import cache
 from django.db.models import Count, F, Q, QuerySet
 
 from config.errors import NotFound
@@ -31,6 +33,55 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound("No such tournament.", code="tournament_not_found")
     return tournament
+
+
+class Version(NamedTuple):
+    version: int
+    status: str
+
+
+def tournament_version(*, tournament_id: int) -> Version | None:
+    """The tournament's version and status (one read by primary key), or None if there is no
+    such tournament.
+
+    The version moves with every change to the bracket, entries, clocks or results
+    (`tournaments.services.common.bump_version`)."""
+    row = Tournament.objects.filter(pk=tournament_id).values_list("version", "status")
+    found = next(iter(row), None)
+    return Version(*found) if found else None
+
+
+def cached_per_version(kind: str, tournament: Tournament, build):
+    """`build()` once per version of the tournament, from the configured cache after that
+    (Redis in production, local memory in the embedded mode).
+
+    The key names the version, so a change makes a new key and the old entry simply ages
+    out: nothing is invalidated by time. Read the version before the data (as
+    `tournament_get` does) so an entry is never older than the version it is stored under."""
+    # The creation time too: a database rebuilt under the same cache (tests, a restore) may
+    # give another tournament the same id and version.
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    key = f"tournaments:{kind}:{tournament.pk}:{born}:v{tournament.version}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, timeout=CACHE_SECONDS)
+    return value
+
+
+# How long an unused entry may stay in the cache (it can never be stale: the key names the
+# version); a day keeps a finished event's pages cheap without filling the cache forever.
+CACHE_SECONDS = 24 * 3600
+
+
+def bracket_cached(*, tournament: Tournament) -> dict:
+    """`bracket_get` for the tournament's version, built once per version."""
+    return cached_per_version("bracket", tournament, lambda: bracket_get(tournament=tournament))
+
+
+def standings_cached(*, tournament: Tournament) -> list["StandingRow"]:
+    """`standings_get` for the tournament's version, built once per version."""
+    return cached_per_version("standings", tournament, lambda: standings_get(tournament=tournament))
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def test_organizer_adds_entries_and_starts_from_the_page(organizer, make_user):
     page = response.content.decode()
     assert "bob" in page
     assert "Guest Gail" in page
-    assert f'hx-get="/tournaments/{tournament.pk}/bracket/"' in page
+    assert f'hx-get="/tournaments/{tournament.pk}/bracket/?since=' in page
     assert "data-deadline" in page
 
 

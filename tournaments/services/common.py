@@ -1,5 +1,6 @@
 """Helpers shared by the tournament services: permissions, row locks, the audit trail."""
 
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
@@ -20,29 +21,58 @@ def require_organizer(*, tournament: Tournament, user, action: str) -> None:
         raise NotAllowed(f"Only the organizer can {action}.", code="not_organizer")
 
 
-def lock_tournament(tournament_id: int) -> Tournament:
-    """Lock the tournament row for the rest of the transaction.
+def bump_version(tournament_id: int | Subquery) -> int:
+    """Mark the tournament changed in the caller's transaction (one UPDATE, which also takes
+    the row's lock): pages, conditional requests and cached renders keyed on the version go
+    stale when the change commits. Returns how many rows it bumped (0: no such tournament)."""
+    return Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+
+
+def lock_tournament(tournament_id: int, *, bump: bool) -> Tournament:
+    """Lock the tournament row for the rest of the transaction; with `bump`, also mark it
+    changed (the caller is about to change its bracket, entries, clocks or results).
 
     Every service that changes results or the bracket takes this lock first: the next
     match and the next random round depend on several matches at once, and one lock taken
     in one order can never deadlock.
     """
+    if bump:
+        # the UPDATE takes the row lock; the read after it sees the row as it now is
+        if not bump_version(tournament_id):
+            raise NotFound("No such tournament.", code="tournament_not_found")
+        return Tournament.objects.get(pk=tournament_id)
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound("No such tournament.", code="tournament_not_found") from None
 
 
-def lock_match(match_id: int) -> tuple[Tournament, Match]:
-    """Lock a match's tournament, then the match, and return both (fresh from the database)."""
-    rows = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True)
-    tournament_id = next(iter(rows), None)
-    if tournament_id is None:
+def lock_match(match_id: int, *, bump: bool) -> tuple[Tournament, Match]:
+    """Lock a match's tournament (marking it changed with `bump`), then the match, and return
+    both fresh from the database: two queries.
+
+    The match is read with its tournament and round, and whether it has games that count
+    (`has_games`), so a report need not ask again."""
+    tournament_of_match = Subquery(Match.objects.filter(pk=match_id).values("tournament_id")[:1])
+    if bump:
+        locked = bump_version(tournament_of_match)
+    else:
+        locked = len(
+            Tournament.objects.select_for_update().filter(pk=tournament_of_match).values("pk")
+        )
+    if not locked:
         raise NotFound("No such match.", code="match_not_found")
-    tournament = lock_tournament(tournament_id)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "round")
+        .annotate(
+            has_games=Exists(MatchGame.objects.filter(match=OuterRef("pk"), superseded=False))
+        )
+        .get(pk=match_id)
+    )
+    tournament = match.tournament
     if tournament.status == Tournament.Status.CANCELLED:
         raise Conflict("The tournament is cancelled.", code="tournament_cancelled")
-    match = Match.objects.select_for_update().select_related("round").get(pk=match_id)
     return tournament, match
 
 

@@ -131,7 +131,7 @@ def entry_add(
     seed: int | None = None,
 ) -> Entry:
     """Register a player, a guest or a team; a player with no details registers themselves."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed.", code="registration_closed")
     _refuse_after_the_limited_deal(tournament)
@@ -183,7 +183,7 @@ def _require_free_name(
 @transaction.atomic
 def entry_remove(*, entry: Entry, by_user) -> None:
     """Remove an entry before the start (the organizer, or its own player leaving)."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
         raise NotAllowed("Only the organizer (or the entry's player) can remove it.")
@@ -202,7 +202,7 @@ def entry_update(
 ) -> Entry:
     """The organizer renames a guest or team entry, or moves it to another seed before the
     start; the entry holding that seed takes the moved one's old seed (a swap)."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="edit entries")
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if name is not None:
@@ -237,7 +237,7 @@ def entry_update(
 def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
     """The organizer adds many guests at once: one name a line, optionally ", seed". All
     lines or none; an error names its line."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="add entries")
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
@@ -315,7 +315,7 @@ def _entry_create(tournament, user_id, name, users, seed) -> Entry:
 @transaction.atomic
 def entry_drop(*, entry: Entry, by_user) -> Entry:
     """Drop an entry (its player or the organizer); while running it forfeits its current match."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
@@ -368,7 +368,7 @@ def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, 
 @transaction.atomic
 def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
     """Seed the entries, lock decks, build the bracket (round 1 at least) and start round 1."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="start the tournament")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(
@@ -444,7 +444,7 @@ def _store_seeds(entries: list[Entry]) -> None:
 @transaction.atomic
 def tournament_cancel(*, tournament: Tournament, by_user) -> Tournament:
     """Cancel an event that has not finished."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="cancel the tournament")
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("A finished tournament cannot be cancelled.", code="tournament_over")
@@ -456,7 +456,7 @@ def tournament_cancel(*, tournament: Tournament, by_user) -> Tournament:
 @transaction.atomic
 def round_start(*, tournament: Tournament, number: int, by_user) -> int:
     """Start every ready match of a round (their clocks start); returns how many started."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="start a round")
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("The tournament is not running.", code="not_running")

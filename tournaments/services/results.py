@@ -115,7 +115,7 @@ def match_result_report(
     An organizer who plays in the match reports as a player, to be confirmed like anyone
     else's report (ruling 17); with `as_organizer` they decide it instead, and the audit
     trail records that the organizer decided their own match."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     # What the bracket shows anyone first (400), then who may report (403), then the games.
     if match.status == Match.Status.PENDING:
         raise ServiceError("The match is still waiting for its entries.", code="match_pending")
@@ -191,7 +191,7 @@ def _organizer_result(
 @transaction.atomic
 def match_result_confirm(*, match: Match, by_user) -> Match:
     """Another entry's player confirms the pending report; once every entry has, it counts."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     organizer = is_organizer(tournament=tournament, user=by_user)
     entry = user_entry(tournament=tournament, user=by_user, match=match)
     if entry is None and not organizer:
@@ -228,7 +228,7 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
 @transaction.atomic
 def match_result_dispute(*, match: Match, by_user) -> Match:
     """Another entry's player disputes the pending report; the organizer then decides."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     entry = user_entry(tournament=tournament, user=by_user, match=match)
     if entry is None:
         raise NotAllowed("Only the match's players can dispute it.", code="not_in_match")
@@ -255,7 +255,7 @@ def _plays_in(tournament, match, user) -> bool:
 @transaction.atomic
 def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
     """The organizer names the winner (after a dispute, at time, or to correct a result)."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="decide a match")
     if match.status == Match.Status.PENDING or match.is_bye:
         raise ServiceError(
@@ -291,7 +291,7 @@ def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
 @transaction.atomic
 def match_forfeit(*, match: Match, by_user, entry_id: int) -> Match:
     """The organizer records a forfeit (a no-show); the last entry left wins the match."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="record a forfeit")
     if match.status == Match.Status.FINISHED:
         raise ServiceError("The match is finished; decide it instead.", code="match_finished")
@@ -316,7 +316,7 @@ def match_game_record_from_engine(
 ) -> Match:
     """Record a game played on the engine (no confirmation; idempotent on game_number);
     finish the match once an entry has enough wins and move the winner on."""
-    tournament, match = lock_match(match_id)
+    tournament, match = lock_match(match_id, bump=True)
     if match.status == Match.Status.FINISHED:
         return match
     if match.games.filter(number=game_number, superseded=False).exists():
