@@ -51,6 +51,13 @@ def tournament_version(*, tournament_id: int) -> Version | None:
     return Version(*found) if found else None
 
 
+def match_tournament_version(*, match_id: int) -> int | None:
+    """The version of the match's tournament (one read), or None if there is no such match:
+    every change to a match moves its tournament's version."""
+    row = Match.objects.filter(pk=match_id).values_list("tournament__version", flat=True)
+    return next(iter(row), None)
+
+
 def cached_per_version(kind: str, tournament: Tournament, build):
     """`build()` once per version of the tournament, from the configured cache after that
     (Redis in production, local memory in the embedded mode).

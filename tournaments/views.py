@@ -428,7 +428,15 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page's changing parts (htmx polls them): the status, clock, games, the report
-    waiting for confirmation, and, out of band, the forms and the audit trail."""
+    waiting for confirmation, and, out of band, the forms and the audit trail.
+
+    A poll that names the version it shows (`?since=v`) gets 204 while its tournament's
+    version is the same: nothing to swap, one query."""
+    version = selectors.match_tournament_version(match_id=pk)
+    if version is None:
+        raise Http404("No such match.")
+    if freshness.unchanged_since(request, version):
+        return freshness.no_change()
     context = {**_match_context(request, _match(pk)), "oob": True}
     return render(request, "tournaments/_match_live.html", context)
 
