@@ -58,3 +58,49 @@ def test_match_page_and_its_live_partial_do_not_grow_with_the_field(organizer, c
     for url in ("/matches/{id}/", "/matches/{id}/live/"):
         small_count = queries_for(client, url.format(id=first[small.pk]))
         assert small_count == queries_for(client, url.format(id=first[large.pk])), url
+
+
+def report_queries(match, user, winner: int) -> list[str]:
+    from tournaments.services import match_result_report
+
+    with CaptureQueriesContext(connection) as context:
+        match_result_report(match=match, by_user=user, games=[{"winner": winner, "life": {}}])
+    return [q["sql"] for q in context.captured_queries]
+
+
+def test_a_result_report_takes_at_most_8_queries_whatever_the_field(organizer):
+    # given a small and a large event (best of 1)
+    from tournaments.models import MatchAudit, MatchEntry
+
+    for size in (8, 512):
+        tournament = bulk_event(organizer, size, best_of=1)
+        first, second = (
+            Match.objects.get(tournament=tournament, round__number=1, index=i) for i in (0, 1)
+        )
+        # when the organizer enters both results that feed one round-2 match
+        counts = []
+        for match in (first, second):
+            winner = match.slots.order_by("slot").first().entry_id
+            counts.append(len(report_queries(match, organizer, winner)))
+        # then each took at most 8 queries (BEGIN and COMMIT included), and the winners moved
+        # on, the next match is ready and each result has its audit row
+        assert max(counts) <= 8, counts
+        target = Match.objects.get(tournament=tournament, round__number=2, index=0)
+        assert MatchEntry.objects.filter(match=target).count() == 2
+        assert target.status == Match.Status.READY
+        assert MatchAudit.objects.filter(match__in=[first, second]).count() == 2
+
+
+def test_a_players_report_takes_at_most_8_queries(organizer, make_user):
+    # given a player of a round-1 match
+    from tournaments.models import EntryMember
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    match = Match.objects.get(tournament=tournament, round__number=1, index=0)
+    slot = match.slots.order_by("slot").first()
+    player = make_user()
+    EntryMember.objects.create(entry_id=slot.entry_id, user=player, tournament=tournament)
+    # when they report that they won, then it takes at most 8 queries and waits for the other
+    assert len(report_queries(match, player, slot.entry_id)) <= 8
+    match.refresh_from_db()
+    assert match.status == Match.Status.AWAITING_CONFIRMATION
