@@ -216,3 +216,38 @@ def test_the_match_poll_gets_204_while_nothing_changed(organizer):
     response = client.get(poll)
     assert response.status_code == 200
     assert f"?since={version_of(tournament)}" in response.content.decode()
+
+
+def test_reads_of_no_such_tournament_or_match_are_404(db):
+    # given ids no row has, one beyond any integer column
+    for url in (
+        "/tournaments/999999/bracket/?since=0",
+        f"/tournaments/{2**70}/",
+        f"/api/tournaments/{2**70}/bracket/",
+        f"/matches/{2**70}/live/?since=1",
+    ):
+        # when read, then 404, not a server error
+        assert Client().get(url).status_code == 404, url
+
+
+def test_a_version_being_built_elsewhere_is_waited_for_not_built_again(organizer, monkeypatch):
+    # given another process is building the bracket of the current version
+    from django.core.cache import cache
+
+    from tournaments import selectors
+
+    tournament = selectors.tournament_get(tournament_id=bulk_event(organizer, 8, best_of=1).pk)
+    built = []
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    key = f"tournaments:x:{tournament.pk}:{born}:v{tournament.version}"
+    cache.add(f"{key}:building", 1)
+
+    def the_other_process_finishes(_seconds):
+        cache.set(key, "built elsewhere")
+
+    monkeypatch.setattr(selectors.time, "sleep", the_other_process_finishes)
+    # when a reader asks for it, then it gets the other process's result and builds nothing
+    value = selectors.cached_per_version("x", tournament, lambda: built.append(1) or "mine")
+    assert value == "built elsewhere"
+    assert built == []
+    cache.delete(f"{key}:building")
