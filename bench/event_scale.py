@@ -56,7 +56,7 @@ QUERY_PURPOSES = [
     ("BEGIN", "open the transaction"),
     ('UPDATE "tournaments_tournament" SET "version"', "bump the version (takes the event's lock)"),
     (
-        'SELECT "tournaments_match"',
+        "SELECT m.",
         "lock the match; read its event, round, entries, the reporter's entry, a waiting "
         "report and the match its winner goes on to",
     ),

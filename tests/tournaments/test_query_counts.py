@@ -1,10 +1,12 @@
 """The bracket and standings (API and pages) take the same number of queries for 8 or 512."""
 
+import pytest
 from django.db import connection
+from django.db.models import Exists, OuterRef
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import bulk_event
-from tournaments.models import Match
+from tournaments.models import Match, MatchGame
 
 URLS = [
     "/api/tournaments/{id}/bracket/",
@@ -104,3 +106,51 @@ def test_a_players_report_takes_at_most_8_queries(organizer, make_user):
     assert len(report_queries(match, player, slot.entry_id)) <= 8
     match.refresh_from_db()
     assert match.status == Match.Status.AWAITING_CONFIRMATION
+
+
+@pytest.mark.postgres
+def test_the_plain_sql_read_of_a_report_gives_what_the_orm_read_gives(organizer, make_user):
+    # given an event with a decided match, a forfeited slot, a player and a waiting report
+    from django.db import transaction
+
+    from tournaments.models import EntryMember, MatchReport
+    from tournaments.services import common, result_read
+
+    tournament = bulk_event(organizer, 16, best_of=1)
+    first, second, third = (
+        Match.objects.get(tournament=tournament, round__number=1, index=i) for i in (0, 1, 2)
+    )
+    winner = first.slots.order_by("slot").first().entry_id
+    from tournaments.services import match_decide
+
+    match_decide(match=first, by_user=organizer, winner_id=winner)
+    second.slots.filter(slot=1).update(forfeited=True)
+    player = make_user()
+    slot = third.slots.order_by("slot").first()
+    EntryMember.objects.create(entry_id=slot.entry_id, user=player, tournament=tournament)
+    MatchReport.objects.create(
+        match=third, reported_by=player, entry_id=slot.entry_id, games=[], status="pending"
+    )
+    final = Match.objects.filter(tournament=tournament).order_by("-round__number").first()
+    # when each match is read both ways, then the objects and the facts are the same
+    for match in (first, second, third, final):
+        for user in (organizer, player):
+            with transaction.atomic():
+                raw = result_read.match_with_facts(match.pk, user)
+            with transaction.atomic():
+                orm = (
+                    Match.objects.select_related("tournament", "round")
+                    .annotate(
+                        **common.result_facts(user),
+                        has_games=Exists(MatchGame.objects.filter(match=OuterRef("pk"))),
+                    )
+                    .get(pk=match.pk)
+                )
+            for name in result_read.FACTS:
+                assert getattr(raw, name) == getattr(orm, name), (match.pk, name)
+            assert raw.__dict__.keys() >= {"status", "winner_id", "deadline"}
+            for field in ("status", "winner_id", "index", "started_at", "deadline"):
+                assert getattr(raw, field) == getattr(orm, field), field
+            assert raw.tournament.version == orm.tournament.version
+            assert raw.tournament.entries_per_match == orm.tournament.entries_per_match
+            assert raw.round.number == orm.round.number

@@ -26,6 +26,7 @@ from tournaments.models import (
     MatchReport,
     Tournament,
 )
+from tournaments.services import result_read
 
 
 def is_organizer(*, tournament: Tournament, user) -> bool:
@@ -84,6 +85,11 @@ def lock_match(match_id: int, *, bump: bool, facts_for=None) -> tuple[Tournament
         )
     if not locked:
         raise NotFound("No such match.", code="match_not_found")
+    if facts_for is not None and result_read.usable():
+        match = result_read.match_with_facts(match_id, facts_for)
+        if match is None:
+            raise NotFound("No such match.", code="match_not_found")
+        return _not_cancelled(match)
     rows = (
         Match.objects.select_for_update(of=("self",))
         .select_related("tournament", "round")
@@ -93,7 +99,10 @@ def lock_match(match_id: int, *, bump: bool, facts_for=None) -> tuple[Tournament
     )
     if facts_for is not None:
         rows = rows.annotate(**result_facts(facts_for))
-    match = rows.get(pk=match_id)
+    return _not_cancelled(rows.get(pk=match_id))
+
+
+def _not_cancelled(match: Match) -> tuple[Tournament, Match]:
     tournament = match.tournament
     if tournament.status == Tournament.Status.CANCELLED:
         raise Conflict("The tournament is cancelled.", code="tournament_cancelled")
