@@ -3,6 +3,7 @@
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -203,15 +204,10 @@ def bracket_get(*, tournament: Tournament) -> dict:
     Three queries, whatever the size: rounds, matches, slots with entries.
     """
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    matches = list(Match.objects.filter(tournament=tournament).order_by("round_id", "index"))
-    slots = MatchEntry.objects.filter(match__tournament=tournament).select_related("entry__user")
-    by_match: dict[int, list[MatchEntry]] = defaultdict(list)
-    for slot in slots.order_by("match_id", "slot"):
-        by_match[slot.match_id].append(slot)
     numbers = {r.pk: r.number for r in rounds}
+    by_match = _slot_records(tournament)
     by_round: dict[int, list[dict]] = defaultdict(list)
-    for match in matches:
-        match.round_number = numbers[match.round_id]
+    for match in _match_records(tournament, numbers):
         by_round[match.round_id].append(_match_public(match, by_match[match.pk]))
     _label(tournament, rounds, by_round)
     _scores(tournament, by_round)
@@ -226,6 +222,71 @@ def bracket_get(*, tournament: Tournament) -> dict:
             for r in rounds
         ]
     }
+
+
+# A big bracket has thousands of matches: they are read as plain rows into light records with
+# the attributes `_match_public` reads (a model instance costs ten times as much to make).
+MATCH_FIELDS = (
+    "pk",
+    "round_id",
+    "index",
+    "status",
+    "is_bye",
+    "winner_id",
+    "decided_by",
+    "started_at",
+    "deadline",
+    "time_called_at",
+)
+
+
+def _match_records(tournament: Tournament, numbers: dict[int, int]) -> list[SimpleNamespace]:
+    rows = (
+        Match.objects.filter(tournament=tournament)
+        .order_by("round_id", "index")
+        .values_list(*MATCH_FIELDS)
+    )
+    records = []
+    for row in rows:
+        record = SimpleNamespace(**dict(zip(MATCH_FIELDS, row, strict=True)))
+        record.round_number = numbers[record.round_id]
+        records.append(record)
+    return records
+
+
+def _slot_records(tournament: Tournament) -> dict[int, list[SimpleNamespace]]:
+    """Each match's slots in order, each with its entry (one record per entry)."""
+    rows = (
+        MatchEntry.objects.filter(match__tournament=tournament)
+        .order_by("match_id", "slot")
+        .values_list(
+            "match_id",
+            "forfeited",
+            "entry_id",
+            "entry__name",
+            "entry__seed",
+            "entry__dropped",
+            "entry__user_id",
+            "entry__user__username",
+        )
+    )
+    entries: dict[int, SimpleNamespace] = {}
+    by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
+    for match_id, forfeited, entry_id, name, seed, dropped, user_id, username in rows:
+        entry = entries.get(entry_id)
+        if entry is None:
+            entry = SimpleNamespace(
+                pk=entry_id,
+                name=name,
+                seed=seed,
+                dropped=dropped,
+                user_id=user_id,
+                user=SimpleNamespace(username=username),
+            )
+            entry.display_name = Entry.display_name.fget(entry)
+            entries[entry_id] = entry
+        by_match[match_id].append(SimpleNamespace(entry=entry, forfeited=forfeited))
+    return by_match
 
 
 def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:
