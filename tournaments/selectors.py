@@ -90,7 +90,8 @@ def cached_per_version(kind: str, tournament: Tournament, build):
     # The creation time too: a database rebuilt under the same cache (tests, a restore) may
     # give another tournament the same id and version.
     born = int(tournament.created_at.timestamp() * 1_000_000)
-    key = f"tournaments:{kind}:{tournament.pk}:{born}:v{tournament.version}"
+    prefix = f"tournaments:{kind}:{tournament.pk}:{born}"
+    key = f"{prefix}:v{tournament.version}"
     value = cache.get(key)
     if value is not None:
         return value
@@ -104,9 +105,21 @@ def cached_per_version(kind: str, tournament: Tournament, build):
     try:
         value = build()
         cache.set(key, value, timeout=CACHE_SECONDS)
+        _forget_older(prefix, tournament.version)
     finally:
         cache.delete(building)
     return value
+
+
+def _forget_older(prefix: str, version: int) -> None:
+    """Drop the entry of the version built before this one: a big bracket's render is
+    megabytes, and an event changes every few seconds while it runs."""
+    latest = f"{prefix}:latest"
+    older = cache.get(latest)
+    if older is not None and older < version:
+        cache.delete(f"{prefix}:v{older}")
+    if older is None or older < version:
+        cache.set(latest, version, timeout=CACHE_SECONDS)
 
 
 BUILD_SECONDS = 30  # a builder that died frees the others after this long
@@ -125,7 +138,8 @@ def _wait_for(key: str, *, seconds: float = 10.0, step: float = 0.05):
 
 
 # How long an unused entry may stay in the cache (it can never be stale: the key names the
-# version); a day keeps a finished event's pages cheap without filling the cache forever.
+# version, and the version before is dropped when a new one is built); a day keeps a finished
+# event's pages cheap without filling the cache forever.
 CACHE_SECONDS = 24 * 3600
 
 

@@ -251,3 +251,23 @@ def test_a_version_being_built_elsewhere_is_waited_for_not_built_again(organizer
     assert value == "built elsewhere"
     assert built == []
     cache.delete(f"{key}:building")
+
+
+def test_building_a_new_version_drops_the_one_before(organizer):
+    # given the bracket of an event was cached at its current version
+    from django.core.cache import cache
+
+    from tournaments import selectors
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    first = selectors.tournament_get(tournament_id=tournament.pk)
+    selectors.bracket_cached(tournament=first)
+    born = int(first.created_at.timestamp() * 1_000_000)
+    old_key = f"tournaments:bracket:{first.pk}:{born}:v{first.version}"
+    assert cache.get(old_key) is not None
+    # when a change is read, then the new version is cached and the old one is gone
+    report(tournament)
+    second = selectors.tournament_get(tournament_id=tournament.pk)
+    selectors.bracket_cached(tournament=second)
+    assert cache.get(old_key) is None
+    assert cache.get(f"tournaments:bracket:{first.pk}:{born}:v{second.version}") is not None
