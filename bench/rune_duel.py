@@ -2,7 +2,8 @@
 
 Usage: python bench/rune_duel.py [--speed N] [--fuzz N] [--ladder N] [--pairs greedy:random ...]
 Defaults: 5,000 games for speed and replay, 10,000 for the fuzz run, 1,000 per ladder pair.
-Prints one JSON line per figure.
+Prints one JSON line per figure. Times are CPU time of this process (`time.process_time`),
+so other processes' load on a shared box does not count against them.
 """
 
 from __future__ import annotations
@@ -46,10 +47,10 @@ def random_game(seed: int, *, logged: bool) -> tuple[dict, int]:
 
 def speed(games: int) -> None:
     """Random-vs-random decisions/s and games/s on the ruleset alone, one core."""
-    start, decisions = time.perf_counter(), 0
+    start, decisions = time.process_time(), 0
     for seed in range(games):
         decisions += random_game(seed, logged=False)[1]
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     emit("rune-duel random decisions/s", round(decisions / elapsed), "decisions/s", games=games)
     emit("rune-duel random games/s", round(games / elapsed, 1), "games/s", games=games)
     emit("rune-duel decisions per game", round(decisions / games, 1), "decisions")
@@ -57,14 +58,14 @@ def speed(games: int) -> None:
 
 def replay_vs_play(games: int) -> None:
     """Time to play logged games vs time to replay their logs (hash-checked)."""
-    logs, start = [], time.perf_counter()
+    logs, start = [], time.process_time()
     for seed in range(games):
         logs.append(core.game_log(random_game(seed, logged=True)[0]))
-    played = time.perf_counter() - start
-    start = time.perf_counter()
+    played = time.process_time() - start
+    start = time.process_time()
     for log in logs:
         core.replay(log)
-    replayed = time.perf_counter() - start
+    replayed = time.process_time() - start
     emit("rune-duel play (logged) time", round(played, 2), "s", games=games)
     emit("rune-duel replay time", round(replayed, 2), "s", games=games)
     emit("rune-duel replay/play ratio", round(replayed / played, 2), "ratio")
@@ -72,7 +73,7 @@ def replay_vs_play(games: int) -> None:
 
 def fuzz(games: int) -> None:
     """Random games with invariants after every action and a replay of each: violations."""
-    violations, start = 0, time.perf_counter()
+    violations, start = 0, time.process_time()
     for seed in range(games):
         state = core.new_game(
             "rune-duel", seats=2, options={"life": (20, 30, 40)[seed % 3]}, seed=seed
@@ -89,7 +90,7 @@ def fuzz(games: int) -> None:
         except (AssertionError, core.EngineError) as exc:
             violations += 1
             print(json.dumps({"seed": seed, "violation": str(exc)}), file=sys.stderr)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     emit(
         "rune-duel fuzz invariant violations",
         violations,
@@ -102,7 +103,7 @@ def fuzz(games: int) -> None:
 def ladder(first: str, second: str, games: int) -> None:
     """Seeded games between two bots; the first bot sits in seat 0 on even seeds."""
     wins = {first: 0, second: 0, "draw": 0}
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         seats = {0: first, 1: second} if seed % 2 == 0 else {0: second, 1: first}
         state = core.new_game("rune-duel", seats=2, seed=seed)
@@ -110,7 +111,7 @@ def ladder(first: str, second: str, games: int) -> None:
         bots.play_bot_game(state, players, seed=seed, budget_s=0.2)
         winners = RD.result(state).winners
         wins[seats[winners[0]] if len(winners) == 1 else "draw"] += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     emit(
         f"rune-duel {first} vs {second}",
         round(wins[first] / games, 3),

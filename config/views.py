@@ -31,32 +31,66 @@ def database_status() -> str:
 
 _broker_connection = None  # (broker URL, kombu Connection), reused by every health check
 _broker_lock = threading.Lock()
+_redis_client = None  # (broker URL, redis.Redis) for a Redis broker, reused by every check
+BROKER_TIMEOUT_S = 2
 
 
 def broker_status() -> str:
     """'ok' when the Celery broker answers within two seconds, else 'down'.
 
     One connection per process, kept between checks (a poll every few seconds used to open a
-    new Redis connection each time); it is dropped and opened again after a failure."""
-    global _broker_connection
+    new Redis connection each time). A Redis broker is asked with a PING on that connection:
+    kombu's `ensure_connection` does not touch a connection it has already made, so it would
+    go on saying 'ok' after Redis went away. Other brokers (the embedded filesystem one) are
+    checked by connecting; a failed check drops the connection and the next opens it anew."""
     from config.celery import app
 
+    url = app.conf.broker_url
     with _broker_lock:
         try:
-            url = app.conf.broker_url
-            if _broker_connection is not None and _broker_connection[0] != url:
-                _broker_connection[1].release()  # the settings changed: connect anew
-                _broker_connection = None
-            if _broker_connection is None:
-                _broker_connection = (url, app.connection_for_write())
-            _broker_connection[1].ensure_connection(max_retries=1, timeout=2)
+            if url.startswith(("redis://", "rediss://")):
+                _redis(url).ping()
+            else:
+                _kombu(url).ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT_S)
             return "ok"
         except Exception:
             logger.warning("health check: broker down", exc_info=True)
-            if _broker_connection is not None:
-                _broker_connection[1].release()
-            _broker_connection = None
+            _drop_broker_connections()
             return "down"
+
+
+def _redis(url: str):
+    global _redis_client
+    if _redis_client is not None and _redis_client[0] != url:
+        _drop_broker_connections()  # the settings changed: connect anew
+    if _redis_client is None:
+        import redis
+
+        client = redis.Redis.from_url(
+            url, socket_timeout=BROKER_TIMEOUT_S, socket_connect_timeout=BROKER_TIMEOUT_S
+        )
+        _redis_client = (url, client)
+    return _redis_client[1]
+
+
+def _kombu(url: str):
+    global _broker_connection
+    from config.celery import app
+
+    if _broker_connection is not None and _broker_connection[0] != url:
+        _drop_broker_connections()  # the settings changed: connect anew
+    if _broker_connection is None:
+        _broker_connection = (url, app.connection_for_write())
+    return _broker_connection[1]
+
+
+def _drop_broker_connections() -> None:
+    global _broker_connection, _redis_client
+    if _broker_connection is not None:
+        _broker_connection[1].release()
+    if _redis_client is not None:
+        _redis_client[1].close()
+    _broker_connection = _redis_client = None
 
 
 @never_cache

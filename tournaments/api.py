@@ -2,6 +2,7 @@
 
 import io
 
+from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import renderers, status
@@ -13,7 +14,7 @@ from rest_framework.views import APIView
 from accounts.serializers import ErrorOut
 from config.csv_export import SafeWriter
 from config.errors import NotAllowed, NotFound
-from tournaments import selectors, serializers, services
+from tournaments import freshness, selectors, serializers, services
 from tournaments.models import Entry, Tournament
 from tournaments.services.common import is_organizer
 
@@ -302,14 +303,46 @@ class RoundStartApi(APIView):
         return Response({"round": number, "started": started})
 
 
+def _conditional(request, pk: int, kind: str):
+    """The read's ETag from the tournament's version (one query), and a 304 when the client
+    has that already; 404 for no such tournament. The bracket and standings are the same
+    for every reader, so the tag does not name the reader."""
+    state = selectors.tournament_version(tournament_id=pk)
+    if state is None:
+        raise NotFound("No such tournament.", code="tournament_not_found")
+    tag = freshness.etag(kind=kind, tournament_id=pk, version=state.version)
+    return tag, freshness.not_modified(tag) if freshness.matches(request, tag) else None
+
+
+def _json_per_version(request, tournament, kind: str, build):
+    """The body as JSON bytes rendered once per version (for the JSON renderer; others such
+    as the browsable API or CSV render the cached data themselves)."""
+    if request.accepted_renderer.format != "json":
+        return Response(build())
+    body = selectors.cached_per_version(
+        f"{kind}-json", tournament, lambda: renderers.JSONRenderer().render(build())
+    )
+    return HttpResponse(body, content_type="application/json")
+
+
 class BracketApi(APIView):
     @extend_schema(
-        responses={200: serializers.BracketOut, **ERRORS},
-        summary="The bracket: rounds and their matches, top to bottom",
+        responses={200: serializers.BracketOut, 304: None, **ERRORS},
+        summary="The bracket: rounds and their matches, top to bottom (ETag / If-None-Match)",
     )
     def get(self, request, pk: int):
+        tag, unchanged = _conditional(request, pk, "bracket-api")
+        if unchanged:
+            return unchanged
         tournament = selectors.tournament_get(tournament_id=pk)
-        return Response(selectors.bracket_get(tournament=tournament))
+        response = _json_per_version(
+            request,
+            tournament,
+            "bracket",
+            lambda: selectors.bracket_cached(tournament=tournament),
+        )
+        tag = freshness.etag(kind="bracket-api", tournament_id=pk, version=tournament.version)
+        return freshness.stamp(response, tag)
 
 
 class StandingsCsvRenderer(renderers.BaseRenderer):
@@ -370,16 +403,22 @@ class StandingsApi(APIView):
         summary="Standings (also ?format=csv)",
     )
     def get(self, request, pk: int):
+        kind = f"standings-{request.accepted_renderer.format}"
+        tag, unchanged = _conditional(request, pk, kind)
+        if unchanged:
+            return unchanged
         tournament = selectors.tournament_get(tournament_id=pk)
-        rows = [row.as_dict() for row in selectors.standings_get(tournament=tournament)]
-        response = Response(rows)
-        if (
-            getattr(request, "accepted_renderer", None)
-            and request.accepted_renderer.format == "csv"
-        ):
+        response = _json_per_version(
+            request,
+            tournament,
+            "standings",
+            lambda: [row.as_dict() for row in selectors.standings_cached(tournament=tournament)],
+        )
+        if request.accepted_renderer.format == "csv":
             name = f"tournament-{tournament.pk}-standings.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
-        return response
+        tag = freshness.etag(kind=kind, tournament_id=pk, version=tournament.version)
+        return freshness.stamp(response, tag)
 
 
 class MatchDetailApi(APIView):

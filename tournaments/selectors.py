@@ -1,8 +1,13 @@
 """Reads of the tournaments app, with a fixed number of queries whatever the event's size."""
 
+import time
 from collections import defaultdict
 from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import NamedTuple
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 
 from config.errors import NotFound
@@ -31,6 +36,121 @@ def tournament_get(*, tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound("No such tournament.", code="tournament_not_found")
     return tournament
+
+
+class Version(NamedTuple):
+    version: int
+    status: str
+
+
+def tournament_version(*, tournament_id: int) -> Version | None:
+    """The tournament's version and status (one read by primary key), or None if there is no
+    such tournament.
+
+    The version moves with every change to the bracket, entries, clocks or results
+    (`tournaments.services.common.bump_version`)."""
+    # Every poll of every watcher asks this: plain SQL by primary key, without the ORM's
+    # query building (a third of the poll's CPU time).
+    if not 0 < tournament_id <= MAX_ID:
+        return None  # no row has it (and the database would refuse the number)
+    with connection.cursor() as cursor:
+        cursor.execute(VERSION_SQL, [tournament_id])
+        found = cursor.fetchone()
+    return Version(*found) if found else None
+
+
+MAX_ID = 2**63 - 1  # the largest primary key
+VERSION_SQL = f"SELECT version, status FROM {Tournament._meta.db_table} WHERE id = %s"
+
+
+def match_tournament_version(*, match_id: int) -> int | None:
+    """The version of the match's tournament (one read), or None if there is no such match:
+    every change to a match moves its tournament's version."""
+    if not 0 < match_id <= MAX_ID:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(MATCH_VERSION_SQL, [match_id])
+        found = cursor.fetchone()
+    return found[0] if found else None
+
+
+MATCH_VERSION_SQL = (
+    f"SELECT t.version FROM {Tournament._meta.db_table} t"
+    f" JOIN {Match._meta.db_table} m ON m.tournament_id = t.id WHERE m.id = %s"
+)
+
+
+def cached_per_version(kind: str, tournament: Tournament, build):
+    """`build()` once per version of the tournament, from the configured cache after that
+    (Redis in production, local memory in the embedded mode).
+
+    The key names the version, so a change makes a new key and the old entry simply ages
+    out: nothing is invalidated by time. Read the version before the data (as
+    `tournament_get` does) so an entry is never older than the version it is stored under."""
+    # The creation time too: a database rebuilt under the same cache (tests, a restore) may
+    # give another tournament the same id and version.
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    prefix = f"tournaments:{kind}:{tournament.pk}:{born}"
+    key = f"{prefix}:v{tournament.version}"
+    value = cache.get(key)
+    if value is not None:
+        return value
+    # After a change every open page asks at once: one process builds, the others wait for
+    # its result instead of each building the same thing (a 4,096-entry bracket is costly).
+    building = f"{key}:building"
+    if not cache.add(building, 1, timeout=BUILD_SECONDS):
+        value = _wait_for(key)
+        if value is not None:
+            return value
+    try:
+        value = build()
+        cache.set(key, value, timeout=CACHE_SECONDS)
+        _forget_older(prefix, tournament.version)
+    finally:
+        cache.delete(building)
+    return value
+
+
+def _forget_older(prefix: str, version: int) -> None:
+    """Drop the entry of the version built before this one: a big bracket's render is
+    megabytes, and an event changes every few seconds while it runs."""
+    latest = f"{prefix}:latest"
+    older = cache.get(latest)
+    if older is not None and older < version:
+        cache.delete(f"{prefix}:v{older}")
+    if older is None or older < version:
+        cache.set(latest, version, timeout=CACHE_SECONDS)
+
+
+BUILD_SECONDS = 30  # a builder that died frees the others after this long
+
+
+def _wait_for(key: str, *, seconds: float = 10.0, step: float = 0.05):
+    """The value another process is building, once it is in the cache; None after `seconds`
+    (then the caller builds it itself)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(step)
+        value = cache.get(key)
+        if value is not None:
+            return value
+    return None
+
+
+# How long an unused entry may stay in the cache (it can never be stale: the key names the
+# version, and the version before is dropped when a new one is built); a day keeps a finished
+# event's pages cheap without filling the cache forever.
+CACHE_SECONDS = 24 * 3600
+
+
+def bracket_cached(*, tournament: Tournament) -> dict:
+    """`bracket_get` for the tournament's version, built once per version."""
+    return cached_per_version("bracket", tournament, lambda: bracket_get(tournament=tournament))
+
+
+def standings_cached(*, tournament: Tournament) -> list["StandingRow"]:
+    """`standings_get` for the tournament's version, built once per version."""
+    return cached_per_version("standings", tournament, lambda: standings_get(tournament=tournament))
 
 
 @dataclass(frozen=True)
@@ -98,15 +218,10 @@ def bracket_get(*, tournament: Tournament) -> dict:
     Three queries, whatever the size: rounds, matches, slots with entries.
     """
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    matches = list(Match.objects.filter(tournament=tournament).order_by("round_id", "index"))
-    slots = MatchEntry.objects.filter(match__tournament=tournament).select_related("entry__user")
-    by_match: dict[int, list[MatchEntry]] = defaultdict(list)
-    for slot in slots.order_by("match_id", "slot"):
-        by_match[slot.match_id].append(slot)
     numbers = {r.pk: r.number for r in rounds}
+    by_match = _slot_records(tournament)
     by_round: dict[int, list[dict]] = defaultdict(list)
-    for match in matches:
-        match.round_number = numbers[match.round_id]
+    for match in _match_records(tournament, numbers):
         by_round[match.round_id].append(_match_public(match, by_match[match.pk]))
     _label(tournament, rounds, by_round)
     _scores(tournament, by_round)
@@ -121,6 +236,71 @@ def bracket_get(*, tournament: Tournament) -> dict:
             for r in rounds
         ]
     }
+
+
+# A big bracket has thousands of matches: they are read as plain rows into light records with
+# the attributes `_match_public` reads (a model instance costs ten times as much to make).
+MATCH_FIELDS = (
+    "pk",
+    "round_id",
+    "index",
+    "status",
+    "is_bye",
+    "winner_id",
+    "decided_by",
+    "started_at",
+    "deadline",
+    "time_called_at",
+)
+
+
+def _match_records(tournament: Tournament, numbers: dict[int, int]) -> list[SimpleNamespace]:
+    rows = (
+        Match.objects.filter(tournament=tournament)
+        .order_by("round_id", "index")
+        .values_list(*MATCH_FIELDS)
+    )
+    records = []
+    for row in rows:
+        record = SimpleNamespace(**dict(zip(MATCH_FIELDS, row, strict=True)))
+        record.round_number = numbers[record.round_id]
+        records.append(record)
+    return records
+
+
+def _slot_records(tournament: Tournament) -> dict[int, list[SimpleNamespace]]:
+    """Each match's slots in order, each with its entry (one record per entry)."""
+    rows = (
+        MatchEntry.objects.filter(match__tournament=tournament)
+        .order_by("match_id", "slot")
+        .values_list(
+            "match_id",
+            "forfeited",
+            "entry_id",
+            "entry__name",
+            "entry__seed",
+            "entry__dropped",
+            "entry__user_id",
+            "entry__user__username",
+        )
+    )
+    entries: dict[int, SimpleNamespace] = {}
+    by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
+    for match_id, forfeited, entry_id, name, seed, dropped, user_id, username in rows:
+        entry = entries.get(entry_id)
+        if entry is None:
+            entry = SimpleNamespace(
+                pk=entry_id,
+                name=name,
+                seed=seed,
+                dropped=dropped,
+                user_id=user_id,
+                user=SimpleNamespace(username=username),
+            )
+            entry.display_name = Entry.display_name.fget(entry)
+            entries[entry_id] = entry
+        by_match[match_id].append(SimpleNamespace(entry=entry, forfeited=forfeited))
+    return by_match
 
 
 def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:

@@ -1,5 +1,7 @@
 """HTML pages of the tournaments app, calling the same services and selectors as the API."""
 
+import re
+
 from csp.decorators import csp_replace
 from django import forms
 from django.contrib import messages
@@ -8,8 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
@@ -17,12 +22,12 @@ from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from games import COMBAT, format_choices
 from games import get as declared_game
-from tournaments import selectors, services
+from tournaments import freshness, selectors, services
 from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
 from tournaments.services.results import PLAYER_REPORTABLE
-from tournaments.templatetags.tournament_labels import plural
+from tournaments.templatetags.tournament_labels import MINE_MARK, plural
 
 
 class TournamentForm(forms.Form):
@@ -113,23 +118,49 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The event: settings, entries (in registration), the bracket, and controls."""
+    """The event: settings, entries (in registration), the bracket, and controls.
+
+    Once the event has started, a browser that shows the page as it is now gets a 304 from
+    the version alone (the draft and sealed panels and the entry list it also shows change
+    only in registration)."""
+    state = freshness.version_or_404(pk)
+    conditional = state.status != Tournament.Status.REGISTRATION
+    tag = _page_tag("page", pk, state.version, request)
+    if conditional and freshness.matches(request, tag) and not freshness.has_messages(request):
+        return freshness.not_modified(tag)
     tournament = _tournament(pk)
+    response = render(request, "tournaments/detail.html", _detail_context(request, tournament))
+    if conditional:
+        freshness.stamp(response, _page_tag("page", pk, tournament.version, request), per_user=True)
+    return response
+
+
+def _page_tag(kind: str, pk: int, version: int, request: HttpRequest) -> str:
+    return freshness.etag(
+        kind=kind, tournament_id=pk, version=version, user_id=request.user.pk or 0
+    )
+
+
+def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
     organizer = is_organizer(tournament=tournament, user=request.user)
     registering = tournament.status == Tournament.Status.REGISTRATION
-    bracket = selectors.bracket_get(tournament=tournament)
+    mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
+    # Only the organizer's controls and desk (and the champion line) read the bracket's data;
+    # the bracket itself is shown from its render cached per version.
+    bracket = SimpleLazyObject(lambda: selectors.bracket_cached(tournament=tournament))
     my_entry = (
         tournament.entries.filter(memberships__user=request.user).first()
         if request.user.is_authenticated and registering
         else None
     )
-    context = {
+    return {
         "tournament": tournament,
         "is_organizer": organizer,
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
         "entries_closed": registering and selectors.entries_closed_reason(tournament=tournament),
         "bracket": bracket,
-        "mine": selectors.entry_ids_of_user(tournament=tournament, user=request.user),
+        "bracket_html": bracket_html(tournament, mine),
+        "mine": mine,
         "desk": _desk(tournament, bracket) if organizer else None,
         "check_in": selectors.check_in_get(tournament=tournament) if registering else None,
         # "Start round N" is offered only where it would start something.
@@ -137,14 +168,37 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             r["number"]
             for r in bracket["rounds"]
             if any(m["status"] == Match.Status.READY for m in r["matches"])
-        ],
+        ]
+        if organizer
+        else [],
         "my_matches": selectors.next_matches_for_user(
             user=request.user, tournament=tournament, limit=3
         ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
     }
-    return render(request, "tournaments/detail.html", context)
+
+
+MINE_MARKS = re.compile("\ue000(\\d+)\ue001([^\ue002]*)\ue002")
+
+
+def bracket_html(tournament: Tournament, mine: set[int]) -> str:
+    """The bracket as HTML, rendered once per version for everyone; the viewer's own matches
+    are then marked in the shared render (a text substitution, not a render)."""
+
+    def render_once() -> tuple[str, str]:
+        context = {
+            "tournament": tournament,
+            "bracket": selectors.bracket_cached(tournament=tournament),
+            "mine": MINE_MARK,
+        }
+        marked = render_to_string("tournaments/_bracket.html", context)
+        return marked, MINE_MARKS.sub("", marked)
+
+    marked, plain = selectors.cached_per_version("bracket-html", tournament, render_once)
+    if not mine:
+        return mark_safe(plain)
+    return mark_safe(MINE_MARKS.sub(lambda m: m[2] if int(m[1]) in mine else "", marked))
 
 
 def _desk(tournament: Tournament, bracket: dict) -> dict | None:
@@ -160,20 +214,28 @@ def tournament_desk(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     if not is_organizer(tournament=tournament, user=request.user):
         raise PermissionDenied("Only the organizer sees the desk.")
-    bracket = selectors.bracket_get(tournament=tournament)
+    bracket = selectors.bracket_cached(tournament=tournament)
     context = {"tournament": tournament, "desk": _desk(tournament, bracket), "is_organizer": True}
     return render(request, "tournaments/_desk.html", context)
 
 
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    """The bracket alone (htmx polls it to update the detail page without a reload)."""
+    """The bracket alone (htmx polls it to update the detail page without a reload).
+
+    A poll that names the version it shows (`?since=v`) gets 204 (nothing to swap) while
+    the version is the same; a browser's conditional request gets 304."""
+    state = freshness.version_or_404(pk)
+    if freshness.unchanged_since(request, state.version):
+        return freshness.no_change()
+    tag = _page_tag("bracket", pk, state.version, request)
+    if freshness.matches(request, tag):
+        return freshness.not_modified(tag)
     tournament = _tournament(pk)
-    context = {
-        "tournament": tournament,
-        "bracket": selectors.bracket_get(tournament=tournament),
-        "mine": selectors.entry_ids_of_user(tournament=tournament, user=request.user),
-    }
-    return render(request, "tournaments/_bracket.html", context)
+    mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
+    response = HttpResponse(bracket_html(tournament, mine))
+    return freshness.stamp(
+        response, _page_tag("bracket", pk, tournament.version, request), per_user=True
+    )
 
 
 @xframe_options_exempt
@@ -181,15 +243,23 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_embed(request: HttpRequest, pk: int) -> HttpResponse:
     """The bracket alone, read-only, for other sites to show in an iframe."""
     tournament = _tournament(pk)
-    context = {"tournament": tournament, "bracket": selectors.bracket_get(tournament=tournament)}
+    context = {"tournament": tournament, "bracket_html": bracket_html(tournament, set())}
     return render(request, "tournaments/embed.html", context)
 
 
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings table with a CSV download."""
+    """The standings table with a CSV download (304 while the version is the same)."""
+    state = freshness.version_or_404(pk)
+    tag = _page_tag("standings", pk, state.version, request)
+    if freshness.matches(request, tag) and not freshness.has_messages(request):
+        return freshness.not_modified(tag)
     tournament = _tournament(pk)
-    rows = selectors.standings_get(tournament=tournament)
-    return render(request, "tournaments/standings.html", {"tournament": tournament, "rows": rows})
+    rows = selectors.standings_cached(tournament=tournament)
+    response = render(
+        request, "tournaments/standings.html", {"tournament": tournament, "rows": rows}
+    )
+    tag = _page_tag("standings", pk, tournament.version, request)
+    return freshness.stamp(response, tag, per_user=True)
 
 
 def _act(request: HttpRequest, action, success: str) -> None:
@@ -468,7 +538,15 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page's changing parts (htmx polls them): the status, clock, games, the report
-    waiting for confirmation, and, out of band, the forms and the audit trail."""
+    waiting for confirmation, and, out of band, the forms and the audit trail.
+
+    A poll that names the version it shows (`?since=v`) gets 204 while its tournament's
+    version is the same: nothing to swap, one query."""
+    version = selectors.match_tournament_version(match_id=pk)
+    if version is None:
+        raise Http404("No such match.")
+    if freshness.unchanged_since(request, version):
+        return freshness.no_change()
     context = {**_match_context(request, _match(pk)), "oob": True}
     return render(request, "tournaments/_match_live.html", context)
 

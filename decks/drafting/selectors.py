@@ -92,15 +92,21 @@ def timer_label(draft: Draft) -> str | int:
     return draft.timer_seconds if draft.timer == Draft.Timer.FIXED else draft.timer
 
 
-def _seat_rows(drafts: list[Draft]) -> dict[int, list[dict]]:
-    """Public facts per seat of each draft: who sits there, picks made, whether they have a
-    pack now (who is still picking). Two queries however many drafts and seats."""
-    seats = (
+def _seats(drafts: list[Draft]) -> list[Seat]:
+    """The drafts' seats with their players and pick counts (one query)."""
+    return list(
         Seat.objects.filter(draft__in=drafts)
         .select_related("player")
         .annotate(pick_count=Count("picks"))
         .order_by("draft_id", "index")
     )
+
+
+def _seat_rows(drafts: list[Draft], seats: list[Seat] | None = None) -> dict[int, list[dict]]:
+    """Public facts per seat of each draft: who sits there, picks made, whether they have a
+    pack now (who is still picking). Two queries however many drafts and seats (one when
+    the seats are given)."""
+    seats = _seats(drafts) if seats is None else seats
     # A seat is picking when it holds a pack of its draft's current round with cards left.
     picking = set(
         Pack.objects.filter(draft__in=drafts, round=F("draft__round"), cards_left__gt=0)
@@ -124,9 +130,9 @@ def _seat_rows(drafts: list[Draft]) -> dict[int, list[dict]]:
     return rows
 
 
-def _details(drafts: list[Draft], user=None) -> list[dict]:
+def _details(drafts: list[Draft], user=None, seats: list[Seat] | None = None) -> list[dict]:
     """Each pod's public state; the seed only for its organizer once the draft is over."""
-    seats = _seat_rows(drafts)
+    seats = _seat_rows(drafts, seats)
     details = []
     for draft in drafts:
         data = {
@@ -191,10 +197,45 @@ def _seat_picks(seat: Seat) -> list[dict]:
     ]
 
 
-def draft_seat_view(*, draft_id: int, user) -> dict:
-    """What the user's seat sees (the /me/ payload); 403 when they have no seat."""
+def draft_room_stamp(*, draft_id: int) -> str | None:
+    """What the draft room shows changes only with this stamp (one query), None for no such
+    draft: every pick moves `arrivals` (and with it every pack, pick and deadline), pausing
+    and resuming move the status, and joining or a bot taking a seat move the seat counts."""
+    row = (
+        Draft.objects.filter(pk=draft_id)
+        .annotate(
+            taken=Count("seats", filter=Q(seats__player__isnull=False)),
+            bots=Count("seats", filter=Q(seats__is_bot=True)),
+        )
+        .values_list("status", "round", "arrivals", "paused_at", "taken", "bots")
+        .first()
+    )
+    if row is None:
+        return None
+    status, round_number, arrivals, paused_at, taken, bots = row
+    paused = int(paused_at.timestamp()) if paused_at else 0
+    return f"{status}.{round_number}.{arrivals}.{paused}.{taken}.{bots}"
+
+
+def draft_room(*, draft_id: int, user) -> tuple[dict, dict | None]:
+    """The draft room: the pod's public state and, for a seated user, what their seat sees;
+    the draft and its seats are read once for both."""
     draft = draft_get(draft_id)
-    seat = seat_of_user(draft, user)
+    seats = _seats([draft])
+    detail = _details([draft], user, seats)[0]
+    seat = next((s for s in seats if user.is_authenticated and s.player_id == user.pk), None)
+    if seat is None:
+        return detail, None
+    return detail, draft_seat_view(draft_id=draft_id, user=user, draft=draft, seat=seat)
+
+
+def draft_seat_view(
+    *, draft_id: int, user, draft: Draft | None = None, seat: Seat | None = None
+) -> dict:
+    """What the user's seat sees (the /me/ payload); 403 when they have no seat. `draft` and
+    `seat` when the caller has read them already."""
+    draft = draft or draft_get(draft_id)
+    seat = seat or seat_of_user(draft, user)
     if seat is None:
         raise NotAllowed("You have no seat in this draft.", code="not_seated")
     pack, queued, head = None, 0, None

@@ -2,12 +2,15 @@
 
 from config.errors import Conflict, NotAllowed, NotFound
 from tournaments.models import Entry, Tournament
+from tournaments.services.common import bump_version
 
 
 def tournament_get(tournament_id: int, *, lock: bool = False) -> Tournament:
-    """The tournament, or a 404."""
+    """The tournament, or a 404. With `lock` (a write: pods or pools for its entries) the row
+    is locked and the tournament marked changed, as its page shows what the write makes."""
     queryset = Tournament.objects.all()
     if lock:
+        bump_version(tournament_id)
         queryset = queryset.select_for_update()
     tournament = queryset.filter(pk=tournament_id).first()
     if tournament is None:

@@ -1,8 +1,6 @@
 """The draft pages: the list (and a form to create a pod), the draft room, the organizer's
 pod view. They call the same services and selectors as the API; htmx refreshes the parts."""
 
-import hashlib
-import re
 from functools import partial
 from urllib.parse import urlencode
 
@@ -12,9 +10,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods
 
 import games
@@ -70,14 +68,13 @@ def draft_list(request: HttpRequest) -> HttpResponse:
 
 
 def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
+    # Read before the room, so the room shown is never older than the stamp it polls with.
+    stamp = selectors.draft_room_stamp(draft_id=pk)
     try:
-        detail = selectors.draft_detail(draft_id=pk, user=request.user)
+        detail, view = selectors.draft_room(draft_id=pk, user=request.user)
     except NotFound:
         raise Http404("No such draft.") from None
-    view = None
-    seated = {seat["player_id"] for seat in detail["seats"] if seat["player_id"]}
-    if request.user.is_authenticated and request.user.pk in seated:
-        view = selectors.draft_seat_view(draft_id=pk, user=request.user)
+    if view:
         if view["pack"]:
             for item in view["pack"]["cards"]:
                 item["face"] = card_face(item["card"], detail["game"])
@@ -120,28 +117,45 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         "is_organizer": is_organizer,
         "error": error,
         "poll_ms": poll_ms,
+        "stamp": stamp,
     }
 
 
-CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
-
-
-def _render_room(request: HttpRequest, context: dict, template: str) -> HttpResponse:
-    """The room with its body's fingerprint; a poll that has seen this body gets a 204."""
-    body = render_to_string("drafting/_room_body.html", context, request=request)
-    # the CSRF token is masked afresh on every render: it is not a change
-    seen = hashlib.sha256(CSRF_INPUT.sub("", body).encode()).hexdigest()[:16]
-    if request.htmx and request.GET.get("seen") == seen:
-        return HttpResponse(status=204)
-    room_body = mark_safe(body)  # a template's own escaped output, rendered just above
-    return render(request, template, {**context, "room_body": room_body, "seen": seen})
-
-
 def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
-    """The draft room: your pack, your picks, the countdown, who is still picking."""
+    """The draft room: your pack, your picks, the countdown, who is still picking.
+
+    The room polls every second with the stamp of what it shows (`?since=`): while neither
+    the player's pack nor the table changed, the answer is 204 (htmx swaps nothing) after one
+    query; a conditional request with the room's ETag gets 304."""
+    stamp = selectors.draft_room_stamp(draft_id=pk)
+    if stamp is None:
+        raise Http404("No such draft.")
+    if request.GET.get("since") == stamp:
+        response = HttpResponse(status=204)
+        response["Cache-Control"] = "no-store"
+        return response
+    tag = _room_tag(stamp, request)
+    wanted = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+    if tag in wanted and not len(messages.get_messages(request)):
+        return _stamped(HttpResponse(status=304), tag)
     context = _room_context(request, pk)
     template = "drafting/_room.html" if request.htmx else "drafting/room.html"
-    return _render_room(request, context, template)
+    response = render(request, template, context)
+    return _stamped(response, _room_tag(context["stamp"], request))
+
+
+def _room_tag(stamp: str, request: HttpRequest) -> str:
+    """The room's weak ETag: its stamp, who is looking (each seat sees its own pack) and
+    whether it is the whole page or the part htmx swaps."""
+    part = "part" if request.htmx else "page"
+    return f'W/"draft-{part}-{stamp}-u{request.user.pk or 0}"'
+
+
+def _stamped(response: HttpResponse, tag: str) -> HttpResponse:
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+    return response
 
 
 @post_only_else_back_to("drafting:room")
@@ -163,7 +177,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
         error = exc.message.replace(" Your current pack is in 'state'.", "")
     context = _room_context(request, pk, error)
     if request.htmx:
-        return _render_room(request, context, "drafting/_room.html")
+        return render(request, "drafting/_room.html", context)
     return redirect("drafting:room", pk=pk)
 
 

@@ -28,7 +28,7 @@ def match_game_create(*, match_id: int, by_user=None) -> GameRecord:
     system); the first game starts the match's clock."""
     # The tournament row first, then the match: the order every tournaments service locks in,
     # so a concurrent report or deadline sweep cannot deadlock with this.
-    tournament, match = lock_match(match_id)
+    tournament, match = lock_match(match_id, bump=True)
     match.tournament = tournament
     if by_user is not None and not _may_start(match, by_user):
         raise NotAllowed("Only the match's players or the organizer can start its games.")

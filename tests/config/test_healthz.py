@@ -1,5 +1,7 @@
 """GET /healthz reports the database and the broker, with no login."""
 
+import os
+
 import pytest
 from django.db.utils import OperationalError
 
@@ -119,3 +121,38 @@ def test_healthz_reuses_one_broker_connection(client, monkeypatch):
     for _ in range(3):
         client.get("/healthz")
     assert len(opened) <= 1
+
+
+@pytest.mark.django_db
+def test_a_redis_broker_is_asked_on_one_connection_and_its_loss_is_seen(client, monkeypatch):
+    import redis
+
+    from config.celery import app
+
+    # given a Redis broker (this suite's Redis) and the health check's connection not yet made
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    monkeypatch.setattr(app.conf, "broker_url", url)
+    monkeypatch.setattr(views, "_redis_client", None)
+    made = []
+    original = redis.Redis.from_url
+
+    def counting(*args, **kwargs):
+        made.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(redis.Redis, "from_url", counting)
+    # when it is checked three times, then one client answers all three
+    for _ in range(3):
+        assert client.get("/healthz").json()["broker"] == "ok"
+    assert len(made) == 1
+
+    # when Redis stops answering on that connection, then the check says so (not a stale ok)
+    def gone(self):
+        raise redis.ConnectionError("Connection refused")
+
+    monkeypatch.setattr(redis.Redis, "ping", gone)
+    assert client.get("/healthz").json()["broker"] == "down"
+    # and the next check connects anew
+    monkeypatch.undo()
+    monkeypatch.setattr(app.conf, "broker_url", url)
+    assert client.get("/healthz").json()["broker"] == "ok"

@@ -1,10 +1,12 @@
 """The bracket and standings (API and pages) take the same number of queries for 8 or 512."""
 
+import pytest
 from django.db import connection
+from django.db.models import Exists, OuterRef
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import bulk_event
-from tournaments.models import Match
+from tournaments.models import Match, MatchGame
 
 URLS = [
     "/api/tournaments/{id}/bracket/",
@@ -58,3 +60,97 @@ def test_match_page_and_its_live_partial_do_not_grow_with_the_field(organizer, c
     for url in ("/matches/{id}/", "/matches/{id}/live/"):
         small_count = queries_for(client, url.format(id=first[small.pk]))
         assert small_count == queries_for(client, url.format(id=first[large.pk])), url
+
+
+def report_queries(match, user, winner: int) -> list[str]:
+    from tournaments.services import match_result_report
+
+    with CaptureQueriesContext(connection) as context:
+        match_result_report(match=match, by_user=user, games=[{"winner": winner, "life": {}}])
+    return [q["sql"] for q in context.captured_queries]
+
+
+def test_a_result_report_takes_at_most_8_queries_whatever_the_field(organizer):
+    # given a small and a large event (best of 1)
+    from tournaments.models import MatchAudit, MatchEntry
+
+    for size in (8, 512):
+        tournament = bulk_event(organizer, size, best_of=1)
+        first, second = (
+            Match.objects.get(tournament=tournament, round__number=1, index=i) for i in (0, 1)
+        )
+        # when the organizer enters both results that feed one round-2 match
+        counts = []
+        for match in (first, second):
+            winner = match.slots.order_by("slot").first().entry_id
+            counts.append(len(report_queries(match, organizer, winner)))
+        # then each took at most 8 queries (BEGIN and COMMIT included), and the winners moved
+        # on, the next match is ready and each result has its audit row
+        assert max(counts) <= 8, counts
+        target = Match.objects.get(tournament=tournament, round__number=2, index=0)
+        assert MatchEntry.objects.filter(match=target).count() == 2
+        assert target.status == Match.Status.READY
+        assert MatchAudit.objects.filter(match__in=[first, second]).count() == 2
+
+
+def test_a_players_report_takes_at_most_8_queries(organizer, make_user):
+    # given a player of a round-1 match
+    from tournaments.models import EntryMember
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    match = Match.objects.get(tournament=tournament, round__number=1, index=0)
+    slot = match.slots.order_by("slot").first()
+    player = make_user()
+    EntryMember.objects.create(entry_id=slot.entry_id, user=player, tournament=tournament)
+    # when they report that they won, then it takes at most 8 queries and waits for the other
+    assert len(report_queries(match, player, slot.entry_id)) <= 8
+    match.refresh_from_db()
+    assert match.status == Match.Status.AWAITING_CONFIRMATION
+
+
+@pytest.mark.postgres
+def test_the_plain_sql_read_of_a_report_gives_what_the_orm_read_gives(organizer, make_user):
+    # given an event with a decided match, a forfeited slot, a player and a waiting report
+    from django.db import transaction
+
+    from tournaments.models import EntryMember, MatchReport
+    from tournaments.services import common, result_read
+
+    tournament = bulk_event(organizer, 16, best_of=1)
+    first, second, third = (
+        Match.objects.get(tournament=tournament, round__number=1, index=i) for i in (0, 1, 2)
+    )
+    winner = first.slots.order_by("slot").first().entry_id
+    from tournaments.services import match_decide
+
+    match_decide(match=first, by_user=organizer, winner_id=winner)
+    second.slots.filter(slot=1).update(forfeited=True)
+    player = make_user()
+    slot = third.slots.order_by("slot").first()
+    EntryMember.objects.create(entry_id=slot.entry_id, user=player, tournament=tournament)
+    MatchReport.objects.create(
+        match=third, reported_by=player, entry_id=slot.entry_id, games=[], status="pending"
+    )
+    final = Match.objects.filter(tournament=tournament).order_by("-round__number").first()
+    # when each match is read both ways, then the objects and the facts are the same
+    for match in (first, second, third, final):
+        for user in (organizer, player):
+            with transaction.atomic():
+                raw = result_read.match_with_facts(match.pk, user)
+            with transaction.atomic():
+                orm = (
+                    Match.objects.select_related("tournament", "round")
+                    .annotate(
+                        **common.result_facts(user),
+                        has_games=Exists(MatchGame.objects.filter(match=OuterRef("pk"))),
+                    )
+                    .get(pk=match.pk)
+                )
+            for name in result_read.FACTS:
+                assert getattr(raw, name) == getattr(orm, name), (match.pk, name)
+            assert raw.__dict__.keys() >= {"status", "winner_id", "deadline"}
+            for field in ("status", "winner_id", "index", "started_at", "deadline"):
+                assert getattr(raw, field) == getattr(orm, field), field
+            assert raw.tournament.version == orm.tournament.version
+            assert raw.tournament.entries_per_match == orm.tournament.entries_per_match
+            assert raw.round.number == orm.round.number

@@ -3,6 +3,8 @@
 from collections import Counter
 from random import Random
 
+from django.db.models import Case, DateTimeField, F, IntegerField, Q, Value, When
+
 from config.errors import Conflict
 from tournaments.brackets import bracket_first_round, feeds_into, random_round, rounds_needed
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
@@ -110,16 +112,84 @@ def _forfeit_dropped(
 
 
 def match_finish(
-    *, tournament: Tournament, match: Match, winner_id: int, decided_by: str, actor, action: str
+    *,
+    tournament: Tournament,
+    match: Match,
+    winner_id: int,
+    decided_by: str,
+    actor,
+    action: str,
+    games: list[dict] | None = None,
 ) -> None:
-    """Finish a match with its winner, record it in the audit trail and move the winner on."""
-    before = snapshot(match)
+    """Finish a match with its winner, record it in the audit trail and move the winner on.
+
+    `games`: the games that now count (as `common.game_facts` gives them) when the caller has
+    just written them, so the audit trail needs no query for them."""
+    before = snapshot(match, games)
     match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
     match.finished_at = now()
-    match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
     supersede_pending_reports(match)
-    audit(match=match, actor=actor, action=action, before=before)
+    if _moves_on_at_once(tournament, match):
+        _finish_and_move_on(
+            tournament, match, actor=actor, action=action, before=before, games=games
+        )
+        return
+    match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
+    audit(match=match, actor=actor, action=action, before=before, games=games)
     advance(tournament=tournament, match=match)
+
+
+def _moves_on_at_once(tournament: Tournament, match: Match) -> bool:
+    """True when the fixed bracket's next match was read with the lock (`result_facts`) and
+    the winner simply takes its slot there: no forfeit to carry on, no lone entry left to win
+    the next match at once (those go the general way, `advance`)."""
+    if tournament.pairing != Tournament.Pairing.BRACKET or not hasattr(match, "next_filled"):
+        return False
+    if match.decided_by == Match.DecidedBy.FORFEIT:
+        return False
+    if match.next_id is None or not _fills_next(tournament, match):
+        return True
+    return tournament.entries_per_match - match.next_forfeited > 1
+
+
+def _fills_next(tournament: Tournament, match: Match) -> bool:
+    """The winner takes the next match's last empty slot (the next match becomes ready)."""
+    return (
+        match.next_status == Match.Status.PENDING
+        and match.next_filled + 1 == tournament.entries_per_match
+    )
+
+
+def _finish_and_move_on(tournament, match, *, actor, action, before, games) -> None:
+    """Finish the match and put its winner in the next match's slot: the match (and the next
+    one, when this fills it) in one UPDATE, the audit row, the slot; or finish the event."""
+    if match.next_id is None:  # the final
+        match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
+        audit(match=match, actor=actor, action=action, before=before, games=games)
+        tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now()
+        tournament.save(update_fields=["status", "finished_at"])
+        return
+    if _fills_next(tournament, match):
+        mine = Q(pk=match.pk)
+        Match.objects.filter(pk__in=[match.pk, match.next_id]).update(
+            status=Case(When(mine, then=Value(match.status)), default=Value(Match.Status.READY)),
+            winner_id=Case(
+                When(mine, then=Value(match.winner_id)),
+                default=F("winner_id"),
+                output_field=IntegerField(),
+            ),
+            decided_by=Case(When(mine, then=Value(match.decided_by)), default=F("decided_by")),
+            finished_at=Case(
+                When(mine, then=Value(match.finished_at)),
+                default=F("finished_at"),
+                output_field=DateTimeField(),
+            ),
+        )
+    else:
+        match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
+    audit(match=match, actor=actor, action=action, before=before, games=games)
+    _index, slot = feeds_into(match.index, tournament.entries_per_match)
+    MatchEntry.objects.create(match_id=match.next_id, slot=slot, entry_id=match.winner_id)
 
 
 def advance(*, tournament: Tournament, match: Match) -> None:

@@ -21,6 +21,7 @@ from tournaments.services import bracket
 from tournaments.services.common import (
     active_entry_ids,
     audit,
+    bump_version,
     current_games,
     entry_ids,
     is_organizer,
@@ -61,7 +62,7 @@ def matches_start(*, tournament: Tournament, matches: QuerySet) -> int:
 @transaction.atomic
 def match_start(*, match: Match, by_user=None) -> Match:
     """Start a ready match's clock (organizer, a player, or the engine with no user); idempotent."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     if by_user is not None and not _organizer_or_player(tournament, match, by_user):
         raise NotAllowed(
             "Only the match's players or the organizer can start it.", code="not_allowed"
@@ -102,7 +103,7 @@ def match_time_call(
 ) -> Match:
     """The organizer calls time now; with life totals or finished games (or a live engine
     game) it is decided at once."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="call time")
     _require_running_clock(match)
     _require_entered_life(tournament, match, life)
@@ -130,7 +131,7 @@ def match_time_enter(
 
     Empty life totals mean no game was in progress: game wins alone decide.
     """
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     if not _organizer_or_player(tournament, match, by_user):
         raise NotAllowed(
             "Only the match's players or the organizer can enter these.", code="not_allowed"
@@ -145,7 +146,7 @@ def match_time_enter(
 @transaction.atomic
 def match_time_extend(*, match: Match, by_user, minutes: int) -> Match:
     """The organizer gives a running match more time (also after time was called)."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="extend a match's time")
     if not 1 <= minutes <= MAX_EXTENSION:
         raise ServiceError(
@@ -217,10 +218,13 @@ def match_deadline_enforce(*, match_id: int) -> bool:
     With a game running on the engine the live life totals decide at once; for a table
     match the players (or organizer) then enter them. Returns whether time was called now.
     """
-    tournament, match = lock_match(match_id)
+    # The sweep visits matches that are often not due: it marks the event changed only when
+    # it calls time, so watchers' pages and cached brackets stay valid otherwise.
+    tournament, match = lock_match(match_id, bump=False)
     due = match.deadline is not None and match.deadline <= now()
     if match.status != Match.Status.IN_PROGRESS or not due or match.time_called_at is not None:
         return False
+    bump_version(tournament.pk)
     _call_time(match, None)
     facts = _live_facts(match.pk)
     if facts is not None:

@@ -1,10 +1,32 @@
 """Helpers shared by the tournament services: permissions, row locks, the audit trail."""
 
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Subquery,
+    When,
+)
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from tournaments.brackets import BracketError
-from tournaments.models import Entry, Match, MatchAudit, MatchGame, MatchReport, Tournament
+from tournaments.models import (
+    Entry,
+    Match,
+    MatchAudit,
+    MatchEntry,
+    MatchGame,
+    MatchReport,
+    Tournament,
+)
+from tournaments.services import result_read
 
 
 def is_organizer(*, tournament: Tournament, user) -> bool:
@@ -20,30 +42,136 @@ def require_organizer(*, tournament: Tournament, user, action: str) -> None:
         raise NotAllowed(f"Only the organizer can {action}.", code="not_organizer")
 
 
-def lock_tournament(tournament_id: int) -> Tournament:
-    """Lock the tournament row for the rest of the transaction.
+def bump_version(tournament_id: int | Subquery) -> int:
+    """Mark the tournament changed in the caller's transaction (one UPDATE, which also takes
+    the row's lock): pages, conditional requests and cached renders keyed on the version go
+    stale when the change commits. Returns how many rows it bumped (0: no such tournament)."""
+    return Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+
+
+def lock_tournament(tournament_id: int, *, bump: bool) -> Tournament:
+    """Lock the tournament row for the rest of the transaction; with `bump`, also mark it
+    changed (the caller is about to change its bracket, entries, clocks or results).
 
     Every service that changes results or the bracket takes this lock first: the next
     match and the next random round depend on several matches at once, and one lock taken
     in one order can never deadlock.
     """
+    if bump:
+        # the UPDATE takes the row lock; the read after it sees the row as it now is
+        if not bump_version(tournament_id):
+            raise NotFound("No such tournament.", code="tournament_not_found")
+        return Tournament.objects.get(pk=tournament_id)
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound("No such tournament.", code="tournament_not_found") from None
 
 
-def lock_match(match_id: int) -> tuple[Tournament, Match]:
-    """Lock a match's tournament, then the match, and return both (fresh from the database)."""
-    rows = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True)
-    tournament_id = next(iter(rows), None)
-    if tournament_id is None:
+def lock_match(match_id: int, *, bump: bool, facts_for=None) -> tuple[Tournament, Match]:
+    """Lock a match's tournament (marking it changed with `bump`), then the match, and return
+    both fresh from the database: two queries.
+
+    The match is read with its tournament and round, and whether it has games that count
+    (`has_games`). With `facts_for=<user>` the same query also reads what recording a result
+    needs (see `result_facts`), so a report or confirmation asks nothing more before writing.
+    """
+    tournament_of_match = Subquery(Match.objects.filter(pk=match_id).values("tournament_id")[:1])
+    if bump:
+        locked = bump_version(tournament_of_match)
+    else:
+        locked = len(
+            Tournament.objects.select_for_update().filter(pk=tournament_of_match).values("pk")
+        )
+    if not locked:
         raise NotFound("No such match.", code="match_not_found")
-    tournament = lock_tournament(tournament_id)
+    if facts_for is not None and result_read.usable():
+        match = result_read.match_with_facts(match_id, facts_for)
+        if match is None:
+            raise NotFound("No such match.", code="match_not_found")
+        return _not_cancelled(match)
+    rows = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "round")
+        .annotate(
+            has_games=Exists(MatchGame.objects.filter(match=OuterRef("pk"), superseded=False))
+        )
+    )
+    if facts_for is not None:
+        rows = rows.annotate(**result_facts(facts_for))
+    return _not_cancelled(rows.get(pk=match_id))
+
+
+def _not_cancelled(match: Match) -> tuple[Tournament, Match]:
+    tournament = match.tournament
     if tournament.status == Tournament.Status.CANCELLED:
         raise Conflict("The tournament is cancelled.", code="tournament_cancelled")
-    match = Match.objects.select_for_update().select_related("round").get(pk=match_id)
     return tournament, match
+
+
+MAX_SLOTS = 4  # entries in a match (a database constraint: slot < 4)
+
+
+def result_facts(user) -> dict:
+    """Annotations of a match row with what recording its result needs, as subqueries of the
+    one read that locks it: its entries in slot order (`slot_0`..`slot_3`, the entry id,
+    negative when it forfeited), the entry `user` plays for in it (`viewer_entry`), whether a
+    report waits (`has_pending_report`), and in the fixed bracket the match its winner goes
+    on to (`next_id`, `next_status`, `next_filled`, `next_forfeited`)."""
+    slots = MatchEntry.objects.filter(match=OuterRef("pk"))
+    signed = Case(
+        When(forfeited=True, then=ExpressionWrapper(-F("entry_id"), BigIntegerField())),
+        default=F("entry_id"),
+        output_field=BigIntegerField(),
+    )
+    facts = {
+        f"slot_{n}": Subquery(slots.filter(slot=n).annotate(signed=signed).values("signed")[:1])
+        for n in range(MAX_SLOTS)
+    }
+    viewer = (
+        slots.filter(entry__memberships__user=user).order_by("entry__seed", "entry_id")
+        if user is not None and user.is_authenticated
+        else slots.none()
+    )
+    # The next match as `tournaments.brackets.feeds_into` places it: round + 1, index // k.
+    next_place = {
+        "tournament": OuterRef("tournament"),
+        "round__number": OuterRef("round__number") + 1,
+        "index": ExpressionWrapper(
+            OuterRef("index") / OuterRef("tournament__entries_per_match"),
+            output_field=IntegerField(),
+        ),
+    }
+    target = Match.objects.filter(**next_place)
+    target_slots = MatchEntry.objects.filter(**{f"match__{k}": v for k, v in next_place.items()})
+    return {
+        **facts,
+        "viewer_entry": Subquery(viewer.values("entry_id")[:1]),
+        "has_pending_report": Exists(
+            MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
+        ),
+        "next_id": Subquery(target.values("pk")[:1]),
+        "next_status": Subquery(target.values("status")[:1]),
+        "next_filled": _count(target_slots),
+        "next_forfeited": _count(target_slots.filter(forfeited=True)),
+    }
+
+
+def _count(rows) -> Coalesce:
+    """COUNT(*) of `rows` (one match's slots) as a subquery: 0 when there are none."""
+    counted = rows.order_by().values("match").annotate(n=Count("pk")).values("n")[:1]
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
+def slots_of(match: Match) -> tuple[list[int], list[int]]:
+    """The match's entry ids and those not forfeited, in slot order: from the facts read
+    with the lock when there (no query), else one query."""
+    if hasattr(match, "slot_0"):
+        signed = [getattr(match, f"slot_{n}") for n in range(MAX_SLOTS)]
+        signed = [s for s in signed if s is not None]
+        return [abs(s) for s in signed], [s for s in signed if s > 0]
+    rows = list(match.slots.order_by("slot").values_list("entry_id", "forfeited"))
+    return [e for e, _f in rows], [e for e, forfeited in rows if not forfeited]
 
 
 def entry_ids(match: Match) -> list[int]:
@@ -66,38 +194,52 @@ def user_entry(*, tournament: Tournament, user, match: Match) -> Entry | None:
     ).first()
 
 
-def snapshot(match: Match) -> dict:
-    """The result facts of a match, as stored in the audit trail."""
-    games = match.games.filter(superseded=False).order_by("number")
+def snapshot(match: Match, games: list[dict] | None = None) -> dict:
+    """The result facts of a match, as stored in the audit trail. `games` (as `game_facts`
+    gives them) when the caller knows them: no query; a match known to have no games that
+    count (`has_games` read with its lock) needs none either."""
+    if games is None:
+        games = [] if getattr(match, "has_games", None) is False else current_game_facts(match)
     return {
         "status": match.status,
         "winner": match.winner_id,
         "decided_by": match.decided_by,
-        "games": [
-            {
-                "number": g.number,
-                "winner": g.winner_id,
-                "life": g.life,
-                "first_damage": g.first_damage_id,
-            }
-            for g in games
-        ],
+        "games": games,
     }
 
 
-def audit(*, match: Match, actor, action: str, before: dict) -> None:
-    """Append one row to the audit trail (nothing is ever deleted from it)."""
+def current_game_facts(match: Match) -> list[dict]:
+    """The match's games that count, as the audit trail stores them (one query)."""
+    return [
+        game_facts(g.number, g.winner_id, g.life, g.first_damage_id)
+        for g in match.games.filter(superseded=False).order_by("number")
+    ]
+
+
+def game_facts(number: int, winner: int | None, life: dict, first_damage: int | None) -> dict:
+    """One game as the audit trail stores it."""
+    return {"number": number, "winner": winner, "life": life, "first_damage": first_damage}
+
+
+def audit(
+    *, match: Match, actor, action: str, before: dict, games: list[dict] | None = None
+) -> None:
+    """Append one row to the audit trail (nothing is ever deleted from it); `games` as for
+    `snapshot`, when the caller knows the games that now count."""
     MatchAudit.objects.create(
         match=match,
         actor=actor if actor is not None and actor.is_authenticated else None,
         action=action,
         before=before,
-        after=snapshot(match),
+        after=snapshot(match, games),
     )
 
 
 def supersede_pending_reports(match: Match) -> None:
-    """Mark any report still waiting for confirmation as superseded."""
+    """Mark any report still waiting for confirmation as superseded (no query when the lock's
+    read found none)."""
+    if getattr(match, "has_pending_report", True) is False:
+        return
     match.reports.filter(status=MatchReport.Status.PENDING).update(
         status=MatchReport.Status.SUPERSEDED
     )

@@ -127,7 +127,7 @@ def entry_add(
     seed: int | None = None,
 ) -> Entry:
     """Register a player, a guest or a team; a player with no details registers themselves."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed.", code="registration_closed")
     _refuse_after_the_limited_deal(tournament)
@@ -179,7 +179,7 @@ def _require_free_name(
 @transaction.atomic
 def entry_remove(*, entry: Entry, by_user) -> None:
     """Remove an entry before the start (the organizer, or its own player leaving)."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
         raise NotAllowed("Only the organizer (or the entry's player) can remove it.")
@@ -198,7 +198,7 @@ def entry_update(
 ) -> Entry:
     """The organizer renames a guest or team entry, or moves it to another seed before the
     start; the entry holding that seed takes the moved one's old seed (a swap)."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="edit entries")
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if name is not None:
@@ -234,7 +234,7 @@ def entries_paste(*, tournament: Tournament, by_user, text: str) -> list[Entry]:
     """The organizer adds many entries at once: one name a line, optionally ", seed"; a name
     written "@username" is that player's account, any other a guest. All lines or none; an
     error names its line."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="add entries")
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
@@ -326,7 +326,7 @@ def _entry_create(tournament, user_id, name, users, seed) -> Entry:
 @transaction.atomic
 def entry_drop(*, entry: Entry, by_user) -> Entry:
     """Drop an entry (its player or the organizer); while running it forfeits its current match."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
@@ -379,7 +379,7 @@ def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, 
 @transaction.atomic
 def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
     """Seed the entries, lock decks, build the bracket (round 1 at least) and start round 1."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="start the tournament")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(
@@ -451,7 +451,7 @@ def _store_seeds(entries: list[Entry]) -> None:
 @transaction.atomic
 def tournament_cancel(*, tournament: Tournament, by_user) -> Tournament:
     """Cancel an event that has not finished."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="cancel the tournament")
     if tournament.status == Tournament.Status.FINISHED:
         raise Conflict("A finished tournament cannot be cancelled.", code="tournament_over")
@@ -463,7 +463,7 @@ def tournament_cancel(*, tournament: Tournament, by_user) -> Tournament:
 @transaction.atomic
 def round_start(*, tournament: Tournament, number: int, by_user) -> int:
     """Start every ready match of a round (their clocks start); returns how many started."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="start a round")
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("The tournament is not running.", code="not_running")
@@ -481,7 +481,7 @@ def round_start(*, tournament: Tournament, number: int, by_user) -> int:
 def entry_check_in(*, entry: Entry, by_user, checked_in: bool = True) -> Entry:
     """Check an entry in before the start (its player, or the organizer for anyone), or undo
     it; checking in twice changes nothing."""
-    tournament = lock_tournament(entry.tournament_id)
+    tournament = lock_tournament(entry.tournament_id, bump=True)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
@@ -505,7 +505,7 @@ def entry_check_in(*, entry: Entry, by_user, checked_in: bool = True) -> Entry:
 def entries_drop_unchecked(*, tournament: Tournament, by_user) -> int:
     """Before the start, drop every entry that has not checked in (their seeds are freed);
     returns how many. Refused while nobody has checked in: that would empty the event."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="drop entries")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(
@@ -527,7 +527,7 @@ def entries_drop_unchecked(*, tournament: Tournament, by_user) -> int:
 def entries_seed_order(*, tournament: Tournament, by_user, entry_ids: list[int]) -> list[Entry]:
     """The organizer orders entries before the start: the listed entries get seeds 1..n in
     that order, every other entry loses its seed (it is seeded after them at the start)."""
-    tournament = lock_tournament(tournament.pk)
+    tournament = lock_tournament(tournament.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="seed entries")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Seeds are fixed once the tournament has started.", code="started")

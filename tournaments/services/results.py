@@ -20,9 +20,11 @@ from tournaments.services.common import (
     audit,
     bracket_error,
     entry_ids,
+    game_facts,
     is_organizer,
     lock_match,
     require_organizer,
+    slots_of,
     snapshot,
     supersede_pending_reports,
     user_entry,
@@ -60,12 +62,6 @@ def parse_games(
     return parsed
 
 
-def _slots(match: Match) -> tuple[list[int], list[int]]:
-    """The match's entry ids and those not forfeited, in slot order (one query)."""
-    rows = list(match.slots.order_by("slot").values_list("entry_id", "forfeited"))
-    return [e for e, _f in rows], [e for e, forfeited in rows if not forfeited]
-
-
 def _winner_of(
     tournament: Tournament, games: list[GameResult], entries: list[int], active: list[int]
 ) -> int:
@@ -77,10 +73,12 @@ def _winner_of(
         raise bracket_error(exc) from None
 
 
-def _write_games(match: Match, games: list[GameResult], source: str) -> None:
-    """Replace the games that count (old ones are kept, marked superseded)."""
-    match.games.filter(superseded=False).update(superseded=True)
-    MatchGame.objects.bulk_create(
+def _write_games(match: Match, games: list[GameResult], source: str) -> list[dict]:
+    """Replace the games that count (old ones are kept, marked superseded); returns the new
+    ones as the audit trail stores them."""
+    if getattr(match, "has_games", True):
+        match.games.filter(superseded=False).update(superseded=True)
+    rows = MatchGame.objects.bulk_create(
         [
             MatchGame(
                 match=match,
@@ -93,6 +91,8 @@ def _write_games(match: Match, games: list[GameResult], source: str) -> None:
             for n, g in enumerate(games, start=1)
         ]
     )
+    match.has_games = bool(rows)
+    return [game_facts(g.number, g.winner_id, g.life, g.first_damage_id) for g in rows]
 
 
 def _games_json(games: list[GameResult]) -> list[dict]:
@@ -116,24 +116,25 @@ def match_result_report(
     An organizer who plays in the match reports as a player, to be confirmed like anyone
     else's report (ruling 17); with `as_organizer` they decide it instead, and the audit
     trail records that the organizer decided their own match."""
-    tournament, match = lock_match(match.pk)
+    # One read with the lock brings the entries, the reporter's entry and the next match.
+    tournament, match = lock_match(match.pk, bump=True, facts_for=by_user)
     # What the bracket shows anyone first (400), then who may report (403), then the games.
     if match.status == Match.Status.PENDING:
         raise ServiceError("The match is still waiting for its entries.", code="match_pending")
     if match.is_bye:
         raise ServiceError("A bye has no games to report.", code="match_is_bye")
     organizer = is_organizer(tournament=tournament, user=by_user)
-    entry = user_entry(tournament=tournament, user=by_user, match=match)
-    own_match = organizer and entry is not None
+    entry_id = match.viewer_entry
+    own_match = organizer and entry_id is not None
     if own_match and not as_organizer:
         organizer = False  # a player like any other: the opponent confirms
     elif organizer:
-        entry = None
-    if not organizer and entry is None:
+        entry_id = None
+    if not organizer and entry_id is None:
         raise NotAllowed(
             "Only the match's players or the organizer can report it.", code="not_in_match"
         )
-    entries, active = _slots(match)
+    entries, active = slots_of(match)
     parsed = parse_games(games, entries, tournament)
     winner = _winner_of(tournament, parsed, entries, active)
     if organizer:
@@ -153,15 +154,18 @@ def match_result_report(
     MatchReport.objects.create(
         match=match,
         reported_by=by_user,
-        entry=entry,
+        entry_id=entry_id,
         games=_games_json(parsed),
-        confirmed_entries=[entry.pk],
+        confirmed_entries=[entry_id],
     )
     match.status = Match.Status.AWAITING_CONFIRMATION
     match.save(update_fields=["status"])
     audit(match=match, actor=by_user, action="report", before=before)
-    others = [pk for pk in active if pk != entry.pk]
-    report_to_confirm_notify(tournament=tournament, match_id=match.pk, entry_ids=others)
+    others = [pk for pk in active if pk != entry_id]
+    # after the commit: a notice is no part of the result (and the report stays 8 queries)
+    transaction.on_commit(
+        lambda: report_to_confirm_notify(tournament=tournament, match_id=match.pk, entry_ids=others)
+    )
     return match
 
 
@@ -169,7 +173,7 @@ def _organizer_result(
     tournament, match, by_user, winner: int, games: list[GameResult], *, action: str = "organizer"
 ) -> None:
     if match.status != Match.Status.FINISHED:
-        _write_games(match, games, MatchGame.Source.ORGANIZER)
+        written = _write_games(match, games, MatchGame.Source.ORGANIZER)
         bracket.match_finish(
             tournament=tournament,
             match=match,
@@ -177,6 +181,7 @@ def _organizer_result(
             decided_by=Match.DecidedBy.PLAYED,
             actor=by_user,
             action=action,
+            games=written,
         )
         return
     before = snapshot(match)
@@ -194,20 +199,20 @@ def _organizer_result(
 @transaction.atomic
 def match_result_confirm(*, match: Match, by_user) -> Match:
     """Another entry's player confirms the pending report; once every entry has, it counts."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True, facts_for=by_user)
     organizer = is_organizer(tournament=tournament, user=by_user)
-    entry = user_entry(tournament=tournament, user=by_user, match=match)
-    if entry is None and not organizer:
+    entry_id = match.viewer_entry
+    if entry_id is None and not organizer:
         raise NotAllowed("Only the match's players can confirm it.", code="not_in_match")
     report = match.reports.filter(status=MatchReport.Status.PENDING).first()
     if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
         raise Conflict("There is no reported result to confirm.", code="nothing_to_confirm")
-    if entry is not None and entry.pk == report.entry_id:
+    if entry_id is not None and entry_id == report.entry_id:
         # also for an organizer who plays: their own report waits for the opponent (ruling 17)
         raise ServiceError("The other player(s) must confirm your report.", code="own_report")
-    if entry is not None and entry.pk not in report.confirmed_entries:
-        report.confirmed_entries = [*report.confirmed_entries, entry.pk]
-    entries, active = _slots(match)
+    if entry_id is not None and entry_id not in report.confirmed_entries:
+        report.confirmed_entries = [*report.confirmed_entries, entry_id]
+    entries, active = slots_of(match)
     if not organizer and set(active) - set(report.confirmed_entries):
         report.save(update_fields=["confirmed_entries"])
         return match
@@ -215,7 +220,8 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
     winner = _winner_of(tournament, games, entries, active)
     report.status = MatchReport.Status.CONFIRMED
     report.save(update_fields=["confirmed_entries", "status"])
-    _write_games(match, games, MatchGame.Source.REPORT)
+    match.has_pending_report = False  # this one, now confirmed, was the only one
+    written = _write_games(match, games, MatchGame.Source.REPORT)
     bracket.match_finish(
         tournament=tournament,
         match=match,
@@ -223,7 +229,8 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         decided_by=Match.DecidedBy.PLAYED,
         actor=by_user,
         # the organizer confirming for the players (a guest without an account cannot)
-        action="confirm" if entry is not None else "organizer-confirm",
+        action="confirm" if entry_id is not None else "organizer-confirm",
+        games=written,
     )
     return match
 
@@ -231,7 +238,7 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
 @transaction.atomic
 def match_result_dispute(*, match: Match, by_user) -> Match:
     """Another entry's player disputes the pending report; the organizer then decides."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     entry = user_entry(tournament=tournament, user=by_user, match=match)
     if entry is None:
         raise NotAllowed("Only the match's players can dispute it.", code="not_in_match")
@@ -258,7 +265,7 @@ def _plays_in(tournament, match, user) -> bool:
 @transaction.atomic
 def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
     """The organizer names the winner (after a dispute, at time, or to correct a result)."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="decide a match")
     if match.status == Match.Status.PENDING or match.is_bye:
         raise ServiceError(
@@ -294,7 +301,7 @@ def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
 @transaction.atomic
 def match_forfeit(*, match: Match, by_user, entry_id: int) -> Match:
     """The organizer records a forfeit (a no-show); the last entry left wins the match."""
-    tournament, match = lock_match(match.pk)
+    tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="record a forfeit")
     if match.status == Match.Status.FINISHED:
         raise ServiceError("The match is finished; decide it instead.", code="match_finished")
@@ -319,7 +326,7 @@ def match_game_record_from_engine(
 ) -> Match:
     """Record a game played on the engine (no confirmation; idempotent on game_number);
     finish the match once an entry has enough wins and move the winner on."""
-    tournament, match = lock_match(match_id)
+    tournament, match = lock_match(match_id, bump=True)
     if match.status == Match.Status.FINISHED:
         return match
     if match.games.filter(number=game_number, superseded=False).exists():

@@ -68,3 +68,17 @@ def decided_by(code: str) -> str:
 def game_source(code: str) -> str:
     """Where a game's result came from, in words."""
     return GAME_SOURCE.get(code, str(code).replace("_", " "))
+
+
+# A bracket is rendered once per version for every watcher; what differs per viewer (their own
+# matches highlighted) is left as a mark that `tournaments.views.bracket_html` fills per viewer.
+MINE_MARK = object()
+
+
+@register.simple_tag(takes_context=True)
+def if_mine(context, entry_id, text: str) -> str:
+    """`text` when the viewer plays for `entry_id`; in a shared render, a mark for the view."""
+    mine = context.get("mine")
+    if mine is MINE_MARK:
+        return f"\ue000{entry_id}\ue001{text}\ue002"
+    return text if mine and entry_id in mine else ""

@@ -3,7 +3,7 @@ pick (passing, the next round, deadlines, the end of the draft)."""
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -11,7 +11,7 @@ from django.utils import timezone
 from config.enqueue import enqueue_on_commit
 from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import catalogue
-from decks.drafting.models import Draft, PackCard, Pick, Seat
+from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.rules import (
     PackPosition,
     StalePick,
@@ -42,6 +42,58 @@ def _schedule_deadline(draft_id: int, seat_index: int, deadline: dt.datetime) ->
     enqueue_on_commit(tasks.draft_deadline_expire, draft_id, seat_index, eta=deadline)
 
 
+@dataclass
+class _PodMemo:
+    """What one transaction on a locked pod has read and not yet written.
+
+    Bots read each pack's cards and each seat's picks once, then follow their own picks in
+    memory; while `deferring`, the picks and the packs' moves are written in bulk by `flush`
+    (before anything reads them back), so a run of bot picks costs a few queries, not four
+    a pick."""
+
+    deferring: bool = False
+    pack_cards: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    seat_picks: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    picks: list[Pick] = field(default_factory=list)
+    moved: dict[int, PackPosition] = field(default_factory=dict)
+
+    def took(self, seat_id: int, pack_id: int, pack_card_id: int, card_id: int) -> None:
+        if pack_id in self.pack_cards:
+            self.pack_cards[pack_id].remove((pack_card_id, card_id))
+        if seat_id in self.seat_picks:
+            self.seat_picks[seat_id].append((pack_card_id, card_id))
+
+    def flush(self) -> None:
+        """Write the deferred picks and pack moves (two queries)."""
+        if self.picks:
+            Pick.objects.bulk_create(self.picks)
+            Pack.objects.bulk_update(
+                [
+                    Pack(
+                        pk=pack_id,
+                        holder_seat=m.holder_seat,
+                        arrival=m.arrival,
+                        cards_left=m.cards_left,
+                        picks_made=m.picks_made,
+                    )
+                    for pack_id, m in self.moved.items()
+                ],
+                ["holder_seat", "arrival", "cards_left", "picks_made"],
+            )
+        self.picks, self.moved = [], {}
+
+
+def _memo(draft: Draft) -> _PodMemo:
+    return draft.__dict__.setdefault("_memo", _PodMemo())
+
+
+def flush(draft: Draft) -> None:
+    """Write what the pod's memo deferred (nothing when it deferred nothing)."""
+    memo = draft.__dict__.get("_memo")
+    if memo is not None:
+        memo.flush()
+
+
 def _apply_pick(
     draft: Draft,
     seat: Seat,
@@ -60,54 +112,84 @@ def _apply_pick(
         pack_id=pack_id,
         pick_number=pick_number,
     )
-    pack_card = PackCard.objects.filter(pk=pack_card_id, pack_id=pack_id, pick__isnull=True).first()
+    pack_card = (
+        PackCard.objects.filter(pk=pack_card_id, pack_id=pack_id, pick__isnull=True)
+        .values_list("card_id", flat=True)
+        .first()
+    )
     if pack_card is None:
         raise ServiceError(
             "That card is not in this pack.",
             code="card_not_in_pack",
             errors={"card": ["Not a card of the pack in front of you."]},
         )
-    pick = Pick.objects.create(
+    return _record_pick(draft, seat, positions, head, (pack_card_id, pack_card), kind)
+
+
+def _record_pick(
+    draft: Draft,
+    seat: Seat,
+    positions: list[PackPosition],
+    head: PackPosition,
+    card: tuple[int, int],
+    kind: str,
+) -> Pick:
+    """Write (or, while the memo defers, queue) a checked pick of `card` (pack card id, card
+    id) from the seat's head pack, and pass the pack on."""
+    pick = Pick(
         draft=draft,
         seat=seat,
-        pack_id=pack_id,
-        pack_card=pack_card,
+        pack_id=head.id,
+        pack_card_id=card[0],
         round=draft.round,
-        pick_number=pick_number,
+        pick_number=head.pick_number,
         kind=kind,
     )
     draft.arrivals += 1
     moved = after_pick(head, seats=draft.seat_count, arrival=draft.arrivals)
-    draft.packs.filter(pk=pack_id).update(
+    positions[positions.index(head)] = moved
+    memo = _memo(draft)
+    memo.took(seat.id, head.id, *card)
+    if memo.deferring:
+        memo.picks.append(pick)
+        memo.moved[head.id] = moved
+        return pick
+    pick.save(force_insert=True)
+    draft.packs.filter(pk=head.id).update(
         holder_seat=moved.holder_seat,
         arrival=moved.arrival,
         cards_left=moved.cards_left,
         picks_made=moved.picks_made,
     )
-    positions[positions.index(head)] = moved
     return pick
 
 
-def _auto_card(draft: Draft, seat: Seat, pack_id: int) -> int:
-    """The pack card a bot in this seat would take: it sees the pack and its own picks only."""
-    pack_rows = list(
-        PackCard.objects.filter(pack_id=pack_id, pick__isnull=True)
-        .order_by("position")
-        .values_list("id", "card_id")
-    )
-    pick_rows = list(
-        Pick.objects.filter(seat=seat)
-        .order_by("id")
-        .values_list("pack_card_id", "pack_card__card_id")
-    )
-    # Card facts are loaded once per locked draft object (one bots step or one request).
+def _auto_card(draft: Draft, seat: Seat, pack_id: int) -> tuple[int, int]:
+    """The pack card a bot in this seat would take (pack card id, card id): it sees the pack
+    and its own picks only."""
+    memo = _memo(draft)
+    if pack_id not in memo.pack_cards:
+        memo.pack_cards[pack_id] = list(
+            PackCard.objects.filter(pack_id=pack_id, pick__isnull=True)
+            .order_by("position")
+            .values_list("id", "card_id")
+        )
+    if seat.id not in memo.seat_picks:
+        memo.seat_picks[seat.id] = list(
+            Pick.objects.filter(seat=seat)
+            .order_by("id")
+            .values_list("pack_card_id", "pack_card__card_id")
+        )
+    pack_rows, pick_rows = memo.pack_cards[pack_id], memo.seat_picks[seat.id]
+    # Card facts are loaded once per locked draft object (one bots run or one request).
     infos = draft.__dict__.setdefault("_card_infos", {})
     missing = {card_id for _, card_id in pack_rows + pick_rows} - infos.keys()
     if missing:
         infos.update(catalogue.card_infos(missing))
     pack = [replace(infos[card_id], key=pack_card_id) for pack_card_id, card_id in pack_rows]
     picks = [replace(infos[card_id], key=pack_card_id) for pack_card_id, card_id in pick_rows]
-    return bot_pick(draft.game.slug, pack, picks).key
+    chosen = bot_pick(draft.game.slug, pack, picks).key
+    return next(row for row in pack_rows if row[0] == chosen)
 
 
 def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: str) -> Pick | None:
@@ -115,16 +197,7 @@ def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: st
     head = head_pack(positions, seat.index, draft.round)
     if head is None:
         return None
-    card_id = _auto_card(draft, seat, head.id)
-    return _apply_pick(
-        draft,
-        seat,
-        positions,
-        pack_id=head.id,
-        pick_number=head.pick_number,
-        pack_card_id=card_id,
-        kind=kind,
-    )
+    return _record_pick(draft, seat, positions, head, _auto_card(draft, seat, head.id), kind)
 
 
 def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now) -> None:
@@ -132,6 +205,7 @@ def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *
     The caller holds the draft lock and saves the draft."""
     while draft.status == Draft.Status.RUNNING:
         if round_finished(positions, draft.round):
+            flush(draft)  # the pools and the next round's packs are read from the database
             if draft.round >= draft.rounds:
                 draft_finish(draft, seats, now=now)
                 return
@@ -253,20 +327,31 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
 
 
 def _bots_step(draft_id: int, card_infos: dict) -> int:
-    """One pick for every bot seat that has a pack, in one transaction; the number made."""
+    """Every pick the pod's bots can make without waiting for a human, in one transaction:
+    pass after pass (each bot with a pack picks once) until no bot has a pack; the number
+    made. The picks are written in bulk, so the pod's lock is held for the bots' thinking
+    and a few queries a pass."""
     with transaction.atomic():
         draft = draft_lock(draft_id)
         draft._card_infos = card_infos  # card facts do not change during a run
         if draft.status != Draft.Status.RUNNING:
             return 0
+        _memo(draft).deferring = True
         seats = seats_of(draft)
         positions = positions_of(draft)
         made = 0
-        for seat in seats:
-            if seat.is_bot and _auto_pick(draft, seat, positions, Pick.Kind.BOT):
-                made += 1
-        if made:
+        while draft.status == Draft.Status.RUNNING:
+            made_now = sum(
+                1
+                for seat in seats
+                if seat.is_bot and _auto_pick(draft, seat, positions, Pick.Kind.BOT)
+            )
+            if not made_now:
+                break
+            made += made_now
             settle(draft, seats, positions, now=timezone.now())
+        flush(draft)
+        if made:
             _save(draft)
         return made
 

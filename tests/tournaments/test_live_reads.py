@@ -1,0 +1,273 @@
+"""The tournament's version, conditional reads (ETag / 304, htmx `?since=` / 204) and the
+renders cached per version (issue 17)."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from config.errors import ServiceError
+from tests.tournaments.helpers import bulk_event, make_overdue
+from tournaments.models import Match, Tournament
+from tournaments.services import match_deadline_enforce, match_result_report, round_start
+
+
+def version_of(tournament) -> int:
+    return Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+
+
+def first_match(tournament) -> Match:
+    return Match.objects.get(tournament=tournament, round__number=1, index=0)
+
+
+def top_entry(match: Match) -> int:
+    return match.slots.order_by("slot").first().entry_id
+
+
+def report(tournament, match=None) -> None:
+    """The organizer reports the top entry of a round-1 match as its winner."""
+    match = match or first_match(tournament)
+    games = [{"winner": top_entry(match), "life": {}}]
+    match_result_report(match=match, by_user=tournament.organizer, games=games)
+
+
+def get(client, url: str, **headers):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, headers=headers)
+    return response, len(queries.captured_queries)
+
+
+def test_every_change_moves_the_version_and_a_refused_one_does_not(organizer):
+    # given a started event
+    tournament = bulk_event(organizer, 8, best_of=1)
+    started = version_of(tournament)
+    # when a result is reported, then the version moves
+    report(tournament)
+    reported = version_of(tournament)
+    assert reported > started
+    # when a report is refused (the match is finished; a player may not change it), then not
+    match = first_match(tournament)
+    with pytest.raises(ServiceError):
+        match_result_report(match=match, by_user=organizer, games=[{"winner": 10**6}])
+    assert version_of(tournament) == reported
+
+
+def test_the_deadline_sweep_moves_the_version_only_when_it_calls_time(organizer):
+    # given a running match whose clock has not run out
+    tournament = bulk_event(organizer, 4, best_of=1, time_limit_minutes=50)
+    round_start(tournament=tournament, number=1, by_user=organizer)
+    match = first_match(tournament)
+    before = version_of(tournament)
+    # when the sweep looks at it, then nothing changed
+    assert match_deadline_enforce(match_id=match.pk) is False
+    assert version_of(tournament) == before
+    # when its time has run out, then the sweep calls time and the version moves
+    make_overdue(match.pk)
+    assert match_deadline_enforce(match_id=match.pk) is True
+    assert version_of(tournament) > before
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/tournaments/{id}/bracket/", "/api/tournaments/{id}/standings/"]
+)
+def test_an_api_read_answers_304_from_the_version_alone(organizer, url):
+    # given an event and a reader who has read it once
+    tournament = bulk_event(organizer, 8, best_of=1)
+    client = Client()
+    url = url.format(id=tournament.pk)
+    first, _ = get(client, url)
+    assert first.status_code == 200
+    tag = first["ETag"]
+    assert tag.startswith('W/"')
+    # when the reader asks again with the tag, then 304 after one query (the version)
+    again, queries = get(client, url, if_none_match=tag)
+    assert again.status_code == 304
+    assert queries == 1
+    assert again["ETag"] == tag
+    # when a result changes the bracket, then the same tag gets the new body and a new tag
+    report(tournament)
+    changed, _ = get(client, url, if_none_match=tag)
+    assert changed.status_code == 200
+    assert changed["ETag"] != tag
+    assert changed.json() != first.json()
+
+
+def test_the_bracket_is_read_once_per_version(organizer):
+    # given an event whose bracket was read once
+    tournament = bulk_event(organizer, 64, best_of=1)
+    url = f"/api/tournaments/{tournament.pk}/bracket/"
+    cold, cold_queries = get(Client(), url)
+    # when another reader reads it at the same version, then it comes from the cache
+    warm, warm_queries = get(Client(), url)
+    assert warm.json() == cold.json()
+    assert warm_queries == 2  # the version, and the tournament's row
+    assert cold_queries > warm_queries
+
+
+def test_the_bracket_poll_gets_204_while_nothing_changed(organizer):
+    # given a running event's page, which polls its bracket with the version it shows
+    tournament = bulk_event(organizer, 8, best_of=1)
+    page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    version = version_of(tournament)
+    poll = f"/tournaments/{tournament.pk}/bracket/?since={version}"
+    assert f'hx-get="{poll}"' in page
+    # when it polls, then 204 (htmx swaps nothing) after one query
+    response, queries = get(Client(), poll)
+    assert response.status_code == 204
+    assert response.content == b""
+    assert queries == 1
+    # when a result is reported, then the poll gets the new bracket, which polls the new version
+    report(tournament)
+    response = Client().get(poll)
+    assert response.status_code == 200
+    assert f"?since={version_of(tournament)}" in response.content.decode()
+
+
+def test_the_shared_render_marks_only_the_viewers_own_matches(organizer, make_user):
+    # given a started event where one user plays
+    from tournaments.models import Entry, EntryMember
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    player = make_user()
+    entry = Entry.objects.get(tournament=tournament, seed=1)
+    EntryMember.objects.create(entry=entry, user=player, tournament=tournament)
+    url = f"/tournaments/{tournament.pk}/bracket/"
+    # when a spectator and the player read the bracket at the same version
+    spectator = Client().get(url).content.decode()
+    client = Client()
+    client.force_login(player)
+    own = client.get(url).content.decode()
+    # then only the player's page marks their match and entry, and no mark is left over
+    assert "my-match" not in spectator
+    assert own.count("my-match") == 1
+    assert 'bracket-entry mine"' in own
+    for body in (spectator, own):
+        assert not {"\ue000", "\ue001", "\ue002"} & set(body)
+
+
+def test_the_tournament_page_answers_304_per_viewer(organizer, make_user):
+    # given the organizer has the running event's page
+    tournament = bulk_event(organizer, 8, best_of=1)
+    client = Client()
+    client.force_login(organizer)
+    url = f"/tournaments/{tournament.pk}/"
+    first = client.get(url)
+    tag = first["ETag"]
+    assert "Cookie" in first["Vary"]
+    # when they ask again with its tag, then 304: the session, the user and the version
+    again, queries = get(client, url, if_none_match=tag)
+    assert again.status_code == 304
+    assert queries == 3
+    # when another user sends the same tag, then they get their own page
+    other = Client()
+    other.force_login(make_user())
+    assert other.get(url, headers={"if-none-match": tag}).status_code == 200
+
+
+def test_a_page_with_a_message_to_show_is_sent_again(organizer):
+    # given the organizer's page is cached in the browser
+    tournament = bulk_event(organizer, 8, best_of=1)
+    client = Client()
+    client.force_login(organizer)
+    url = f"/tournaments/{tournament.pk}/"
+    tag = client.get(url)["ETag"]
+    # when a form post fails without changing anything (a refused round start), then the
+    # page it redirects to is sent again to show the message, not a 304
+    client.post(f"{url}start-round/", {"round": "9"})
+    response = client.get(url, headers={"if-none-match": tag})
+    assert response.status_code == 200
+    assert "Round 9 has not been paired yet." in response.content.decode()
+
+
+def test_reads_stay_flat_with_the_cache_warm(organizer):
+    # given a small and a large event, both read once
+    small, large = bulk_event(organizer, 8, best_of=1), bulk_event(organizer, 256, best_of=1)
+    urls = [
+        "/api/tournaments/{id}/bracket/",
+        "/api/tournaments/{id}/standings/",
+        "/tournaments/{id}/bracket/",
+        "/tournaments/{id}/",
+    ]
+    for tournament in (small, large):
+        for url in urls:
+            Client().get(url.format(id=tournament.pk))
+    # when they are read again, then each takes as many queries for 8 entries as for 256
+    for url in urls:
+        _, small_queries = get(Client(), url.format(id=small.pk))
+        _, large_queries = get(Client(), url.format(id=large.pk))
+        assert small_queries == large_queries, url
+
+
+def test_the_match_poll_gets_204_while_nothing_changed(organizer):
+    # given a running match's page, which polls its live part with the version it shows
+    tournament = bulk_event(organizer, 8, best_of=1)
+    match = first_match(tournament)
+    client = Client()
+    client.force_login(organizer)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    poll = f"/matches/{match.pk}/live/?since={version_of(tournament)}"
+    assert f'hx-get="{poll}"' in page
+    # when it polls, then 204 after one query (the session is not even read)
+    response, queries = get(client, poll)
+    assert response.status_code == 204
+    assert queries == 1
+    # when another match of the event changes, then the poll gets the live part again
+    report(tournament, Match.objects.get(tournament=tournament, round__number=1, index=1))
+    response = client.get(poll)
+    assert response.status_code == 200
+    assert f"?since={version_of(tournament)}" in response.content.decode()
+
+
+def test_reads_of_no_such_tournament_or_match_are_404(db):
+    # given ids no row has, one beyond any integer column
+    for url in (
+        "/tournaments/999999/bracket/?since=0",
+        f"/tournaments/{2**70}/",
+        f"/api/tournaments/{2**70}/bracket/",
+        f"/matches/{2**70}/live/?since=1",
+    ):
+        # when read, then 404, not a server error
+        assert Client().get(url).status_code == 404, url
+
+
+def test_a_version_being_built_elsewhere_is_waited_for_not_built_again(organizer, monkeypatch):
+    # given another process is building the bracket of the current version
+    from django.core.cache import cache
+
+    from tournaments import selectors
+
+    tournament = selectors.tournament_get(tournament_id=bulk_event(organizer, 8, best_of=1).pk)
+    built = []
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    key = f"tournaments:x:{tournament.pk}:{born}:v{tournament.version}"
+    cache.add(f"{key}:building", 1)
+
+    def the_other_process_finishes(_seconds):
+        cache.set(key, "built elsewhere")
+
+    monkeypatch.setattr(selectors.time, "sleep", the_other_process_finishes)
+    # when a reader asks for it, then it gets the other process's result and builds nothing
+    value = selectors.cached_per_version("x", tournament, lambda: built.append(1) or "mine")
+    assert value == "built elsewhere"
+    assert built == []
+    cache.delete(f"{key}:building")
+
+
+def test_building_a_new_version_drops_the_one_before(organizer):
+    # given the bracket of an event was cached at its current version
+    from django.core.cache import cache
+
+    from tournaments import selectors
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    first = selectors.tournament_get(tournament_id=tournament.pk)
+    selectors.bracket_cached(tournament=first)
+    born = int(first.created_at.timestamp() * 1_000_000)
+    old_key = f"tournaments:bracket:{first.pk}:{born}:v{first.version}"
+    assert cache.get(old_key) is not None
+    # when a change is read, then the new version is cached and the old one is gone
+    report(tournament)
+    second = selectors.tournament_get(tournament_id=tournament.pk)
+    selectors.bracket_cached(tournament=second)
+    assert cache.get(old_key) is None
+    assert cache.get(f"tournaments:bracket:{first.pk}:{born}:v{second.version}") is not None
