@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_entry_name_unique'),
+        ('tournaments', '0003_entry_checked_in'),
     ]
 
     operations = [
