@@ -37,16 +37,25 @@ def test_players_are_told_about_their_matches_and_moves(
     # when bob reports, then cid is asked to confirm, once however often bob reports
     bob_entry = match.slots.get(entry__user=bob).entry_id
     for _ in range(2):
-        events.match_result_report(match=match, by_user=bob, games=[{"winner": bob_entry}])
+        with django_capture_on_commit_callbacks(execute=True):
+            events.match_result_report(match=match, by_user=bob, games=[{"winner": bob_entry}])
     assert sorted(texts(cid)) == [
         "Cup: a result was reported in your match; confirm or dispute it.",
         "Cup: your match against bob has started.",
     ]
     # when cid confirms, then the final is ready for ann and bob
-    events.match_result_confirm(match=match, by_user=cid)
+    with django_capture_on_commit_callbacks(execute=True):
+        events.match_result_confirm(match=match, by_user=cid)
     assert "Cup: your match against bob is ready." in texts(ann)
-    # the emails went to the addresses, after the commit
-    assert sorted(m.to[0] for m in mail.outbox) == ["bob@example.org", "cid@example.org"]
+    # the emails went to the addresses, after the commit: the start (bob, cid), the report
+    # (cid, once), the final ready (ann, bob)
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "ann@example.org",
+        "bob@example.org",
+        "bob@example.org",
+        "cid@example.org",
+        "cid@example.org",
+    ]
     assert mail.outbox[0].subject.startswith("Cup: your match against")
     # and the page lists them; marking them read clears the count in the menu
     client = Client()

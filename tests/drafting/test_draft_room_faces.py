@@ -119,12 +119,12 @@ def test_a_poll_that_has_seen_the_room_gets_nothing_to_swap(make_draft, players)
     draft = make_draft(humans=players[:1], seats=2, game="kingdom-combat")
     client = logged_in(players[0])
     html = client.get(f"/drafts/{draft.id}/").content.decode()
-    seen = re.search(r"\?seen=([0-9a-f]+)", html).group(1)
+    seen = re.search(r"\?since=([^\"&]+)\"", html).group(1)
     # when her page polls with what it has seen, nothing changed: nothing to swap
-    poll = client.get(f"/drafts/{draft.id}/?seen={seen}", HTTP_HX_REQUEST="true")
+    poll = client.get(f"/drafts/{draft.id}/?since={seen}", HTTP_HX_REQUEST="true")
     assert poll.status_code == 204
     # and once she picks, the room has changed and the poll gets it
     human_pick(draft.id, players[0])
-    poll = client.get(f"/drafts/{draft.id}/?seen={seen}", HTTP_HX_REQUEST="true")
+    poll = client.get(f"/drafts/{draft.id}/?since={seen}", HTTP_HX_REQUEST="true")
     assert poll.status_code == 200
     assert 'id="pick-count">1<' in poll.content.decode()

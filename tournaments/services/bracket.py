@@ -185,6 +185,8 @@ def _finish_and_move_on(tournament, match, *, actor, action, before, games) -> N
                 output_field=DateTimeField(),
             ),
         )
+        # its players hear of it after the commit (no query here)
+        matches_ready_notify(tournament=tournament, match_ids=[match.next_id], started=False)
     else:
         match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
     audit(match=match, actor=actor, action=action, before=before, games=games)
