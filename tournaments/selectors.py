@@ -48,7 +48,7 @@ def tournament_version(*, tournament_id: int) -> Version | None:
     such tournament.
 
     The version moves with every change to the bracket, entries, clocks or results
-    (`tournaments.services.common.bump_version`)."""
+    (`tournaments.versions.bump_version`)."""
     # Every poll of every watcher asks this: plain SQL by primary key, without the ORM's
     # query building (a third of the poll's CPU time).
     if not 0 < tournament_id <= MAX_ID:

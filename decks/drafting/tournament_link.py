@@ -2,7 +2,7 @@
 
 from config.errors import Conflict, NotAllowed, NotFound
 from tournaments.models import Entry, Tournament
-from tournaments.services.common import bump_version
+from tournaments.versions import bump_version
 
 
 def tournament_get(tournament_id: int, *, lock: bool = False) -> Tournament:

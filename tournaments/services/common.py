@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import result_read
+from tournaments.versions import bump_version
 
 
 def is_organizer(*, tournament: Tournament, user) -> bool:
@@ -40,13 +41,6 @@ def require_organizer(*, tournament: Tournament, user, action: str) -> None:
     """Raise NotAllowed unless `user` organizes the tournament (or is staff)."""
     if not is_organizer(tournament=tournament, user=user):
         raise NotAllowed(f"Only the organizer can {action}.", code="not_organizer")
-
-
-def bump_version(tournament_id: int | Subquery) -> int:
-    """Mark the tournament changed in the caller's transaction (one UPDATE, which also takes
-    the row's lock): pages, conditional requests and cached renders keyed on the version go
-    stale when the change commits. Returns how many rows it bumped (0: no such tournament)."""
-    return Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
 
 
 def lock_tournament(tournament_id: int, *, bump: bool) -> Tournament:

@@ -1,0 +1,15 @@
+"""A tournament's version: every change to its bracket, entries, clocks or standings bumps it in
+the same transaction, and every read that polls or caches is keyed on it (tournaments.freshness).
+A module of its own, beside the models, so that other apps' helpers may bump it without
+importing the tournament services."""
+
+from django.db.models import F, Subquery
+
+from tournaments.models import Tournament
+
+
+def bump_version(tournament_id: int | Subquery) -> int:
+    """Mark the tournament changed in the caller's transaction (one UPDATE, which also takes
+    the row's lock): pages, conditional requests and cached renders keyed on the version go
+    stale when the change commits. Returns how many rows it bumped (0: no such tournament)."""
+    return Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
