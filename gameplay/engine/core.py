@@ -65,6 +65,23 @@ class TimeLimit:
 
 
 @dataclass(frozen=True)
+class SearchBudget:
+    """How hard the search bot (engine.bots.MonteCarloBot) looks ahead in one game.
+
+    rollouts: simulations per decision, shared by the candidate actions; depth: decisions
+    simulated after a candidate (then the game's evaluate scores the state); top: the candidate
+    actions kept from the one-step evaluation."""
+
+    rollouts: int = 24
+    depth: int = 40
+    top: int = 3
+
+    def describe(self) -> dict:
+        """A JSON description for APIs."""
+        return {"rollouts": self.rollouts, "depth": self.depth, "top": self.top}
+
+
+@dataclass(frozen=True)
 class GameType:
     """What a game supports, declared as data (after OpenSpiel's GameType).
 
@@ -77,6 +94,7 @@ class GameType:
       time_limit: what a time limit compares (TimeLimit), None if time_facts says nothing.
       determinization: determinize(view, seat, rng) samples a full state (search bots need it).
       rollout_policy: rollout_action is the game's own policy (else uniformly random moves).
+      search: the search bot's budget in this game (SearchBudget: rollouts, depth, top).
       lists_hidden_cards: hidden_cards(state, seat) names the ids a view must not show (the
         fuzz tests check every view against it).
       bots: the bots (engine.bots names) that play the game.
@@ -92,6 +110,7 @@ class GameType:
     time_limit: TimeLimit | None = None
     determinization: bool = False
     rollout_policy: bool = False
+    search: SearchBudget = SearchBudget()
     lists_hidden_cards: bool = False
     bots: tuple[str, ...] = ("random", "greedy")
 
@@ -113,6 +132,7 @@ class GameType:
             "time_limit": self.time_limit.describe() if self.time_limit else None,
             "determinization": self.determinization,
             "rollout_policy": self.rollout_policy,
+            "search": self.search.describe(),
             "lists_hidden_cards": self.lists_hidden_cards,
             "bots": list(self.bots),
         }
