@@ -10,7 +10,8 @@ processes (--procs, or --seed0 in separate runs) and the counts add up.
 
 Prints one JSON line per pair: the wins of each bot and the draws, the score of the first bot
 (draws count half), its one-sided 95 % Wilson lower bound, and games per CPU second
-(time.process_time summed over the worker processes) and per wall second.
+(time.process_time summed over the worker processes) and the wall time. Every 25 games
+each worker prints its partial counts to stderr, so a run cut short still says what it played.
 """
 
 from __future__ import annotations
@@ -35,8 +36,12 @@ def play_chunk(slug: str, first: str, second: str, seeds: range) -> tuple[dict, 
     """Games over a range of seeds: the outcome counts and the CPU seconds they took."""
     counts = {"first": 0, "second": 0, "draw": 0}
     start = time.process_time()
-    for seed in seeds:
+    for done, seed in enumerate(seeds, 1):
         counts[bots.ladder_game(slug, first, second, seed)] += 1
+        if done % 25 == 0 and done < len(seeds):  # partial counts, for runs cut short
+            partial = {"slug": slug, "pair": f"{first}:{second}", "seeds": [seeds[0], seed]}
+            partial.update(counts=counts, cpu_s=round(time.process_time() - start, 1))
+            print(json.dumps({"progress": partial}), file=sys.stderr, flush=True)
     return counts, time.process_time() - start
 
 
