@@ -73,7 +73,9 @@ class MonteCarloBot(Bot):
 
     The one-step evaluation (as the greedy bot) keeps the `top` most promising actions; each then
     gets rollouts on freshly sampled hidden cards, played with the ruleset's `rollout_action`
-    policy (random if it has none) for `depth` decisions, and scored by `evaluate`. The budget
+    policy (random if it has none) for `depth` decisions, and scored by `evaluate`. Where the
+    game declares `choice_model`, a secret choice another seat has already made is re-drawn in
+    each sample as the game's policy would make it (`model_choices`). The budget
     (rollouts, depth, top) is the game's declaration (`game_type.search`) unless given here.
     """
 
@@ -96,6 +98,7 @@ class MonteCarloBot(Bot):
         rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
         depth = self.depth if self.depth is not None else declared.depth
         top = self.top if self.top is not None else declared.top
+        modelled = ruleset.game_type.choice_model
         deadline = time.perf_counter() + budget_s
         candidates = self._candidates(ruleset, view, seat, legal_actions, rng, top)
         if len(candidates) == 1:
@@ -105,6 +108,8 @@ class MonteCarloBot(Bot):
         while played < max(1, rollouts // len(candidates)):
             for index, action in enumerate(candidates):
                 state = ruleset.determinize(view, seat, rng)
+                if modelled:  # the others' secret choices as they would make them
+                    ruleset.model_choices(state, seat, rng)
                 ruleset.apply(state, seat, action)
                 totals[index] += self._rollout(ruleset, state, seat, rng, depth)
             played += 1
@@ -116,6 +121,8 @@ class MonteCarloBot(Bot):
         if len(legal_actions) <= top:
             return list(legal_actions)
         base = ruleset.determinize(view, seat, rng)
+        if ruleset.game_type.choice_model:
+            ruleset.model_choices(base, seat, rng)
         scored = []
         for action in legal_actions:
             state = clone(base)

@@ -43,6 +43,7 @@ class Army(Ruleset):
         # search: the best five cards by one sample, each judged on ~10 fresh samples of the hidden
         # hands (rollouts past the round only added noise in the ladders; BENCHMARKS.md)
         search=SearchBudget(rollouts=48, depth=0, top=5),
+        choice_model=True,  # a card already chosen in secret: modelled by the rollout policy
         bots=("random", "greedy", "search"),
     )
     options = setup.OPTIONS
@@ -120,6 +121,10 @@ class Army(Ruleset):
     def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
         """The search bot's rollout policy: mostly the card with the best expected swing."""
         return strategy.rollout_action(state, seat, legal, rng)
+
+    def model_choices(self, state: dict, seat: int, rng) -> None:
+        """A card the other seat chose in secret, re-drawn as the rollout policy would choose."""
+        strategy.model_choices(state, seat, rng)
 
     def check_invariants(self, state: dict) -> None:
         """Every card in exactly one zone; hands of five; SP lost below the army card's SP."""

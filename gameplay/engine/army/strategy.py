@@ -55,3 +55,15 @@ def rollout_action(state: dict, seat: int, legal: list, rng) -> dict:
         return legal[rng.randrange(len(legal))]
     their_hand = state["players"][str(1 - seat)]["hand"]
     return max(legal, key=lambda action: expected_swing(action["card"], their_hand))
+
+
+def model_choices(state: dict, seat: int, rng) -> None:
+    """The search bot's model of a card the other seat has already chosen in secret: the card
+    the rollout policy would choose from the sampled hand (mostly its best expected swing),
+    instead of any card of that hand."""
+    other = str(1 - seat)
+    chosen = state["pending"][other]
+    if chosen is None or chosen["type"] != "play":
+        return
+    legal = [{"type": "play", "card": card} for card in state["players"][other]["hand"]]
+    state["pending"][other] = rollout_action(state, 1 - seat, legal, rng)
