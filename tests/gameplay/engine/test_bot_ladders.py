@@ -46,7 +46,7 @@ def _ladder(slug: str, first: str, second: str, games: int) -> dict:
 
 
 NOT_YET = {
-    ("army", "search", "greedy"): "Army: search only slightly ahead of greedy (32-28 on these seeds)",
+    ("army", "search", "greedy"): "Army: search barely ahead of greedy (32-28 here)",
     ("rune-duel", "search", "greedy"): "Rune Duel: search about even with greedy (27-33 here)",
 }
 
