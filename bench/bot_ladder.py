@@ -4,9 +4,10 @@ Usage: python bench/bot_ladder.py [--games N] [--seed0 S] [--procs P] [--slugs .
 Defaults: 1,000 games per pair, every two-player engine game, the three pairs, one process.
 
 Seats alternate: the first bot of a pair sits in seat 0 on even seeds and seat 1 on odd seeds
-(every game here flips or rotates who starts from the seed, so the first player alternates with
-it too). Each game uses its own seed for the deal and the bots' RNG, so a run splits over
-processes (--procs, or --seed0 in separate runs) and the counts add up.
+(who starts is drawn from the seed: Combat's first player, Rune Duel's flip; Army and
+Conventional Combat have no first player, both seats choose in secret). Each game uses its own
+seed for the deal and the bots' RNG, so a run splits over processes (--procs, or --seed0 in
+separate runs) and the counts add up.
 
 Prints one JSON line per pair: the wins of each bot and the draws, the score of the first bot
 (draws count half), its one-sided 95 % Wilson lower bound, and games per CPU second

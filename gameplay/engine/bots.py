@@ -195,8 +195,8 @@ def ladder_game(slug: str, first: str, second: str, seed: int, budget_s: float =
     """One seeded two-player game between two named bots: "first", "second" or "draw".
 
     The first bot sits in seat 0 on even seeds and seat 1 on odd ones, so a run over
-    consecutive seeds alternates the seats (and with them who starts: every game draws or
-    rotates the first player from the seed)."""
+    consecutive seeds alternates the seats. Who starts is drawn from the seed (Combat's first
+    player, Rune Duel's flip) or nobody does (Army's and Conventional Combat's secret choices)."""
     from gameplay.engine.core import new_game, ruleset_of
 
     seats = {0: first, 1: second} if seed % 2 == 0 else {0: second, 1: first}
