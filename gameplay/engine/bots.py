@@ -7,6 +7,7 @@ budget. Bots that look ahead sample a full state consistent with the view
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -72,12 +73,17 @@ class MonteCarloBot(Bot):
 
     The one-step evaluation (as the greedy bot) keeps the `top` most promising actions; each then
     gets rollouts on freshly sampled hidden cards, played with the ruleset's `rollout_action`
-    policy (random if it has none) for `depth` decisions, and scored by `evaluate`.
+    policy (random if it has none) for `depth` decisions, and scored by `evaluate`. Where the
+    game declares `choice_model`, a secret choice another seat has already made is re-drawn in
+    each sample as the game's policy would make it (`model_choices`). The budget
+    (rollouts, depth, top) is the game's declaration (`game_type.search`) unless given here.
     """
 
     name = "search"
 
-    def __init__(self, rollouts: int = 24, depth: int = 40, top: int = 3):
+    def __init__(
+        self, rollouts: int | None = None, depth: int | None = None, top: int | None = None
+    ):
         self.rollouts = rollouts  # rollouts per decision, shared by the candidate actions
         self.depth = depth  # decisions simulated after the candidate action
         self.top = top
@@ -88,36 +94,45 @@ class MonteCarloBot(Bot):
             return legal_actions[0]
         if not legal_actions:
             raise EngineError("No legal action to choose from.")
+        declared = ruleset.game_type.search
+        rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
+        depth = self.depth if self.depth is not None else declared.depth
+        top = self.top if self.top is not None else declared.top
+        modelled = ruleset.game_type.choice_model
         deadline = time.perf_counter() + budget_s
-        candidates = self._candidates(ruleset, view, seat, legal_actions, rng)
+        candidates = self._candidates(ruleset, view, seat, legal_actions, rng, top)
         if len(candidates) == 1:
             return candidates[0]
         totals = [0.0] * len(candidates)
         played = 0
-        while played < max(1, self.rollouts // len(candidates)):
+        while played < max(1, rollouts // len(candidates)):
             for index, action in enumerate(candidates):
                 state = ruleset.determinize(view, seat, rng)
+                if modelled:  # the others' secret choices as they would make them
+                    ruleset.model_choices(state, seat, rng)
                 ruleset.apply(state, seat, action)
-                totals[index] += self._rollout(ruleset, state, seat, rng)
+                totals[index] += self._rollout(ruleset, state, seat, rng, depth)
             played += 1
             if time.perf_counter() > deadline:
                 break
         return _best(candidates, [t / played for t in totals], rng)
 
-    def _candidates(self, ruleset, view, seat, legal_actions, rng) -> list:
-        if len(legal_actions) <= self.top:
+    def _candidates(self, ruleset, view, seat, legal_actions, rng, top: int) -> list:
+        if len(legal_actions) <= top:
             return list(legal_actions)
         base = ruleset.determinize(view, seat, rng)
+        if ruleset.game_type.choice_model:
+            ruleset.model_choices(base, seat, rng)
         scored = []
         for action in legal_actions:
             state = clone(base)
             ruleset.apply(state, seat, action)
             scored.append((ruleset.evaluate(state, seat), rng.random(), action))
         scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
-        return [action for _, _, action in scored[: self.top]]
+        return [action for _, _, action in scored[:top]]
 
-    def _rollout(self, ruleset, state, seat, rng) -> float:
-        for _ in range(self.depth):
+    def _rollout(self, ruleset, state, seat, rng, depth: int) -> float:
+        for _ in range(depth):
             decision = ruleset.decision(state)
             if decision.kind == "terminal":
                 break
@@ -174,3 +189,30 @@ def play_bot_game(
             action = bots[seat].choose(ruleset, view, seat, legal, rng, budget_s)
             play(state, seat, action)
     raise EngineError(f"The game did not end within {max_actions} actions.")
+
+
+def ladder_game(slug: str, first: str, second: str, seed: int, budget_s: float = 60.0) -> str:
+    """One seeded two-player game between two named bots: "first", "second" or "draw".
+
+    The first bot sits in seat 0 on even seeds and seat 1 on odd ones, so a run over
+    consecutive seeds alternates the seats. Who starts is drawn from the seed (Combat's first
+    player, Rune Duel's flip) or nobody does (Army's and Conventional Combat's secret choices)."""
+    from gameplay.engine.core import new_game, ruleset_of
+
+    seats = {0: first, 1: second} if seed % 2 == 0 else {0: second, 1: first}
+    state = new_game(slug, seats=2, seed=seed)
+    players = {seat: bot_for(name) for seat, name in seats.items()}
+    play_bot_game(state, players, seed=seed, budget_s=budget_s)
+    winners = ruleset_of(state).result(state).winners
+    if len(winners) != 1:
+        return "draw"
+    return "first" if winners[0] == seed % 2 else "second"
+
+
+def wilson_lower(score: float, games: int, z: float = 1.6449) -> float:
+    """One-sided Wilson lower bound of a win rate (0..1) over `games` games; z=1.6449 is 95 %."""
+    if games == 0:
+        return 0.0
+    centre = score + z * z / (2 * games)
+    margin = z * math.sqrt(score * (1 - score) / games + z * z / (4 * games * games))
+    return (centre - margin) / (1 + z * z / games)

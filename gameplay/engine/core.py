@@ -65,6 +65,23 @@ class TimeLimit:
 
 
 @dataclass(frozen=True)
+class SearchBudget:
+    """How hard the search bot (engine.bots.MonteCarloBot) looks ahead in one game.
+
+    rollouts: simulations per decision, shared by the candidate actions; depth: decisions
+    simulated after a candidate (then the game's evaluate scores the state); top: the candidate
+    actions kept from the one-step evaluation."""
+
+    rollouts: int = 24
+    depth: int = 40
+    top: int = 3
+
+    def describe(self) -> dict:
+        """A JSON description for APIs."""
+        return {"rollouts": self.rollouts, "depth": self.depth, "top": self.top}
+
+
+@dataclass(frozen=True)
 class GameType:
     """What a game supports, declared as data (after OpenSpiel's GameType).
 
@@ -77,6 +94,10 @@ class GameType:
       time_limit: what a time limit compares (TimeLimit), None if time_facts says nothing.
       determinization: determinize(view, seat, rng) samples a full state (search bots need it).
       rollout_policy: rollout_action is the game's own policy (else uniformly random moves).
+      search: the search bot's budget in this game (SearchBudget: rollouts, depth, top).
+      choice_model: model_choices re-draws, in a determinized state, the secret choices other
+        seats have already made as the game's policy would make them (the search bot's model
+        of its opponents); otherwise they stay as determinize drew them (uniformly).
       lists_hidden_cards: hidden_cards(state, seat) names the ids a view must not show (the
         fuzz tests check every view against it).
       bots: the bots (engine.bots names) that play the game.
@@ -92,6 +113,8 @@ class GameType:
     time_limit: TimeLimit | None = None
     determinization: bool = False
     rollout_policy: bool = False
+    search: SearchBudget = SearchBudget()
+    choice_model: bool = False
     lists_hidden_cards: bool = False
     bots: tuple[str, ...] = ("random", "greedy")
 
@@ -113,6 +136,8 @@ class GameType:
             "time_limit": self.time_limit.describe() if self.time_limit else None,
             "determinization": self.determinization,
             "rollout_policy": self.rollout_policy,
+            "search": self.search.describe(),
+            "choice_model": self.choice_model,
             "lists_hidden_cards": self.lists_hidden_cards,
             "bots": list(self.bots),
         }
@@ -146,7 +171,8 @@ class Ruleset:
     never probe for a method. Required methods: new_state, decision, legal_actions, apply, view,
     result. Every refusal goes through why_illegal (core.play asks it whenever an action is not
     legal). The methods a declaration switches on: determinize (determinization),
-    rollout_action (rollout_policy), hidden_cards (lists_hidden_cards), time_facts (time_limit).
+    rollout_action (rollout_policy), model_choices (choice_model), hidden_cards
+    (lists_hidden_cards), time_facts (time_limit).
     """
 
     slug: str = ""
@@ -214,6 +240,11 @@ class Ruleset:
         """The move a search bot's rollout plays: uniformly random unless the game declares
         game_type.rollout_policy and overrides this."""
         return legal[rng.randrange(len(legal))]
+
+    def model_choices(self, state: dict, seat: int, rng: random.Random) -> None:
+        """Re-draw in place, in a state determinize sampled for seat, the secret choices the
+        other seats have already made, as the game's own policy would (when
+        game_type.choice_model); the default keeps determinize's draw."""
 
     def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
         """The card ids that seat must not see (when game_type.lists_hidden_cards)."""

@@ -23,6 +23,7 @@ from gameplay.engine.core import (
     IllegalAction,
     Result,
     Ruleset,
+    SearchBudget,
     TimeLimit,
     chance,
 )
@@ -38,6 +39,11 @@ class Army(Ruleset):
         simultaneous=True,
         time_limit=TimeLimit(measure="stamina", tiebreak="first stamina taken"),
         determinization=True,
+        rollout_policy=True,
+        # search: the best five cards by one sample, each judged on ~10 fresh samples of the hidden
+        # hands (rollouts past the round only added noise in the ladders; BENCHMARKS.md)
+        search=SearchBudget(rollouts=48, depth=0, top=5),
+        choice_model=True,  # a card already chosen in secret: modelled by the rollout policy
         bots=("random", "greedy", "search"),
     )
     options = setup.OPTIONS
@@ -109,8 +115,16 @@ class Army(Ruleset):
         return {"life": views.life_of(state), "first_damage": state["first_damage"]}
 
     def evaluate(self, state: dict, seat: int) -> float:
-        """SP difference, plus a little for strong attack cards in hand; +-1000 when decided."""
+        """SP difference, the hands' promise, a card already chosen; +-1000 when decided."""
         return strategy.evaluate(state, seat)
+
+    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+        """The search bot's rollout policy: mostly the card with the best expected swing."""
+        return strategy.rollout_action(state, seat, legal, rng)
+
+    def model_choices(self, state: dict, seat: int, rng) -> None:
+        """A card the other seat chose in secret, re-drawn as the rollout policy would choose."""
+        strategy.model_choices(state, seat, rng)
 
     def check_invariants(self, state: dict) -> None:
         """Every card in exactly one zone; hands of five; SP lost below the army card's SP."""

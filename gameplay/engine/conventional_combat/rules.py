@@ -17,7 +17,15 @@ import random
 from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
 from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
 from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS, other
-from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.core import (
+    Decision,
+    GameType,
+    IllegalAction,
+    Result,
+    Ruleset,
+    SearchBudget,
+    TimeLimit,
+)
 
 STEPS = ("fighter", "supporter", "action")
 STEP_WORDS = {"fighter": "Fighter", "supporter": "Supporter", "action": "Action"}
@@ -34,6 +42,10 @@ class ConventionalCombat(Ruleset):
         simultaneous=True,
         time_limit=TimeLimit(measure="characters left", tiebreak="first duel won"),
         determinization=True,
+        rollout_policy=True,
+        # search: every choice judged on fresh samples of an opponent's secret choice (longer
+        # rollouts only added dice noise in the ladders; BENCHMARKS.md)
+        search=SearchBudget(rollouts=64, depth=0, top=10),
         bots=("random", "greedy", "search"),
     )
     options = setup.OPTIONS
@@ -117,6 +129,10 @@ class ConventionalCombat(Ruleset):
     def evaluate(self, state: dict, seat: int) -> float:
         """Characters-left difference plus the chance of winning the duel being set up."""
         return strategy.evaluate(self, state, seat)
+
+    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+        """The search bot's rollout policy: mostly the greedy bot's choice (strategy.py)."""
+        return strategy.rollout_action(self, state, seat, legal, rng)
 
     def check_invariants(self, state: dict) -> None:
         """Every card in exactly one zone; forces of legal kinds in each slot; a reason to end."""

@@ -6,6 +6,8 @@ from gameplay.engine.conventional_combat import duel
 from gameplay.engine.conventional_combat.setup import SEATS, other
 from gameplay.engine.conventional_combat.views import characters_left
 
+ROLLOUT_NOISE = 0.1  # the share of rollout moves played at random
+
 
 def evaluate(ruleset, state: dict, seat: int) -> float:
     """Characters-left difference plus the chance of winning the duel being set up."""
@@ -38,3 +40,23 @@ def _duel_chance(ruleset, state: dict, me: str) -> float:
         probe["players"][them] = dict(state["players"][them], **{option["type"]: option["card"]})
         total += duel.win_chance(duel.matchup(probe), me)
     return total / len(options)
+
+
+def rollout_action(ruleset, state: dict, seat: int, legal: list, rng) -> dict:
+    """The search bot's rollout policy: the greedy bot's choice, mostly.
+
+    The choice with the best chance in the duel being set up, averaged over the other seat's
+    open choices; an opponent's choice already made in the rollout stays unseen (choices are
+    secret), so the second seat to choose judges exactly as the first. One time in ten (the
+    declared ROLLOUT_NOISE) any choice is played, so rollouts do not all follow one line."""
+    if len(legal) == 1 or rng.random() < ROLLOUT_NOISE:
+        return legal[rng.randrange(len(legal))]
+    me = str(seat)
+    probe = dict(state)
+    best, best_chance = legal[0], -1.0
+    for action in legal:
+        probe["pending"] = {me: action, other(me): None}
+        chance = _duel_chance(ruleset, probe, me)
+        if chance > best_chance:
+            best, best_chance = action, chance
+    return best

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import random
 
-from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.core import (
+    Decision,
+    GameType,
+    IllegalAction,
+    Result,
+    Ruleset,
+    SearchBudget,
+    TimeLimit,
+)
 from gameplay.engine.rune_duel import flow, setup, views
 from gameplay.engine.rune_duel.battle import name
 from gameplay.engine.rune_duel.invariants import check_invariants
@@ -21,6 +29,9 @@ class RuneDuel(Ruleset):
         simultaneous=True,
         time_limit=TimeLimit(measure="life", tiebreak="first damage"),
         determinization=True,
+        # search: the best three actions, each judged by the duel-solving evaluation on eight
+        # fresh samples of the hidden cards (random rollouts only added noise; BENCHMARKS.md)
+        search=SearchBudget(rollouts=24, depth=0, top=3),
         bots=("random", "greedy", "search"),
     )
     options = setup.OPTIONS

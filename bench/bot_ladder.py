@@ -1,0 +1,107 @@
+"""Bot ladder for every engine game: search vs greedy, greedy vs random, search vs random.
+
+Usage: python bench/bot_ladder.py [--games N] [--seed0 S] [--procs P] [--slugs ...] [--pairs ...]
+Defaults: 1,000 games per pair, every two-player engine game, the three pairs, one process.
+
+Seats alternate: the first bot of a pair sits in seat 0 on even seeds and seat 1 on odd seeds
+(who starts is drawn from the seed: Combat's first player, Rune Duel's flip; Army and
+Conventional Combat have no first player, both seats choose in secret). Each game uses its own
+seed for the deal and the bots' RNG, so a run splits over processes (--procs, or --seed0 in
+separate runs) and the counts add up.
+
+Prints one JSON line per pair: the wins of each bot and the draws, the score of the first bot
+(draws count half), its one-sided 95 % Wilson lower bound, and games per CPU second
+(time.process_time summed over the worker processes) and the wall time. Every 25 games
+each worker prints its partial counts to stderr, so a run cut short still says what it played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gameplay.engine import bots
+
+GAMES = ("army", "combat", "conventional-combat", "rune-duel")
+PAIRS = ("search:greedy", "greedy:random", "search:random")
+
+
+def play_chunk(slug: str, first: str, second: str, seeds: range) -> tuple[dict, float]:
+    """Games over a range of seeds: the outcome counts and the CPU seconds they took."""
+    counts = {"first": 0, "second": 0, "draw": 0}
+    start = time.process_time()
+    for done, seed in enumerate(seeds, 1):
+        counts[bots.ladder_game(slug, first, second, seed)] += 1
+        if done % 25 == 0 and done < len(seeds):  # partial counts, for runs cut short
+            partial = {"slug": slug, "pair": f"{first}:{second}", "seeds": [seeds[0], seed]}
+            partial.update(counts=counts, cpu_s=round(time.process_time() - start, 1))
+            print(json.dumps({"progress": partial}), file=sys.stderr, flush=True)
+    return counts, time.process_time() - start
+
+
+def ladder(slug: str, pair: str, games: int, seed0: int = 0, procs: int = 1) -> dict:
+    """Play one pair of bots `games` times and summarise it as one figure."""
+    first, second = pair.split(":")
+    wall = time.perf_counter()
+    if procs > 1:
+        step = math.ceil(games / procs)
+        chunks = [
+            range(seed0 + i, min(seed0 + games, seed0 + i + step)) for i in range(0, games, step)
+        ]
+        with ProcessPoolExecutor(procs) as pool:
+            n = len(chunks)
+            parts = list(pool.map(play_chunk, [slug] * n, [first] * n, [second] * n, chunks))
+    else:
+        parts = [play_chunk(slug, first, second, range(seed0, seed0 + games))]
+    wall = time.perf_counter() - wall
+    counts = {k: sum(p[0][k] for p in parts) for k in ("first", "second", "draw")}
+    cpu = sum(p[1] for p in parts)
+    return summary(slug, first, second, counts, seed0=seed0, cpu=cpu, wall=wall)
+
+
+def summary(slug, first, second, counts, *, seed0=0, cpu=None, wall=None) -> dict:
+    """One JSON figure from outcome counts."""
+    games = counts["first"] + counts["second"] + counts["draw"]
+    score = (counts["first"] + counts["draw"] / 2) / games
+    figure = {
+        "figure": f"{slug} ladder {first} vs {second}",
+        "games": games,
+        "seeds": [seed0, seed0 + games - 1],
+        "wins": {first: counts["first"], second: counts["second"], "draw": counts["draw"]},
+        "value": round(score, 3),
+        "unit": f"score of {first} (draws count half)",
+        "wilson_lower_95": round(bots.wilson_lower(score, games), 3),
+        "ordered": bots.wilson_lower(score, games) > 0.5,
+    }
+    if cpu is not None:
+        figure["games_per_cpu_s"] = round(games / cpu, 2) if cpu else None
+        figure["cpu_s"] = round(cpu, 1)
+    if wall is not None:
+        figure["wall_s"] = round(wall, 1)
+    return figure
+
+
+def main() -> None:
+    """Run the requested ladders, one JSON line per pair and game."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed0", type=int, default=0)
+    parser.add_argument("--procs", type=int, default=1)
+    parser.add_argument("--slugs", nargs="*", default=list(GAMES))
+    parser.add_argument("--pairs", nargs="*", default=list(PAIRS))
+    args = parser.parse_args()
+    for slug in args.slugs:
+        for pair in args.pairs:
+            figure = ladder(slug, pair, args.games, seed0=args.seed0, procs=args.procs)
+            print(json.dumps(figure), flush=True)
+
+
+if __name__ == "__main__":
+    main()
