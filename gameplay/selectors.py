@@ -256,3 +256,31 @@ def games_awaiting_move(*, user, limit: int = 10) -> list[dict]:
         if len(waiting) == limit:
             break
     return waiting
+
+
+def replay_step(game: GameRecord, step: int) -> dict:
+    """The game as a spectator saw it after `step` actions of its log (0: the deal), with that
+    action in words. Rebuilt from the seed and the log (core.replay), so it is what was played;
+    the caller checks may_read_log and the step's bounds (0..len(actions))."""
+    ruleset = registry.get(game.ruleset)
+    log = core.game_log(game_state(game))
+    actions = log["actions"][:step]
+    checkpoints = [c for c in log["checkpoints"] if c[0] <= step]
+    state = core.replay({**log, "actions": actions, "checkpoints": checkpoints})
+    last = None
+    if step:
+        seat, action = log["actions"][step - 1]
+        last = {"seat": seat, "words": ruleset.describe_action(action)}
+    decision = ruleset.decision(state)
+    return {
+        "state": state,
+        "view": ruleset.view(state, None),
+        "last": last,
+        "to_act": list(decision.seats),
+        "total": len(log["actions"]),
+    }
+
+
+def rematch_of(game: GameRecord) -> GameRecord | None:
+    """The rematch already started from this game, if any."""
+    return GameRecord.objects.filter(rematch_of=game).only("pk").first()

@@ -1,0 +1,189 @@
+"""The end of a game: players by name, the result banner, the rematch and the replay viewer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from config.errors import Conflict, NotAllowed
+from gameplay import selectors, services
+from gameplay.engine import registry
+from gameplay.models import GameRecord
+
+pytestmark = pytest.mark.django_db
+
+
+def _finish(game: GameRecord, user) -> GameRecord:
+    """The human always plays its first legal action, the bot its own, until the end."""
+    for _ in range(3000):
+        services.game_bots_play(game_id=game.pk)
+        game.refresh_from_db()
+        if game.status == "finished":
+            return game
+        detail = selectors.game_detail(game, user)
+        if detail["legal_actions"]:
+            services.game_act(
+                game_id=game.pk,
+                user=user,
+                action=detail["legal_actions"][0],
+                expected_version=game.version,
+            )
+    raise AssertionError("the game did not finish")
+
+
+@pytest.fixture
+def finished(human_vs_bot):
+    user, game = human_vs_bot
+    return user, _finish(game, user)
+
+
+def _two_people(make_user, ruleset="army"):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(
+        ruleset=ruleset, seats=[{"user": ann.pk}, {"user": bob.pk}], created_by=ann
+    )
+    return ann, bob, game
+
+
+def test_a_player_rematches_with_seats_swapped_options_kept_and_a_new_seed(finished):
+    # given a finished game of a user (seat 0) against the random bot (seat 1)
+    user, game = finished
+    # when the user asks for a rematch
+    rematch = services.game_rematch(game_id=game.pk, by_user=user)
+    # then a new game of the same ruleset and options starts with the seats swapped
+    seats = selectors.seats_of(rematch)
+    assert [(s.user_id, s.bot) for s in seats] == [(None, "random"), (user.pk, "")]
+    assert rematch.ruleset == game.ruleset
+    assert rematch.options == game.options
+    assert rematch.pk != game.pk
+    assert rematch.rematch_of_id == game.pk
+    assert rematch.status == "in_progress"
+    assert rematch.seed != game.seed
+    # and asking again (a double click, the other player) opens the same rematch
+    assert services.game_rematch(game_id=game.pk, by_user=user).pk == rematch.pk
+    assert GameRecord.objects.count() == 2
+
+
+def test_two_people_rematch_the_other_side_starts_and_either_may_ask(make_user):
+    ann, bob, game = _two_people(make_user, ruleset="rune-duel")
+    game.status, game.result = "finished", {"winners": [0], "facts": {"reason": "life"}}
+    game.save()
+    rematch = services.game_rematch(game_id=game.pk, by_user=bob)
+    assert [s.user_id for s in selectors.seats_of(rematch)] == [bob.pk, ann.pk]
+    assert rematch.created_by_id == bob.pk
+    # the server drew the seed: two rematches of equal games do not share it
+    assert services.game_rematch(game_id=game.pk, by_user=ann).pk == rematch.pk
+
+
+def test_only_the_games_players_rematch_and_only_once_it_is_over(finished, make_user):
+    user, game = finished
+    other, staff = make_user("other"), make_user("staff", is_staff=True)
+    for who in (other, staff):
+        with pytest.raises(NotAllowed):
+            services.game_rematch(game_id=game.pk, by_user=who)
+    live = services.game_create(
+        ruleset="army", seats=[{"user": user.pk}, {"bot": "random"}], created_by=user
+    )
+    with pytest.raises(Conflict, match="once the game is over"):
+        services.game_rematch(game_id=live.pk, by_user=user)
+    assert GameRecord.objects.filter(rematch_of__isnull=False).count() == 0
+
+
+def test_the_banner_says_who_won_and_how_and_offers_rematch_and_replay(client, finished):
+    user, game = finished
+    client.force_login(user)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    banner = html.split('id="game-over"')[1].split("</section>")[0]
+    assert re.search(r"(wins|A draw)", banner)
+    assert "the last side standing" in banner or "the turn limit was reached" in banner
+    assert 'id="rematch"' in banner
+    assert f"/games/{game.pk}/replay/?step=0" in banner
+    # the rematch button posts, and then the banner links to the new game
+    response = client.post(f"/games/{game.pk}/rematch/")
+    rematch = GameRecord.objects.get(rematch_of=game)
+    assert response.url == f"/games/{rematch.pk}/"
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Open the rematch" in html
+    assert 'id="rematch"' not in html
+    # a visitor sees the banner and the replay, not the rematch button
+    visitor = Client().get(f"/games/{game.pk}/").content.decode()
+    assert 'id="game-over"' in visitor
+    assert 'id="rematch"' not in visitor
+
+
+def test_the_game_page_names_every_player_and_whose_move_it_is(client, make_user):
+    ann, _bob, game = _two_people(make_user, ruleset="combat")
+    client.force_login(ann)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    players = html.split('id="players"')[1].split("</ul>")[0]
+    assert "ann" in players
+    assert "bob" in players
+    assert "(you)" in players
+    assert players.count("to move") == len(registry.get("combat").decision(game.state).seats)
+
+
+def test_the_rematch_form_refuses_strangers_and_live_games(client, finished, make_user):
+    _user, game = finished
+    client.force_login(make_user("other"))
+    client.post(f"/games/{game.pk}/rematch/")
+    assert not GameRecord.objects.filter(rematch_of=game).exists()
+    assert Client().post(f"/games/{game.pk}/rematch/").status_code == 302
+    assert not GameRecord.objects.filter(rematch_of=game).exists()
+
+
+def test_the_replay_steps_through_the_log_as_a_spectator(client, finished):
+    user, game = finished
+    total = len(game.actions)
+    client.force_login(user)
+    # step 0 is the deal, with next/last links but no first/previous
+    html = client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    assert f"Step 0 of {total}" in html
+    assert "The deal" in html
+    assert 'rel="next" href="?step=1"' in html
+    assert 'rel="prev"' not in html
+    # step 1 names the player and the action in words
+    html = client.get(f"/games/{game.pk}/replay/?step=1").content.decode()
+    _seat, action = game.actions[0]
+    words = registry.get(game.ruleset).describe_action(action)
+    assert "Action 1:" in html
+    assert words.split()[0] in html
+    assert 'rel="prev" href="?step=0"' in html
+    # the last step is the end, the same life totals as the game
+    html = client.get(f"/games/{game.pk}/replay/?step={total}").content.decode()
+    assert f"Step {total} of {total}" in html
+    assert 'rel="next"' not in html
+    # no hand is shown at any step: a spectator's view of the replayed state
+    for step in (0, 1, total // 2, total):
+        page = client.get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+        board = page.split('id="replay"')[1]
+        hands = re.findall(r"Hand</span>(.*?)</div>", board, flags=re.S)
+        assert len(hands) == 2, step
+        for hand in hands:
+            assert "data-card-face" not in hand, step
+            assert re.search(r"\d+ cards</span>", hand), step
+
+
+@pytest.mark.parametrize("step", ["-1", "99999", "abc", "1.5"])
+def test_a_bad_step_clamps_with_a_message(client, finished, step):
+    _, game = finished
+    response = Client().get(f"/games/{game.pk}/replay/?step={step}")
+    assert response.status_code == 200
+    assert 'id="replay-notice"' in response.content.decode()
+
+
+def test_the_replay_is_hidden_while_the_game_is_played(client, human_vs_bot, make_user):
+    user, game = human_vs_bot
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/replay/?step=0")
+    assert response.status_code == 302
+    assert response.url == f"/games/{game.pk}/"
+    assert Client().get(f"/games/{game.pk}/replay/").status_code == 302
+    assert Client().get("/games/99999/replay/").status_code == 404
+
+
+def test_the_replay_costs_a_fixed_number_of_queries(finished, django_assert_max_num_queries):
+    _, game = finished
+    with django_assert_max_num_queries(6):
+        assert Client().get(f"/games/{game.pk}/replay/?step=3").status_code == 200
