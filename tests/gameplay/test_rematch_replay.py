@@ -145,10 +145,10 @@ def test_the_replay_steps_through_the_log_as_a_spectator(client, finished):
     assert 'rel="prev"' not in html
     # step 1 names the player and the action in words
     html = client.get(f"/games/{game.pk}/replay/?step=1").content.decode()
-    _seat, action = game.actions[0]
-    words = registry.get(game.ruleset).describe_action(action)
-    assert "Action 1:" in html
-    assert words.split()[0] in html
+    seat, _action = game.actions[0]
+    name = user.username if seat == 0 else "random bot"
+    words = selectors.replay_step(game, 1)["last"]["words"]
+    assert f"Action 1: <strong>{name}</strong> · {words}" in html
     assert 'rel="prev" href="?step=0"' in html
     # the last step is the end, the same life totals as the game
     html = client.get(f"/games/{game.pk}/replay/?step={total}").content.decode()
@@ -187,3 +187,26 @@ def test_the_replay_costs_a_fixed_number_of_queries(finished, django_assert_max_
     _, game = finished
     with django_assert_max_num_queries(6):
         assert Client().get(f"/games/{game.pk}/replay/?step=3").status_code == 200
+
+
+def test_the_replay_names_no_secret_choice_and_no_face_down_card(finished, make_user):
+    # given a finished Combat game: its farms are played face down
+    _, game = finished
+    ruleset = registry.get(game.ruleset)
+    farms = [i for i, (_, a) in enumerate(game.actions, 1) if a.get("type") == "farm"]
+    soldiers = [i for i, (_, a) in enumerate(game.actions, 1) if a.get("type") == "soldier"]
+    assert farms
+    assert soldiers
+    for step in farms:
+        at = selectors.replay_step(game, step)
+        assert at["last"]["words"] == "plays a card face down"
+        assert ruleset.describe_action(game.actions[step - 1][1]) not in at["last"]["words"]
+    # a soldier is played face up: named
+    at = selectors.replay_step(game, soldiers[0])
+    assert at["last"]["words"] == ruleset.describe_action(game.actions[soldiers[0] - 1][1])
+    # and in Army both sides choose in secret: the choice is not named
+    ann, _bob, army = _two_people(make_user, ruleset="army")
+    first = registry.get("army").legal_actions(army.state, 0)[0]
+    services.game_act(game_id=army.pk, user=ann, action=first, expected_version=0)
+    army.refresh_from_db()
+    assert selectors.replay_step(army, 1)["last"]["words"].startswith("chooses in secret")
