@@ -210,3 +210,27 @@ def test_the_replay_names_no_secret_choice_and_no_face_down_card(finished, make_
     services.game_act(game_id=army.pk, user=ann, action=first, expected_version=0)
     army.refresh_from_db()
     assert selectors.replay_step(army, 1)["last"]["words"].startswith("chooses in secret")
+
+
+@pytest.mark.parametrize("ruleset", ["army", "conventional-combat", "rune-duel", "combat"])
+def test_every_game_replays_step_by_step_with_players_named(ruleset):
+    # given a finished game between two bots
+    game = services.game_create(
+        ruleset=ruleset, seats=[{"bot": "random"}, {"bot": "greedy"}], seed=21
+    )
+    while GameRecord.objects.get(pk=game.pk).status == "in_progress":
+        services.game_bots_play(game_id=game.pk)
+    game.refresh_from_db()
+    total = len(game.actions)
+    # then every page of its replay draws the board with both players named, hiding hands
+    for step in sorted({0, 1, total // 2, total - 1, total}):
+        html = Client().get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+        assert f"Step {step} of {total}" in html
+        assert "random bot" in html
+        assert "greedy bot" in html
+        assert 'id="replay-notice"' not in html
+    # and the game page's banner says who won and how, in words (no raw codes)
+    html = Client().get(f"/games/{game.pk}/").content.decode()
+    banner = html.split('id="game-over"')[1].split("</section>")[0]
+    assert "_" not in banner.split("result-headline")[1].split("</p>")[0]
+    assert re.search(r"(wins|A draw)", banner)
