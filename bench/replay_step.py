@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gameplay.engine import core, registry  # noqa: E402
+from gameplay.engine import core, registry
 
 RULESETS = ("combat", "army", "conventional-combat", "rune-duel")
 

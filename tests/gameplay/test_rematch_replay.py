@@ -234,3 +234,13 @@ def test_every_game_replays_step_by_step_with_players_named(ruleset):
     banner = html.split('id="game-over"')[1].split("</section>")[0]
     assert "_" not in banner.split("result-headline")[1].split("</p>")[0]
     assert re.search(r"(wins|A draw)", banner)
+
+
+def test_staff_who_do_not_play_may_replay_a_live_game_as_the_log_rule_says(human_vs_bot, make_user):
+    # the log's rule (selectors.may_read_log): an organizer who does not play may read it live
+    _, game = human_vs_bot
+    client = Client()
+    client.force_login(make_user("staff", is_staff=True))
+    html = client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    assert "still being played" in html
+    assert "Step 0 of" in html
