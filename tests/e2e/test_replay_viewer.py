@@ -76,6 +76,11 @@ def test_the_replay_steps_through_a_finished_game_without_scrolling_sideways(
     assert page.url.endswith("?step=1")
     _no_sideways_scroll(page)
     _shot(page, f"replay-step1-{size[0]}")
+    # the arrow keys step too
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-step")).to_have_text(f"Step 2 of {total}")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {total}")
     page.locator('a[rel="last"]').click()
     expect(page.locator("#replay-step")).to_have_text(f"Step {total} of {total}")
     _no_sideways_scroll(page)
