@@ -306,3 +306,8 @@ def _spectator_words(ruleset, state: dict, action, secret: bool) -> str:
 def rematch_of(game: GameRecord) -> GameRecord | None:
     """The rematch already started from this game, if any."""
     return GameRecord.objects.filter(rematch_of=game).only("pk").first()
+
+
+def rematch_of_id(game_id: int) -> int | None:
+    """The id of the rematch already started from that game, if any."""
+    return GameRecord.objects.filter(rematch_of_id=game_id).values_list("pk", flat=True).first()

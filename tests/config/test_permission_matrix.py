@@ -192,6 +192,8 @@ WRITES = [
     # games
     api("POST", "/api/games/", lambda w: "/api/games/", SIGNED_IN,
         lambda w: {"ruleset": "combat", "seats": [{"bot": "random"}, {"bot": "random"}]}),
+    api("POST", "/api/games/{id}/rematch/", lambda w: f"/api/games/{w.finished_game}/rematch/",
+        PLAYER),
     api("POST", "/api/games/{id}/actions/", lambda w: f"/api/games/{w.game}/actions/", PLAYER,
         lambda w: {"action": {"type": "nothing"}, "version": 0}),
     # matches

@@ -244,3 +244,28 @@ def test_staff_who_do_not_play_may_replay_a_live_game_as_the_log_rule_says(human
     html = client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
     assert "still being played" in html
     assert "Step 0 of" in html
+
+
+def test_the_rematch_api_creates_once_and_refuses_others(finished, make_user):
+    from rest_framework.test import APIClient
+
+    user, game = finished
+    player = APIClient()
+    player.force_authenticate(user=user)
+    first = player.post(f"/api/games/{game.pk}/rematch/")
+    assert first.status_code == 201
+    assert first.json()["id"] == GameRecord.objects.get(rematch_of=game).pk
+    again = player.post(f"/api/games/{game.pk}/rematch/")
+    assert again.status_code == 200
+    assert again.json()["id"] == first.json()["id"]
+    stranger = APIClient()
+    stranger.force_authenticate(user=make_user("other"))
+    assert stranger.post(f"/api/games/{game.pk}/rematch/").status_code == 403
+    assert APIClient().post(f"/api/games/{game.pk}/rematch/").status_code in (401, 403)
+    assert player.post("/api/games/99999/rematch/").status_code == 404
+    live = services.game_create(
+        ruleset="army", seats=[{"user": user.pk}, {"bot": "random"}], created_by=user
+    )
+    refused = player.post(f"/api/games/{live.pk}/rematch/")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "game_not_over"
