@@ -88,7 +88,11 @@ def test_the_replay_steps_through_a_finished_game_without_scrolling_sideways(
     # a step out of range says so and shows the nearest one
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?step=-4")
     expect(page.locator("#replay-notice")).to_be_visible()
+    expect(page.locator("#replay-step")).to_have_text(f"Step 0 of {total}")
     _no_sideways_scroll(page)
+    page.locator('a[rel="next"]').click()
+    expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {total}")
+    expect(page.locator("#replay-notice")).to_have_count(0)
     # the rematch starts a new game with the seats swapped
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.locator("#rematch").click()
