@@ -212,6 +212,16 @@ def test_the_replay_names_no_secret_choice_and_no_face_down_card(finished, make_
     assert selectors.replay_step(army, 1)["last"]["words"].startswith("chooses in secret")
 
 
+# What each board draws only for the viewer's own hand (cards face up). Conventional Combat's
+# forces are open (its RULINGS.md: only the pending choices are secret), so nothing to hide.
+OWN_HAND = {
+    "army": "army-hand",
+    "conventional-combat": "<no hidden hand>",
+    "rune-duel": "rd-me",
+    "combat": "seat card me",
+}
+
+
 @pytest.mark.parametrize("ruleset", ["army", "conventional-combat", "rune-duel", "combat"])
 def test_every_game_replays_step_by_step_with_players_named(ruleset):
     # given a finished game between two bots
@@ -229,6 +239,8 @@ def test_every_game_replays_step_by_step_with_players_named(ruleset):
         assert "random bot" in html
         assert "greedy bot" in html
         assert 'id="replay-notice"' not in html
+        # a hand is drawn face up only for its own seat: never in a replay
+        assert OWN_HAND[ruleset] not in html, step
     # and the game page's banner says who won and how, in words (no raw codes)
     html = Client().get(f"/games/{game.pk}/").content.decode()
     banner = html.split('id="game-over"')[1].split("</section>")[0]
