@@ -139,6 +139,28 @@ class GameActionApi(APIView):
         return Response(_detail(pk, request.user))
 
 
+class GameRematchApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={201: serializers.GameOut, **ERRORS},
+        summary="Rematch a finished game: same players and options, seats turned, a new seed",
+        description=(
+            "Only the game's players. Each player moves one seat on (two players: swapped, so "
+            "the other side starts) and the server draws the seed. Asking again returns the "
+            "rematch already made (200). 409 `game_not_over` while the game is played, "
+            "409 `match_game` for a tournament game (its match starts the next one)."
+        ),
+    )
+    def post(self, request, pk: int):
+        _game(pk)
+        had = selectors.rematch_of_id(pk)
+        game = services.game_rematch(game_id=pk, by_user=request.user)
+        code = status.HTTP_200_OK if had == game.pk else status.HTTP_201_CREATED
+        return Response(_detail(game.pk, request.user), status=code)
+
+
 class GameLogApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 

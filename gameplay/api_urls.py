@@ -11,5 +11,6 @@ urlpatterns = [
     path("games/<int:pk>/", api.GameDetailApi.as_view(), name="game-detail"),
     path("games/<int:pk>/actions/", api.GameActionApi.as_view(), name="game-actions"),
     path("games/<int:pk>/log/", api.GameLogApi.as_view(), name="game-log"),
+    path("games/<int:pk>/rematch/", api.GameRematchApi.as_view(), name="game-rematch"),
     path("matches/<int:pk>/games/", api.MatchGameApi.as_view(), name="match-games"),
 ]

@@ -128,3 +128,42 @@ def board_context(slug: str, view: dict, names: dict[int, str]) -> dict:
     """The presenter's data for a game's board template ({} when the game has none)."""
     presenter = PRESENTERS.get(slug)
     return presenter(view, names) if presenter else {}
+
+
+# How a game ended, per game, in players' words (the engines' result facts are codes).
+END_WORDS = {
+    "combat": {
+        "last side standing": "the last side standing",
+        "turn limit": "the turn limit was reached; the most life won",
+    },
+    "army": {
+        "armies": "every army of the other side fell",
+        "round_limit": "the round limit was reached; the most SP won",
+    },
+    "conventional-combat": {
+        "no_fighter": "the other side had no Fighter left",
+        "duel": "the deciding duel was won",
+        "surrender": "the other side surrendered",
+    },
+    "rune-duel": {
+        "life": "the other side's life ran out",
+        "round_limit": "the round limit was reached",
+    },
+}
+
+
+def result_words(slug: str, result: dict | None, names: dict[int, str]) -> dict:
+    """The result banner's text: {"headline": "ann won", "how": "the last side standing"}."""
+    if not result:
+        return {"headline": "", "how": ""}
+    winners = [names.get(s, f"Player {s + 1}") for s in result.get("winners", [])]
+    if not winners:
+        headline = "A draw"
+    elif len(winners) == len(names):
+        headline = "A draw: " + " & ".join(winners) + " share the game"
+    else:
+        headline = " & ".join(winners) + (" win" if len(winners) > 1 else " wins")
+    facts = result.get("facts") or {}
+    code = facts.get("reason") or facts.get("end") or ""
+    how = END_WORDS.get(slug, {}).get(code) or str(code).replace("_", " ")
+    return {"headline": headline, "how": how}

@@ -37,6 +37,14 @@ class GameRecord(models.Model):
         related_name="engine_games",
     )
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    rematch_of = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch",
+        help_text="The finished game this one replays with the seats turned (one per game).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

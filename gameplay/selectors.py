@@ -256,3 +256,58 @@ def games_awaiting_move(*, user, limit: int = 10) -> list[dict]:
         if len(waiting) == limit:
             break
     return waiting
+
+
+def replay_step(game: GameRecord, step: int) -> dict:
+    """The game as a spectator saw it after `step` actions of its log (0: the deal), with that
+    action in a spectator's words. Rebuilt from the seed and the log (core.replay), so it is
+    what was played; the caller checks may_read_log and the step's bounds (0..len(actions))."""
+    ruleset = registry.get(game.ruleset)
+    log = core.game_log(game_state(game))
+    before = max(step - 1, 0)
+    checkpoints = [c for c in log["checkpoints"] if c[0] <= before]
+    state = core.replay({**log, "actions": log["actions"][:before], "checkpoints": checkpoints})
+    last = None
+    if step:
+        seat, action = log["actions"][step - 1]
+        secret = ruleset.decision(state).kind == "simultaneous"
+        core.play(state, seat, action)
+        last = {"seat": seat, "words": _spectator_words(ruleset, state, action, secret)}
+    return {
+        "state": state,
+        "view": ruleset.view(state, None),
+        "last": last,
+        "to_act": list(ruleset.decision(state).seats),
+        "total": len(log["actions"]),
+    }
+
+
+def _card_ids(value) -> set[str]:
+    """The card ids an action names (under "card", "cards", "order" and the like)."""
+    if isinstance(value, dict):
+        return set().union(*(_card_ids(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_card_ids(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) else set()
+
+
+def _spectator_words(ruleset, state: dict, action, secret: bool) -> str:
+    """The action as a spectator learns of it: a secret choice (both sides choose, then reveal)
+    and a card that stays face down are not named; the board shows what was revealed."""
+    if secret:
+        return "chooses in secret (the board shows what is revealed)"
+    if ruleset.game_type.lists_hidden_cards and _card_ids(action) & ruleset.hidden_cards(
+        state, None
+    ):
+        return "plays a card face down"
+    return ruleset.describe_action(action)
+
+
+def rematch_of(game: GameRecord) -> GameRecord | None:
+    """The rematch already started from this game, if any."""
+    return GameRecord.objects.filter(rematch_of=game).only("pk").first()
+
+
+def rematch_of_id(game_id: int) -> int | None:
+    """The id of the rematch already started from that game, if any."""
+    return GameRecord.objects.filter(rematch_of_id=game_id).values_list("pk", flat=True).first()

@@ -15,7 +15,7 @@ import games
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from gameplay import boards, selectors, services
-from gameplay.engine import bots, registry
+from gameplay.engine import bots, core, registry
 
 
 @require_GET
@@ -84,6 +84,7 @@ def _board(request, pk: int, *, error: str = "") -> dict:
         [f"gameplay/boards/{game.ruleset}.html", "gameplay/boards/generic.html"]
     )
     return {
+        **_players_and_result(game, detail, names, request.user),
         "game": game,
         "game_name": games.name_of(game.ruleset),
         "detail": detail,
@@ -95,6 +96,30 @@ def _board(request, pk: int, *, error: str = "") -> dict:
         "view_json": json.dumps(detail["view"], indent=1, sort_keys=True),
         "winners": [names[s] for s in (detail["result"] or {}).get("winners", [])],
         "error": error,
+    }
+
+
+def _players_and_result(game, detail, names: dict, user) -> dict:
+    """Every player by name (whose move it is, which is you) and, once over, the result banner
+    with its rematch and replay offers."""
+    mine = {s["seat"] for s in detail["seats"] if user.is_authenticated and s["user"] == user.pk}
+    players = [
+        {
+            "seat": seat,
+            "name": name,
+            "to_act": game.status != "finished" and seat in detail["to_act"],
+            "you": seat in mine,
+            "won": seat in (detail["result"] or {}).get("winners", []),
+        }
+        for seat, name in sorted(names.items())
+    ]
+    finished = game.status == "finished"
+    rematch = selectors.rematch_of(game) if finished else None
+    return {
+        "players": players,
+        "outcome": boards.result_words(game.ruleset, detail["result"], names),
+        "can_rematch": finished and bool(mine) and game.match_id is None,
+        "rematch_game": rematch,
     }
 
 
@@ -131,3 +156,74 @@ def game_action(request, pk: int):
             messages.error(request, error)
         return redirect("gameplay:game", pk=pk)
     return render(request, "gameplay/_board.html", _board(request, pk, error=error))
+
+
+@login_required
+@post_only_else_back_to("gameplay:game")
+def game_rematch(request, pk: int):
+    """Start (or open, when the other player already did) the rematch of a finished game."""
+    try:
+        game = services.game_rematch(game_id=pk, by_user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("gameplay:game", pk=pk)
+    return redirect("gameplay:game", pk=game.pk)
+
+
+@require_GET
+def game_replay(request, pk: int):
+    """A finished game replayed from its log to ?step=N (0 the deal), as a spectator saw it."""
+    game = selectors.game_get(pk)
+    if game is None:
+        raise Http404("There is no such game.")
+    if not selectors.may_read_log(game, request.user):
+        messages.error(request, "The replay opens once the game is over.")
+        return redirect("gameplay:game", pk=pk)
+    total = len(game.actions)
+    notice, raw = "", request.GET.get("step", "")
+    try:
+        step = int(raw) if raw != "" else total
+    except ValueError:
+        step, notice = 0, f"The step must be a whole number from 0 to {total}; showing the start."
+    if not 0 <= step <= total:
+        step = min(max(step, 0), total)
+        notice = f"This game has {total} actions: choose a step from 0 to {total}. Showing {step}."
+    seats = selectors.seats_of(game)
+    names = {s.number: s.user.username if s.user_id else f"{s.bot} bot" for s in seats}
+    try:
+        at = selectors.replay_step(game, step)
+    except core.EngineError as exc:
+        messages.error(request, f"This game cannot be replayed: {exc}")
+        return redirect("gameplay:game", pk=pk)
+    detail = {"view": at["view"], "seat": None, "to_act": at["to_act"], "result": None}
+    template = select_template(
+        [f"gameplay/boards/{game.ruleset}.html", "gameplay/boards/generic.html"]
+    )
+    last = at["last"]
+    return render(
+        request,
+        "gameplay/replay.html",
+        {
+            "game": game,
+            "game_name": games.name_of(game.ruleset),
+            "step": step,
+            "total": total,
+            "notice": notice,
+            "steps": {
+                "first": 0 if step > 0 else None,
+                "previous": step - 1 if step > 0 else None,
+                "next": step + 1 if step < total else None,
+                "last": total if step < total else None,
+            },
+            "last_action": {"name": names.get(last["seat"], "?"), "words": last["words"]}
+            if last
+            else None,
+            "to_act": [names[s] for s in at["to_act"] if s in names],
+            "detail": detail,
+            "names": names,
+            "board": boards.board_context(game.ruleset, at["view"], names),
+            "board_template": template.template.name,
+            "view_json": json.dumps(at["view"], indent=1, sort_keys=True),
+            "outcome": boards.result_words(game.ruleset, game.result, names),
+        },
+    )

@@ -3,6 +3,7 @@
 from gameplay.services.create import game_create
 from gameplay.services.games import game_act
 from gameplay.services.matches import match_game_create
+from gameplay.services.rematch import game_rematch
 from gameplay.services.robots import game_bot_step, game_bots_play, stalled_bots_requeue
 
 __all__ = [
@@ -10,6 +11,7 @@ __all__ = [
     "game_bot_step",
     "game_bots_play",
     "game_create",
+    "game_rematch",
     "match_game_create",
     "stalled_bots_requeue",
 ]

@@ -9,6 +9,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from decks import services as deck_services
 from decks.drafting import services as drafts
 from decks.services.decks import deck_list_from_input
+from gameplay import selectors
 from gameplay import services as games
 from tests.fingerprint import data_fingerprint
 from tournaments import services as events
@@ -28,6 +29,31 @@ def _event(organizer, players, **settings):
         for seed, user in enumerate(players, 1)
     ]
     return tournament, entries
+
+
+def _finished_game(user) -> int:
+    """A short Combat game of the user against the random bot, played to its end."""
+    game = games.game_create(
+        ruleset="combat",
+        seats=[{"user": user.pk}, {"bot": "random"}],
+        options={"max_turns": 2},
+        created_by=user,
+        seed=3,
+    )
+    for _ in range(500):
+        games.game_bots_play(game_id=game.pk)
+        game.refresh_from_db()
+        if game.status == "finished":
+            return game.pk
+        detail = selectors.game_detail(game, user)
+        if detail["legal_actions"]:
+            games.game_act(
+                game_id=game.pk,
+                user=user,
+                action=detail["legal_actions"][0],
+                expected_version=game.version,
+            )
+    raise AssertionError("the game did not finish")
 
 
 @pytest.fixture
@@ -64,6 +90,7 @@ def world(make_user):
         ).pk
         for ruleset in RULESETS
     ]
+    ids["finished"] = _finished_game(p1)
     ids["deck"] = deck_services.deck_create(
         owner=p1,
         game_slug="kingdom-combat",
@@ -104,6 +131,12 @@ def pages(ids) -> dict[str, list[str]]:
         "gameplay:list": ["/games/"],
         "gameplay:game": [f"/games/{pk}/" for pk in [*ids["games"], 99999]],
         "gameplay:board": [f"/games/{ids['games'][0]}/board/?version=x"],
+        "gameplay:replay": [
+            *(f"/games/{ids['finished']}/replay/?step={s}" for s in ("0", "1", "-3", "x", "9999")),
+            f"/games/{ids['finished']}/replay/",
+            f"/games/{ids['games'][0]}/replay/?step=0",
+            "/games/99999/replay/",
+        ],
     }
 
 
@@ -142,6 +175,9 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
             (f"/games/{ids['games'][0]}/act/", {"action": '{"type": "pass"}', "version": "0"})
         ],
         "gameplay:match-start": [(f"/games/match/{m}/start/", {})],
+        "gameplay:rematch": [
+            (f"/games/{pk}/rematch/", {}) for pk in (ids["finished"], ids["games"][0], 99999)
+        ],
         "decks:edit": [(f"/decks/{ids['deck']}/", {"name": "Taken", "format": "constructed"})],
         "decks:check": [("/decks/check/", {"game": "\x00", "pool": str(pool)})],
         "decks:event-card-sets": [(f"/decks/events/{r}/card-sets/", {"card_sets": ["x", "1"]})],
@@ -171,7 +207,7 @@ KEYS = ("registering", "running", "cancelled", "sealed", "draft", "pool", "deck"
 
 
 def test_every_page_pattern_is_crawled():
-    ids = {"matches": [1], "games": [1], **dict.fromkeys(KEYS, 1)}
+    ids = {"matches": [1], "games": [1], "finished": 1, **dict.fromkeys(KEYS, 1)}
     missing = _page_patterns() - set(pages(ids)) - set(forms(ids)) - NOT_GUARDED - {"healthz"}
     assert not missing, f"add these pages to the crawl: {sorted(missing)}"
 

@@ -28,6 +28,7 @@ from decks.drafting import services as drafts
 from decks.legality import format_deck_list, load_builtin
 from decks.services.decks import deck_list_from_input
 from gameplay import services as games
+from gameplay.models import GameRecord
 from tests.fingerprint import data_fingerprint
 from tournaments import services as events
 from tournaments.models import Match
@@ -102,6 +103,13 @@ class World:
         self.game = games.game_create(
             ruleset="army", seats=[{"user": player.pk}, {"bot": "random"}], created_by=player
         ).pk
+        # a finished game of the player against a bot (the rematch)
+        self.finished_game = games.game_create(
+            ruleset="army", seats=[{"user": player.pk}, {"bot": "random"}], created_by=player
+        ).pk
+        GameRecord.objects.filter(pk=self.finished_game).update(
+            status="finished", result={"winners": [0], "facts": {"end": "armies"}}
+        )
         self.card_set = deck_services.card_set_import(
             data={"cards": [{"name": "Pocket Soldier", "type": "unit", "border": "black",
                              "factions": ["mercenary"], "cost": 1}]},
@@ -184,6 +192,8 @@ WRITES = [
     # games
     api("POST", "/api/games/", lambda w: "/api/games/", SIGNED_IN,
         lambda w: {"ruleset": "combat", "seats": [{"bot": "random"}, {"bot": "random"}]}),
+    api("POST", "/api/games/{id}/rematch/", lambda w: f"/api/games/{w.finished_game}/rematch/",
+        PLAYER),
     api("POST", "/api/games/{id}/actions/", lambda w: f"/api/games/{w.game}/actions/", PLAYER,
         lambda w: {"action": {"type": "nothing"}, "version": 0}),
     # matches
@@ -325,6 +335,7 @@ WRITES = [
          lambda w: {"ruleset": "combat", "opponent": "random"}),
     form("/gameplay:act/", lambda w: f"/games/{w.game}/act/", PLAYER,
          lambda w: {"action": '{"type": "nothing"}', "version": "0"}),
+    form("/gameplay:rematch/", lambda w: f"/games/{w.finished_game}/rematch/", PLAYER),
     form("/gameplay:match-start/", lambda w: f"/games/match/{w.match}/start/",
          PLAYER_OR_ORGANIZER),
     form("/decks:new/", lambda w: "/decks/new/", SIGNED_IN,
@@ -345,7 +356,7 @@ READ_ONLY_PAGES = {
     "tournaments:standings", "tournaments:embed", "tournaments:desk", "tournaments:match",
     "tournaments:match-live",
     "decks:cards", "decks:list", "drafting:list", "drafting:room", "drafting:pod", "drafting:pool",
-    "gameplay:list", "gameplay:game", "gameplay:board",
+    "gameplay:list", "gameplay:game", "gameplay:board", "gameplay:replay",
 }  # fmt: skip
 FORM_NAMES = {
     "login": "/login/", "signup": "/signup/", "logout": "/logout/",
@@ -358,6 +369,7 @@ FORM_NAMES = {
     "drafting:tournament-pools": "/drafting:tournament-pools/",
     "drafting:pool-register": "/drafting:pool-register/", "gameplay:new": "/gameplay:new/",
     "gameplay:act": "/gameplay:act/", "gameplay:match-start": "/gameplay:match-start/",
+    "gameplay:rematch": "/gameplay:rematch/",
     "decks:new": "/decks:new/", "decks:edit": "/decks:edit/", "decks:check": "/decks:check/",
     "decks:event-card-sets": "/decks:event-card-sets/",
 }  # fmt: skip
