@@ -1,0 +1,117 @@
+"""Kingdom Combat tournament matches on the engine: the registered decks and fortresses are
+played, and the bots' result is recorded into the match (PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from decks.legality import load_builtin
+from gameplay import selectors, services
+from gameplay.engine.kingdom_combat import cards
+from gameplay.models import GameRecord
+from tournaments import services as tournament_services
+from tournaments.models import Match
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+
+def _starter(index: int) -> dict:
+    deck = load_builtin("kingdom-combat")["decks"][index]
+    return {
+        "name": deck["name"],
+        "fortresses": deck["fortresses"],
+        "cards": [{"name": name, "count": count} for count, name in deck["cards"]],
+    }
+
+
+def _guest_event_with_decks(organizer, client_for, deck_format: str, decks: list[dict]):
+    """A started event of two guest entries (played by bots) with these registered decks."""
+    event = tournament_services.tournament_create(
+        organizer=organizer,
+        name="Kingdom Cup",
+        game="kingdom-combat",
+        deck_format=deck_format,
+        best_of=1,
+    )
+    api = client_for(organizer)
+    entries = []
+    for n, deck in enumerate(decks):
+        entry = tournament_services.entry_add(tournament=event, by_user=organizer, name=f"G{n}")
+        saved = api.post(
+            "/api/decks/",
+            {"game": "kingdom-combat", "format": deck_format, **deck},
+            format="json",
+        )
+        assert saved.status_code == 201, saved.json()
+        registered = api.post(
+            f"/api/tournaments/{event.pk}/entries/{entry.pk}/deck/", {"deck": saved.json()["id"]}
+        )
+        assert registered.status_code == 201, registered.json()
+        entries.append(entry.pk)
+    tournament_services.tournament_start(tournament=event, by_user=organizer)
+    return Match.objects.get(tournament=event), entries
+
+
+def _keys(deck: dict) -> tuple[list[str], Counter]:
+    forts = [cards.key_of(name) for name in deck["fortresses"]]
+    main = Counter({cards.key_of(c["name"]): c["count"] for c in deck["cards"]})
+    return forts, main
+
+
+def test_a_kingdom_combat_match_plays_the_registered_decks_and_records_the_result(
+    make_user, client_for
+):
+    # given a Constructed event whose two guest entries registered decks the engine would not
+    # pick by itself (its default is Ironhold for seat 1, Sylvan for seat 2): Ashen Raid and
+    # the dual-faction Iron Forest Alliance
+    organizer = make_user()
+    decks = [_starter(2), _starter(3)]
+    match, entries = _guest_event_with_decks(organizer, client_for, "constructed", decks)
+    # when the organizer starts the match on the engine
+    record = services.match_game_create(match_id=match.pk, by_user=organizer)
+    # then each seat holds its own entry's fortress(es) and exactly its registered cards
+    state = record.state
+    deck_of = dict(zip(entries, decks, strict=True))
+    for seat in selectors.seats_of(record):
+        forts, main = _keys(deck_of[seat.entry_id])
+        me = state["players"][str(seat.number)]
+        assert me["fortress"]["cards"] == forts
+        owned = Counter(k for c, k in state["cards"].items() if state["owner"][c] == seat.number)
+        assert owned == main
+    # when the bots play the match out
+    for _ in range(500):
+        if GameRecord.objects.get(pk=record.pk).status != "in_progress":
+            break
+        services.game_bots_play(game_id=record.pk)
+    # then the game finished and its result is in the match, from the engine
+    record.refresh_from_db()
+    assert record.status == "finished"
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.decided_by == Match.DecidedBy.PLAYED
+    game = match.games.get(superseded=False)
+    assert game.source == "engine"
+    won = record.result["winners"]
+    winners = [s.entry_id for s in selectors.seats_of(record) if s.number in won]
+    assert match.winner_id == game.winner_id == winners[0]
+
+
+def test_a_kingdom_combat_match_without_locked_decks_is_refused_in_words(make_user):
+    # given a running event turned into Kingdom Combat after its start (no deck was locked)
+    from config.errors import ServiceError
+    from tournaments.models import Tournament
+
+    organizer = make_user()
+    event = tournament_services.tournament_create(organizer=organizer, name="KC", best_of=1)
+    for name in ("Ann", "Bob"):
+        tournament_services.entry_add(tournament=event, by_user=organizer, name=name)
+    tournament_services.tournament_start(tournament=event, by_user=organizer)
+    Tournament.objects.filter(pk=event.pk).update(game="kingdom-combat", deck_format="constructed")
+    match = Match.objects.get(tournament=event)
+    # when it is started on the engine, then it is refused, saying to report it by hand
+    with pytest.raises(ServiceError) as refused:
+        services.match_game_create(match_id=match.pk, by_user=organizer)
+    assert refused.value.code == "decks_needed"
+    assert "report this match's results by hand" in refused.value.message
