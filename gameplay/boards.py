@@ -193,7 +193,7 @@ def _kc_namer(view: dict, names: dict[int, str]):
             return f"{seat_name(text)}'s fortress"
         if text in kc_cards.catalogue():
             return kc_cards.card(text)["name"]
-        return "a face-down card"
+        return "a token" if text.startswith("t") else "a hidden card"
 
     return name, seat_name
 
@@ -207,6 +207,8 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     label = KC_LABELS.get(kind, kind.capitalize()).format_map(facts)
     if kind == "join":
         label += f" (battle {int(action.get('battle', 0)) + 1})"
+    if kind in ("play", "activate") and action.get("target") is not None:
+        label += f" on {name(action['target'])}"
     return label
 
 
