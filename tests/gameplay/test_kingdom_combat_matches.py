@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from django.test import Client
 
 from decks.legality import load_builtin
 from gameplay import selectors, services
@@ -26,8 +27,11 @@ def _starter(index: int) -> dict:
     }
 
 
-def _guest_event_with_decks(organizer, client_for, deck_format: str, decks: list[dict]):
-    """A started event of two guest entries (played by bots) with these registered decks."""
+def _guest_event_with_decks(
+    organizer, client_for, deck_format: str, decks: list[dict], players=(None, None)
+):
+    """A started event of two entries with these registered decks: guests (played by bots)
+    registered by the organizer, or the given players registering their own."""
     event = tournament_services.tournament_create(
         organizer=organizer,
         name="Kingdom Cup",
@@ -35,10 +39,11 @@ def _guest_event_with_decks(organizer, client_for, deck_format: str, decks: list
         deck_format=deck_format,
         best_of=1,
     )
-    api = client_for(organizer)
     entries = []
-    for n, deck in enumerate(decks):
-        entry = tournament_services.entry_add(tournament=event, by_user=organizer, name=f"G{n}")
+    for n, (deck, player) in enumerate(zip(decks, players, strict=True)):
+        api = client_for(player or organizer)
+        named = {"user_id": player.pk} if player else {"name": f"G{n}"}
+        entry = tournament_services.entry_add(tournament=event, by_user=organizer, **named)
         saved = api.post(
             "/api/decks/",
             {"game": "kingdom-combat", "format": deck_format, **deck},
@@ -115,3 +120,25 @@ def test_a_kingdom_combat_match_without_locked_decks_is_refused_in_words(make_us
         services.match_game_create(match_id=match.pk, by_user=organizer)
     assert refused.value.code == "decks_needed"
     assert "report this match's results by hand" in refused.value.message
+
+
+def test_a_kingdom_combat_match_page_offers_its_players_to_play_it_on_the_engine(
+    make_user, client_for
+):
+    # given a Constructed event of two users with their own registered decks
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    match, _entries = _guest_event_with_decks(
+        organizer, client_for, "constructed", [_starter(0), _starter(1)], players=(alice, bob)
+    )
+    page = Client()
+    page.force_login(alice)
+    # when alice opens her match, then she is offered to play it on the engine
+    assert "Play this match on the engine" in page.get(f"/matches/{match.pk}/").content.decode()
+    # and clicking it opens the game, seated with her registered deck
+    started = page.post(f"/games/match/{match.pk}/start/")
+    record = GameRecord.objects.get(match=match)
+    assert started.url == f"/games/{record.pk}/"
+    mine = next(s for s in selectors.seats_of(record) if s.user_id == alice.pk)
+    fortress = record.state["players"][str(mine.number)]["fortress"]["cards"]
+    assert fortress == [cards.key_of(_starter(0)["fortresses"][0])]
+    assert page.get(started.url).status_code == 200
