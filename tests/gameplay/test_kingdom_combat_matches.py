@@ -142,3 +142,29 @@ def test_a_kingdom_combat_match_page_offers_its_players_to_play_it_on_the_engine
     fortress = record.state["players"][str(mine.number)]["fortress"]["cards"]
     assert fortress == [cards.key_of(_starter(0)["fortresses"][0])]
     assert page.get(started.url).status_code == 200
+
+
+@pytest.mark.parametrize("deck_format", ["sealed", "draft"])
+def test_limited_kingdom_combat_events_pass_the_locked_decks_too(
+    make_user, client_for, deck_format
+):
+    # given the locked decks of a started event, the event being Sealed or Draft (its decks
+    # built from pools are locked in the same shape)
+    from gameplay.engine import registry
+    from gameplay.services.matches import match_options, match_seats
+    from tournaments.models import Tournament
+
+    organizer = make_user()
+    decks = [_starter(1), _starter(2)]
+    match, entries = _guest_event_with_decks(organizer, client_for, "constructed", decks)
+    Tournament.objects.filter(pk=match.tournament_id).update(deck_format=deck_format)
+    tournament = Tournament.objects.get(pk=match.tournament_id)
+    # when the engine options of its match are worked out
+    seats = match_seats(match)
+    options = match_options(tournament, registry.get("kingdom-combat"), seats)
+    # then each seat gets its entry's fortress and cards, as the engine takes them
+    deck_of = dict(zip(entries, decks, strict=True))
+    for seat, deck in zip(seats, options["decks"], strict=True):
+        forts, main = _keys(deck_of[seat["entry"]])
+        assert deck["fortresses"] == forts
+        assert Counter(dict(deck["cards"])) == main
