@@ -233,3 +233,30 @@ def test_a_kingdom_combat_page_shows_the_player_their_hand_and_not_the_opponents
     assert not [name for name in secret if name in html]
     # and no button names a card by its id
     assert not [cid for cid in state["cards"] if f">Play {cid}<" in html]
+
+
+def test_the_kingdom_combat_board_counts_an_opponents_face_down_garrison_without_drawing_it():
+    # given seat 1 has hired its Starting Garrison face down (seat 2 now hires)
+    from gameplay import boards
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    state = core.new_game("kingdom-combat", seats=2, seed=11)
+    hired = 0
+    while (legal := rules.legal_actions(state, 0))[0]["type"] == "hire":
+        core.play(state, 0, legal[0])
+        hired += 1
+    core.play(state, 0, {"type": "done"})
+    assert hired
+    names = {0: "ann", 1: "ben"}
+    # when each player's board is drawn
+    theirs = boards.kingdom_combat_board(rules.view(state, 1), names)
+    mine = boards.kingdom_combat_board(rules.view(state, 0), names)
+    # then ben sees how many units ann hired and where, but not which
+    assert theirs["seats"][0]["face_down"] == hired
+    assert theirs["seats"][0]["fortress_zone"] == []
+    assert theirs["stage"] == "Setup: ben hires a Starting Garrison"
+    # and ann sees her own units, marked face down
+    assert [u["status"] for u in mine["seats"][0]["fortress_zone"]] == ["face down"] * hired
+    assert mine["seats"][0]["face_down"] == 0
+    assert theirs["recent"][0] == "ann hires a unit face down"
