@@ -189,8 +189,8 @@ def _kc_namer(view: dict, names: dict[int, str]):
         if len(text) > 1 and text[0] in "FS" and text[1:].isdigit():
             zone = "Fortress Zone" if text[0] == "F" else "Structures Zone"
             return f"{seat_name(text[1:])}'s {zone}"
-        if text.isdigit():
-            return f"{seat_name(text)}'s fortress"
+        if text.isdigit() or (text.startswith("fortress-") and text[9:].isdigit()):
+            return f"{seat_name(text.removeprefix('fortress-'))}'s fortress"
         if text in kc_cards.catalogue():
             return kc_cards.card(text)["name"]
         return "a token" if text.startswith("t") else "a hidden card"

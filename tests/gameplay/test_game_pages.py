@@ -260,3 +260,32 @@ def test_the_kingdom_combat_board_counts_an_opponents_face_down_garrison_without
     assert [u["status"] for u in mine["seats"][0]["fortress_zone"]] == ["face down"] * hired
     assert mine["seats"][0]["face_down"] == 0
     assert theirs["recent"][0] == "ann hires a unit face down"
+
+
+def test_kingdom_combat_buttons_and_moves_name_cards_zones_and_fortresses_never_ids():
+    # given random 2-4 player games, looked at by the seat to act after every action
+    import random
+    import re
+
+    from gameplay import boards
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    raw = re.compile(r"\b\d-\d\d\b|\bt\d+\b|\b[FS]\d\b|fortress-\d|hidden card")
+    names = {n: f"Player{n}" for n in range(4)}
+    found = []
+    for seed in range(6):
+        state = core.new_game(
+            "kingdom-combat", seats=2 + seed % 3, seed=seed, options={"max_turns": 12}
+        )
+        rng = random.Random(seed)
+        while rules.decision(state).kind != "terminal":
+            seat = rules.decision(state).seats[0]
+            legal = rules.legal_actions(state, seat)
+            view = rules.view(state, seat)
+            words = [boards.kingdom_combat_label(view, a, names) for a in legal]
+            words += boards.kingdom_combat_board(view, names)["recent"]
+            found += [w for w in words if raw.search(w)]
+            core.play(state, seat, legal[rng.randrange(len(legal))])
+    # then every button and every line of the latest moves is in words
+    assert found == []
