@@ -168,3 +168,38 @@ def test_limited_kingdom_combat_events_pass_the_locked_decks_too(
         forts, main = _keys(deck_of[seat["entry"]])
         assert deck["fortresses"] == forts
         assert Counter(dict(deck["cards"])) == main
+
+
+def test_a_timed_out_kingdom_combat_game_goes_to_the_higher_fortress_hp(make_user, client_for):
+    # given a Kingdom Combat match of two users being played on the engine with a time limit
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.gameplay.engine.test_card_games_tournaments import _play_until_life_differs
+    from tournaments.models import Tournament
+
+    organizer, alice, bob = make_user(), make_user(), make_user()
+    match, _entries = _guest_event_with_decks(
+        organizer, client_for, "constructed", [_starter(0), _starter(2)], players=(alice, bob)
+    )
+    Tournament.objects.filter(pk=match.tournament_id).update(time_limit_minutes=30)
+    record = services.match_game_create(match_id=match.pk, by_user=alice)
+    # and, mid-game, one fortress has fewer hit points than the other
+    facts = _play_until_life_differs(record, seed=3)
+    entries = {s.number: s.entry_id for s in selectors.seats_of(record)}
+    ahead = max(facts["life"], key=lambda seat: facts["life"][seat])
+    # when the match's deadline passes and the deadline code runs
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    assert tournament_services.match_deadline_enforce(match_id=match.pk) is True
+    # then the fortress with more HP wins the match on time, from the live game
+    match.refresh_from_db()
+    assert match.decided_by == Match.DecidedBy.TIME
+    assert match.winner_id == entries[int(ahead)]
+    # and the live game is then closed with the match's winner and the HP it had
+    from gameplay.services.matches import match_game_close_if_decided
+
+    match_game_close_if_decided(game_id=record.pk)
+    record.refresh_from_db()
+    assert record.status == "finished"
+    assert record.result["life"] == {str(k): v for k, v in facts["life"].items()}
