@@ -287,6 +287,8 @@ def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
     phase = view["phase"]
     if phase == "garrison":
         stage = f"Setup: {seat_name(view['setup']['seat'])} hires a Starting Garrison"
+        if "gold" in view["setup"]:  # only the hiring seat sees its starting gold left
+            stage += f" ({view['setup']['gold']} starting gold left; what is not spent is lost)"
     elif phase == "mulligan":
         stage = f"Setup: {seat_name(view['setup']['seat'])} keeps or mulligans"
     elif phase == "over":

@@ -255,7 +255,9 @@ def test_the_kingdom_combat_board_counts_an_opponents_face_down_garrison_without
     # then ben sees how many units ann hired and where, but not which
     assert theirs["seats"][0]["face_down"] == hired
     assert theirs["seats"][0]["fortress_zone"] == []
-    assert theirs["stage"] == "Setup: ben hires a Starting Garrison"
+    assert theirs["stage"].startswith("Setup: ben hires a Starting Garrison (")
+    assert "starting gold left" in theirs["stage"]
+    assert mine["stage"] == "Setup: ben hires a Starting Garrison"  # ben's gold is his own
     # and ann sees her own units, marked face down
     assert [u["status"] for u in mine["seats"][0]["fortress_zone"]] == ["face down"] * hired
     assert mine["seats"][0]["face_down"] == 0
