@@ -17,12 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gameplay.engine import bots, core, fuzz, registry
+from gameplay.engine import bots, core, fuzz
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import cards
-
-# not in the registry's GAMES until its tournament matches play the registered decks
-registry.register(KC)
 
 SLUG = "kingdom-combat"
 

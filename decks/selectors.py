@@ -203,6 +203,20 @@ def locked_deck_codes(*, entry_ids: list[int]) -> dict[int, list[str]]:
     }
 
 
+def locked_deck_lists(*, entry_ids: list[int]) -> dict[int, dict]:
+    """{entry id: {"fortresses": [card keys], "cards": [[card key, count], ...]}} of the entries
+    whose deck was locked at the tournament's start: a registered Kingdom Combat deck as the
+    engine takes it."""
+    rows = DeckRegistration.objects.filter(entry_id__in=entry_ids, locked_at__isnull=False)
+    return {
+        entry_id: {
+            "fortresses": list(locked.get("fortresses") or []),
+            "cards": [[key, count] for key, count in sorted(locked["main"].items())],
+        }
+        for entry_id, locked in rows.values_list("entry_id", "locked_list")
+    }
+
+
 def locked_deck_cards(*, entry_ids: list[int], game: str) -> dict[int, list[dict]]:
     """{entry id: its locked deck as card-set dicts (name, type, stats, keywords, effects), one
     per copy}: what the engine needs to play a registered Conventional Combat or Rune Duel deck."""

@@ -121,9 +121,6 @@ def rune_duel_board(view: dict, names: dict[int, str]) -> dict:
     return {"story": [_SEAT.sub(named, line) for line in view.get("story") or []]}
 
 
-PRESENTERS = {"combat": combat_board, "rune-duel": rune_duel_board}
-
-
 def board_context(slug: str, view: dict, names: dict[int, str]) -> dict:
     """The presenter's data for a game's board template ({} when the game has none)."""
     presenter = PRESENTERS.get(slug)
@@ -149,6 +146,10 @@ END_WORDS = {
         "life": "the other side's life ran out",
         "round_limit": "the round limit was reached",
     },
+    "kingdom-combat": {
+        "fortress": "the last fortress standing",
+        "time": "the turn limit was reached; the most fortress HP won",
+    },
 }
 
 
@@ -167,3 +168,240 @@ def result_words(slug: str, result: dict | None, names: dict[int, str]) -> dict:
     code = facts.get("reason") or facts.get("end") or ""
     how = END_WORDS.get(slug, {}).get(code) or str(code).replace("_", " ")
     return {"headline": headline, "how": how}
+
+
+def action_label(slug: str, view: dict, action, label: str, names: dict[int, str]) -> str:
+    """A legal action's button words: the game's own labeler where it has one (cards and
+    players by name), else the engine's label."""
+    labeler = LABELERS.get(slug)
+    return labeler(view, action, names) if labeler else label
+
+
+# --- Kingdom Combat -------------------------------------------------------------------------
+
+KC_STAGES = {
+    "pre": "before combat",
+    "combat": "combat: declaring attacks",
+    "defend": "combat: defenders choose",
+    "post": "after combat",
+    "end": "end of turn",
+}
+KC_LABELS = {
+    "hire": "Hire {card} for your Starting Garrison",
+    "done": "Done hiring",
+    "keep": "Keep this hand",
+    "mulligan": "Mulligan",
+    "play": "Play {card}",
+    "move": "Move {unit} to {to}",
+    "combat": "Go to combat",
+    "attack": "{unit} attacks {target}",
+    "commit": "Commit the attack",
+    "retreat": "{unit} retreats",
+    "join": "{unit} joins the defence",
+    "end": "End the turn",
+    "shoot": "{unit} shoots {target}",
+    "activate": "Use {source}",
+    "pass": "Pass",
+}
+
+
+def _kc_face(key: str, **extra) -> dict:
+    """The card face of a Kingdom Combat card given by its identity key."""
+    from decks.faces import card_face
+    from gameplay.engine.kingdom_combat import cards as kc_cards
+
+    printed = kc_cards.card(key)
+    face = card_face({**printed, "keywords": printed["skills"]}, "kingdom-combat")
+    face.update(extra)
+    return face
+
+
+def _kc_namer(view: dict, names: dict[int, str]):
+    """A function naming a card id, a zone or a seat in players' words."""
+    from gameplay.engine.kingdom_combat import cards as kc_cards
+
+    def seat_name(seat) -> str:
+        return names.get(int(seat), f"Player {int(seat) + 1}")
+
+    def name(thing) -> str:
+        text = str(thing)
+        if text in view["cards"]:
+            return kc_cards.card(view["cards"][text])["name"]
+        if text == "B":
+            return "the Battlefield"
+        if len(text) > 1 and text[0] in "FS" and text[1:].isdigit():
+            zone = "Fortress Zone" if text[0] == "F" else "Structures Zone"
+            return f"{seat_name(text[1:])}'s {zone}"
+        if text.isdigit() or (text.startswith("fortress-") and text[9:].isdigit()):
+            return f"{seat_name(text.removeprefix('fortress-'))}'s fortress"
+        if text in kc_cards.catalogue():
+            return kc_cards.card(text)["name"]
+        return "a token" if text.startswith("t") else "a hidden card"
+
+    return name, seat_name
+
+
+def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str:
+    """A legal action as a button's words: cards, zones and players by name."""
+    name, _seat = _kc_namer(view, names)
+    kind = action.get("type", "") if isinstance(action, dict) else ""
+    facts = {k: name(v) for k, v in action.items() if k in ("card", "unit", "to", "target")}
+    facts["source"] = name(action.get("source", ""))
+    label = KC_LABELS.get(kind, kind.capitalize()).format_map(facts)
+    if kind == "join":
+        label += f" (battle {int(action.get('battle', 0)) + 1})"
+    if kind in ("play", "activate") and action.get("target") is not None:
+        label += f" on {name(action['target'])}"
+    return label
+
+
+def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
+    """Each player's fortress, gold, hand and zones; the Battlefield; the stack; the turn and
+    stage; the latest events in words. Face-down units of other seats are counted, not drawn."""
+    name, seat_name = _kc_namer(view, names)
+    inside: dict[str, list] = {}
+    in_zone: dict[str, list] = {}
+    attached: dict[str, list] = {}
+    for cid, uid in view["attached"].items():
+        attached.setdefault(uid, []).append(_kc_face(view["cards"][cid]))
+    for uid, unit in view["units"].items():
+        status = "Exhausted" if unit["exhausted"] else "Active"
+        if unit["face_down"]:
+            status = "face down"
+        entry = {
+            "face": _kc_face(view["cards"][uid], data_card=uid),
+            "status": status,
+            "hp": unit["hp"],
+            "damage": unit["damage"],
+            "owner": seat_name(unit["seat"]),
+            "attachments": attached.get(uid, []),
+        }
+        if unit["in"]:
+            inside.setdefault(unit["in"], []).append(entry)
+        else:
+            in_zone.setdefault(unit["zone"], []).append(entry)
+    seats = []
+    turn = view.get("turn") or {}
+    for key, p in view["players"].items():
+        seat = int(key)
+        hand = p["hand"]
+        fortress = p["fortress"]
+        seats.append(
+            {
+                "seat": seat,
+                "name": seat_name(seat),
+                "me": view.get("viewer") == seat,
+                "out": view["out"][seat],
+                "to_move": turn.get("seat") == seat,
+                "fortress_name": " & ".join(name(k) for k in fortress["cards"]),
+                "fortress": fortress,
+                "fortress_faces": [_kc_face(k) for k in fortress["cards"]],
+                "gold": p["gold"],
+                "hand": [_kc_face(view["cards"][c], data_card=c) for c in hand]
+                if isinstance(hand, list)
+                else None,
+                "hand_count": len(hand) if isinstance(hand, list) else hand,
+                "deck": p["deck"],
+                "discard": len(p["discard"]),
+                "fortress_zone": in_zone.get(f"F{seat}", []),
+                "structures_zone": in_zone.get(f"S{seat}", []),
+                "structures": [
+                    {
+                        "face": _kc_face(view["cards"][sid], data_card=sid),
+                        "hp": view["structures"][sid]["hp"],
+                        "units": inside.get(sid, []),
+                    }
+                    for sid in p["structures"]
+                    if sid in view["structures"]
+                ],
+                "face_down": view["face_down"].get(key, 0),
+            }
+        )
+    stack = []
+    for item in view["stack"]:
+        what = name(item["card"]) if "card" in item else f"{name(item.get('shooter'))}'s shot"
+        target = f" at {name(item['target'])}" if item.get("target") is not None else ""
+        stack.append(
+            {
+                "text": f"{seat_name(item['seat'])}: {what}{target}",
+                "face": _kc_face(view["cards"][item["card"]]) if "card" in item else None,
+            }
+        )
+    phase = view["phase"]
+    if phase == "garrison":
+        stage = f"Setup: {seat_name(view['setup']['seat'])} hires a Starting Garrison"
+        if "gold" in view["setup"]:  # only the hiring seat sees its starting gold left
+            stage += f" ({view['setup']['gold']} starting gold left; what is not spent is lost)"
+    elif phase == "mulligan":
+        stage = f"Setup: {seat_name(view['setup']['seat'])} keeps or mulligans"
+    elif phase == "over":
+        stage = "The game is over"
+    else:
+        stage = (
+            f"Turn {turn['number']}: {seat_name(turn['seat'])}'s turn, "
+            f"{KC_STAGES.get(turn['stage'], turn['stage'])}"
+        )
+        if view.get("window"):
+            stage += " · waiting for answers to the stack"
+    return {
+        "seats": seats,
+        "battlefield": in_zone.get("B", []),
+        "stack": stack,
+        "stage": stage,
+        "recent": kingdom_combat_events(view.get("events", []), name, seat_name),
+    }
+
+
+def kingdom_combat_events(events: list[dict], name, seat_name, limit: int = 12) -> list[str]:
+    """The latest public events in players' words, newest first."""
+
+    def who(e) -> str:
+        return seat_name(e["seat"]) if "seat" in e else "?"
+
+    def card(e) -> str:
+        return name(e.get("key") or e.get("card"))
+
+    words = {
+        "hire": lambda e: f"{who(e)} hires a unit face down",
+        "garrison": lambda e: f"{who(e)}'s garrison: {card(e)} is turned face up",
+        "mulligan": lambda e: f"{who(e)} mulligans ({e['count']})",
+        "keep": lambda e: f"{who(e)} keeps their hand",
+        "first player": lambda e: f"{who(e)} wins the coin flip and goes first",
+        "turn": lambda e: f"Turn {e['number']}: {who(e)} has {e['gold']} gold",
+        "play": lambda e: f"{who(e)} plays {card(e)}",
+        "cast": lambda e: (
+            f"{who(e)} casts {card(e)}"
+            + (f" on {name(e['target'])}" if e.get("target") is not None else "")
+        ),
+        "attach": lambda e: f"{who(e)} attaches {card(e)} to {name(e['unit'])}",
+        "token": lambda e: f"{who(e)} creates a {card(e)} token",
+        "move": lambda e: f"{card(e)} moves to {name(e['to'])}",
+        "combat": lambda e: f"{who(e)} goes to combat",
+        "attack": lambda e: f"{card(e)} attacks {name(e['target'])}",
+        "commit": lambda e: f"{who(e)} commits the attack",
+        "join": lambda e: f"{card(e)} joins the defence",
+        "retreat": lambda e: f"{card(e)} retreats to {name(e['to'])}",
+        "shoot": lambda e: f"{card(e)} shoots {name(e['target'])} for {e['amount']}",
+        "activate": lambda e: f"{who(e)} uses {name(e['source'])}",
+        "resolve": lambda e: f"{card(e)} resolves",
+        "prevented": lambda e: f"{e['amount']} damage to {card(e)} is prevented",
+        "damage": lambda e: (
+            f"{seat_name(e['fortress'])}'s fortress takes {e['amount']} damage"
+            if "fortress" in e
+            else f"{card(e)} takes {e['amount']} damage"
+        ),
+        "destroyed": lambda e: f"{card(e)} is destroyed",
+        "eliminated": lambda e: f"{who(e)}'s fortress falls: out of the game",
+        "end turn": lambda e: f"{who(e)} ends the turn",
+        "time": lambda e: "The turn limit is reached",
+    }
+    lines = [words[e["e"]](e) for e in events if e.get("e") in words]
+    return lines[::-1][:limit]
+
+
+PRESENTERS = {
+    "combat": combat_board,
+    "rune-duel": rune_duel_board,
+    "kingdom-combat": kingdom_combat_board,
+}
+LABELERS = {"kingdom-combat": kingdom_combat_label}

@@ -77,7 +77,10 @@ def _board(request, pk: int, *, error: str = "") -> dict:
     detail = selectors.game_detail(game, request.user)
     names = {s["seat"]: s["username"] or f"{s['bot']} bot" for s in detail["seats"]}
     actions = [
-        {"label": label, "value": json.dumps(action, sort_keys=True)}
+        {
+            "label": boards.action_label(game.ruleset, detail["view"], action, label, names),
+            "value": json.dumps(action, sort_keys=True),
+        }
         for action, label in zip(detail["legal_actions"], detail["action_labels"], strict=True)
     ]
     template = select_template(

@@ -2,9 +2,9 @@
 
 Numbers here are the rulebooks' (see /work/shared/rulebooks/README.md): Combat is the only game
 with teams (rulebook section 8: four- and six-player games) and with Jokers; Conventional Combat,
-Army and Rune Duel are two-player games; Kingdom Combat is for 2 or more but the engine does not
-play it yet. The deck rules of each format (sizes, copies, borders) live in `decks.legality`;
-the rules of play in `gameplay.engine`. `tests/games` checks that the three agree.
+Army and Rune Duel are two-player games; Kingdom Combat is for 2 or more. The deck rules of each
+format (sizes, copies, borders) live in `decks.legality`; the rules of play in `gameplay.engine`.
+`tests/games` checks that the three agree.
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ class Game:
     engine_note: str = ""
     bots: tuple[str, ...] = ()
     # How the engine takes an event's registered decks: "codes" (playing-card codes),
-    # "cards" (card dicts, one list per seat), "force" (a Combat Force per seat), "" (none).
+    # "cards" (card dicts, one list per seat), "force" (a Combat Force per seat), "kingdom"
+    # (fortress keys and [card key, count] lines per seat), "" (none).
     engine_decks: str = ""
 
     @property
@@ -192,7 +193,9 @@ GAMES: tuple[Game, ...] = (
             "game wins.",
             first=_LIFE_FIRST,
         ),
-        engine_note="The engine does not play Kingdom Combat yet: report results by hand.",
+        engine=True,
+        bots=ENGINE_BOTS,
+        engine_decks="kingdom",
     ),
     Game(
         slug=CONVENTIONAL_COMBAT,

@@ -20,6 +20,7 @@ GAMES = {
     "army": "gameplay.engine.army.rules:ARMY",
     "combat": "gameplay.engine.combat.rules:COMBAT",
     "conventional-combat": "gameplay.engine.conventional_combat.rules:CONVENTIONAL_COMBAT",
+    "kingdom-combat": "gameplay.engine.kingdom_combat.rules:KINGDOM_COMBAT",
     "rune-duel": "gameplay.engine.rune_duel.rules:RUNE_DUEL",
 }
 

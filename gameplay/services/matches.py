@@ -9,7 +9,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from decks.selectors import locked_deck_cards, locked_deck_codes
+from decks.selectors import locked_deck_cards, locked_deck_codes, locked_deck_lists
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
 from gameplay.selectors import entry_facts
@@ -116,6 +116,8 @@ def match_options(tournament, ruleset, seats: list[dict]) -> dict:
     entries = [seat["entry"] for seat in seats]
     if game.engine_decks == "codes":
         decks = locked_deck_codes(entry_ids=entries)
+    elif game.engine_decks == "kingdom":
+        decks = locked_deck_lists(entry_ids=entries)
     else:
         decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
         if not decks:  # no deck registered: the engine's starter decks
@@ -134,7 +136,7 @@ def _deck_options(kind: str, format_slug: str, decks: list) -> dict:
     team's registered deck."""
     if kind == "codes":
         return {"format": format_slug, "decks": decks}
-    if kind == "cards":
+    if kind in ("cards", "kingdom"):
         return {"decks": decks}
     # a Combat Force per seat; Null is added by the engine in a Full Match
     return {f"force_{n}": [c for c in deck if c["name"] != "Null"] for n, deck in enumerate(decks)}

@@ -193,7 +193,7 @@ def build_card_demo() -> dict:
         slug: gameplay.game_create(
             ruleset=slug, seats=[{"user": player.pk}, {"bot": "greedy"}], created_by=player, seed=4
         ).pk
-        for slug in ("combat", "conventional-combat", "rune-duel")
+        for slug in ("combat", "conventional-combat", "rune-duel", "kingdom-combat")
     }
     return {
         "running_draft": running.id,

@@ -141,7 +141,9 @@ def test_a_tournament_match_page_offers_to_play_it_on_the_engine(make_user):
     assert "Play this match on the engine" not in visitor
 
 
-@pytest.mark.parametrize("ruleset", ["army", "conventional-combat", "rune-duel", "combat"])
+@pytest.mark.parametrize(
+    "ruleset", ["army", "conventional-combat", "rune-duel", "combat", "kingdom-combat"]
+)
 def test_every_board_names_players_by_name_and_titles_by_game_name(client, make_user, ruleset):
     # given a user playing a game against a bot
     user = make_user("zoe")
@@ -155,7 +157,11 @@ def test_every_board_names_players_by_name_and_titles_by_game_name(client, make_
     assert "Seat 0" not in html
     assert "Seat 1" not in html
     assert "seat 1 " not in html
-    name = {"army": "Army", "conventional-combat": "Conventional Combat"}.get(ruleset)
+    name = {
+        "army": "Army",
+        "conventional-combat": "Conventional Combat",
+        "kingdom-combat": "Kingdom Combat",
+    }.get(ruleset)
     name = name or {"rune-duel": "Rune Duel", "combat": "Combat"}[ruleset]
     assert f"<title>{name} game {game.pk}" in html
     assert ruleset not in html.split("<title>")[1].split("</title>")[0]
@@ -171,3 +177,117 @@ def test_the_recent_games_list_names_games_players_and_statuses_in_words(client,
     assert "yves vs greedy bot" in html
     assert "In progress" in html
     assert f"rune-duel #{game.pk}" not in html
+
+
+def test_a_kingdom_combat_page_shows_the_player_their_hand_and_not_the_opponents(client, make_user):
+    # given alice and bob past the Starting Garrison and the mulligans of a Kingdom Combat game
+    from gameplay.engine import registry
+    from gameplay.engine.kingdom_combat import cards
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.game_create(
+        ruleset="kingdom-combat",
+        seats=[{"user": alice.pk}, {"user": bob.pk}],
+        created_by=alice,
+        seed=5,
+    )
+    rules = registry.get("kingdom-combat")
+    users = {0: alice, 1: bob}
+    for _ in range(40):
+        game.refresh_from_db()
+        if game.state["phase"] == "turn":
+            break
+        seat = rules.decision(game.state).seats[0]
+        legal = rules.legal_actions(game.state, seat)
+        # bob hires while he can, alice hires nothing; both keep their hands
+        wanted = ("hire", "done", "keep") if seat == 1 else ("done", "keep")
+        action = next(a for kind in wanted for a in legal if a["type"] == kind)
+        services.game_act(
+            game_id=game.pk, user=users[seat], action=action, expected_version=game.version
+        )
+    assert game.state["phase"] == "turn"
+    # when alice opens the game page
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    # then she sees the board in words: both players, fortress HP, gold, the three zones
+    for words in ("alice", "bob", "fortress HP", "Fortress Zone", "Structures Zone"):
+        assert words in html
+    assert "The Battlefield" in html
+    assert "Turn 1:" in html
+    # and her own hand drawn as cards, bob's only as a count
+    state = game.state
+    mine = state["players"]["0"]["hand"]
+    assert all(f'data-card="{cid}"' in html for cid in mine)
+    theirs = state["players"]["1"]["hand"]
+    assert not [cid for cid in theirs if f'data-card="{cid}"' in html]
+    assert f"{len(theirs)} hidden cards" in html
+    visible = {cards.card(state["cards"][c])["name"] for c in mine}
+    visible |= {cards.card(state["cards"][u])["name"] for u in state["units"]}
+    visible |= {
+        cards.card(k)["name"] for p in state["players"].values() for k in p["fortress"]["cards"]
+    }
+    secret = {cards.card(state["cards"][c])["name"] for c in theirs} - visible
+    assert secret
+    assert not [name for name in secret if name in html]
+    # and no button names a card by its id
+    assert not [cid for cid in state["cards"] if f">Play {cid}<" in html]
+
+
+def test_the_kingdom_combat_board_counts_an_opponents_face_down_garrison_without_drawing_it():
+    # given seat 1 has hired its Starting Garrison face down (seat 2 now hires)
+    from gameplay import boards
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    state = core.new_game("kingdom-combat", seats=2, seed=11)
+    hired = 0
+    while (legal := rules.legal_actions(state, 0))[0]["type"] == "hire":
+        core.play(state, 0, legal[0])
+        hired += 1
+    core.play(state, 0, {"type": "done"})
+    assert hired
+    names = {0: "ann", 1: "ben"}
+    # when each player's board is drawn
+    theirs = boards.kingdom_combat_board(rules.view(state, 1), names)
+    mine = boards.kingdom_combat_board(rules.view(state, 0), names)
+    # then ben sees how many units ann hired and where, but not which
+    assert theirs["seats"][0]["face_down"] == hired
+    assert theirs["seats"][0]["fortress_zone"] == []
+    assert theirs["stage"].startswith("Setup: ben hires a Starting Garrison (")
+    assert "starting gold left" in theirs["stage"]
+    assert mine["stage"] == "Setup: ben hires a Starting Garrison"  # ben's gold is his own
+    # and ann sees her own units, marked face down
+    assert [u["status"] for u in mine["seats"][0]["fortress_zone"]] == ["face down"] * hired
+    assert mine["seats"][0]["face_down"] == 0
+    assert theirs["recent"][0] == "ann hires a unit face down"
+
+
+def test_kingdom_combat_buttons_and_moves_name_cards_zones_and_fortresses_never_ids():
+    # given random 2-4 player games, looked at by the seat to act after every action
+    import random
+    import re
+
+    from gameplay import boards
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    raw = re.compile(r"\b\d-\d\d\b|\bt\d+\b|\b[FS]\d\b|fortress-\d|hidden card")
+    names = {n: f"Player{n}" for n in range(4)}
+    found = []
+    for seed in range(6):
+        state = core.new_game(
+            "kingdom-combat", seats=2 + seed % 3, seed=seed, options={"max_turns": 12}
+        )
+        rng = random.Random(seed)
+        while rules.decision(state).kind != "terminal":
+            seat = rules.decision(state).seats[0]
+            legal = rules.legal_actions(state, seat)
+            view = rules.view(state, seat)
+            words = [boards.kingdom_combat_label(view, a, names) for a in legal]
+            words += boards.kingdom_combat_board(view, names)["recent"]
+            found += [w for w in words if raw.search(w)]
+            core.play(state, seat, legal[rng.randrange(len(legal))])
+    # then every button and every line of the latest moves is in words
+    assert found == []

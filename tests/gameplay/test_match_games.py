@@ -241,7 +241,22 @@ def test_game_detail_query_count_does_not_grow_with_seats_or_moves(
         assert client.get(f"/api/games/{big.pk}/").status_code == 200
 
 
-def test_play_on_the_engine_is_offered_only_for_games_the_engine_plays(client, make_user):
+def _off_the_engine(monkeypatch, slug: str) -> None:
+    """Declare the game as not played on the engine, for this test (every game is today)."""
+    import dataclasses
+
+    from games import declarations
+
+    game = declarations.get(slug)
+    off = dataclasses.replace(
+        game, engine=False, bots=(), engine_note=f"The engine does not play {game.name} here."
+    )
+    monkeypatch.setitem(declarations._BY_SLUG, slug, off)
+
+
+def test_play_on_the_engine_is_offered_only_for_games_the_engine_plays(
+    client, make_user, monkeypatch
+):
     # given two users in a running Combat event, then the event turned out to be Kingdom Combat
     from django.test import Client
 
@@ -257,14 +272,19 @@ def test_play_on_the_engine_is_offered_only_for_games_the_engine_plays(client, m
     page.force_login(alice)
     assert "Play on the engine" in page.get("/games/").content.decode()
     Tournament.objects.filter(pk=event.pk).update(game="kingdom-combat")
-    # when alice opens her games, then no engine button is offered for it
+    # when alice opens her games, then Kingdom Combat (on the engine) offers it too
+    html = page.get("/games/").content.decode()
+    assert "Play on the engine" in html
+    assert "Kingdom Combat" in html
+    # but a game the declaration says the engine does not play offers no engine button
+    _off_the_engine(monkeypatch, "kingdom-combat")
     html = page.get("/games/").content.decode()
     assert "Play on the engine" not in html
     assert "Kingdom Combat" in html
 
 
-def test_a_game_the_engine_does_not_play_is_refused_in_its_own_words(make_user):
-    # given a running event whose game the engine does not play (Kingdom Combat)
+def test_a_game_the_engine_does_not_play_is_refused_in_its_own_words(make_user, monkeypatch):
+    # given a running event whose game the declaration says the engine does not play
     from config.errors import ServiceError
     from tournaments import services as tournament_services
     from tournaments.models import Match, Tournament
@@ -275,6 +295,7 @@ def test_a_game_the_engine_does_not_play_is_refused_in_its_own_words(make_user):
         tournament_services.entry_add(tournament=event, by_user=organizer, user_id=user.pk)
     tournament_services.tournament_start(tournament=event, by_user=organizer)
     Tournament.objects.filter(pk=event.pk).update(game="kingdom-combat")
+    _off_the_engine(monkeypatch, "kingdom-combat")
     match = Match.objects.get(tournament=event)
     # when a player asks to play it on the engine, then the refusal names the game, not a slug
     with pytest.raises(ServiceError) as refused:

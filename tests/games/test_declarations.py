@@ -59,13 +59,18 @@ def test_two_player_engines_are_declared_two_player():
             assert not game.teams
 
 
-def test_kingdom_combat_is_declared_not_on_the_engine_yet():
+def test_kingdom_combat_is_declared_on_the_engine_with_its_registered_decks():
     game = games.get("kingdom-combat")
-    assert not game.engine
-    assert game.bots == ()
-    assert "not play Kingdom Combat yet" in game.engine_note
+    assert game.engine
+    assert set(game.bots) == set(bots.BOTS)
+    assert game.engine_decks == "kingdom"
+    assert registry.get("kingdom-combat").name == "Kingdom Combat"
+
+
+def test_every_declared_engine_game_is_in_the_registry_and_no_other():
+    assert {g.slug for g in games.all_games() if g.engine} == set(registry.GAMES)
     with pytest.raises(UnknownRuleset):
-        registry.get("kingdom-combat")
+        registry.get("chess")
 
 
 @pytest.mark.parametrize(
@@ -75,6 +80,7 @@ def test_kingdom_combat_is_declared_not_on_the_engine_yet():
         ("rune-duel", "life"),
         ("army", "stamina"),
         ("conventional-combat", "characters left"),
+        ("kingdom-combat", "fortress HP"),
     ],
 )
 def test_each_game_names_its_time_facts_in_its_own_words(slug, noun):

@@ -112,5 +112,6 @@ def test_the_games_api_says_what_each_game_allows(org_client):
     assert rows["army"]["entries_per_match"] == [2]
     assert rows["army"]["time_facts"] == "stamina points (SP)"
     assert rows["combat"]["team_sizes"] == [1, 2, 3]
-    assert rows["kingdom-combat"]["on_engine"] is False
+    assert rows["kingdom-combat"]["on_engine"] is True
+    assert rows["kingdom-combat"]["time_facts"] == "fortress hit points"
     assert [f["slug"] for f in rows["rune-duel"]["formats"]] == ["starter", "constructed"]

@@ -6,7 +6,7 @@ RULINGS.md beside this package.
 
 from __future__ import annotations
 
-from gameplay.engine.core import Decision, IllegalAction, Option, Result, Ruleset
+from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
 from gameplay.engine.kingdom_combat import (
     economy,
     effects,
@@ -17,6 +17,7 @@ from gameplay.engine.kingdom_combat import (
     views,
     zones,
 )
+from gameplay.engine.kingdom_combat.invariants import check_invariants
 from gameplay.engine.kingdom_combat.zones import player
 
 
@@ -26,21 +27,15 @@ class KingdomCombat(Ruleset):
     slug = "kingdom-combat"
     name = "Kingdom Combat"
     version = "1"
-    min_players = 2
-    max_players = 6
-    options = {
-        "decks": Option(
-            default=None,
-            help="one deck per seat: {'fortresses': [names], 'cards': [[name, count], ...]}; "
-            "none: the starter decks",
-        ),
-        "max_turns": Option(
-            default=120,
-            minimum=2,
-            maximum=10_000,
-            help="turn limit: then the highest fortress HP wins, then the first fortress damage",
-        ),
-    }
+    game_type = GameType(
+        min_players=2,
+        max_players=6,
+        time_limit=TimeLimit(measure="fortress HP", tiebreak="first damage"),
+        determinization=True,
+        lists_hidden_cards=True,
+        bots=("random", "greedy", "search"),
+    )
+    options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
         """A game waiting for seat 1 to hire its Starting Garrison."""
@@ -141,7 +136,7 @@ class KingdomCombat(Ruleset):
 
     def check_invariants(self, state: dict) -> None:
         """Card conservation, gold never negative, zones and HP consistent."""
-        views.check_invariants(state)
+        check_invariants(state)
 
     def evaluate(self, state: dict, seat: int) -> float:
         """The greedy bot's score (strategy.py)."""

@@ -8,11 +8,25 @@ mulligans), then the coin flip and the first turn.
 
 from __future__ import annotations
 
-from gameplay.engine.core import base_state, chance
+from gameplay.engine.core import Option, base_state, chance
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.zones import event, player
 
 HAND_SIZE = 7
+
+OPTIONS = {
+    "decks": Option(
+        default=None,
+        help="one deck per seat: {'fortresses': [names], 'cards': [[name, count], ...]}; "
+        "none: the starter decks",
+    ),
+    "max_turns": Option(
+        default=120,
+        minimum=2,
+        maximum=10_000,
+        help="turn limit: then the highest fortress HP wins, then the first fortress damage",
+    ),
+}
 
 
 def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:

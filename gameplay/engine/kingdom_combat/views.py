@@ -1,5 +1,5 @@
-"""What each seat may see, sampling a full state back from a view (for bots), the invariants,
-and players' words for actions and refusals.
+"""What each seat may see, sampling a full state back from a view (for bots), and players'
+words for actions and refusals (the invariants are in invariants.py).
 
 Hidden (ruling K8): other seats' hands (counts), every deck (counts; a seat also sees the list of
 card names left in its own deck, which it knows from its deck list), face-down garrison units of
@@ -167,34 +167,6 @@ def _guess_pool(factions: list[str]) -> list[str]:
         for key, printed in cards.catalogue().items()
         if printed["type"] not in ("fortress", "token") and set(printed["factions"]) <= allowed
     )
-
-
-# --- invariants -----------------------------------------------------------------------------
-
-
-def check_invariants(state: dict) -> None:
-    """Every card in exactly one place, gold never negative, units and structures coherent."""
-    places: list[str] = []
-    for p in state["players"].values():
-        places += p["deck"] + p["hand"] + p["discard"]
-        assert p["gold"] >= 0, "gold below 0"
-        assert p["fortress"]["hp"] >= 0, "fortress HP below 0"
-        for sid in p["structures"]:
-            assert sid in state["structures"], f"structure {sid} listed but not in play"
-    places += list(state["units"]) + list(state["structures"]) + list(state["attached"])
-    places += [item["card"] for item in state["stack"] if "card" in item]
-    for cid, uid in state["attached"].items():
-        assert uid in state["units"], f"{cid} is attached to {uid}, which is not in play"
-    assert len(places) == len(set(places)), "a card is in two places"
-    assert set(places) == set(state["cards"]), "a card is missing or unknown"
-    for uid, unit in state["units"].items():
-        assert unit["hp"] >= 1, f"unit {uid} in play at 0 HP"
-        assert unit["damage"] >= 0, f"unit {uid} has negative damage"
-        assert not state["out"][unit["seat"]], f"unit {uid} of an eliminated seat"
-        if unit["in"] is not None:
-            assert unit["in"] in state["structures"], f"unit {uid} inside a missing structure"
-    for sid, structure in state["structures"].items():
-        assert structure["hp"] >= 1, f"structure {sid} in play at 0 HP"
 
 
 # --- words ----------------------------------------------------------------------------------

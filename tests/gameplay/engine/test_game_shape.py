@@ -67,6 +67,7 @@ def test_time_limit_facts_are_named_in_each_games_own_words():
         "army": "stamina",
         "combat": "life",
         "conventional-combat": "characters left",
+        "kingdom-combat": "fortress HP",
         "rune-duel": "life",
     }
 

@@ -27,7 +27,7 @@ def test_importing_the_registry_loads_no_game_until_one_is_asked_for():
 
 def test_every_listed_game_loads_under_its_own_slug():
     assert [registry.get(slug).slug for slug in registry.GAMES] == list(registry.GAMES)
-    # (other tests may add toy games at run time; the built-in four are always there)
+    # (other tests may add toy games at run time; the built-in five are always there)
     assert set(registry.GAMES) <= {ruleset.slug for ruleset in registry.all_rulesets()}
 
 
