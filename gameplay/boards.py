@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from gameplay.engine.combat import cards
+from gameplay.engine.kingdom_combat import views as kingdom_combat_views
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -186,23 +187,8 @@ KC_STAGES = {
     "post": "after combat",
     "end": "end of turn",
 }
-KC_LABELS = {
-    "hire": "Hire {card} for your Starting Garrison",
-    "done": "Done hiring",
-    "keep": "Keep this hand",
-    "mulligan": "Mulligan",
-    "play": "Play {card}",
-    "move": "Move {unit} to {to}",
-    "combat": "Go to combat",
-    "attack": "{unit} attacks {target}",
-    "commit": "Commit the attack",
-    "retreat": "{unit} retreats",
-    "join": "{unit} joins the defence",
-    "end": "End the turn",
-    "shoot": "{unit} shoots {target}",
-    "activate": "Use {source}",
-    "pass": "Pass",
-}
+# The engine's own words for its actions, with the players' names and card names put in.
+KC_LABELS = {**kingdom_combat_views.LABELS, "done": "Done hiring"}
 
 
 def _kc_face(key: str, **extra) -> dict:
