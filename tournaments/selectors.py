@@ -13,7 +13,15 @@ from django.db.models import Count, F, Q, QuerySet
 from config.errors import NotFound
 from tournaments.brackets import loser_placements
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
-from tournaments.models import Entry, Match, MatchEntry, MatchGame, Round, Tournament
+from tournaments.models import (
+    Entry,
+    EntryMember,
+    Match,
+    MatchEntry,
+    MatchGame,
+    Round,
+    Tournament,
+)
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -215,7 +223,8 @@ def _match_public(match: Match, slots: list[MatchEntry]) -> dict:
 def bracket_get(*, tournament: Tournament) -> dict:
     """Every round with its matches in bracket order (top to bottom) and their entries.
 
-    Three queries, whatever the size: rounds, matches, slots with entries.
+    Three queries, whatever the size: rounds, matches, slots with entries (and one more for a
+    team event: each entry's members, by name, shown on its card).
     """
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     numbers = {r.pk: r.number for r in rounds}
@@ -225,6 +234,8 @@ def bracket_get(*, tournament: Tournament) -> dict:
         by_round[match.round_id].append(_match_public(match, by_match[match.pk]))
     _label(tournament, rounds, by_round)
     _scores(tournament, by_round)
+    if tournament.team_size > 1:
+        _team_members(tournament, by_round)
     return {
         "rounds": [
             {
@@ -301,6 +312,22 @@ def _slot_records(tournament: Tournament) -> dict[int, list[SimpleNamespace]]:
             entries[entry_id] = entry
         by_match[match_id].append(SimpleNamespace(entry=entry, forfeited=forfeited))
     return by_match
+
+
+def _team_members(tournament: Tournament, by_round: dict[int, list[dict]]) -> None:
+    """Each team entry's members' usernames, in the order they joined (one query)."""
+    names: dict[int, list[str]] = defaultdict(list)
+    rows = (
+        EntryMember.objects.filter(tournament=tournament)
+        .order_by("entry_id", "pk")
+        .values_list("entry_id", "user__username")
+    )
+    for entry_id, username in rows:
+        names[entry_id].append(username)
+    for matches in by_round.values():
+        for match in matches:
+            for entry in match["entries"]:
+                entry["members"] = names.get(entry["id"], [])
 
 
 def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:

@@ -79,7 +79,9 @@ def test_the_card_browser_shows_a_grid_or_a_table(client):
 def test_the_visual_builder_offers_the_fortresses_and_combats_52(client, make_user):
     client.force_login(make_user())
     html = client.get("/decks/new/?game=kingdom-combat").content.decode()
-    assert 'aria-label="Fortress: Ironhold Keep"' in html
+    # named by its content (WCAG 2.5.3, label in name): "Fortress: " then the face's text
+    assert '<span class="sr-only">Fortress: </span>' in html
+    assert 'data-name="Ironhold Keep"' in html
     assert 'data-label="Ironhold Footman"' in html
     assert 'data-limit="4"' in html, "a black card: up to 4 copies"
     combat = html.split('class="vb-panel" data-game="combat"')[1].split('class="vb-panel"')[0]

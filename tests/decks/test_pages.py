@@ -95,3 +95,30 @@ def test_another_players_pool_is_not_shown(client, make_user):
         "/decks/check/", {"game": "combat", "format": "sealed", "text": "1 AS", "pool": pool.pk}
     ).content.decode()
     assert "not yours" in check
+
+
+def test_a_pool_of_one_card_says_1_card(client, make_user):
+    # plurals: "1 card", never "1 cards"; more read "cards"
+    player = make_user()
+    client.force_login(player)
+    one = sealed_pool(player, PACK[:1])
+    assert (
+        '<h2 id="pool-cards-heading">1 card</h2>'
+        in client.get(f"/pools/{one.pk}/").content.decode()
+    )
+    two = pool_create(
+        owner=player,
+        game_slug="combat",
+        cards=dict.fromkeys(
+            Card.objects.filter(code__in=PACK[:2], card_set__code="STD").values_list(
+                "id", flat=True
+            ),
+            1,
+        ),
+        source="sealed",
+        seed="two",
+    )
+    assert (
+        '<h2 id="pool-cards-heading">2 cards</h2>'
+        in client.get(f"/pools/{two.pk}/").content.decode()
+    )

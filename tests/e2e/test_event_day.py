@@ -6,42 +6,15 @@ scrolling and with axe-core (vendored in tests/e2e/vendor, run from the page) fo
 critical violations."""
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from tournaments import services
 from tournaments.models import Entry, Match, Tournament
 
+from .axe_check import DESKTOP, PHONE, checked
+
 PASSWORD = "correct-horse-battery"
-AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
-SERIOUS = """async () => {
-  const result = await axe.run(document, {resultTypes: ["violations"]});
-  return result.violations
-    .filter(v => v.impact === "serious" || v.impact === "critical")
-    .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
-}"""
-SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
-    "button, summary, select, a.button, .site-header a, input:not([type=hidden])"))
-  .filter(e => e.checkVisibility() && !["checkbox", "radio"].includes(e.type))
-  .filter(e => e.getBoundingClientRect().height < 44)
-  .map(e => e.tagName + " " + (e.textContent || e.name || "").trim().slice(0, 30))"""
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
-
-
-def checked(page: Page, what: str) -> None:
-    """No sideways scrolling, and no serious accessibility violation, on the page as it is."""
-    page.wait_for_load_state("load")
-    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert wide <= 1, f"{what} scrolls sideways by {wide}px at {page.viewport_size}"
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(AXE)  # through the DevTools protocol: the page's CSP does not apply
-    violations = page.evaluate(SERIOUS)
-    assert violations == [], f"{what} at {page.viewport_size}: {violations}"
-    if page.viewport_size["width"] < 600:
-        small = page.evaluate(SMALL_TARGETS)
-        assert small == [], f"{what}: touch targets under 44 px: {small}"
 
 
 def log_in(browser: Browser, base: str, username: str, viewport=DESKTOP) -> Page:

@@ -159,6 +159,28 @@ def test_alliance_time_form_takes_each_players_life(org_client, organizer, make_
     assert row.games.get().life == {str(t1): 7, str(t2): 6}
 
 
+def test_the_bracket_names_each_teams_members(org_client, make_user):
+    # given a started event of two 2-player teams
+    match_id, [(_t1, a1, b1), (_t2, a2, b2)] = team_duel(org_client, make_user, "alliance")
+    tid = Match.objects.get(pk=match_id).tournament_id
+    # when a visitor opens the event page and the embeddable bracket
+    for path in (f"/tournaments/{tid}/", f"/tournaments/{tid}/embed/"):
+        page = Client().get(path).content.decode()
+        bracket = page.split('id="bracket"')[1]
+        # then each team's card names its players, in the order they joined
+        for team, a, b in (("Team 1", a1, b1), ("Team 2", a2, b2)):
+            members = f"Team members: </span>{a.username}, {b.username}</span>"
+            assert members in bracket.split(team, 1)[1].split("</li>")[0], (path, team)
+
+
+def test_a_one_player_event_lists_no_team_members(make_event, org_client):
+    tid, players = make_event(4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert players[0][0].username in page.split('id="bracket"')[1]
+    assert "Team members" not in page
+
+
 def test_an_as_one_team_enters_its_shared_life(org_client, organizer, make_user):
     match_id, [(t1, *_), _t2] = team_duel(org_client, make_user, "as-one")
     client = logged_in(organizer)
