@@ -122,11 +122,24 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "check": _validation(data, request.user),
         "pool": pool,
         "pool_cards": selectors.pool_cards(pool) if pool else [],
-        "formats": {g: [f.slug for f in formats_for(g)] for g, _ in form.fields["game"].choices},
+        # each game's formats as (code, name): the page shows names, the form posts the code
+        "formats": {
+            g: [[f.slug, f.name] for f in formats_for(g)] for g, _ in form.fields["game"].choices
+        },
+        "format_options": _format_options(data.get("game", ""), data.get("format", "")),
         "visual": _visual(selectors.builder_catalogues(user=request.user, pool=pool), pool),
         "ranks": RANKS,
     }
     return render(request, "decks/builder.html", context)
+
+
+def _format_options(game: str, current: str) -> list[tuple[str, str]]:
+    """The chosen game's formats for the Format menu; a format saved before (or named in the
+    address) that the game no longer lists stays choosable, so nothing is lost on save."""
+    options = [(f.slug, f.name) for f in formats_for(game)]  # none for an unknown game
+    if current and current not in {slug for slug, _ in options}:
+        options.append((current, current.replace("-", " ").capitalize()))
+    return options
 
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

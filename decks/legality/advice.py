@@ -86,7 +86,8 @@ def card_counts(deck: ResolvedDeck) -> list[dict[str, Any]]:
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{part} of {whole} cards ({round(100 * part / whole)}%)"
+    noun = "card" if whole == 1 else "cards"
+    return f"{part} of {whole} {noun} ({round(100 * part / whole)}%)"
 
 
 def kingdom_combat_advice(deck: ResolvedDeck, counted: Tally | None = None) -> tuple[Advice, ...]:

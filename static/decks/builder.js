@@ -4,16 +4,21 @@
   const list = document.getElementById("id_text");
   const game = document.getElementById("id_game");
   const formats = JSON.parse(document.getElementById("formats-json").textContent);
-  const datalist = document.getElementById("format-choices");
+  const formatMenu = document.getElementById("id_format");
   const search = document.getElementById("card-search");
   const results = document.getElementById("card-search-results");
 
+  // The Format menu lists the chosen game's formats by name (the form posts the code); the
+  // current choice is kept when the new game has it too.
   function fillFormats() {
-    datalist.innerHTML = "";
-    (formats[game.value] || []).forEach(function (slug) {
+    const current = formatMenu.value;
+    formatMenu.innerHTML = "";
+    (formats[game.value] || []).forEach(function (pair) {
       const option = document.createElement("option");
-      option.value = slug;
-      datalist.appendChild(option);
+      option.value = pair[0];
+      option.textContent = pair[1];
+      option.selected = pair[0] === current;
+      formatMenu.appendChild(option);
     });
   }
 
@@ -230,6 +235,5 @@
   copyVerdict();
 
   game.addEventListener("change", fillFormats);
-  fillFormats();
   if (form && list.value.trim() === "" && (!visual || visual.hidden)) { list.focus(); }
 })();

@@ -122,3 +122,13 @@ def test_a_pool_of_one_card_says_1_card(client, make_user):
         '<h2 id="pool-cards-heading">2 cards</h2>'
         in client.get(f"/pools/{two.pk}/").content.decode()
     )
+
+
+def test_the_builder_names_the_formats_of_the_chosen_game(client, make_user):
+    # given a player opening the builder for Combat
+    client.force_login(make_user())
+    html = client.get("/decks/new/?game=combat&format=off-the-top").content.decode()
+    # then the Format menu shows Combat's formats by name, posting their codes
+    assert '<option value="off-the-top" selected>Off the top</option>' in html
+    assert '<option value="sealed">Sealed</option>' in html
+    assert 'list="format-choices"' not in html, "no free-text code field"
