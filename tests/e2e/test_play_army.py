@@ -5,6 +5,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
+from tests.e2e.play import log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 
@@ -26,17 +27,8 @@ def test_human_plays_a_whole_army_game_against_a_bot(
     # given a logged-in player who starts Army against the greedy bot
     base = live_server.url
     make_user("arni", password=PASSWORD)
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("arni")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text("arni")
-    page.goto(f"{base}/games/")
-    page.get_by_label("Game").select_option("army")
-    page.get_by_label("Opponent").select_option("greedy")
-    page.get_by_role("button", name="Start game").click()
-    board = page.locator("#board")
-    expect(board).to_be_visible()
+    log_in_by_form(page, base, "arni", PASSWORD)
+    board = start_game_against_bot(page, base, game="army", bot="greedy")
     # then the board draws their five fighting cards face up and the bot's as backs
     expect(page.locator("section.army-me .army-hand")).to_have_count(5)
     expect(page.locator(".army-back").first).to_be_visible()

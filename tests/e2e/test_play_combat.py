@@ -5,6 +5,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
+from tests.e2e.play import log_in_by_form
 
 PASSWORD = "correct-horse-battery"
 
@@ -23,11 +24,7 @@ def test_human_plays_a_whole_combat_game_against_a_bot(
     base = live_server.url
     make_user("hana", password=PASSWORD)
     # the player logs in and starts a short game against the random bot
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("hana")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text("hana")
+    log_in_by_form(page, base, "hana", PASSWORD)
     page.goto(f"{base}/games/")
     page.get_by_label("Opponent").select_option("random")
     page.get_by_label("Turn limit (Combat, optional)").fill("4")

@@ -5,6 +5,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
+from tests.e2e.play import log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 
@@ -26,17 +27,8 @@ def test_human_plays_a_whole_conventional_combat_match_against_a_bot(
     # given a logged-in player who starts a Full Match against the greedy bot
     base = live_server.url
     make_user("connie", password=PASSWORD)
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("connie")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text("connie")
-    page.goto(f"{base}/games/")
-    page.get_by_label("Game").select_option("conventional-combat")
-    page.get_by_label("Opponent").select_option("greedy")
-    page.get_by_role("button", name="Start game").click()
-    board = page.locator("#board")
-    expect(board).to_be_visible()
+    log_in_by_form(page, base, "connie", PASSWORD)
+    board = start_game_against_bot(page, base, game="conventional-combat", bot="greedy")
     # then the board draws their whole force (ten cards plus Null) in hand
     expect(page.locator('section[data-seat="0"] .cc-hand')).to_have_count(11)
     # each with what its ability does

@@ -9,6 +9,8 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
+from tests.e2e.axe_check import sideways
+from tests.e2e.play import log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(os.environ.get("KC_SCREENSHOTS", "var/screenshots/kingdom-combat"))
@@ -22,28 +24,14 @@ def bots_run_at_once(monkeypatch):
     )
 
 
-def _no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px)"
-
-
 def test_human_plays_kingdom_combat_against_a_bot_by_clicking(
     live_server, page: Page, make_user, transactional_db, bots_run_at_once
 ):
     base = live_server.url
     make_user("kira", password=PASSWORD)
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("kira")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text("kira")
-    page.goto(f"{base}/games/")
-    page.get_by_label("Game").select_option("kingdom-combat")
-    page.get_by_label("Opponent").select_option("greedy")
-    page.get_by_role("button", name="Start game").click()
-    board = page.locator("#board")
-    expect(board).to_be_visible()
+    log_in_by_form(page, base, "kira", PASSWORD)
+    board = start_game_against_bot(page, base, game="kingdom-combat", bot="greedy")
     # the player hires a Starting Garrison by the cards' names, then keeps the hand
     expect(page.locator("#kc-stage")).to_contain_text("Starting Garrison")
     hire = board.locator("button.action", has_text="Hire ")
@@ -75,10 +63,10 @@ def test_human_plays_kingdom_combat_against_a_bot_by_clicking(
     expect(page.get_by_role("heading", name="The Battlefield")).to_be_visible()
     expect(page.locator(".kc-me .kc-hp")).to_be_visible()
     expect(page.locator(".kc-me .cf").first).to_be_visible()
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     page.screenshot(path=str(SHOTS / "turns-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     expect(page.locator(".kc-me .kc-hp")).to_be_visible()
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     page.screenshot(path=str(SHOTS / "turns-phone.png"), full_page=True)

@@ -5,6 +5,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
+from tests.e2e.play import log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 
@@ -23,17 +24,8 @@ def test_human_plays_a_whole_rune_duel_against_a_bot(
     base = live_server.url
     make_user("runa", password=PASSWORD)
     # the player logs in and starts a Rune Duel against the greedy bot
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill("runa")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text("runa")
-    page.goto(f"{base}/games/")
-    page.get_by_label("Game").select_option("rune-duel")
-    page.get_by_label("Opponent").select_option("greedy")
-    page.get_by_role("button", name="Start game").click()
-    board = page.locator("#board")
-    expect(board).to_be_visible()
+    log_in_by_form(page, base, "runa", PASSWORD)
+    board = start_game_against_bot(page, base, game="rune-duel", bot="greedy")
     # the board draws the player's five cards, the other hand as backs (four if the bot has
     # already led the duel), and the battle line
     expect(page.locator("section.rd-me .rd-card")).to_have_count(5)

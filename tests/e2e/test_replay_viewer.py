@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import selectors, services
 from gameplay.models import GameRecord
+from tests.e2e.axe_check import sideways
 
 PASSWORD = "correct-horse-battery"
 SHOTS = os.environ.get("REPLAY_SCREENSHOTS")  # a folder: save what the test saw
@@ -37,11 +38,6 @@ def _finished_game(user) -> GameRecord:
     raise AssertionError("the game did not finish")
 
 
-def _no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], width
-
-
 def _shot(page: Page, name: str) -> None:
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
@@ -64,17 +60,17 @@ def test_the_replay_steps_through_a_finished_game_without_scrolling_sideways(
     banner = page.locator("#game-over")
     expect(banner).to_be_visible()
     expect(page.locator("#rematch")).to_be_visible()
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     _shot(page, f"game-over-{size[0]}")
     # the replay opens on the deal, and Next (htmx) moves one action on
     banner.get_by_role("link", name="Watch the replay").click()
     expect(page.locator("#replay-step")).to_have_text(f"Step 0 of {total}")
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     page.locator('a[rel="next"]').click()
     expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {total}")
     expect(page.locator("#replay-action")).to_contain_text("rita")
     assert page.url.endswith("?step=1")
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     _shot(page, f"replay-step1-{size[0]}")
     # the arrow keys step too
     page.keyboard.press("ArrowRight")
@@ -83,13 +79,13 @@ def test_the_replay_steps_through_a_finished_game_without_scrolling_sideways(
     expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {total}")
     page.locator('a[rel="last"]').click()
     expect(page.locator("#replay-step")).to_have_text(f"Step {total} of {total}")
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     _shot(page, f"replay-last-{size[0]}")
     # a step out of range says so and shows the nearest one
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?step=-4")
     expect(page.locator("#replay-notice")).to_be_visible()
     expect(page.locator("#replay-step")).to_have_text(f"Step 0 of {total}")
-    _no_sideways_scroll(page)
+    assert sideways(page) <= 0, "the page scrolls sideways"
     page.locator('a[rel="next"]').click()
     expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {total}")
     expect(page.locator("#replay-notice")).to_have_count(0)
