@@ -9,9 +9,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from decks import services as deck_services
 from decks.drafting import services as drafts
 from decks.services.decks import deck_list_from_input
-from gameplay import selectors
 from gameplay import services as games
 from tests.fingerprint import data_fingerprint
+from tests.gameplay.playing import play_to_the_end
 from tournaments import services as events
 from tournaments.models import Match
 
@@ -40,20 +40,7 @@ def _finished_game(user) -> int:
         created_by=user,
         seed=3,
     )
-    for _ in range(500):
-        games.game_bots_play(game_id=game.pk)
-        game.refresh_from_db()
-        if game.status == "finished":
-            return game.pk
-        detail = selectors.game_detail(game, user)
-        if detail["legal_actions"]:
-            games.game_act(
-                game_id=game.pk,
-                user=user,
-                action=detail["legal_actions"][0],
-                expected_version=game.version,
-            )
-    raise AssertionError("the game did not finish")
+    return play_to_the_end(game, user, moves=500).pk
 
 
 @pytest.fixture

@@ -6,9 +6,10 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from gameplay import selectors, services
+from gameplay import services
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
+from tests.gameplay.playing import play_to_the_end
 
 PASSWORD = "correct-horse-battery"
 SHOTS = os.environ.get("REPLAY_SCREENSHOTS")  # a folder: save what the test saw
@@ -22,20 +23,7 @@ def _finished_game(user) -> GameRecord:
         created_by=user,
         seed=5,
     )
-    for _ in range(1000):
-        services.game_bots_play(game_id=game.pk)
-        game.refresh_from_db()
-        if game.status == "finished":
-            return game
-        detail = selectors.game_detail(game, user)
-        if detail["legal_actions"]:
-            services.game_act(
-                game_id=game.pk,
-                user=user,
-                action=detail["legal_actions"][0],
-                expected_version=game.version,
-            )
-    raise AssertionError("the game did not finish")
+    return play_to_the_end(game, user, moves=1000)
 
 
 def _shot(page: Page, name: str) -> None:

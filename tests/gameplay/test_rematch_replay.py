@@ -11,32 +11,15 @@ from config.errors import Conflict, NotAllowed
 from gameplay import selectors, services
 from gameplay.engine import registry
 from gameplay.models import GameRecord
+from tests.gameplay.playing import play_to_the_end
 
 pytestmark = pytest.mark.django_db
-
-
-def _finish(game: GameRecord, user) -> GameRecord:
-    """The human always plays its first legal action, the bot its own, until the end."""
-    for _ in range(3000):
-        services.game_bots_play(game_id=game.pk)
-        game.refresh_from_db()
-        if game.status == "finished":
-            return game
-        detail = selectors.game_detail(game, user)
-        if detail["legal_actions"]:
-            services.game_act(
-                game_id=game.pk,
-                user=user,
-                action=detail["legal_actions"][0],
-                expected_version=game.version,
-            )
-    raise AssertionError("the game did not finish")
 
 
 @pytest.fixture
 def finished(human_vs_bot):
     user, game = human_vs_bot
-    return user, _finish(game, user)
+    return user, play_to_the_end(game, user)
 
 
 def _two_people(make_user, ruleset="army"):

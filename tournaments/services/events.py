@@ -176,13 +176,20 @@ def _require_free_name(
         )
 
 
+def _require_player_or_organizer(tournament: Tournament, entry: Entry, by_user, what: str) -> None:
+    """Only the entry's own players or the organizer (or staff) may `what` (a 403 otherwise)."""
+    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
+    if not member and not is_organizer(tournament=tournament, user=by_user):
+        raise NotAllowed(
+            f"Only the entry's players or the organizer can {what}.", code="not_allowed"
+        )
+
+
 @transaction.atomic
 def entry_remove(*, entry: Entry, by_user) -> None:
     """Remove an entry before the start (the organizer, or its own player leaving)."""
     tournament = lock_tournament(entry.tournament_id, bump=True)
-    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
-    if not member and not is_organizer(tournament=tournament, user=by_user):
-        raise NotAllowed("Only the organizer (or the entry's player) can remove it.")
+    _require_player_or_organizer(tournament, entry, by_user, "remove it")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(
             "The tournament has started: drop the entry instead (it forfeits its match).",
@@ -328,11 +335,7 @@ def entry_drop(*, entry: Entry, by_user) -> Entry:
     """Drop an entry (its player or the organizer); while running it forfeits its current match."""
     tournament = lock_tournament(entry.tournament_id, bump=True)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
-    if not member and not is_organizer(tournament=tournament, user=by_user):
-        raise NotAllowed(
-            "Only the entry's players or the organizer can drop it.", code="not_allowed"
-        )
+    _require_player_or_organizer(tournament, entry, by_user, "drop it")
     if entry.dropped:
         return entry
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
@@ -483,11 +486,7 @@ def entry_check_in(*, entry: Entry, by_user, checked_in: bool = True) -> Entry:
     it; checking in twice changes nothing."""
     tournament = lock_tournament(entry.tournament_id, bump=True)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
-    if not member and not is_organizer(tournament=tournament, user=by_user):
-        raise NotAllowed(
-            "Only the entry's players or the organizer can check it in.", code="not_allowed"
-        )
+    _require_player_or_organizer(tournament, entry, by_user, "check it in")
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Check-in closes when the tournament starts.", code="registration_closed")
     if entry.dropped:
