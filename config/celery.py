@@ -13,6 +13,7 @@ app.autodiscover_tasks()
 
 
 def _add_worker_heartbeat() -> None:
+    # here: the hook reads the heartbeat model, which exists only once Django has loaded the apps
     from config.heartbeats.celery_hooks import WorkerHeartbeat
 
     app.steps["consumer"].add(WorkerHeartbeat)

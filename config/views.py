@@ -43,7 +43,7 @@ def broker_status() -> str:
     kombu's `ensure_connection` does not touch a connection it has already made, so it would
     go on saying 'ok' after Redis went away. Other brokers (the embedded filesystem one) are
     checked by connecting; a failed check drops the connection and the next opens it anew."""
-    from config.celery import app
+    from config.celery import app  # here: only the health check needs Celery in a web process
 
     url = app.conf.broker_url
     with _broker_lock:
@@ -75,7 +75,7 @@ def _redis(url: str):
 
 def _kombu(url: str):
     global _broker_connection
-    from config.celery import app
+    from config.celery import app  # here: only the health check needs Celery in a web process
 
     if _broker_connection is not None and _broker_connection[0] != url:
         _drop_broker_connections()  # the settings changed: connect anew
@@ -109,7 +109,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     reasons = [] if database == "ok" else ["database down"]
     web_only = request.GET.get("scope") == "web"  # the web container's own health check
     if settings.HEALTHZ_HEARTBEATS and database == "ok" and not web_only:
-        from config.heartbeats.beats import liveness
+        from config.heartbeats.beats import liveness  # here: it reads a model (apps loaded)
 
         for name, state in liveness().items():
             body[name] = state.as_dict()

@@ -12,6 +12,7 @@ from decks.models import (
     Pool,
     PoolCard,
 )
+from decks.services import card_set_publish
 
 
 @admin.register(Game)
@@ -34,8 +35,6 @@ class CardSetAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish the selected imported sets (usable by everyone)")
     def publish(self, request, queryset):
-        from decks.services import card_set_publish
-
         published = 0
         for card_set in queryset.exclude(visibility="official"):
             card_set_publish(card_set=card_set, user=request.user)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
+from decks.faces import card_face
 from gameplay.engine.combat import cards
+from gameplay.engine.kingdom_combat import cards as kc_cards
 from gameplay.engine.kingdom_combat import views as kingdom_combat_views
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -193,9 +195,6 @@ KC_LABELS = {**kingdom_combat_views.LABELS, "done": "Done hiring"}
 
 def _kc_face(key: str, **extra) -> dict:
     """The card face of a Kingdom Combat card given by its identity key."""
-    from decks.faces import card_face
-    from gameplay.engine.kingdom_combat import cards as kc_cards
-
     printed = kc_cards.card(key)
     face = card_face({**printed, "keywords": printed["skills"]}, "kingdom-combat")
     face.update(extra)
@@ -204,7 +203,6 @@ def _kc_face(key: str, **extra) -> dict:
 
 def _kc_namer(view: dict, names: dict[int, str]):
     """A function naming a card id, a zone or a seat in players' words."""
-    from gameplay.engine.kingdom_combat import cards as kc_cards
 
     def seat_name(seat) -> str:
         return names.get(int(seat), f"Player {int(seat) + 1}")

@@ -54,7 +54,7 @@ class Liveness:
 
 def liveness(names=KINDS, *, now: datetime | None = None) -> dict[str, Liveness]:
     """Each named process's last heartbeat and whether it is recent enough."""
-    from config.heartbeats.models import Heartbeat
+    from config.heartbeats.models import Heartbeat  # here: the Celery app imports this module
 
     now = now or timezone.now()
     limit = settings.HEALTHZ_SILENT_AFTER_S

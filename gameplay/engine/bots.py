@@ -11,7 +11,7 @@ import math
 import random
 import time
 
-from gameplay.engine.core import EngineError, Ruleset, clone
+from gameplay.engine.core import EngineError, Ruleset, clone, new_game, play, ruleset_of
 
 
 class Bot:
@@ -175,8 +175,6 @@ def play_bot_game(
     max_actions: int = 100_000,
 ) -> dict:
     """Play the game to the end with one bot per seat (each sees only its view); returns state."""
-    from gameplay.engine.core import play, ruleset_of
-
     ruleset = ruleset_of(state)
     rng = random.Random(seed)
     for _ in range(max_actions):
@@ -197,8 +195,6 @@ def ladder_game(slug: str, first: str, second: str, seed: int, budget_s: float =
     The first bot sits in seat 0 on even seeds and seat 1 on odd ones, so a run over
     consecutive seeds alternates the seats. Who starts is drawn from the seed (Combat's first
     player, Rune Duel's flip) or nobody does (Army's and Conventional Combat's secret choices)."""
-    from gameplay.engine.core import new_game, ruleset_of
-
     seats = {0: first, 1: second} if seed % 2 == 0 else {0: second, 1: first}
     state = new_game(slug, seats=2, seed=seed)
     players = {seat: bot_for(name) for seat, name in seats.items()}

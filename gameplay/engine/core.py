@@ -13,6 +13,10 @@ import pickle
 import random
 from dataclasses import dataclass, field
 
+# The registry imports core only for type checking (it loads the games on first use), so
+# this is no cycle.
+from gameplay.engine import registry
+
 # Re-exported: the games and the apps import the errors from core, with the contract.
 from gameplay.engine.errors import EngineError, IllegalAction, UnknownRuleset  # noqa: F401
 
@@ -359,8 +363,6 @@ def clone(state: dict) -> dict:
 
 
 def _ruleset(slug: str) -> Ruleset:
-    from gameplay.engine import registry
-
     return registry.get(slug)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gameplay.engine.combat import cards
+from gameplay.engine.combat.zones import draw
 from gameplay.engine.core import EngineError, Option, base_state, chance
 
 START_LIFE = 20
@@ -52,8 +53,6 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
 
 
 def _draw_opening(state: dict, seat: int) -> None:
-    from gameplay.engine.combat.zones import draw
-
     draw(state, seat)
 
 

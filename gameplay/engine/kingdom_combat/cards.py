@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from decks.legality.cardsets import card_key, load_builtin
+from decks.legality.cardsets import card_info, card_key, load_builtin
 from decks.legality.fortress import fortress_stats
 from gameplay.engine.errors import EngineError
 
@@ -106,8 +106,6 @@ def starter_decks() -> list[dict]:
 
 def fortress(keys: list[str]) -> dict:
     """The fortress a player plays with (one card, or two stacked: first on top)."""
-    from decks.legality.cardsets import card_info
-
     raws = {card_key(raw): raw for raw in _data()["cards"]}
     infos = [card_info(raws[key]) for key in keys]
     stats = fortress_stats(infos)

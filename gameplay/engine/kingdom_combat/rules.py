@@ -14,6 +14,7 @@ from gameplay.engine.kingdom_combat import (
     flow,
     setup,
     stack,
+    strategy,
     views,
     zones,
 )
@@ -140,8 +141,6 @@ class KingdomCombat(Ruleset):
 
     def evaluate(self, state: dict, seat: int) -> float:
         """The greedy bot's score (strategy.py)."""
-        from gameplay.engine.kingdom_combat import strategy
-
         return strategy.evaluate(state, seat)
 
     def describe_action(self, action) -> str:

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from gameplay.engine import bots, core, registry
+from gameplay.simulation import run_bot_tournament
 
 
 class Command(BaseCommand):
@@ -72,8 +73,6 @@ class Command(BaseCommand):
 
     def _tournament(self, opts) -> None:
         """Guest entries, seated by the services and played by the greedy bot."""
-        from gameplay.simulation import run_bot_tournament
-
         start = time.perf_counter()
         with tqdm(desc="games", unit="game") as bar:
             summary = run_bot_tournament(
