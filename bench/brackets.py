@@ -1,11 +1,22 @@
-"""Benchmark of the pure bracket code: build and play out events with random winners.
+"""Benchmark of the pure bracket functions exactly as the tournament services call them.
 
-Prints one JSON line per figure. Compare with brackets-manager.js (about 1 s to create a
-4,096-entry stage, 14 s at 16,384, in memory).
+Each figure names the function and the service that calls it:
+- `bracket_first_round` + `ready_after_byes`: `tournament_start` -> `bracket_build` pairs
+  round 1 of a seeded bracket (then writes it with bulk inserts).
+- `random_round`: `random_round_open`, once per round of a random-pairing event (the
+  tournament's start, then each time a round's last match finishes); the figure pairs every
+  round of a whole event, the winners of each match going on.
+- `loser_placements`: `standings_get`, on every standings read.
+The whole service path (the database writes around these calls) is measured by
+`bench/tournament_services.py` and `bench/event_scale.py`.
+
+CPU seconds (`time.process_time`), best of a few runs. Prints one JSON line per figure.
+`BENCH_LARGE=0` leaves out the 1,000,000-entry figures (they take a few seconds each).
 """
 
 import gc
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -13,52 +24,78 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.brackets import Event
+from tournaments.brackets import (
+    bracket_first_round,
+    loser_placements,
+    random_round,
+    ready_after_byes,
+)
+
+LARGE = os.environ.get("BENCH_LARGE", "1") != "0"
 
 
-def build_and_play(entry_count: int, *, per_match: int, pairing: str, seed: int = 1) -> float:
-    """Seconds to create the event and report a random winner for every match."""
-    rng = Random(seed)
-    gc.collect()
-    started = time.perf_counter()
-    event = Event.create(
-        list(range(entry_count)), per_match=per_match, pairing=pairing, rng=Random(seed)
-    )
-    for number in range(1, event.total_rounds + 1):
-        current = event.rounds[number - 1]
-        for index, winner in enumerate(current.winners):
-            if winner is None:
-                event.report(number, index, rng.choice(current.matches[index]))
-    assert event.champion is not None
-    return time.perf_counter() - started
+def timed(work, runs: int) -> float:
+    """The least CPU time of `runs` calls (the least disturbed by the rest of the machine)."""
+    best = float("inf")
+    for _ in range(runs):
+        gc.collect()
+        started = time.process_time()
+        work()
+        best = min(best, time.process_time() - started)
+    return best
 
 
-def best_of(runs: int, entry_count: int, **kwargs) -> float:
-    """The fastest of a few runs (the least disturbed by the rest of the machine)."""
-    return min(build_and_play(entry_count, **kwargs) for _ in range(runs))
+def bracket_start(entry_count: int, per_match: int):
+    """What `bracket_build` asks of the pure code when a seeded bracket starts."""
+    ids = list(range(1, entry_count + 1))
+
+    def work():
+        first = bracket_first_round(ids, per_match)
+        ready_after_byes(first, per_match)
+
+    return work
+
+
+def random_event(entry_count: int, per_match: int):
+    """Every `random_round` call of a random-pairing event, as `random_round_open` makes
+    them: the remaining entries, the round's seeded generator, the byes so far, no drops."""
+    ids = list(range(1, entry_count + 1))
+
+    def work():
+        remaining, byes, number = ids, {}, 1
+        while len(remaining) > 1:
+            pods = random_round(
+                remaining, per_match=per_match, rng=Random(f"7:{number}"), byes=byes, dropped=()
+            )
+            if len(pods[-1]) == 1:
+                byes[pods[-1][0]] = byes.get(pods[-1][0], 0) + 1
+            remaining, number = [pod[0] for pod in pods], number + 1
+
+    return work
 
 
 def emit(figure: str, value: float, unit: str) -> None:
     """Print one figure as a JSON line."""
-    print(json.dumps({"figure": figure, "value": round(value, 4), "unit": unit}), flush=True)
+    print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
 
 
 def main() -> None:
     """Run every figure."""
-    for pairing in ("bracket", "random"):
-        small = best_of(9, 4096, per_match=2, pairing=pairing)
-        large = best_of(9, 16384, per_match=2, pairing=pairing)
-        emit(f"{pairing}_build_and_play_4096", small, "s")
-        emit(f"{pairing}_build_and_play_16384", large, "s")
-        emit(f"{pairing}_growth_16384_over_4096", large / small, "ratio")
-        emit(
-            f"{pairing}_build_and_play_1000000",
-            best_of(1, 1_000_000, per_match=2, pairing=pairing),
-            "s",
-        )
+    sizes = [4096, 16384] + ([1_000_000] if LARGE else [])
+    for name, make in (
+        ("bracket_first_round", bracket_start),
+        ("random_round_every_round", random_event),
+    ):
+        times = {}
+        for size in sizes:
+            times[size] = timed(make(size, 2), 9 if size < 100_000 else 1)
+            emit(f"{name}_{size}", times[size], "s")
+        emit(f"{name}_growth_16384_over_4096", times[16384] / times[4096], "ratio")
+    if LARGE:
+        emit("bracket_first_round_4p_1000000", timed(bracket_start(1_000_000, 4), 1), "s")
     emit(
-        "bracket_4p_build_and_play_1000000",
-        best_of(1, 1_000_000, per_match=4, pairing="bracket"),
+        "loser_placements_4096_per_call",
+        timed(lambda: [loser_placements(4096, 2, "bracket") for _ in range(1000)], 5) / 1000,
         "s",
     )
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 
 from config.errors import NotFound
-from tournaments.brackets import loser_placements
+from tournaments.brackets import CHAMPION, loser_placements
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
 from tournaments.models import (
     Entry,
@@ -485,7 +485,7 @@ def _place(tournament: Tournament, rows: dict[int, StandingRow]) -> None:
             row.placement, row.placement_label = place.first, place.label
     unbeaten = [row for row in rows.values() if row.lost_in is None]
     if tournament.status == Tournament.Status.FINISHED and len(unbeaten) == 1:
-        unbeaten[0].placement, unbeaten[0].placement_label = 1, "1"
+        unbeaten[0].placement, unbeaten[0].placement_label = CHAMPION.first, CHAMPION.label
 
 
 def match_get(*, match_id: int) -> Match:

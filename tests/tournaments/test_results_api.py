@@ -138,6 +138,46 @@ def test_a_correction_keeps_the_old_games_and_the_audit_trail(four, org_client):
     assert last.actor.username == "organizer"
 
 
+def test_a_correction_waits_until_the_later_matches_are_corrected(make_event, org_client):
+    # given 8 entries where seed 1 won round 1 and round 2, and plays the final
+    tid, _ = make_event(8, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    for number in (1, 2):
+        for m in bracket(org_client, tid)[number - 1]["matches"]:
+            org_client.post(
+                f"/api/matches/{m['id']}/decide/", {"winner": m["entries"][0]["id"]}, format="json"
+            )
+    first, semi = match_with(org_client, tid, 1, 1), match_with(org_client, tid, 2, 1)
+    final = match_with(org_client, tid, 3, 1)
+    e1, e8 = entry_by_seed(first, 1), entry_by_seed(first, 8)
+    org_client.post(f"/api/matches/{final['id']}/start/")
+    # when the organizer corrects round 1 to seed 8 winning
+    response = org_client.post(f"/api/matches/{first['id']}/decide/", {"winner": e8}, format="json")
+    # then it is refused, naming the later matches seed 1 played, and nothing changed
+    assert response.status_code == 409, response.json()
+    body = response.json()
+    assert body["code"] == "later_matches_played"
+    assert body["matches"] == [semi["id"], final["id"]]
+    assert f"match {semi['id']}, match {final['id']}" in body["detail"]
+    assert match_with(org_client, tid, 1, 1)["winner"] == e1
+    assert e1 in [e["id"] for e in match_with(org_client, tid, 2, 1)["entries"]]
+
+
+def test_a_correction_moves_the_new_winner_into_the_unplayed_next_match(make_event, org_client):
+    # given 4 entries where 1 beat 4, and the final waits for 2v3
+    tid, _ = make_event(4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    first = match_with(org_client, tid, 1, 1)
+    e1, e4 = entry_by_seed(first, 1), entry_by_seed(first, 4)
+    org_client.post(f"/api/matches/{first['id']}/decide/", {"winner": e1}, format="json")
+    # when the organizer corrects it to 4 winning
+    response = org_client.post(f"/api/matches/{first['id']}/decide/", {"winner": e4}, format="json")
+    # then 4 takes 1's place in the final
+    assert response.status_code == 200, response.json()
+    final = bracket(org_client, tid)[1]["matches"][0]
+    assert [e["id"] for e in final["entries"]] == [e4]
+
+
 def test_a_drop_forfeits_the_current_match(four, org_client, client_for):
     # given seed 4 drops during round 1
     tid, players = four

@@ -1,24 +1,29 @@
-"""Pure single-elimination logic: seeding, byes, pairing, advancement, placements.
+"""Pure single-elimination logic: seeding, byes, pairing, advancement, placements, results.
 
 No Django here (an import-linter contract enforces it): plain data in, plain data out,
-randomness as an explicit seeded `random.Random`, errors from `brackets.errors`.
+randomness as an explicit seeded `random.Random`, errors from `brackets.errors`. The services
+(`tournaments.services`) read the rows, ask these functions, and write what they answer; there
+is no second, in-memory model of an event.
 """
 
+from tournaments.brackets.advancing import (
+    CorrectionPlan,
+    LaterMatch,
+    LaterMatchesPlayed,
+    follow_correction,
+    lone_winner,
+)
 from tournaments.brackets.errors import (
     BracketError,
     DuplicateEntry,
     InvalidMatchSize,
-    MatchAlreadyDecided,
-    MatchNotReady,
-    NotInMatch,
     TooFewEntries,
-    UnknownMatch,
 )
-from tournaments.brackets.event import Event, Round
 from tournaments.brackets.pairing import (
     bracket_first_round,
     feeds_into,
     random_round,
+    ready_after_byes,
 )
 from tournaments.brackets.placements import (
     CHAMPION,
@@ -45,29 +50,29 @@ __all__ = [
     "AS_ONE_LIFE",
     "CHAMPION",
     "BracketError",
+    "CorrectionPlan",
     "DuplicateEntry",
-    "Event",
     "GameResult",
     "InvalidMatchSize",
     "InvalidResult",
-    "MatchAlreadyDecided",
-    "MatchNotReady",
-    "NotInMatch",
+    "LaterMatch",
+    "LaterMatchesPlayed",
     "Placement",
-    "Round",
     "TooFewEntries",
-    "UnknownMatch",
     "bracket_first_round",
     "check_game_facts",
     "check_games_before_time",
     "complete_match_winner",
     "feeds_into",
     "first_round_pods",
+    "follow_correction",
     "game_wins",
+    "lone_winner",
     "loser_placements",
     "matches_per_round",
     "pod_sizes",
     "random_round",
+    "ready_after_byes",
     "rounds_needed",
     "seed_order",
     "team_life",

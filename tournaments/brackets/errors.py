@@ -23,27 +23,3 @@ class DuplicateEntry(BracketError):
     """The same entry was given twice."""
 
     code = "duplicate_entry"
-
-
-class UnknownMatch(BracketError):
-    """No match has that round number and index."""
-
-    code = "unknown_match"
-
-
-class MatchNotReady(BracketError):
-    """The match does not know all its entries yet."""
-
-    code = "match_not_ready"
-
-
-class MatchAlreadyDecided(BracketError):
-    """The match already has a winner."""
-
-    code = "match_already_decided"
-
-
-class NotInMatch(BracketError):
-    """The named winner does not play in that match."""
-
-    code = "not_in_match"

@@ -3,11 +3,21 @@
 from collections import Counter
 from random import Random
 
-from django.db.models import Case, DateTimeField, F, IntegerField, Q, Value, When
+from django.db.models import Case, DateTimeField, Exists, F, IntegerField, OuterRef, Q, Value, When
 
 from config.errors import Conflict
-from tournaments.brackets import bracket_first_round, feeds_into, random_round, rounds_needed
-from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
+from tournaments.brackets import (
+    LaterMatch,
+    LaterMatchesPlayed,
+    bracket_first_round,
+    feeds_into,
+    follow_correction,
+    lone_winner,
+    random_round,
+    ready_after_byes,
+    rounds_needed,
+)
+from tournaments.models import Entry, Match, MatchEntry, MatchGame, MatchReport, Round, Tournament
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
 from tournaments.services.notices import matches_ready_notify
 
@@ -61,11 +71,7 @@ def _first_round_match(tournament, round_row, index, pod, stamp) -> Match:
 
 def _ready_after_byes(first: list[tuple], second: list[Match], k: int) -> None:
     """Round-2 matches fed only by byes know all their entries at once."""
-    ready = [
-        match.pk
-        for target, match in enumerate(second)
-        if all(len(pod) == 1 for pod in first[target * k : target * k + k])
-    ]
+    ready = [second[target].pk for target in ready_after_byes(first, k)]
     Match.objects.filter(pk__in=ready).update(status=Match.Status.READY)
 
 
@@ -76,13 +82,12 @@ def random_round_open(*, tournament: Tournament, number: int, entry_ids: list[in
         Match.objects.filter(tournament=tournament, is_bye=True).values_list("winner_id", flat=True)
     )
     dropped = set(Entry.objects.filter(pk__in=entry_ids, dropped=True).values_list("pk", flat=True))
-    for entry_id in dropped:
-        byes[entry_id] += len(entry_ids)
     pods = random_round(
         entry_ids,
         per_match=tournament.entries_per_match,
         rng=round_rng(tournament, number),
         byes=byes,
+        dropped=dropped,
     )
     round_row = Round.objects.create(tournament=tournament, number=number)
     stamp = now()
@@ -240,71 +245,68 @@ def match_make_ready(*, tournament: Tournament, match: Match) -> None:
     """A match knows all its entries: ready, or won at once if only one entry is left in it."""
     match.status = Match.Status.READY
     match.save(update_fields=["status"])
-    entries = list(match.slots.order_by("slot").values_list("entry_id", "forfeited"))
-    active = [entry_id for entry_id, forfeited in entries if not forfeited]
-    if len(active) > 1:
+    settled = lone_winner(list(match.slots.order_by("slot").values_list("entry_id", "forfeited")))
+    if settled is None:
         matches_ready_notify(tournament=tournament, match_ids=[match.pk], started=False)
         return
-    # One entry left wins by forfeit. With none left (all dropped, which random pairing can
-    # bring together) the first goes on so the event never waits; it forfeits its next match.
+    winner_id, action = settled
     match_finish(
         tournament=tournament,
         match=match,
-        winner_id=active[0] if active else entries[0][0],
+        winner_id=winner_id,
         decided_by=Match.DecidedBy.FORFEIT,
         actor=None,
-        action="forfeit" if active else "double-forfeit",
+        action=action,
     )
 
 
 def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new_id: int) -> None:
     """After a correction, put the new winner where the old one went; 409 if already played.
 
-    The match the old winner went on to must not have started; a bye it received in a random
-    round is passed on to the new winner (and followed further).
+    The rule is the pure `follow_correction`: the byes the old winner received pass on, and
+    the match it went on to must not have started. This reads the old winner's later matches
+    (one query, locked), asks it, and writes what it says.
     """
-    target = _next_match_of(tournament, match, old_id)
-    if target is None:
-        return
-    if target.is_bye:
+    later = _later_matches_of(tournament, match, old_id)
+    path = [
+        LaterMatch(
+            id=m.pk,
+            round=m.round.number,
+            is_bye=m.is_bye,
+            started=m.status not in OPEN_STATUSES,
+            has_games=m.has_games,
+            has_reports=m.has_reports,
+            winner=m.winner_id,
+        )
+        for m in later
+    ]
+    try:
+        plan = follow_correction(path, old_id)
+    except LaterMatchesPlayed as exc:
+        raise Conflict(str(exc), code=exc.code, data={"matches": exc.matches}) from None
+    by_id = {m.pk: m for m in later}
+    for bye_id in plan.byes:
+        target = by_id[bye_id]
         before = snapshot(target)
         MatchEntry.objects.filter(match=target, entry_id=old_id).update(entry_id=new_id)
         target.winner_id = new_id
         target.save(update_fields=["winner"])
         audit(match=target, actor=None, action="bye-follows-correction", before=before)
-        downstream_replace(tournament=tournament, match=target, old_id=old_id, new_id=new_id)
-        return
-    if target.status not in OPEN_STATUSES or target.games.exists() or target.reports.exists():
-        played = _played_chain(tournament, target, old_id)
-        raise Conflict(
-            "Later matches already have results or have started; correct them first: "
-            + ", ".join(f"match {m}" for m in played)
-            + ".",
-            code="later_matches_played",
-            data={"matches": played},
-        )
-    MatchEntry.objects.filter(match=target, entry_id=old_id).update(entry_id=new_id)
+    if plan.replace_in is not None:
+        MatchEntry.objects.filter(match_id=plan.replace_in, entry_id=old_id).update(entry_id=new_id)
 
 
-def _next_match_of(tournament: Tournament, match: Match, entry_id: int) -> Match | None:
-    return (
-        Match.objects.select_for_update()
+def _later_matches_of(tournament: Tournament, match: Match, entry_id: int) -> list[Match]:
+    """The matches after this one's round that the entry was put into, by round, locked."""
+    return list(
+        Match.objects.select_for_update(of=("self",))
         .filter(
-            tournament=tournament, round__number=match.round.number + 1, slots__entry_id=entry_id
+            tournament=tournament, round__number__gt=match.round.number, slots__entry_id=entry_id
         )
         .select_related("round")
-        .first()
+        .annotate(
+            has_games=Exists(MatchGame.objects.filter(match=OuterRef("pk"))),
+            has_reports=Exists(MatchReport.objects.filter(match=OuterRef("pk"))),
+        )
+        .order_by("round__number")
     )
-
-
-def _played_chain(tournament: Tournament, match: Match, entry_id: int) -> list[int]:
-    """Ids of the later matches the entry took part in that have started or have results."""
-    played = []
-    current: Match | None = match
-    while current is not None:
-        if current.status not in OPEN_STATUSES or current.games.exists():
-            played.append(current.pk)
-        if current.winner_id != entry_id:
-            break
-        current = _next_match_of(tournament, current, entry_id)
-    return played

@@ -1,5 +1,8 @@
 """Pure draft and sealed rules (no Django): dealing, boosters, passing, per-seat queues,
-pick timers and bot picks. Randomness always comes in as a seeded ``random.Random``."""
+pick timers and bot picks. Randomness always comes in as a seeded ``random.Random``.
+
+The services (`decks.drafting.services`) read a pod's rows, ask these functions and write
+what they answer; there is no second, in-memory model of a pod."""
 
 from .boosters import (
     DEFAULT_LAYOUT_TEXT,
@@ -22,12 +25,12 @@ from .errors import (
     StalePick,
 )
 from .passing import next_seat, pass_direction, previous_seat
-from .pod import DraftPod, PickRecord, SeatView, run_all_bots
 from .queues import (
     PackPosition,
     after_pick,
     check_pick,
     head_pack,
+    last_card_seats,
     round_finished,
     seat_queue,
 )
@@ -51,14 +54,11 @@ __all__ = [
     "DraftCard",
     "DraftDeal",
     "DraftNotRunning",
-    "DraftPod",
     "DraftRuleError",
     "LayoutError",
     "NotEnoughCards",
     "PackPosition",
-    "PickRecord",
     "PlayingCard",
-    "SeatView",
     "StalePick",
     "TimerMode",
     "after_pick",
@@ -71,6 +71,7 @@ __all__ = [
     "deal_combat_sealed",
     "generate_booster",
     "head_pack",
+    "last_card_seats",
     "new_seed",
     "next_seat",
     "parse_layout",
@@ -82,7 +83,6 @@ __all__ = [
     "previous_seat",
     "rng_for",
     "round_finished",
-    "run_all_bots",
     "seat_queue",
     "standard_deck",
 ]

@@ -70,3 +70,16 @@ def after_pick(pack: PackPosition, *, seats: int, arrival: int) -> PackPosition:
 def round_finished(packs: Iterable[PackPosition], round_number: int) -> bool:
     """True when no pack of this round has a card left."""
     return all(p.cards_left == 0 for p in packs if p.round == round_number)
+
+
+def last_card_seats(
+    packs: Iterable[PackPosition], seats: Iterable[int], round_number: int
+) -> list[int]:
+    """The seats whose head pack has one card left: that card is theirs without a choice,
+    so it is taken for them at once (decks/drafting/RULINGS.md, ruling 5)."""
+    packs = list(packs)
+    return [
+        seat
+        for seat in seats
+        if (head := head_pack(packs, seat, round_number)) is not None and head.cards_left == 1
+    ]

@@ -19,6 +19,7 @@ from decks.drafting.rules import (
     bot_pick,
     check_pick,
     head_pack,
+    last_card_seats,
     pick_seconds,
     round_finished,
 )
@@ -212,11 +213,8 @@ def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *
             draft.round += 1
             positions[:] = positions_of(draft)
             continue
-        forced = [
-            seat
-            for seat in seats
-            if (head := head_pack(positions, seat.index, draft.round)) and head.cards_left == 1
-        ]
+        last = set(last_card_seats(positions, [seat.index for seat in seats], draft.round))
+        forced = [seat for seat in seats if seat.index in last]
         if not forced:
             break
         for seat in forced:

@@ -1,16 +1,25 @@
-"""Property tests of the pure bracket code: play whole events with random winners."""
+"""Property tests of the pure bracket code the services call.
 
-from collections import Counter
+Whole events played with random winners are property-tested through the services
+(tests/tournaments/test_event_properties.py).
+"""
+
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.brackets import (
-    Event,
+    LaterMatch,
+    LaterMatchesPlayed,
+    bracket_first_round,
+    feeds_into,
     first_round_pods,
+    follow_correction,
     loser_placements,
     random_round,
+    ready_after_byes,
     rounds_needed,
 )
 
@@ -20,19 +29,6 @@ pairings = st.sampled_from(["bracket", "random"])
 seeds = st.integers(min_value=0, max_value=2**32)
 
 
-def play_out(event: Event, rng: Random, *, favourites: tuple = ()) -> None:
-    """Report a winner for every ready match until there is a champion."""
-    for number in range(1, event.total_rounds + 1):
-        assert len(event.rounds) >= number, "a random round opens when the last one ends"
-        current = event.rounds[number - 1]
-        for index in range(len(current.matches)):
-            if current.winners[index] is not None:
-                continue
-            entries = event.match(number, index)
-            fav = [e for e in entries if e in favourites]
-            event.report(number, index, fav[0] if fav else rng.choice(entries))
-
-
 def expected_rounds(n: int, k: int) -> int:
     rounds, slots = 0, 1
     while slots < n:
@@ -40,47 +36,18 @@ def expected_rounds(n: int, k: int) -> int:
     return rounds
 
 
-@settings(max_examples=150, deadline=None)
-@given(n=sizes, k=per_match, pairing=pairings, seed=seeds)
-def test_every_entry_plays_once_per_round_until_out(n, k, pairing, seed):
-    # given an event of n entries
-    rng = Random(seed)
-    event = Event.create(list(range(1, n + 1)), per_match=k, pairing=pairing, rng=Random(seed))
-    # when it is played out with random winners
-    play_out(event, rng)
-    # then each round holds exactly the entries still in, each once
-    still_in = set(range(1, n + 1))
-    for current in event.rounds:
-        appearances = Counter(e for match in current.matches for e in match)
-        assert set(appearances) == still_in
-        assert all(count == 1 for count in appearances.values())
-        assert all(1 <= len(match) <= k for match in current.matches)
-        still_in = set(current.winners)
-    # and the number of rounds is ceil(log_k n), with exactly one champion
-    assert len(event.rounds) == event.total_rounds == expected_rounds(n, k)
-    assert rounds_needed(n, k) == expected_rounds(n, k)
-    assert still_in == {event.champion}
-
-
-@settings(max_examples=150, deadline=None)
-@given(n=sizes, k=per_match, pairing=pairings, seed=seeds)
-def test_placements_form_the_shared_places(n, k, pairing, seed):
-    # given a finished event
-    event = Event.create(list(range(n)), per_match=k, pairing=pairing, rng=Random(seed))
-    play_out(event, Random(seed + 1))
-    # when placements are computed
-    placements = event.placements()
-    # then every entry has one, the champion alone is first, and each shared place
-    # "first-last" holds exactly last - first + 1 entries
-    assert len(placements) == n
-    assert [e for e, p in placements.items() if p.first == 1] == [event.champion]
-    groups = Counter((p.first, p.last) for p in placements.values())
-    for (first, last), count in groups.items():
-        assert count == last - first + 1
-    # and losers of a later round always place better
+@settings(max_examples=200, deadline=None)
+@given(n=sizes, k=per_match, pairing=pairings)
+def test_loser_placements_share_every_place_but_the_first(n, k, pairing):
+    # given the places by the round an entry lost in
     by_round = loser_placements(n, k, pairing)
+    # then there is one per round, losers of a later round place better, the final's losers
+    # share second place, and the shared places cover places 2 to n exactly once
+    assert len(by_round) == rounds_needed(n, k) == expected_rounds(n, k)
     assert [p.first for p in by_round] == sorted((p.first for p in by_round), reverse=True)
     assert by_round[-1].first == 2
+    covered = sorted(place for p in by_round for place in range(p.first, p.last + 1))
+    assert covered == list(range(2, n + 1))
 
 
 @settings(max_examples=200, deadline=None)
@@ -102,41 +69,6 @@ def test_bracket_byes_only_in_round_one_and_to_the_top_seeds(n, k):
         assert byes == list(range(1, 2 * len(pods) - n + 1))
 
 
-@settings(max_examples=150, deadline=None)
-@given(n=sizes, k=per_match, seed=seeds)
-def test_seeds_one_and_two_meet_only_in_the_final(n, k, seed):
-    # given a seeded bracket where seeds 1 and 2 win every match
-    event = Event.create(list(range(1, n + 1)), per_match=k, pairing="bracket", rng=None)
-    play_out(event, Random(seed), favourites=(1, 2))
-    # then they share a match only in the last round, and seed 1 wins it
-    shared = [
-        current.number
-        for current in event.rounds
-        for match in current.matches
-        if 1 in match and 2 in match
-    ]
-    assert shared == [event.total_rounds]
-    assert event.champion == 1
-
-
-@settings(max_examples=150, deadline=None)
-@given(n=sizes, k=per_match, seed=seeds)
-def test_random_byes_go_to_entries_with_the_fewest_byes(n, k, seed):
-    # given a random-pairing event
-    event = Event.create(list(range(n)), per_match=k, pairing="random", rng=Random(seed))
-    play_out(event, Random(seed))
-    # then a round has a bye only when one entry is left over, and its receiver had no more
-    # byes before it than any other entry of that round
-    byes_so_far: Counter = Counter()
-    for current in event.rounds:
-        entrants = [e for match in current.matches for e in match]
-        byes = [match[0] for match in current.matches if len(match) == 1]
-        assert len(byes) == (1 if len(entrants) % k == 1 else 0)
-        for bye in byes:
-            assert byes_so_far[bye] == min(byes_so_far[e] for e in entrants)
-            byes_so_far[bye] += 1
-
-
 @settings(max_examples=100, deadline=None)
 @given(n=st.integers(min_value=2, max_value=60), k=per_match, seed=seeds)
 def test_random_pairing_is_reproducible_from_its_seed(n, k, seed):
@@ -147,3 +79,84 @@ def test_random_pairing_is_reproducible_from_its_seed(n, k, seed):
     second = random_round(list(range(n)), per_match=k, rng=Random(seed), byes=byes)
     # then the pairings are identical
     assert first == second
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=sizes, k=per_match)
+def test_round_two_is_ready_at_once_exactly_where_only_byes_feed_it(n, k):
+    # given a seeded bracket's first round
+    first = bracket_first_round(list(range(1, n + 1)), k)
+    ready = set(ready_after_byes(first, k))
+    # then a round-2 match is ready at once exactly when every pod feeding it is a bye
+    feeders: dict[int, list[tuple]] = {}
+    for index, pod in enumerate(first):
+        feeders.setdefault(feeds_into(index, k)[0], []).append(pod)
+    if expected_rounds(n, k) > 1:
+        assert set(feeders) == set(range(len(first) // k))
+        assert ready == {t for t, pods in feeders.items() if all(len(p) == 1 for p in pods)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.integers(min_value=2, max_value=60),
+    k=per_match,
+    seed=seeds,
+    data=st.data(),
+)
+def test_a_dropped_entry_gets_a_bye_only_when_no_entry_still_playing_can(n, k, seed, data):
+    # given entries with some bye history, some of which dropped
+    entries = list(range(n))
+    byes = {e: data.draw(st.integers(0, 3)) for e in entries}
+    dropped = set(data.draw(st.lists(st.sampled_from(entries), unique=True)))
+    # when a random round is paired
+    matches = random_round(entries, per_match=k, rng=Random(seed), byes=byes, dropped=dropped)
+    # then everyone plays once, and a bye goes to an entry still playing when there is one,
+    # with the fewest byes among those that could have it
+    assert sorted(e for m in matches for e in m) == entries
+    lone = [m[0] for m in matches if len(m) == 1]
+    assert len(lone) == (1 if n % k == 1 else 0)
+    for bye in lone:
+        playing = [e for e in entries if e not in dropped] or entries
+        assert bye in playing
+        assert byes[bye] == min(byes[e] for e in playing)
+
+
+paths = st.lists(
+    st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    max_size=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=paths)
+def test_a_correction_changes_only_what_nobody_played(path):
+    # given the later matches the old winner (entry 0) was put into, round after round
+    later = [
+        LaterMatch(
+            id=round_number,
+            round=round_number,
+            is_bye=bye,
+            started=started,
+            has_games=games,
+            has_reports=reports,
+            winner=0 if won else 1,
+        )
+        for round_number, (bye, started, games, reports, won) in enumerate(path, start=2)
+    ]
+    real = [m for m in later if not m.is_bye]
+    before_real = later[: later.index(real[0])] if real else later
+    if real and played(real[0]):
+        # then a refusal names the first non-bye match first, and only played matches
+        with pytest.raises(LaterMatchesPlayed) as refused:
+            follow_correction(later, 0)
+        assert refused.value.matches[0] == real[0].id
+        assert all(played(m) for m in later if m.id in refused.value.matches)
+        return
+    # else the byes before the first real match pass on, and that match (unplayed) is changed
+    plan = follow_correction(later, 0)
+    assert list(plan.byes) == [m.id for m in before_real]
+    assert plan.replace_in == (real[0].id if real else None)
+
+
+def played(match: LaterMatch) -> bool:
+    return match.started or match.has_games or match.has_reports
