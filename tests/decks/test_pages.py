@@ -2,7 +2,7 @@
 
 import pytest
 
-from decks.models import Card, Deck
+from decks.models import Card, Deck, Game
 from decks.services import pool_create
 
 pytestmark = pytest.mark.django_db
@@ -132,3 +132,36 @@ def test_the_builder_names_the_formats_of_the_chosen_game(client, make_user):
     assert '<option value="off-the-top" selected>Off the top</option>' in html
     assert '<option value="sealed">Sealed</option>' in html
     assert 'list="format-choices"' not in html, "no free-text code field"
+
+
+def test_my_decks_names_each_format_in_its_game_s_words(client, make_user):
+    # given decks of two games whose formats are stored as codes
+    player = make_user()
+    Deck.objects.create(
+        owner=player, name="Duel", game=Game.objects.get(slug="conventional-combat"),
+        format="quick-duel",
+    )  # fmt: skip
+    Deck.objects.create(
+        owner=player, name="Top", game=Game.objects.get(slug="combat"), format="off-the-top"
+    )
+    client.force_login(player)
+    # when the player opens their decks, then each format is named, never its code
+    html = client.get("/decks/").content.decode()
+    assert "Quick Duel" in html
+    assert "Off the top" in html
+    assert "Quick-duel" not in html
+    assert "Off-the-top" not in html
+
+
+def test_the_pool_page_names_its_decks_formats(client, make_user):
+    # given a sealed pool and a deck built from it
+    player = make_user()
+    pool = sealed_pool(player, PACK[:40])
+    Deck.objects.create(
+        owner=player, name="From the pool", game=pool.game, format="sealed", pool=pool
+    )
+    client.force_login(player)
+    # then the pool page names the deck's format, not its code
+    html = client.get(f"/pools/{pool.pk}/").content.decode()
+    assert "From the pool" in html
+    assert '<span class="muted">Sealed</span>' in html

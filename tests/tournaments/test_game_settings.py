@@ -87,6 +87,18 @@ def test_the_form_groups_the_formats_under_their_game_and_refuses_a_two_player_t
             ["Time: life totals", "First to deal damage", "{player}'s life"],
             "stamina",
         ),
+        (
+            "rune-duel",
+            "starter",
+            ["Time: life totals", "First to deal damage", "{player}'s life"],
+            "stamina",
+        ),
+        (
+            "conventional-combat",
+            "starter",
+            ["Time: characters left", "Winner of the first duel", "{player}'s characters left"],
+            "life totals",
+        ),
     ],
 )
 def test_the_time_form_asks_each_game_for_its_own_facts(
