@@ -2,6 +2,9 @@
 post as a user who may not make it: refused, with nothing changed. A new page pattern must be
 added to PAGES (the test fails until it is), so new pages are crawled too."""
 
+import re
+from html import unescape
+
 import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -222,3 +225,35 @@ def test_no_form_post_works_for_the_wrong_user(world, who):
             response = client.post(url, body)
             assert response.status_code in (302, 403, 404, 200), (who, url, response.status_code)
     assert data_fingerprint() == before
+
+
+CODES = ("rune-duel", "conventional-combat", "kingdom-combat", "off-the-top", "quick-duel")
+
+
+def _visible_text(html: str) -> str:
+    """The words a reader sees: no scripts, styles, tags or attribute values."""
+    html = re.sub(r"(?is)<(script|style|template)\b.*?</\1>", " ", html)
+    html = re.sub(r"(?s)<!--.*?-->", " ", html)
+    return unescape(re.sub(r"(?s)<[^>]*>", " ", html))
+
+
+def test_no_page_shows_a_game_or_format_code_or_a_seat_number(world):
+    # given every page, read by a player and by the organizer (issue 13: titles show game
+    # names, never slugs; every game names players by their names, never "Seat 0"; a draft
+    # numbers its seats from 1, as the players sit)
+    users, ids = world
+    for who in ("p1", "org"):
+        client = Client()
+        client.force_login(users[who])
+        for urls in pages(ids).values():
+            for url in urls:
+                response = client.get(url)
+                if response.status_code != 200 or "html" not in response["Content-Type"]:
+                    continue
+                text = _visible_text(response.content.decode())
+                # then no game's or format's code shows, and nobody is a seat number
+                shown = [code for code in CODES if code in text.lower()]
+                assert not shown, (who, url, shown)
+                assert "Seat 0" not in text, (who, url)
+                if url.startswith("/games/"):
+                    assert not re.search(r"\b[Ss]eat \d", text), (who, url)
