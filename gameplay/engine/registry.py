@@ -8,12 +8,18 @@ and no import-time side effect (issue 13). A test or plugin may add a game at ru
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gameplay.engine.errors import EngineError, UnknownRuleset
 
-if TYPE_CHECKING:  # the contract's type only: the registry needs nothing else of core
-    from gameplay.engine.core import Ruleset
+
+class Ruleset(Protocol):
+    """What the registry needs of a game: its slug. The games are `core.Ruleset` instances
+    (the whole contract); the registry does not import core, which imports the registry, so
+    the two make no cycle even for a type checker."""
+
+    slug: str
+
 
 # slug -> "module:attribute" of the game's ruleset instance, one line per game
 GAMES = {

@@ -1,5 +1,5 @@
 """A refused move answers with the game's own reason, through the API and on the game page: one
-path (core.play -> ruleset.why_illegal) for all four games (issue 13)."""
+path (core.play -> ruleset.why_illegal) for all five games (issue 13)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ REFUSALS = {
         "That card is not in your hand; choose a character from it.",
     ),
     "rune-duel": ({"type": "play", "card": "x", "name": "x"}, "That card is not in your hand."),
+    "kingdom-combat": (
+        {"type": "hire", "card": "zz"},
+        "You can hire only units from your deck that cost 1 or more and fit in your remaining "
+        "Starting Gold.",
+    ),
 }
 
 
