@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from gameplay import services
+from gameplay import selectors, services
 from gameplay.models import GameRecord
+from tests.gameplay.playing import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -291,3 +293,37 @@ def test_kingdom_combat_buttons_and_moves_name_cards_zones_and_fortresses_never_
             core.play(state, seat, legal[rng.randrange(len(legal))])
     # then every button and every line of the latest moves is in words
     assert found == []
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["army", "conventional-combat", "rune-duel", "combat", "kingdom-combat"]
+)
+def test_no_board_or_replay_names_a_player_by_seat_during_play(client, make_user, ruleset):
+    # given a game against the random bot, played on for a while (every board and its story
+    # of moves in use), then to its end
+    user = make_user("zoe")
+    client.force_login(user)
+    client.post("/games/new/", {"ruleset": ruleset, "bot": "random"})
+    game = GameRecord.objects.get()
+    pages = []
+    for _ in range(12):
+        services.game_bots_play(game_id=game.pk)
+        game.refresh_from_db()
+        if game.status == GameRecord.Status.FINISHED:
+            break
+        detail = selectors.game_detail(game, user)
+        if detail["legal_actions"]:
+            services.game_act(
+                game_id=game.pk,
+                user=user,
+                action=detail["legal_actions"][-1],
+                expected_version=game.version,
+            )
+        pages.append(client.get(f"/games/{game.pk}/").content.decode())
+    game = play_to_the_end(game, user)
+    pages += [client.get(f"/games/{game.pk}/").content.decode()]
+    pages += [client.get(f"/games/{game.pk}/replay/?step={s}").content.decode() for s in (1, 5)]
+    # then no page names anyone "Seat N" or "seat N": players are their names
+    for html in pages:
+        text = re.sub(r"(?s)<[^>]*>", " ", re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", html))
+        assert not re.search(r"\b[Ss]eat \d", text), re.search(r".{60}\b[Ss]eat \d.{60}", text)
