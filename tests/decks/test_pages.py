@@ -165,3 +165,13 @@ def test_the_pool_page_names_its_decks_formats(client, make_user):
     html = client.get(f"/pools/{pool.pk}/").content.decode()
     assert "From the pool" in html
     assert '<span class="muted">Sealed</span>' in html
+
+
+@pytest.mark.parametrize(
+    ("game", "playing"), [("combat", True), ("army", True), ("kingdom-combat", False)]
+)
+def test_cards_show_as_playing_cards_exactly_for_the_playing_card_games(client, game, playing):
+    # the games' declaration says which games use playing cards; no template names them
+    html = client.get(f"/cards/?game={game}&layout=grid").content.decode()
+    assert 'id="card-grid"' in html
+    assert ("cf-grid cf-grid-playing" in html) is playing

@@ -22,3 +22,11 @@ def format_name(slug: str, game: str = "") -> str:
         if found is not None:
             return found.name
     return str(slug).replace("-", " ").replace("_", " ").capitalize()
+
+
+@register.filter
+def playing_cards(slug) -> bool:
+    """True for a game played with standard playing cards (Combat, Army): its cards show as
+    playing cards, not as card thumbnails."""
+    return str(slug) in games.playing_card_games()
+
