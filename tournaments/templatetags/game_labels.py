@@ -29,4 +29,3 @@ def playing_cards(slug) -> bool:
     """True for a game played with standard playing cards (Combat, Army): its cards show as
     playing cards, not as card thumbnails."""
     return str(slug) in games.playing_card_games()
-
