@@ -13,8 +13,7 @@ import pickle
 import random
 from dataclasses import dataclass, field
 
-# The registry imports core only for type checking (it loads the games on first use), so
-# this is no cycle.
+# The registry does not import core (it loads the games on first use), so this is no cycle.
 from gameplay.engine import registry
 
 # Re-exported: the games and the apps import the errors from core, with the contract.
