@@ -7,6 +7,7 @@
 (function () {
   "use strict";
   var state = null;
+  var listOpen = false; // the "All your moves" list stays as the player left it across swaps
 
   function keyOf(el) {
     if (el.dataset.pick) { return el.dataset.pick; }
@@ -175,6 +176,11 @@
       cancel: document.getElementById("table-cancel"),
     };
     board.classList.add("table-live");
+    var list = document.getElementById("all-moves");
+    if (list) {
+      if (listOpen) { list.open = true; }
+      list.addEventListener("toggle", function () { listOpen = list.open; });
+    }
     state.confirm.addEventListener("click", confirm);
     state.cancel.addEventListener("click", cancel);
     state.options.addEventListener("click", function (event) {
