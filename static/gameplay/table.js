@@ -69,10 +69,21 @@
       el.setAttribute("role", "button");
       el.setAttribute("tabindex", "0");
       if (pressed) { el.setAttribute("aria-pressed", "true"); }
-      var words = el.dataset.label || el.getAttribute("aria-label") || el.dataset.name;
-      if (words) { el.setAttribute("aria-label", words); }
+      // a name that says what it is and, as it must, contains the words shown on it
+      var words = el.dataset.label || el.getAttribute("aria-label");
+      var shown = visibleText(el);
+      if (words && shown.length <= 24 && words.toLowerCase().indexOf(shown.toLowerCase()) < 0) {
+        words = shown + ", " + words;
+      }
+      if (words && shown.length <= 24) { el.setAttribute("aria-label", words); }
     }
     state.marked.push(item);
+  }
+
+  function visibleText(el) {
+    var copy = el.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("[aria-hidden=true]"), function (n) { n.remove(); });
+    return (copy.textContent || "").replace(/\s+/g, " ").trim();
   }
 
   function optionButton(key, words, picked) {
@@ -163,6 +174,8 @@
   function start() {
     var board = document.getElementById("board");
     var data = document.getElementById("table-moves");
+    var before = state && state.board.querySelector("#all-moves");
+    if (before) { listOpen = before.open; } // (its toggle event may not have run yet)
     if (!board || !data) { state = null; return; }
     state = {
       board: board,

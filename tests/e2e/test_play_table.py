@@ -25,7 +25,9 @@ def bots_run_at_once(monkeypatch):
 
 
 def thing(page: Page, key: str):
-    """The highlighted thing on the board a click path key names."""
+    """The highlighted thing on the board (or the bar's option) a click path key names."""
+    if key.startswith("opt:"):  # a worded choice in the action bar ("Use its special ability")
+        return page.locator(f'#table-options button[data-key="{key}"]')
     if key.startswith("card:"):
         found = page.locator(f'#board [data-card="{key[5:]}"].pickable')
     else:
