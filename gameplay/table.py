@@ -276,7 +276,7 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
         else:  # done, keep, mulligan, combat, commit, end
             paths.append((f"opt:{kind}",))
     if phase == "garrison":
-        hint = "Hire units for your Starting Garrison: choose a card offered below the board."
+        hint = "Hire units for your Starting Garrison: choose a card offered, then confirm."
         words["opt:done"] = "Done hiring"
     elif phase == "mulligan":
         hint = "Keep your hand or mulligan."

@@ -132,6 +132,13 @@ def test_the_bar_stays_in_view_on_a_phone_and_a_refusal_says_why(
     expect(page.locator(f'#board [data-card="{card}"].picked')).to_be_visible()
     page.locator("#table-cancel").click()
     expect(page.locator("#board .picked")).to_have_count(0)
+    # the keyboard chooses too: a highlighted card is a button (Enter), Escape lets go
+    hand.first.focus()
+    expect(hand.first).to_have_attribute("role", "button")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#board [data-card="{card}"][aria-pressed="true"]')).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#board .picked")).to_have_count(0)
     # a card chosen, then its zone; meanwhile the card left the hand (the page has not been
     # told): the server refuses the move and the bar says why, in the engine's words
     hand.first.click()
