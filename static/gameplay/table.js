@@ -223,9 +223,14 @@
     }
   });
 
-  document.addEventListener("DOMContentLoaded", start);
-  document.addEventListener("htmx:afterSettle", function () {
+  // A new #board (htmx polling, a move, or any live update that replaces it): start again.
+  function restartIfReplaced() {
     var board = document.getElementById("board");
-    if (!state || state.board !== board) { start(); }
+    if (board && (!state || state.board !== board)) { start(); }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    start();
+    new MutationObserver(restartIfReplaced).observe(document.body, { childList: true, subtree: true });
   });
+  document.addEventListener("htmx:afterSettle", restartIfReplaced);
 })();

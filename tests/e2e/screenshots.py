@@ -205,12 +205,14 @@ def build_card_demo() -> dict:
     }
 
 
-MID_GAME = {"combat": 14, "army": 3, "conventional-combat": 2, "rune-duel": 4, "kingdom-combat": 16}
+MID_GAME = {"combat": 14, "army": 3, "conventional-combat": 2, "rune-duel": 2, "kingdom-combat": 16}
+# moves the player makes on the board itself (not the bar): the screenshot waits for one
+ON_THE_BOARD = {"play", "soldier", "farm", "attack", "block", "move", "fighter", "supporter"}
 
 
 def play_table_mid_game(game_id: int, player) -> None:
     """Play the game on (the player's moves at random, the bot's own) until the player has
-    made MID_GAME moves and must move again: a play table mid-game for the screenshots."""
+    made MID_GAME moves and may move on the board: a play table mid-game for the screenshots."""
     import random
 
     from gameplay import selectors
@@ -223,7 +225,8 @@ def play_table_mid_game(game_id: int, player) -> None:
         detail = selectors.game_detail(game, player)
         legal = detail["legal_actions"]
         mine = [a for seat, a in game.actions if seat == detail["seat"]]
-        if game.status != "in_progress" or (len(mine) >= MID_GAME[game.ruleset] and legal):
+        ready = any(a.get("type") in ON_THE_BOARD for a in legal)
+        if game.status != "in_progress" or (len(mine) >= MID_GAME[game.ruleset] and ready):
             return
         if not legal:
             continue
@@ -275,7 +278,7 @@ def choose_on_the_table(page) -> bool:
     if pickable.count() == 0:
         return False
     pickable.first.click()
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(500)  # the card faces' transitions end
     return True
 
 
