@@ -69,21 +69,21 @@
       el.setAttribute("role", "button");
       el.setAttribute("tabindex", "0");
       if (pressed) { el.setAttribute("aria-pressed", "true"); }
-      // a name that says what it is and, as it must, contains the words shown on it
+      // a button's name must contain the words shown on it: where a label does not (a playing
+      // card's "9 of diamonds" on "9♦"), the shown words are the name, its title the description
       var words = el.dataset.label || el.getAttribute("aria-label");
       var shown = visibleText(el);
-      if (words && shown.length <= 24 && words.toLowerCase().indexOf(shown.toLowerCase()) < 0) {
-        words = shown + ", " + words;
+      if (words && words.toLowerCase().indexOf(shown.toLowerCase()) >= 0) {
+        el.setAttribute("aria-label", words);
+      } else {
+        el.removeAttribute("aria-label");
       }
-      if (words && shown.length <= 24) { el.setAttribute("aria-label", words); }
     }
     state.marked.push(item);
   }
 
-  function visibleText(el) {
-    var copy = el.cloneNode(true);
-    Array.prototype.forEach.call(copy.querySelectorAll("[aria-hidden=true]"), function (n) { n.remove(); });
-    return (copy.textContent || "").replace(/\s+/g, " ").trim();
+  function visibleText(el) { // (decorative aria-hidden text too: it is shown)
+    return (el.textContent || "").replace(/\s+/g, " ").trim();
   }
 
   function optionButton(key, words, picked) {

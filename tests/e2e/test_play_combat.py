@@ -99,10 +99,10 @@ def test_two_players_play_their_match_on_the_page_and_the_winner_advances(
     state["damage_taken"][str(seat[bob.pk])] = 19
     GameRecord.objects.filter(pk=game.pk).update(state=state, version=game.version + 1)
     # when ann clicks the attack (her board picks up the position without a reload)
+    expect(ann_page.locator("#step")).to_have_text("attack")
     listed_moves(ann_page.locator("#board"))  # every move, in the list the page keeps open
     attack = ann_page.get_by_role("button", name=f"Attack player {seat[bob.pk] + 1} with")
     expect(attack.first).to_be_visible()
-    expect(ann_page.locator("#step")).to_have_text("attack")
     expect(ann_page.locator("#to-act")).to_have_text("ann")
     lives = ["20", "20"]
     lives[seat[bob.pk]] = "1"
