@@ -21,7 +21,8 @@ Path = tuple[str, ...]
 
 
 class Table(dict):
-    """{"moves": [{"i", "path", "label"}], "words": {opt key: button words}, "hint": str,
+    """{"moves": [{"i", "path", "label"}], "words": {opt key: button words}, "hint": what to
+    choose first, "then": what to choose after the first choice ("" for the table's words),
     "bar": [{"i", "label"}] (one-click moves), "offer": [keys of offered cards]}."""
 
 
@@ -37,6 +38,7 @@ def build(slug: str, view: dict, actions: list, labels: list[str], names: dict) 
             words = {f"opt:{i}": label for i, label in enumerate(labels)}
         else:
             paths, words, hint = mapper(view, actions, names)
+    hint, then = hint if isinstance(hint, tuple) else (hint, "")
     moves = [
         {"i": i, "path": list(path), "label": label}
         for i, (path, label) in enumerate(zip(paths, labels, strict=True))
@@ -47,7 +49,7 @@ def build(slug: str, view: dict, actions: list, labels: list[str], names: dict) 
         if len(m["path"]) == 1 and m["path"][0].startswith("opt:")
     ]
     offer = sorted({k.removeprefix("offer:") for p in paths for k in p if k.startswith("offer:")})
-    return Table(moves=moves, words=words, hint=hint, bar=bar, offer=offer)
+    return Table(moves=moves, words=words, hint=hint, then=then, bar=bar, offer=offer)
 
 
 def problems(paths: list[Path]) -> list[str]:
@@ -113,11 +115,20 @@ def combat_paths(view: dict, actions: list, names: dict) -> tuple[list[Path], di
     elif "damage" in kinds:
         hint = "Choose the soldier that takes the next point of damage."
     elif step == "attack":
-        hint = "Choose an attacker, then the player it attacks; or say you are done."
+        hint = (
+            "Choose an attacker, then the player it attacks; or say you are done.",
+            "Now choose the player it attacks.",
+        )
     elif step == "block":
-        hint = "Choose a blocker, then the attacker it blocks; or say you are done."
+        hint = (
+            "Choose a blocker, then the attacker it blocks; or say you are done.",
+            "Now choose the attacker it blocks.",
+        )
     else:
-        hint = "Choose a card in your hand, then where it goes: your soldiers or your farms."
+        hint = (
+            "Choose a card in your hand, then where it goes: your soldiers or your farms.",
+            "Now choose where it goes (Soldiers or Farms) or the target of its special ability.",
+        )
     return paths, words, hint
 
 
@@ -127,11 +138,14 @@ def combat_paths(view: dict, actions: list, names: dict) -> tuple[list[Path], di
 def army_paths(view: dict, actions: list, names: dict) -> tuple[list[Path], dict, str]:
     """The army line: its cards clicked in fighting order; a round: the fighting card."""
     paths: list[Path] = []
-    hint = "Choose the fighting card you play this round."
+    hint: str | tuple[str, str] = "Choose the fighting card you play this round."
     for action in actions:
         if action["type"] == "line":
             paths.append(tuple(f"card:{c}" for c in action["order"]))
-            hint = "Click your army cards in the order they fight: the first one leads."
+            hint = (
+                "Click your army cards in the order they fight: the first one leads.",
+                "Now click the army card that fights next.",
+            )
         else:
             paths.append((f"card:{action['card']}",))
     return paths, {}, hint
@@ -283,11 +297,17 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
     elif view.get("window"):
         hint = "Answer the stack with a card or a shot, or pass."
     elif stage == "combat":
-        hint = "Choose an attacker, then its target; then commit the attack."
+        hint = (
+            "Choose an attacker, then its target; then commit the attack.",
+            "Now choose what it attacks.",
+        )
     elif stage == "defend":
         hint = "Choose an attacked unit to retreat, or a unit to join the defence; then done."
     else:
-        hint = "Choose a card in your hand, or a unit, then where it goes or what it targets."
+        hint = (
+            "Choose a card in your hand, or a unit, then where it goes or what it targets.",
+            "Now choose where it goes, what it targets, or what it does.",
+        )
     return paths, words, hint
 
 

@@ -122,7 +122,8 @@
     if (found.complete) {
       hint.textContent = found.complete.label + "?";
     } else if (sel.length) {
-      hint.textContent = describe(sel) + " Now choose " + (sel.length === 1 ? "where it goes or its target" : "the next one") + ".";
+      var then = sel.length === 1 && state.table.then ? state.table.then : "Now choose the next one.";
+      hint.textContent = describe(sel) + " " + then;
     } else {
       hint.textContent = state.table.hint;
     }
@@ -136,7 +137,9 @@
     var words = sel.map(function (key) {
       if (state.table.words[key]) { return state.table.words[key]; }
       var el = elementsFor(state.board, key)[0];
-      return el ? (el.dataset.label || el.getAttribute("aria-label") || el.dataset.name || key) : key;
+      if (!el) { return key; }
+      return el.dataset.label || el.getAttribute("title") || el.getAttribute("aria-label") ||
+        el.dataset.name || visibleText(el).slice(0, 40);
     });
     return "Chosen: " + words.join(", then ") + ".";
   }

@@ -211,12 +211,15 @@ ON_THE_BOARD = {"play", "soldier", "farm", "attack", "block", "move", "fighter",
 
 
 def play_table_mid_game(game_id: int, player) -> None:
-    """Play the game on (the player's moves at random, the bot's own) until the player has
+    """Play the game on (the player's moves the greedy bot's, the bot's own) until the player has
     made MID_GAME moves and may move on the board: a play table mid-game for the screenshots."""
     import random
 
     from gameplay import selectors
     from gameplay import services as gameplay
+    from gameplay.engine import bots, registry
+
+    greedy = bots.bot_for("greedy")
 
     rng = random.Random(game_id)
     for _ in range(400):
@@ -230,8 +233,9 @@ def play_table_mid_game(game_id: int, player) -> None:
             return
         if not legal:
             continue
-        plays = [a for a in legal if a.get("type") not in ("end", "done", "pass", "commit")]
-        action = rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal)
+        action = greedy.choose(
+            registry.get(game.ruleset), detail["view"], detail["seat"], legal, rng
+        )
         gameplay.game_act(
             game_id=game_id, user=player, action=action, expected_version=game.version
         )
@@ -278,6 +282,7 @@ def choose_on_the_table(page) -> bool:
     if pickable.count() == 0:
         return False
     pickable.first.click()
+    page.mouse.move(0, 0)  # no hover zoom over the board
     page.wait_for_timeout(500)  # the card faces' transitions end
     return True
 

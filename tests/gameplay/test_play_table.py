@@ -129,6 +129,7 @@ def test_combat_main_step_plays_a_card_into_its_zone_and_attacks_name_the_player
         NAMES,
     )
     assert attack[0] == [("card:7H", "seat:1"), ("opt:done",)]
+    assert attack[2][1] == "Now choose the player it attacks."
     block = table.combat_paths(
         {"viewer": 1, "turn": {"step": "block"}},
         [{"type": "block", "card": "9S", "attacker": "7H"}, {"type": "done"}],
