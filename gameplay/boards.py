@@ -2,7 +2,10 @@
 
 A game plugs into the play page with `templates/gameplay/boards/<slug>.html` and, if its
 template wants ready-made data, a presenter registered here; without one the template gets the
-raw view.
+raw view. Players act on the board through the game's click mapping (gameplay/table.py, MAPPERS):
+every thing a click path names must be drawn by the template as a card face with data-card, or an
+element with data-pick (and, for a zone or a side, data-pick-area on what a click may land on);
+tests/gameplay/test_play_table.py renders the template to check it.
 """
 
 from __future__ import annotations
