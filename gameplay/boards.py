@@ -2,7 +2,10 @@
 
 A game plugs into the play page with `templates/gameplay/boards/<slug>.html` and, if its
 template wants ready-made data, a presenter registered here; without one the template gets the
-raw view.
+raw view. Players act on the board through the game's click mapping (gameplay/table.py, MAPPERS):
+every thing a click path names must be drawn by the template as a card face with data-card, or an
+element with data-pick (and, for a zone or a side, data-pick-area on what a click may land on);
+tests/gameplay/test_play_table.py renders the template to check it.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import re
 
 from decks.faces import card_face
+from gameplay import table
 from gameplay.engine.combat import cards
 from gameplay.engine.kingdom_combat import cards as kc_cards
 from gameplay.engine.kingdom_combat import views as kingdom_combat_views
@@ -121,7 +125,18 @@ def rune_duel_board(view: dict, names: dict[int, str]) -> dict:
         seat = int(match.group(2)) - 1
         return names.get(seat, match.group(0))
 
-    return {"story": [_SEAT.sub(named, line) for line in view.get("story") or []]}
+    width = table.rune_duel_slots(view)
+    lines = [
+        {
+            "key": key,
+            "slots": [
+                {"n": n + 1, "entry": p["line"][n] if n < len(p["line"]) else None}
+                for n in range(width)
+            ],
+        }
+        for key, p in view["players"].items()
+    ]
+    return {"story": [_SEAT.sub(named, line) for line in view.get("story") or []], "lines": lines}
 
 
 def board_context(slug: str, view: dict, names: dict[int, str]) -> dict:
@@ -381,6 +396,16 @@ def kingdom_combat_events(events: list[dict], name, seat_name, limit: int = 12) 
     }
     lines = [words[e["e"]](e) for e in events if e.get("e") in words]
     return lines[::-1][:limit]
+
+
+OFFER_TITLES = {"kingdom-combat": "Hire for your Starting Garrison (from your deck)"}
+
+
+def offer_faces(slug: str, keys: list[str]) -> list[dict]:
+    """The faces of cards a move offers beside the board (Kingdom Combat's hires)."""
+    if slug != "kingdom-combat":
+        return []
+    return [{"key": key, "face": _kc_face(key)} for key in keys]
 
 
 PRESENTERS = {

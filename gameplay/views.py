@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 import games
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
-from gameplay import boards, selectors, services
+from gameplay import boards, selectors, services, table
 from gameplay.engine import bots, core, registry
 
 
@@ -86,8 +86,17 @@ def _board(request, pk: int, *, error: str = "") -> dict:
     template = select_template(
         [f"gameplay/boards/{game.ruleset}.html", "gameplay/boards/generic.html"]
     )
+    clicks = table.build(
+        game.ruleset, detail["view"], detail["legal_actions"], [a["label"] for a in actions], names
+    )
+    for move in clicks["bar"]:
+        move["value"] = actions[move["i"]]["value"]
     return {
         **_players_and_result(game, detail, names, request.user),
+        "table": clicks,
+        "table_json": {k: clicks[k] for k in ("moves", "words", "hint", "then")},
+        "offer_title": boards.OFFER_TITLES.get(game.ruleset, "Choose a card"),
+        "offer_faces": boards.offer_faces(game.ruleset, clicks["offer"]),
         "game": game,
         "game_name": games.name_of(game.ruleset),
         "detail": detail,

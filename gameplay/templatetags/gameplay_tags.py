@@ -2,7 +2,9 @@
 
 from django import template
 
+from decks import faces
 from gameplay import selectors
+from gameplay.engine.combat.cards import card_name
 
 register = template.Library()
 
@@ -23,3 +25,10 @@ def seat_name(names: dict, seat) -> str:
     except (TypeError, ValueError):
         return str(seat)
     return (names or {}).get(number) or f"Player {number + 1}"
+
+
+@register.filter
+def army_face(code) -> dict:
+    """An Army card's face, named in words ("king of diamonds") for its title and screen
+    readers, not by its code."""
+    return faces.playing_face(str(code), name=card_name(str(code)))

@@ -22,3 +22,10 @@ def start_game_against_bot(page: Page, base: str, *, game: str = "", bot: str) -
     board = page.locator("#board")
     expect(board).to_be_visible()
     return board
+
+
+def listed_moves(board: Locator) -> Locator:
+    """The buttons of every legal move in the collapsed "All your moves" list, opened."""
+    # (no waiting: the board may have just been swapped for one without moves)
+    board.locator("#all-moves:not([open]) > summary").evaluate_all("s => s.forEach(e => e.click())")
+    return board.locator("button.action")

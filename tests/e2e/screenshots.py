@@ -189,12 +189,13 @@ def build_card_demo() -> dict:
             name=name,
             deck_list=deck_list_from_input(text=text),
         )
-    games = {
-        slug: gameplay.game_create(
+    games = {}
+    for slug in ("combat", "army", "conventional-combat", "rune-duel", "kingdom-combat"):
+        game = gameplay.game_create(
             ruleset=slug, seats=[{"user": player.pk}, {"bot": "greedy"}], created_by=player, seed=4
-        ).pk
-        for slug in ("combat", "conventional-combat", "rune-duel", "kingdom-combat")
-    }
+        )
+        play_table_mid_game(game.pk, player)
+        games[slug] = game.pk
     return {
         "running_draft": running.id,
         "done_draft": done.id,
@@ -202,6 +203,42 @@ def build_card_demo() -> dict:
         "deck": deck.pk,
         "games": games,
     }
+
+
+MID_GAME = {"combat": 14, "army": 3, "conventional-combat": 2, "rune-duel": 2, "kingdom-combat": 16}
+# moves the player makes on the board itself (not the bar): the screenshot waits for one
+ON_THE_BOARD = {"play", "soldier", "farm", "attack", "block", "move", "fighter", "supporter"}
+
+
+def play_table_mid_game(game_id: int, player) -> None:
+    """Play the game on (the player's moves the greedy bot's, the bot's own) until the player has
+    made MID_GAME moves and may move on the board: a play table mid-game for the screenshots."""
+    import random
+
+    from gameplay import selectors
+    from gameplay import services as gameplay
+    from gameplay.engine import bots, registry
+
+    greedy = bots.bot_for("greedy")
+
+    rng = random.Random(game_id)
+    for _ in range(400):
+        gameplay.game_bots_play(game_id=game_id)
+        game = selectors.game_get(game_id)
+        detail = selectors.game_detail(game, player)
+        legal = detail["legal_actions"]
+        mine = [a for seat, a in game.actions if seat == detail["seat"]]
+        ready = any(a.get("type") in ON_THE_BOARD for a in legal)
+        if game.status != "in_progress" or (len(mine) >= MID_GAME[game.ruleset] and ready):
+            return
+        if not legal:
+            continue
+        action = greedy.choose(
+            registry.get(game.ruleset), detail["view"], detail["seat"], legal, rng
+        )
+        gameplay.game_act(
+            game_id=game_id, user=player, action=action, expected_version=game.version
+        )
 
 
 def drafting_view(draft_id: int, user) -> dict:
@@ -236,6 +273,18 @@ def card_views(ids: dict) -> dict:
             },
         ),
     }
+
+
+def choose_on_the_table(page) -> bool:
+    """Click the first thing the play table offers (a card in hand, most often) so the
+    screenshot shows the highlights and the action bar; False when there is nothing to pick."""
+    pickable = page.locator("#board .pickable")
+    if pickable.count() == 0:
+        return False
+    pickable.first.click()
+    page.mouse.move(0, 0)  # no hover zoom over the board
+    page.wait_for_timeout(500)  # the card faces' transitions end
+    return True
 
 
 def free_port() -> int:
@@ -309,6 +358,10 @@ def photograph(base: str, ids: dict) -> list[Path]:
                     page.wait_for_load_state("networkidle")
                     target = OUT / f"{who}-{name}-{size}.png"
                     page.screenshot(path=str(target), full_page=True)
+                    if name.startswith("game-") and choose_on_the_table(page):
+                        chosen = OUT / f"{who}-{name}-choosing-{size}.png"
+                        page.screenshot(path=str(chosen))  # the screen as the player sees it
+                        written.append(chosen)
                     sideways = page.evaluate(
                         "document.documentElement.scrollWidth > window.innerWidth + 1"
                     )

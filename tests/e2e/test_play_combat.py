@@ -5,7 +5,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
-from tests.e2e.play import log_in_by_form
+from tests.e2e.play import listed_moves, log_in_by_form
 
 PASSWORD = "correct-horse-battery"
 
@@ -36,7 +36,7 @@ def test_human_plays_a_whole_combat_game_against_a_bot(
     for _ in range(300):
         if board.get_attribute("data-status") == "finished":
             break
-        buttons = board.locator("button.action")
+        buttons = listed_moves(board)
         if buttons.count() == 0:
             page.wait_for_timeout(300)
             continue
@@ -99,9 +99,10 @@ def test_two_players_play_their_match_on_the_page_and_the_winner_advances(
     state["damage_taken"][str(seat[bob.pk])] = 19
     GameRecord.objects.filter(pk=game.pk).update(state=state, version=game.version + 1)
     # when ann clicks the attack (her board picks up the position without a reload)
+    expect(ann_page.locator("#step")).to_have_text("attack")
+    listed_moves(ann_page.locator("#board"))  # every move, in the list the page keeps open
     attack = ann_page.get_by_role("button", name=f"Attack player {seat[bob.pk] + 1} with")
     expect(attack.first).to_be_visible()
-    expect(ann_page.locator("#step")).to_have_text("attack")
     expect(ann_page.locator("#to-act")).to_have_text("ann")
     lives = ["20", "20"]
     lives[seat[bob.pk]] = "1"

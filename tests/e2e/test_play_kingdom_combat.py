@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from gameplay import services, tasks
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
-from tests.e2e.play import log_in_by_form, start_game_against_bot
+from tests.e2e.play import listed_moves, log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(os.environ.get("KC_SCREENSHOTS", "var/screenshots/kingdom-combat"))
@@ -34,6 +34,7 @@ def test_human_plays_kingdom_combat_against_a_bot_by_clicking(
     board = start_game_against_bot(page, base, game="kingdom-combat", bot="greedy")
     # the player hires a Starting Garrison by the cards' names, then keeps the hand
     expect(page.locator("#kc-stage")).to_contain_text("Starting Garrison")
+    listed_moves(board)
     hire = board.locator("button.action", has_text="Hire ")
     expect(hire.first).to_be_visible()
     hired = hire.first.inner_text().removeprefix("Hire ").split(" for your")[0]
@@ -48,7 +49,7 @@ def test_human_plays_kingdom_combat_against_a_bot_by_clicking(
             game.state["phase"] == "turn" and game.state["turn"]["number"] >= 4
         ):
             break
-        buttons = board.locator("button.action")
+        buttons = listed_moves(board)
         if buttons.count() == 0:
             page.wait_for_timeout(300)
             continue

@@ -5,7 +5,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
-from tests.e2e.play import log_in_by_form, start_game_against_bot
+from tests.e2e.play import listed_moves, log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 
@@ -36,7 +36,7 @@ def test_human_plays_a_whole_rune_duel_against_a_bot(
     for _ in range(300):
         if board.get_attribute("data-status") == "finished":
             break
-        buttons = board.locator("button.action")
+        buttons = listed_moves(board)
         if buttons.count() == 0:
             page.wait_for_timeout(300)
             continue

@@ -6,8 +6,14 @@ import random
 
 from django.template.loader import render_to_string
 
+from gameplay import boards
 from gameplay.engine import core
 from gameplay.engine.rune_duel import RUNE_DUEL as RD
+
+
+def page(view: dict) -> dict:
+    """What the play page gives the board template: the view and the presenter's data."""
+    return {"detail": {"view": view}, "board": boards.board_context("rune-duel", view, {})}
 
 
 def mid_game(seed: int = 5) -> dict:
@@ -24,9 +30,7 @@ def mid_game(seed: int = 5) -> dict:
 def test_the_board_shows_my_hand_and_hides_the_other():
     state = mid_game()
     seat = 0
-    html = render_to_string(
-        "gameplay/boards/rune-duel.html", {"detail": {"view": RD.view(state, seat)}}
-    )
+    html = render_to_string("gameplay/boards/rune-duel.html", page(RD.view(state, seat)))
     for card_id in state["zones"]["0"]["hand"]:
         assert f'data-card="{card_id}"' in html
     for card_id in state["zones"]["1"]["hand"] + state["zones"]["0"]["deck"]:
@@ -37,9 +41,7 @@ def test_the_board_shows_my_hand_and_hides_the_other():
 
 def test_the_board_draws_both_battle_lines_slot_by_slot():
     state = mid_game(9)
-    html = render_to_string(
-        "gameplay/boards/rune-duel.html", {"detail": {"view": RD.view(state, None)}}
-    )
+    html = render_to_string("gameplay/boards/rune-duel.html", page(RD.view(state, None)))
     for seat in ("0", "1"):
         for entry in state["line"][seat]:
             assert f'data-card="{entry["card"]}"' in html

@@ -1,0 +1,157 @@
+"""The play table: a whole game of Combat against a bot, played only by clicking things on the
+board (a card in hand, then where it goes; an attacker, then the player it attacks; a blocker,
+then the attacker) and the sticky action bar, on a desktop and on a phone."""
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gameplay import services, tasks
+from gameplay.models import GameRecord
+from tests.e2e.axe_check import DESKTOP, PHONE, checked, sideways
+from tests.e2e.play import log_in_by_form, start_game_against_bot
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def bots_run_at_once(monkeypatch):
+    """Bot moves run in the request that schedules them (no worker in the browser test)."""
+    monkeypatch.setattr(
+        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
+    )
+
+
+def thing(page: Page, key: str):
+    """The highlighted thing on the board (or the bar's option) a click path key names."""
+    if key.startswith("opt:"):  # a worded choice in the action bar ("Use its special ability")
+        return page.locator(f'#table-options button[data-key="{key}"]')
+    if key.startswith("card:"):
+        found = page.locator(f'#board [data-card="{key[5:]}"].pickable')
+    else:
+        found = page.locator(f'#board [data-pick="{key}"].pickable')
+    return found.first
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport (as the player sees it now)."""
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+                  return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 0; }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_combat_game_is_played_to_its_end_by_clicking_the_board(
+    live_server, page: Page, make_user, transactional_db, bots_run_at_once, size
+):
+    base = live_server.url
+    make_user("tala", password=PASSWORD)
+    page.set_viewport_size(size)
+    log_in_by_form(page, base, "tala", PASSWORD)
+    page.goto(f"{base}/games/")
+    page.get_by_label("Turn limit (Combat, optional)").fill("4")
+    board = start_game_against_bot(page, base, bot="random")
+    # every move is in the collapsed list, not a wall of buttons above the board
+    expect(page.locator("#all-moves")).not_to_have_attribute("open", "")
+    expect(page.locator("button.action").first).to_be_hidden()
+    rng = random.Random(size["width"])
+    kinds: set[str] = set()
+    checked_mid_game = False
+    for _ in range(400):
+        if board.get_attribute("data-status") == "finished":
+            break
+        if page.locator("#table-moves").count() == 0:  # the bot's move, or the game's end
+            page.wait_for_timeout(200)
+            continue
+        table = json.loads(page.locator("#table-moves").text_content())
+        version = board.get_attribute("data-version")
+        moves = table["moves"]
+        # card plays and combat first (a turn still ends: the hand and the soldiers run out)
+        on_board = [m for m in moves if not m["path"][0].startswith("opt:")]
+        move = rng.choice(on_board) if on_board and rng.random() < 0.85 else rng.choice(moves)
+        path = move["path"]
+        if len(path) == 1 and path[0].startswith("opt:"):
+            # a one-click move in the sticky action bar ("End the main step", "Done")
+            bar_button = page.locator("#table-bar .bar-move", has_text=table["words"][path[0]])
+            expect(bar_button).to_be_visible()
+            bar_button.click()
+        else:
+            for step, key in enumerate(path):
+                target = thing(page, key)
+                expect(target).to_be_visible()
+                target.click()
+                if step == 0 and len(path) > 1:
+                    expect(page.locator("#table-cancel")).to_be_visible()
+                    kinds.add(key.split(":")[0] + ">" + path[1].split(":")[0])
+            if not checked_mid_game and len(path) > 1:
+                # mid-choice: the selection in the bar, the board and the bar in view
+                expect(page.locator("#table-hint")).to_contain_text(move["label"])
+                expect(page.locator("#table-confirm")).to_be_visible()
+                assert in_view(page, "#table-bar"), "the action bar is out of view"
+                assert sideways(page) <= 1
+                checked(page, f"the play table at {size}")
+                checked_mid_game = True
+            page.locator("#table-confirm").click()
+        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+        error = page.locator("#table-bar .table-error")
+        assert error.count() == 0, error.first.text_content()
+    expect(page.locator("#game-over")).to_be_visible()
+    game = GameRecord.objects.get()
+    assert game.status == "finished"
+    assert checked_mid_game
+    # the player put cards where they go by clicking: a card then its zone
+    assert "card>zone" in kinds, kinds
+    human = [a for seat, a in game.actions if seat == game.seats.get(user__isnull=False).number]
+    assert {a["type"] for a in human} & {"soldier", "farm", "court"}
+    assert sideways(page) <= 1
+
+
+def test_the_bar_stays_in_view_on_a_phone_and_a_refusal_says_why(
+    live_server, page: Page, make_user, transactional_db, bots_run_at_once
+):
+    base = live_server.url
+    make_user("uma", password=PASSWORD)
+    page.set_viewport_size(PHONE)
+    log_in_by_form(page, base, "uma", PASSWORD)
+    board = start_game_against_bot(page, base, bot="greedy")
+    expect(page.locator("#table-bar")).to_be_visible()
+    # the sticky bar sits at the bottom of the screen while the board scrolls under it
+    assert in_view(page, "#table-bar")
+    page.mouse.wheel(0, 300)
+    page.wait_for_timeout(200)
+    assert in_view(page, "#table-bar")
+    # choosing a card then cancelling leaves nothing chosen
+    expect(page.locator("#board .pickable").first).to_be_visible()
+    hand = page.locator("#board .seat.me [data-card].pickable")
+    card = hand.first.get_attribute("data-card")
+    hand.first.click()
+    expect(page.locator(f'#board [data-card="{card}"].picked')).to_be_visible()
+    page.locator("#table-cancel").click()
+    expect(page.locator("#board .picked")).to_have_count(0)
+    # the keyboard chooses too: a highlighted card is a button (Enter), Escape lets go
+    hand.first.focus()
+    expect(hand.first).to_have_attribute("role", "button")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#board [data-card="{card}"][aria-pressed="true"]')).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#board .picked")).to_have_count(0)
+    # a card chosen, then its zone; meanwhile the card left the hand (the page has not been
+    # told): the server refuses the move and the bar says why, in the engine's words
+    hand.first.click()
+    page.locator("#board .zone-name.pickable").first.click()
+    expect(page.locator("#table-confirm")).to_be_visible()
+    game = GameRecord.objects.get()
+    seat = str(game.seats.get(user__isnull=False).number)
+    state = game.state
+    state["hands"][seat].remove(card)
+    state["discard"][next(iter(state["discard"]))].append(card)
+    GameRecord.objects.filter(pk=game.pk).update(state=state)
+    version = board.get_attribute("data-version")
+    page.locator("#table-confirm").click()
+    expect(page.locator("#table-bar .table-error")).to_have_text("That card is not in your hand.")
+    assert board.get_attribute("data-version") == version
+    assert in_view(page, "#table-bar")
