@@ -103,6 +103,11 @@ def game_log(game: GameRecord) -> dict:
     }
 
 
+def game_version(game_id: int) -> int | None:
+    """The game's version (one query), None for no such game."""
+    return GameRecord.objects.filter(pk=game_id).values_list("version", flat=True).first()
+
+
 def game_get(game_id: int) -> GameRecord | None:
     """A game with its seats (and their users) and match loaded, or None."""
     return (

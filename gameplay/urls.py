@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/new/", views.game_new, name="new"),
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/board/", views.game_board, name="board"),
+    path("games/<int:pk>/live/", views.game_live, name="live"),
     path("games/<int:pk>/act/", views.game_action, name="act"),
     path("games/<int:pk>/rematch/", views.game_rematch, name="rematch"),
     path("games/<int:pk>/replay/", views.game_replay, name="replay"),

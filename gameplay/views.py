@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -12,6 +13,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 import games
+from config import live
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from gameplay import boards, selectors, services
@@ -99,6 +101,8 @@ def _board(request, pk: int, *, error: str = "") -> dict:
         "view_json": json.dumps(detail["view"], indent=1, sort_keys=True),
         "winners": [names[s] for s in (detail["result"] or {}).get("winners", [])],
         "error": error,
+        # the board polls as the fallback of its live stream (static/js/live.js)
+        "poll_s": getattr(settings, "GAME_BOARD_POLL_S", 2),
     }
 
 
@@ -139,6 +143,15 @@ def game_board(request, pk: int):
     if request.GET.get("version") == str(context["game"].version):
         return HttpResponse(status=204)
     return render(request, "gameplay/_board.html", context)
+
+
+@require_GET
+def game_live(request, pk: int):
+    """The game's live stream (server-sent events): "now at version v" after each move. Anyone
+    who may open the game page may listen; a notice shows nothing of the game."""
+    if selectors.game_version(pk) is None:
+        raise Http404("There is no such game.")
+    return live.stream(f"game-{pk}", lambda: selectors.game_version(pk))
 
 
 @login_required

@@ -1,0 +1,77 @@
+"""Live updates in two browsers: a move shows on the other player's screen by push within a
+second (polling set far too slow to explain it), and by polling when the push is refused."""
+
+from playwright.sync_api import Page, expect
+
+from gameplay import services
+from gameplay.engine import registry
+from tests.e2e.play import log_in_by_form
+
+PASSWORD = "correct-horse-battery"
+
+
+def _two_players(browser, base: str, make_user):
+    """A Combat game between alice and bob, each on the game page in their own browser;
+    (mover's page, watcher's page, game)."""
+    alice, bob = make_user("alice", password=PASSWORD), make_user("bob", password=PASSWORD)
+    game = services.game_create(
+        ruleset="combat", seats=[{"user": alice.pk}, {"user": bob.pk}], seed=5, created_by=alice
+    )
+    pages = {}
+    for user in (alice, bob):
+        page = browser.new_context().new_page()
+        log_in_by_form(page, base, user.username, PASSWORD)
+        page.goto(f"{base}/games/{game.pk}/")
+        expect(page.locator("#board")).to_have_attribute("data-version", "0")
+        pages[user.pk] = page
+    first = game.state["turn"]["unit"]
+    assert list(registry.get("combat").decision(game.state).seats) == [first]
+    mover, watcher = (alice, bob) if first == 0 else (bob, alice)
+    return pages[mover.pk], pages[watcher.pk], game
+
+
+def _move(page: Page) -> None:
+    """Click the player's first legal move and wait for their own board to show it."""
+    page.locator("#board button.action").first.click()
+    expect(page.locator('#board:not([data-version="0"])')).to_be_attached()
+
+
+def test_a_move_reaches_the_other_browser_by_push_within_a_second(
+    live_server, browser, make_user, settings
+):
+    # given polls far too slow to matter (10 minutes), and both players on the game page
+    settings.GAME_BOARD_POLL_S = 600
+    mover, watcher, _game = _two_players(browser, live_server.url, make_user)
+    # and the watcher's page connected to the game's stream
+    expect(watcher.locator("html")).to_have_attribute("data-live", "push")
+    # when the player to move plays
+    _move(mover)
+    # then the other browser shows the new board within a second, refreshed by the push
+    expect(watcher.locator('#board:not([data-version="0"])')).to_be_attached(timeout=1000)
+    expect(watcher.locator("html")).to_have_attribute("data-live-pushes", "1")
+    # and a second move (the stream carries on after a swap) arrives the same way
+    for _ in range(40):
+        if mover.locator("#board button.action").count():
+            break
+        mover, watcher = watcher, mover
+    version = mover.locator("#board").get_attribute("data-version")
+    pushes = int(watcher.locator("html").get_attribute("data-live-pushes") or 0)
+    mover.locator("#board button.action").first.click()
+    expect(watcher.locator(f'#board:not([data-version="{version}"])')).to_be_attached(timeout=1000)
+    expect(watcher.locator("html")).to_have_attribute("data-live-pushes", str(pushes + 1))
+
+
+def test_without_the_push_the_other_browser_still_updates_by_polling(
+    live_server, browser, make_user, settings
+):
+    # given the server refusing every live stream (as at its stream limit), polls every second
+    settings.LIVE_MAX_STREAMS = 0
+    settings.GAME_BOARD_POLL_S = 1
+    mover, watcher, _game = _two_players(browser, live_server.url, make_user)
+    expect(watcher.locator("html")).to_have_attribute("data-live", "polling")
+    # when the player to move plays
+    _move(mover)
+    # then the other browser shows it by its poll, nothing pushed
+    expect(watcher.locator('#board:not([data-version="0"])')).to_be_attached(timeout=5000)
+    assert watcher.locator("html").get_attribute("data-live-pushes") is None
+    expect(watcher.locator("html")).to_have_attribute("data-live", "polling")
