@@ -60,7 +60,7 @@ STORAGES = {
 
 # Live notices stay in the test process (the live server runs in it); tests of the Redis and
 # file transports make their own.
-LIVE_TRANSPORT = "local"
+LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "local")
 # A browser test's closed page frees its live-server thread within a heartbeat.
 LIVE_STREAM_SECONDS = 20
 LIVE_HEARTBEAT_S = 2
