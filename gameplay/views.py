@@ -60,6 +60,101 @@ def game_new(request):
     return redirect("gameplay:game", pk=game.pk)
 
 
+def _two_player_rulesets() -> list:
+    return [r for r in registry.all_rulesets() if r.min_players <= 2 <= r.max_players]
+
+
+@require_GET
+def lobby(request):
+    """Play people: open seats to join (by game), challenges waiting for your answer, your own
+    offers, and the forms to open a seat or challenge a player by name."""
+    groups: dict[str, list] = {}
+    for seat in selectors.open_seats():
+        groups.setdefault(seat["game_name"], []).append(seat)
+    return render(
+        request,
+        "gameplay/lobby.html",
+        {
+            "seat_groups": sorted(groups.items()),
+            "challenges": selectors.challenges_for(user=request.user),
+            "mine": selectors.invites_of(user=request.user),
+            "my_games": selectors.games_awaiting_move(user=request.user),
+            "rulesets": _two_player_rulesets(),
+            "challenge_to": request.GET.get("challenge", "")[:150],
+        },
+    )
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_new(request):
+    """Open a seat in the lobby or, with a username, challenge that player."""
+    options = {}
+    if request.POST.get("max_turns"):
+        try:
+            options["max_turns"] = int(request.POST["max_turns"])
+        except ValueError:
+            messages.error(request, "The turn limit must be a whole number.")
+            return redirect("gameplay:lobby")
+    try:
+        invite = services.invite_create(
+            by_user=request.user,
+            ruleset=request.POST.get("ruleset", "combat"),
+            opponent_username=request.POST.get("opponent", ""),
+            options=options,
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("gameplay:lobby")
+    name = games.name_of(invite.ruleset)
+    if invite.opponent_id:
+        who = invite.opponent.username
+        messages.success(request, f"Challenge sent: {who} can accept it from their home page.")
+    else:
+        messages.success(request, f"Your {name} seat is open in the lobby.")
+    return redirect("gameplay:lobby")
+
+
+def _back(request):
+    return redirect("home" if request.POST.get("back") == "home" else "gameplay:lobby")
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_accept(request, invite_id: int):
+    """Join an open seat or accept a challenge, and open the game."""
+    try:
+        game = services.invite_accept(invite_id=invite_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return _back(request)
+    return redirect("gameplay:game", pk=game.pk)
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_decline(request, invite_id: int):
+    try:
+        services.invite_decline(invite_id=invite_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Challenge declined.")
+    return _back(request)
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_cancel(request, invite_id: int):
+    try:
+        services.invite_cancel(invite_id=invite_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Withdrawn.")
+    return _back(request)
+
+
 @login_required
 @post_only_else_back_to("tournaments:match")
 def match_game_start(request, pk: int):
