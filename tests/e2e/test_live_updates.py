@@ -1,11 +1,15 @@
 """Live updates in two browsers: a move shows on the other player's screen by push within a
 second (polling set far too slow to explain it), and by polling when the push is refused."""
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from config.errors import Conflict
+from decks.drafting import services as drafting
 from gameplay import services
 from gameplay.engine import registry
 from tests.e2e.play import log_in_by_form
+from tests.e2e.test_draft_room import browser_page_for
 
 PASSWORD = "correct-horse-battery"
 
@@ -75,3 +79,32 @@ def test_without_the_push_the_other_browser_still_updates_by_polling(
     expect(watcher.locator('#board:not([data-version="0"])')).to_be_attached(timeout=5000)
     assert watcher.locator("html").get_attribute("data-live-pushes") is None
     expect(watcher.locator("html")).to_have_attribute("data-live", "polling")
+
+
+def test_the_join_button_leaves_an_open_room_by_push_once_the_last_seat_is_taken(
+    live_server, browser, make_user, settings
+):
+    # given an open pod of two with one seat taken, and carol and dave looking at its room,
+    # the room's polls set to ten minutes
+    settings.DRAFT_ROOM_POLL_MS = 600_000
+    host, alice = make_user("host"), make_user("alice")
+    carol, dave = make_user("carol"), make_user("dave")
+    draft = drafting.draft_create(organizer=host, game_slug="combat", seats=2, bots=0)
+    drafting.draft_join(draft_id=draft.id, user=alice)
+    pages = {}
+    for user in (carol, dave):
+        page = browser_page_for(browser, live_server, user)
+        page.goto(f"{live_server.url}/drafts/{draft.id}/")
+        expect(page.get_by_role("button", name="Join this draft")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("data-live", "push")
+        pages[user.username] = page
+    # when dave takes the last seat
+    pages["dave"].get_by_role("button", name="Join this draft").click()
+    expect(pages["dave"].get_by_text("Seat 2: dave")).to_be_visible()
+    # then carol's room drops its Join button within a second and says why
+    expect(pages["carol"].locator("#seats-full")).to_have_text("Every seat is taken.", timeout=1000)
+    expect(pages["carol"].get_by_role("button", name="Join this draft")).to_have_count(0)
+    # and had her page been stale, joining is refused with the reason (409)
+    with pytest.raises(Conflict) as full:
+        drafting.draft_join(draft_id=draft.id, user=carol)
+    assert full.value.code == "draft_full"
