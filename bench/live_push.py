@@ -245,12 +245,45 @@ def sync_demo(game_id: int) -> None:
         stop(process)
 
 
+def file_transport(count: int = 30) -> None:
+    """The embedded mode's path for a worker's notice (a bot move): written to a file by one
+    process's transport, read by the web process's watcher (every LIVE_FILE_POLL_S)."""
+    import tempfile
+
+    from django.conf import settings
+
+    from config import live
+
+    with tempfile.TemporaryDirectory() as folder:
+        web_hub = live.Hub()
+        web = live.FileTransport(web_hub, Path(folder), settings.LIVE_FILE_POLL_S)
+        worker = live.FileTransport(live.Hub(), Path(folder), settings.LIVE_FILE_POLL_S)
+        web.start()
+        waits = []
+        for version in range(count):
+            cursor = web_hub.cursor()
+            sent = time.perf_counter()
+            worker.send("game-1", version)
+            web_hub.wait("game-1", cursor, timeout=5)
+            waits.append((time.perf_counter() - sent) * 1000)
+            time.sleep(0.013)  # not in step with the watcher
+    waits.sort()
+    emit(
+        "embedded mode: worker's notice -> web process (file transport)",
+        round(statistics.median(waits), 1),
+        "ms median",
+        max=round(waits[-1], 1),
+        poll_ms=settings.LIVE_FILE_POLL_S * 1000,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=int(os.environ.get("BENCH_MOVES", "20")))
     parser.add_argument("--idle", type=int, default=int(os.environ.get("BENCH_IDLE_STREAMS", "60")))
     parser.add_argument("--sync", action="store_true")
     args = parser.parse_args()
+    file_transport()
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     port = free_port()
