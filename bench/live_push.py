@@ -46,6 +46,16 @@ def emit(figure: str, value, unit: str, **extra) -> None:
     print(json.dumps({"figure": figure, "value": value, "unit": unit, **extra}), flush=True)
 
 
+def redis_answers() -> bool:
+    host_port = REDIS.split("//", 1)[1].split("/", 1)[0]
+    host, _, port = host_port.rpartition(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -284,6 +294,10 @@ def main() -> None:
     parser.add_argument("--sync", action="store_true")
     args = parser.parse_args()
     file_transport()
+    if connection.vendor != "postgresql" or not redis_answers():
+        # gunicorn needs a database both processes reach, and the notices Redis
+        emit("live push through gunicorn", "skipped: needs PostgreSQL and Redis", "")
+        return
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     port = free_port()
