@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.notifications import notify
+from accounts.notifications import announce_to_user, notify
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from gameplay.engine import core, registry
 from gameplay.models import GameInvite, GameRecord
@@ -160,4 +160,6 @@ def invite_cancel(*, invite_id: int, user) -> GameInvite:
     invite.status = GameInvite.Status.CANCELLED
     invite.answered_at = timezone.now()
     invite.save(update_fields=["status", "answered_at"])
+    if invite.opponent_id is not None:  # the challenge leaves their open home page
+        announce_to_user(invite.opponent_id)
     return invite

@@ -45,6 +45,9 @@
       }
       entry.connected = true;
       showState();
+      if (notice.v === null || notice.v === undefined) {
+        return; // a stream with nothing to compare (the user's own, on connecting)
+      }
       elementsFor(url).forEach(function (el) {
         if (String(notice.v) !== el.dataset.liveVersion && window.htmx) {
           root.dataset.livePushes = String(Number(root.dataset.livePushes || 0) + 1);
@@ -68,7 +71,7 @@
   }
 
   function sync() {
-    if (!window.EventSource) {
+    if (!window.EventSource || document.visibilityState === "hidden") {
       return;
     }
     const wanted = new Set();
@@ -114,9 +117,20 @@
     }
   });
 
+  // A hidden tab gives its streams back (browsers open at most six connections to a server over
+  // HTTP/1.1, and a background tab does not need a push: it polls); shown again, it reconnects
+  // and the stream's first notice brings it up to date at once.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      closeAll();
+    } else {
+      sync();
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", sync);
   document.addEventListener("htmx:afterSettle", sync);
-  window.addEventListener("pagehide", function () {
+  function closeAll() {
     streams.forEach(function (entry) {
       window.clearTimeout(entry.timer);
       if (entry.source) {
@@ -124,7 +138,10 @@
       }
     });
     streams.clear();
-  });
+    showState();
+  }
+
+  window.addEventListener("pagehide", closeAll);
   // a page restored from the back-forward cache opens its streams again
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) {

@@ -260,3 +260,30 @@ def test_an_unreachable_redis_makes_streams_unavailable(settings, rf):
     # then it is not healthy (streams answer 503 and pages poll) and sending does not raise
     assert not transport.healthy()
     transport.send("game-1", 1)
+
+
+@pytest.mark.django_db
+def test_my_own_stream_needs_a_login_and_is_only_mine(client, make_user, notices):
+    # a visitor has no stream of their own
+    assert client.get("/live/me/").status_code == 403
+    # a signed-in player's stream is their own topic, starting with nothing to compare
+    alice = make_user()
+    client.force_login(alice)
+    with override_settings(LIVE_STREAM_SECONDS=0.5):
+        response = client.get("/live/me/")
+        # read to its end (half a second): the stream gives its slot back
+        events = _events(response, 99)
+    assert events == [{"topic": f"user-{alice.pk}", "v": None}]
+    assert live.open_streams() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_challenge_and_its_withdrawal_reach_the_challenged_players_home(make_user, notices):
+    alice, bob = make_user(), make_user()
+    invite = game_services.invite_create(
+        by_user=alice, ruleset="combat", opponent_username=bob.username
+    )
+    assert [t for t, _v in notices.topics("user-")] == [f"user-{bob.pk}"]
+    notices.notices.clear()
+    game_services.invite_cancel(invite_id=invite.pk, user=alice)
+    assert [t for t, _v in notices.topics("user-")] == [f"user-{bob.pk}"]

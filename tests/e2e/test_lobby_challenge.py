@@ -18,6 +18,11 @@ def test_a_challenge_is_accepted_from_the_home_page_and_both_play_it(
     make_user("bob", password=PASSWORD)
     alice = browser.new_context().new_page()
     bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    # bob has his home page open on his phone
+    log_in_by_form(bob, base, "bob", PASSWORD)
+    bob.goto(f"{base}/")
+    expect(bob.locator("html")).to_have_attribute("data-live", "push")
+    expect(bob.locator("#home-challenges")).to_have_count(0)
     # alice challenges bob to a short game of Combat from the lobby
     log_in_by_form(alice, base, "alice", PASSWORD)
     alice.get_by_role("link", name="Lobby").click()
@@ -28,9 +33,7 @@ def test_a_challenge_is_accepted_from_the_home_page_and_both_play_it(
     form.get_by_role("button", name="Send challenge").click()
     expect(alice.get_by_text("Challenge sent: bob can accept it")).to_be_visible()
     expect(alice.get_by_text("challenge to bob")).to_be_visible()
-    # bob sees it on his home page (and a notification), on a phone, and accepts
-    log_in_by_form(bob, base, "bob", PASSWORD)
-    bob.goto(f"{base}/")
+    # bob's open home page shows it at once (pushed: no reload), with the notification count
     challenges = bob.locator("#home-challenges")
     expect(challenges).to_contain_text("alice challenges you to Combat (2 turns at most)")
     expect(bob.locator("#notifications-link .count")).to_contain_text("1")
