@@ -10,6 +10,13 @@ from gameplay import services
 from gameplay.engine import registry
 from tests.e2e.play import log_in_by_form
 from tests.e2e.test_draft_room import browser_page_for
+from tournaments.models import Match
+from tournaments.services import (
+    entry_add,
+    match_result_report,
+    tournament_create,
+    tournament_start,
+)
 
 PASSWORD = "correct-horse-battery"
 
@@ -108,3 +115,35 @@ def test_the_join_button_leaves_an_open_room_by_push_once_the_last_seat_is_taken
     with pytest.raises(Conflict) as full:
         drafting.draft_join(draft_id=draft.id, user=carol)
     assert full.value.code == "draft_full"
+
+
+def test_a_reported_result_reaches_a_watchers_bracket_and_the_organizers_desk_by_push(
+    live_server, browser, make_user
+):
+    # given a started four-player event: a visitor watches its bracket, the organizer its desk
+    orla = make_user("orla", password=PASSWORD)
+    players = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    event = tournament_create(organizer=orla, name="Live Cup", best_of=1, seeding="manual")
+    for seed, player in enumerate(players, start=1):
+        entry_add(tournament=event, by_user=orla, user_id=player.pk, seed=seed)
+    tournament_start(tournament=event, by_user=orla)
+    event.refresh_from_db()
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{live_server.url}/tournaments/{event.pk}/")
+    desk = browser.new_context().new_page()
+    log_in_by_form(desk, live_server.url, "orla", PASSWORD)
+    desk.goto(f"{live_server.url}/tournaments/{event.pk}/")
+    for page in (watcher, desk):
+        expect(page.locator("html")).to_have_attribute("data-live", "push")
+    shown = str(event.version)
+    expect(watcher.locator("#bracket")).to_have_attribute("data-live-version", shown)
+    # when the organizer records ann's win elsewhere (another device: the service)
+    match = Match.objects.filter(tournament=event, round__number=1).order_by("index").first()
+    winner = match.slots.order_by("slot").first().entry_id
+    match_result_report(match=match, by_user=orla, games=[{"winner": winner, "life": {}}])
+    # then the watcher's bracket and the organizer's desk refresh within a second, by push
+    for page, part in ((watcher, "#bracket"), (desk, "#desk")):
+        expect(page.locator(f'{part}:not([data-live-version="{shown}"])')).to_be_attached(
+            timeout=1000
+        )
+        assert int(page.locator("html").get_attribute("data-live-pushes") or 0) >= 1
