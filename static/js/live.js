@@ -29,6 +29,23 @@
     root.dataset.live = streams.size === 0 ? "off" : connected === streams.size ? "push" : "polling";
   }
 
+  // Refresh the elements that show another version than the stream's latest. An element with
+  // an empty version (the home page: the user's stream has only stamps) refreshes on each
+  // notice, never on a retry.
+  function refresh(url, entry, retry) {
+    elementsFor(url).forEach(function (el) {
+      const version = el.dataset.liveVersion;
+      if (retry && version === "") {
+        return;
+      }
+      if (entry.latest !== null && entry.latest !== version && window.htmx) {
+        root.dataset.livePushes = String(Number(root.dataset.livePushes || 0) + 1);
+        entry.lastRefresh = Date.now();
+        window.htmx.trigger(el, "live");
+      }
+    });
+  }
+
   function connect(url, entry) {
     const source = new EventSource(url);
     entry.source = source;
@@ -48,13 +65,9 @@
       if (notice.v === null || notice.v === undefined) {
         return; // a stream with nothing to compare (the user's own, on connecting)
       }
-      elementsFor(url).forEach(function (el) {
-        if (String(notice.v) !== el.dataset.liveVersion && window.htmx) {
-          root.dataset.livePushes = String(Number(root.dataset.livePushes || 0) + 1);
-          entry.lastRefresh = Date.now();
-          window.htmx.trigger(el, "live");
-        }
-      });
+      entry.latest = String(notice.v);
+      entry.retried = false;
+      refresh(url, entry, false);
     });
     source.addEventListener("error", function () {
       entry.connected = false;
@@ -80,12 +93,25 @@
     });
     wanted.forEach(function (url) {
       if (!streams.has(url)) {
-        const entry = { source: null, connected: false, lastRefresh: Date.now(), timer: null };
+        const entry = {
+          source: null,
+          connected: false,
+          lastRefresh: Date.now(),
+          timer: null,
+          latest: null,
+          retried: false,
+        };
         streams.set(url, entry);
         connect(url, entry);
       }
     });
     streams.forEach(function (entry, url) {
+      if (wanted.has(url) && entry.latest !== null && !entry.retried) {
+        // A notice that came while a refresh was in flight (htmx drops a second request on
+        // the same element) still brings the page up to date, once per notice.
+        entry.retried = true;
+        refresh(url, entry, true);
+      }
       if (!wanted.has(url)) {
         // the page no longer shows it (a finished game, a finished draft)
         window.clearTimeout(entry.timer);
