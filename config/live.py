@@ -346,6 +346,9 @@ class _Slot:
             self.held = False
             _release()
 
+    def __del__(self) -> None:  # a response dropped unread (never closed) gives it back too
+        self.release()
+
 
 def _events(channel, topic: str, version, cursor: int, slot: _Slot) -> Iterator[str]:
     try:
