@@ -42,6 +42,7 @@ logger = logging.getLogger(__name__)
 
 RETRY_MS = 2000  # how long the browser waits before reconnecting a closed stream
 REMEMBERED_TOPICS = 10_000  # the hub forgets the oldest topics beyond this
+FILE_SWEEP_S = 600  # the embedded mode's notice files are removed after ten minutes
 
 
 class Hub:
@@ -130,7 +131,11 @@ class FileTransport(LocalTransport):
 
     def _watch(self) -> None:
         seen: dict[str, int] = {}
+        swept = time.monotonic()
         while True:
+            if time.monotonic() - swept > FILE_SWEEP_S:
+                swept = time.monotonic()
+                self._sweep(seen)
             try:
                 for entry in os.scandir(self.folder):
                     if entry.name.startswith("."):
@@ -150,6 +155,18 @@ class FileTransport(LocalTransport):
             except OSError:
                 pass
             time.sleep(self.poll_s)
+
+    def _sweep(self, seen: dict[str, int]) -> None:
+        """Remove notices nobody needs any more (older than FILE_SWEEP_S): the folder stays
+        small, so watching it stays cheap."""
+        old = time.time_ns() - FILE_SWEEP_S * 10**9
+        try:
+            for entry in os.scandir(self.folder):
+                if entry.stat().st_mtime_ns < old:
+                    Path(entry.path).unlink(missing_ok=True)
+                    seen.pop(entry.name, None)
+        except OSError:
+            pass
 
 
 class RedisTransport:

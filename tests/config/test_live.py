@@ -237,6 +237,23 @@ def test_the_file_transport_carries_a_notice_from_another_process(tmp_path):
     assert (changed, version) == (True, 12)
 
 
+def test_the_file_transport_removes_old_notices(tmp_path):
+    # given an old notice and a fresh one in the folder
+    import os
+
+    transport = live.FileTransport(live.Hub(), tmp_path, poll_s=1)
+    transport.send("game-1", 1)
+    transport.send("game-2", 2)
+    old = time.time() - live.FILE_SWEEP_S - 5
+    os.utime(tmp_path / "game-1", (old, old))
+    # when the watcher sweeps
+    seen = {"game-1": 1, "game-2": 2}
+    transport._sweep(seen)
+    # then only the fresh one is left (and forgotten by the watcher)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-2"]
+    assert seen == {"game-2": 2}
+
+
 @pytest.mark.redis
 def test_the_redis_transport_carries_a_notice_between_processes():
     from tests.conftest import REDIS_URL
