@@ -4,6 +4,7 @@ Any app may call `notify` from inside its own transaction; the rows commit with 
 announce, and the emails leave only after that commit."""
 
 import logging
+import time
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Notification, User
+from config import live
 
 logger = logging.getLogger(__name__)
 MAX_SHOWN = 50
@@ -36,9 +38,18 @@ def notify_many(*, notices: Iterable[tuple[int | None, str, str]]) -> int:
     Notification.objects.bulk_create(
         [Notification(user_id=pk, text=text, url=url) for pk, text, url in fresh]
     )
+    for pk in {pk for pk, _text, _url in fresh}:
+        announce_to_user(pk)
     if fresh and getattr(settings, "NOTIFY_BY_EMAIL", False):
         transaction.on_commit(lambda: _email(fresh))
     return len(fresh)
+
+
+def announce_to_user(user_id: int) -> None:
+    """The user's own open home page hears that something for them changed (a notice, a
+    challenge withdrawn) once the transaction commits. The version is only a fresh stamp: the
+    page refreshes its "your day" part on any notice (`accounts.views.my_live`)."""
+    live.publish(f"user-{user_id}", time.time_ns())
 
 
 def _email(notices: list[tuple[int, str, str]]) -> None:

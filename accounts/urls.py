@@ -9,4 +9,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("notifications/", views.notification_list, name="notifications"),
     path("notifications/read/", views.notifications_read, name="notifications-read"),
+    path("live/me/", views.my_live, name="my-live"),
 ]

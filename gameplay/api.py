@@ -176,3 +176,91 @@ class GameLogApi(APIView):
                 code="game_in_progress",
             )
         return Response(serializers.GameLogOut(selectors.game_log(game)).data)
+
+
+def _invite(pk: int) -> dict:
+    row = selectors.invite_get(pk)
+    if row is None:
+        raise NotFound("There is no such seat or challenge.", code="invite_not_found")
+    return row
+
+
+class InviteListApi(APIView):
+    """/api/invites/: the lobby (GET) and offering a seat or a challenge (POST)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: serializers.LobbyOut}, summary="The lobby: seats to take")
+    def get(self, request):
+        lobby = {
+            "open_seats": selectors.open_seats(),
+            "challenges": selectors.challenges_for(user=request.user),
+            "mine": selectors.invites_of(user=request.user),
+        }
+        return Response(serializers.LobbyOut(lobby).data)
+
+    @extend_schema(
+        request=serializers.InviteIn,
+        responses={201: serializers.InviteOut, **ERRORS},
+        summary="Open a seat in the lobby, or challenge a player by username",
+        description=(
+            "You sit in seat 1. With `opponent`, only that player may accept (they are "
+            "notified); without, anyone may join. 400 `unknown_user`, `self_challenge`, "
+            "`invalid_game`; 409 `too_many_invites` past 10 waiting."
+        ),
+    )
+    def post(self, request):
+        data = _valid(serializers.InviteIn, request)
+        invite = services.invite_create(
+            by_user=request.user,
+            ruleset=data["ruleset"],
+            opponent_username=data["opponent"],
+            options=data["options"],
+        )
+        return Response(
+            serializers.InviteOut(_invite(invite.pk)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class InviteAcceptApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={201: serializers.GameOut, **ERRORS},
+        summary="Take an open seat or accept a challenge: the game starts",
+        description=(
+            "409 `seat_taken` when someone else took the seat first (or the challenge was "
+            "already accepted); 403 `not_your_invite` for another player's challenge; "
+            "400 `own_invite` for your own seat."
+        ),
+    )
+    def post(self, request, pk: int):
+        game = services.invite_accept(invite_id=pk, user=request.user)
+        return Response(_detail(game.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+class InviteDeclineApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.InviteOut, **ERRORS},
+        summary="Decline a challenge (the challenged player only)",
+    )
+    def post(self, request, pk: int):
+        invite = services.invite_decline(invite_id=pk, user=request.user)
+        return Response(serializers.InviteOut(_invite(invite.pk)).data)
+
+
+class InviteCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: serializers.InviteOut, **ERRORS},
+        summary="Withdraw your open seat or challenge while nobody took it",
+    )
+    def post(self, request, pk: int):
+        invite = services.invite_cancel(invite_id=pk, user=request.user)
+        return Response(serializers.InviteOut(_invite(invite.pk)).data)

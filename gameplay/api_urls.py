@@ -13,4 +13,8 @@ urlpatterns = [
     path("games/<int:pk>/log/", api.GameLogApi.as_view(), name="game-log"),
     path("games/<int:pk>/rematch/", api.GameRematchApi.as_view(), name="game-rematch"),
     path("matches/<int:pk>/games/", api.MatchGameApi.as_view(), name="match-games"),
+    path("invites/", api.InviteListApi.as_view(), name="invite-list"),
+    path("invites/<int:pk>/accept/", api.InviteAcceptApi.as_view(), name="invite-accept"),
+    path("invites/<int:pk>/decline/", api.InviteDeclineApi.as_view(), name="invite-decline"),
+    path("invites/<int:pk>/cancel/", api.InviteCancelApi.as_view(), name="invite-cancel"),
 ]

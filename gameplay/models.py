@@ -121,3 +121,58 @@ class GameSeat(models.Model):
     def __str__(self) -> str:
         who = self.bot or f"user {self.user_id}"
         return f"seat {self.number} of game {self.game_id}: {who}"
+
+
+class GameInvite(models.Model):
+    """A seat offered at a two-player game: to anyone in the lobby (an open seat) or to one
+    player by name (a challenge, which they accept or decline). Taking it starts the game."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for an opponent"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        CANCELLED = "cancelled", "Cancelled"
+
+    ruleset = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_invites_sent"
+    )
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="game_invites_received",
+        help_text="The challenged player; empty for an open seat anyone may take.",
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    game = models.OneToOneField(
+        GameRecord, on_delete=models.SET_NULL, null=True, blank=True, related_name="invite"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "accepted", "declined", "cancelled"]),
+                name="game_invite_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(opponent__isnull=True) | ~Q(opponent=models.F("created_by")),
+                name="game_invite_not_to_self",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="open", answered_at__isnull=True)
+                | (~Q(status="open") & Q(answered_at__isnull=False)),
+                name="game_invite_answered_once_closed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        to = f"user {self.opponent_id}" if self.opponent_id else "anyone"
+        return f"{self.ruleset} seat from user {self.created_by_id} for {to} ({self.status})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from gameplay.engine import core, registry
-from gameplay.models import GameRecord, GameSeat
+from gameplay.models import GameInvite, GameRecord, GameSeat
 from games import get as declared_game
 from games import name_of
 from tournaments.models import Match, Tournament
@@ -101,6 +101,11 @@ def game_log(game: GameRecord) -> dict:
         "result": game.result,
         "status": game.status,
     }
+
+
+def game_version(game_id: int) -> int | None:
+    """The game's version (one query), None for no such game."""
+    return GameRecord.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
 
 def game_get(game_id: int) -> GameRecord | None:
@@ -311,3 +316,57 @@ def rematch_of(game: GameRecord) -> GameRecord | None:
 def rematch_of_id(game_id: int) -> int | None:
     """The id of the rematch already started from that game, if any."""
     return GameRecord.objects.filter(rematch_of_id=game_id).values_list("pk", flat=True).first()
+
+
+def _invite_row(invite: GameInvite) -> dict:
+    return {
+        "id": invite.pk,
+        "ruleset": invite.ruleset,
+        "game_name": name_of(invite.ruleset),
+        "by": invite.created_by.username,
+        "by_id": invite.created_by_id,
+        "opponent": invite.opponent.username if invite.opponent_id else "",
+        "status": invite.status,
+        "status_label": invite.get_status_display(),
+        "options": invite.options,
+        "game": invite.game_id,
+        "created_at": invite.created_at,
+    }
+
+
+def _invites(queryset, limit: int) -> list[dict]:
+    rows = queryset.select_related("created_by", "opponent").order_by("created_at", "id")
+    return [_invite_row(invite) for invite in rows[:limit]]
+
+
+def open_seats(*, limit: int = 100) -> list[dict]:
+    """Seats anyone may take (the lobby), oldest first: one query."""
+    waiting = GameInvite.objects.filter(status=GameInvite.Status.OPEN, opponent__isnull=True)
+    return _invites(waiting, limit)
+
+
+def challenges_for(*, user, limit: int = 20) -> list[dict]:
+    """Challenges waiting for this player's answer, oldest first: one query."""
+    if user is None or not user.is_authenticated:
+        return []
+    return _invites(GameInvite.objects.filter(status=GameInvite.Status.OPEN, opponent=user), limit)
+
+
+def invites_of(*, user, limit: int = 20) -> list[dict]:
+    """The player's own seats and challenges still waiting: one query."""
+    if user is None or not user.is_authenticated:
+        return []
+    mine = GameInvite.objects.filter(status=GameInvite.Status.OPEN, created_by=user)
+    return _invites(mine, limit)
+
+
+def invite_get(invite_id: int) -> dict | None:
+    invite = (
+        GameInvite.objects.select_related("created_by", "opponent").filter(pk=invite_id).first()
+    )
+    return None if invite is None else _invite_row(invite)
+
+
+def games_awaiting_move_count(*, user) -> int:
+    """How many live games wait for this player's move (the nav's count)."""
+    return len(games_awaiting_move(user=user))

@@ -72,3 +72,33 @@ class GameLogOut(serializers.Serializer):
     checkpoints = serializers.ListField(child=serializers.JSONField())
     status = serializers.CharField()
     result = serializers.DictField(allow_null=True)
+
+
+class InviteIn(serializers.Serializer):
+    ruleset = serializers.CharField(max_length=40, default="combat")
+    opponent = serializers.CharField(
+        max_length=150,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A username to challenge; empty to open a seat in the lobby.",
+    )
+    options = serializers.DictField(required=False, default=dict)
+
+
+class InviteOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    game_name = serializers.CharField()
+    by = serializers.CharField(help_text="The player who offered the seat (seat 1).")
+    opponent = serializers.CharField(help_text="The challenged player; empty for an open seat.")
+    status = serializers.CharField()
+    options = serializers.DictField()
+    game = serializers.IntegerField(allow_null=True, help_text="The game, once accepted.")
+    created_at = serializers.DateTimeField()
+
+
+class LobbyOut(serializers.Serializer):
+    open_seats = InviteOut(many=True)
+    challenges = InviteOut(many=True, help_text="Challenges waiting for your answer.")
+    mine = InviteOut(many=True, help_text="Your own seats and challenges still waiting.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -12,6 +13,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 import games
+from config import live
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from gameplay import boards, selectors, services, table
@@ -56,6 +58,101 @@ def game_new(request):
         messages.error(request, exc.message)
         return redirect("gameplay:list")
     return redirect("gameplay:game", pk=game.pk)
+
+
+def _two_player_rulesets() -> list:
+    return [r for r in registry.all_rulesets() if r.min_players <= 2 <= r.max_players]
+
+
+@require_GET
+def lobby(request):
+    """Play people: open seats to join (by game), challenges waiting for your answer, your own
+    offers, and the forms to open a seat or challenge a player by name."""
+    groups: dict[str, list] = {}
+    for seat in selectors.open_seats():
+        groups.setdefault(seat["game_name"], []).append(seat)
+    return render(
+        request,
+        "gameplay/lobby.html",
+        {
+            "seat_groups": sorted(groups.items()),
+            "challenges": selectors.challenges_for(user=request.user),
+            "mine": selectors.invites_of(user=request.user),
+            "my_games": selectors.games_awaiting_move(user=request.user),
+            "rulesets": _two_player_rulesets(),
+            "challenge_to": request.GET.get("challenge", "")[:150],
+        },
+    )
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_new(request):
+    """Open a seat in the lobby or, with a username, challenge that player."""
+    options = {}
+    if request.POST.get("max_turns"):
+        try:
+            options["max_turns"] = int(request.POST["max_turns"])
+        except ValueError:
+            messages.error(request, "The turn limit must be a whole number.")
+            return redirect("gameplay:lobby")
+    try:
+        invite = services.invite_create(
+            by_user=request.user,
+            ruleset=request.POST.get("ruleset", "combat"),
+            opponent_username=request.POST.get("opponent", ""),
+            options=options,
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("gameplay:lobby")
+    name = games.name_of(invite.ruleset)
+    if invite.opponent_id:
+        who = invite.opponent.username
+        messages.success(request, f"Challenge sent: {who} can accept it from their home page.")
+    else:
+        messages.success(request, f"Your {name} seat is open in the lobby.")
+    return redirect("gameplay:lobby")
+
+
+def _back(request):
+    return redirect("home" if request.POST.get("back") == "home" else "gameplay:lobby")
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_accept(request, invite_id: int):
+    """Join an open seat or accept a challenge, and open the game."""
+    try:
+        game = services.invite_accept(invite_id=invite_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return _back(request)
+    return redirect("gameplay:game", pk=game.pk)
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_decline(request, invite_id: int):
+    try:
+        services.invite_decline(invite_id=invite_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Challenge declined.")
+    return _back(request)
+
+
+@login_required
+@post_only_else_back_to("gameplay:lobby")
+def invite_cancel(request, invite_id: int):
+    try:
+        services.invite_cancel(invite_id=invite_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "Withdrawn.")
+    return _back(request)
 
 
 @login_required
@@ -108,6 +205,8 @@ def _board(request, pk: int, *, error: str = "") -> dict:
         "view_json": json.dumps(detail["view"], indent=1, sort_keys=True),
         "winners": [names[s] for s in (detail["result"] or {}).get("winners", [])],
         "error": error,
+        # the board polls as the fallback of its live stream (static/js/live.js)
+        "poll_s": getattr(settings, "GAME_BOARD_POLL_S", 2),
     }
 
 
@@ -148,6 +247,15 @@ def game_board(request, pk: int):
     if request.GET.get("version") == str(context["game"].version):
         return HttpResponse(status=204)
     return render(request, "gameplay/_board.html", context)
+
+
+@require_GET
+def game_live(request, pk: int):
+    """The game's live stream (server-sent events): "now at version v" after each move. Anyone
+    who may open the game page may listen; a notice shows nothing of the game."""
+    if selectors.game_version(pk) is None:
+        raise Http404("There is no such game.")
+    return live.stream(f"game-{pk}", lambda: selectors.game_version(pk))
 
 
 @login_required

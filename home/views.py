@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from decks.drafting.selectors import drafts_for_home, drafts_of_user
 from decks.selectors import decks_registered_by
-from gameplay.selectors import games_awaiting_move
+from gameplay.selectors import challenges_for, games_awaiting_move
 from tournaments.selectors import next_matches_for_user, tournaments_for_home
 
 
@@ -19,6 +19,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "drafts": drafts_for_home(limit=10),
         "my_matches": next_matches_for_user(user=user),
         "my_games": games_awaiting_move(user=user),
+        "my_challenges": challenges_for(user=user),
         "my_drafts": drafts_of_user(user=user),
         "my_decks": decks_registered_by(user=user),
     }

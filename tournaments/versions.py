@@ -5,6 +5,7 @@ importing the tournament services."""
 
 from django.db.models import F, Subquery
 
+from config import live
 from tournaments.models import Tournament
 
 
@@ -12,4 +13,14 @@ def bump_version(tournament_id: int | Subquery) -> int:
     """Mark the tournament changed in the caller's transaction (one UPDATE, which also takes
     the row's lock): pages, conditional requests and cached renders keyed on the version go
     stale when the change commits. Returns how many rows it bumped (0: no such tournament)."""
-    return Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+    bumped = Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+    if bumped:
+        live.publish_read_many(lambda: _topics(tournament_id))
+    return bumped
+
+
+def _topics(tournament_id: int | Subquery) -> list[tuple[str, int]]:
+    """(topic, version) of the bumped tournament, read once the change committed: its open
+    pages (bracket, match pages, the organizer's desk) hear of it."""
+    rows = Tournament.objects.filter(pk=tournament_id).values_list("pk", "version")
+    return [(f"tournament-{pk}", version) for pk, version in rows]

@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
+from config import live
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from games import COMBAT, format_choices
@@ -533,6 +534,17 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     context = {**_match_context(request, match), "title": selectors.match_title(match)}
     return render(request, "tournaments/match.html", context)
+
+
+@require_GET
+def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament's live stream (server-sent events): its version after each change, for
+    its bracket, match pages and the organizer's desk. The tournament's pages are public and a
+    notice carries nothing but the version."""
+    freshness.version_or_404(pk)
+    return live.stream(
+        f"tournament-{pk}", lambda: selectors.tournament_version(tournament_id=pk).version
+    )
 
 
 @require_GET

@@ -63,6 +63,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.notifications",
+                "gameplay.context_processors.games_to_move",
             ],
         },
     },
@@ -200,6 +201,18 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Live updates (config/live.py): notices pushed to open pages over server-sent events, through
+# Redis pub/sub when configured (every web and worker process), else files under var/live that
+# the web process watches (the embedded mode's worker is another process).
+LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "redis" if REDIS_URL else "file")
+LIVE_FILE_DIR = VAR_DIR / "live"
+LIVE_FILE_POLL_S = 0.1
+# Each open stream holds a server thread: at most this many per web process (gunicorn runs
+# gthread workers with more threads than this; see docker/), the rest of the pages poll.
+LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 40)
+LIVE_STREAM_SECONDS = 55  # then the browser reconnects (a dead connection cannot linger)
+LIVE_HEARTBEAT_S = 15
 
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_EXPIRES = timedelta(hours=1)

@@ -58,6 +58,12 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# Live notices stay in the test process (the live server runs in it); tests of the Redis and
+# file transports make their own.
+LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "local")
+# A browser test's closed page frees its live-server thread within a heartbeat.
+LIVE_STREAM_SECONDS = 20
+LIVE_HEARTBEAT_S = 2
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
 EMBEDDED_BROKER = False
 CELERY_RESULT_BACKEND = "cache+memory://"

@@ -129,7 +129,7 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         who = "bot" if self.is_bot else (str(self.player) if self.player_id else "empty")
-        return f"seat {self.index} ({who})"
+        return f"seat {self.index + 1} ({who})"  # people count seats from 1
 
 
 class Pack(models.Model):
@@ -155,7 +155,7 @@ class Pack(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"pack {self.pk} (round {self.round}, seat {self.origin_seat})"
+        return f"pack {self.pk} (round {self.round}, seat {self.origin_seat + 1})"
 
 
 class PackCard(models.Model):

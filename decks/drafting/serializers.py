@@ -52,7 +52,9 @@ class TournamentPodsIn(serializers.Serializer):
 
 
 class SeatOut(serializers.Serializer):
-    index = serializers.IntegerField()
+    index = serializers.IntegerField(
+        help_text="The seat's place at the table from 0 (pages show it to people as index + 1)."
+    )
     player = serializers.CharField(allow_null=True, help_text="The player's username.")
     player_id = serializers.IntegerField(allow_null=True)
     is_bot = serializers.BooleanField()

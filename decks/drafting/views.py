@@ -16,6 +16,7 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods
 
 import games
+from config import live
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from decks.drafting import room, selectors, services
@@ -142,6 +143,15 @@ def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
     template = "drafting/_room.html" if request.htmx else "drafting/room.html"
     response = render(request, template, context)
     return _stamped(response, _room_tag(context["stamp"], request))
+
+
+@require_http_methods(["GET"])
+def draft_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The draft room's live stream (server-sent events): the room's stamp after each change.
+    The same access as the room (anyone may watch a pod); a notice names no card or pick."""
+    if selectors.draft_room_stamp(draft_id=pk) is None:
+        raise Http404("No such draft.")
+    return live.stream(f"draft-{pk}", lambda: selectors.draft_room_stamp(draft_id=pk))
 
 
 def _room_tag(stamp: str, request: HttpRequest) -> str:

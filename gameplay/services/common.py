@@ -6,6 +6,7 @@ import secrets
 
 from django.utils import timezone
 
+from config import live
 from config.enqueue import enqueue_on_commit
 from config.errors import NotFound, ServiceError
 from gameplay.engine import core, registry
@@ -52,6 +53,11 @@ def save_state(
         game.bot_to_move = False
     game.save()
     return result
+
+
+def announce(game: GameRecord) -> None:
+    """Open pages of the game hear of its new version once this transaction commits."""
+    live.publish(f"game-{game.pk}", game.version)
 
 
 def schedule_bot(game_id: int) -> None:

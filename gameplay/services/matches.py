@@ -13,6 +13,7 @@ from decks.selectors import locked_deck_cards, locked_deck_codes, locked_deck_li
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
 from gameplay.selectors import entry_facts
+from gameplay.services.common import announce
 from gameplay.services.create import game_create
 from games import get as declared_game
 from tournaments.models import Match
@@ -188,4 +189,5 @@ def match_game_close_if_decided(*, game_id: int) -> bool:
     game.bot_to_move = False
     game.version += 1
     game.save()
+    announce(game)
     return True

@@ -172,6 +172,11 @@
       button.setAttribute("aria-pressed", button.dataset.mode === mode ? "true" : "false");
     });
     if (visual) { visual.hidden = mode !== "visual"; }
+    // The pool's list beside the form repeats the grid: only in text mode.
+    const poolList = document.getElementById("pool-list");
+    const poolInGrid = document.getElementById("pool-in-grid");
+    if (poolList) { poolList.hidden = mode === "visual"; }
+    if (poolInGrid) { poolInGrid.hidden = mode !== "visual"; }
     localStorage.setItem("deck-builder-mode", mode);
   }
 

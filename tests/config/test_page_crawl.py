@@ -81,6 +81,11 @@ def world(make_user):
         for ruleset in RULESETS
     ]
     ids["finished"] = _finished_game(p1)
+    # a challenge to p1 (p1 may accept or decline it) and p1's own challenge (p1 may withdraw it)
+    ids["challenge"] = games.invite_create(by_user=org, ruleset="combat", opponent_username="p1").pk
+    ids["my_challenge"] = games.invite_create(
+        by_user=p1, ruleset="combat", opponent_username="org"
+    ).pk
     ids["deck"] = deck_services.deck_create(
         owner=p1,
         game_slug="kingdom-combat",
@@ -119,6 +124,12 @@ def pages(ids) -> dict[str, list[str]]:
         "drafting:pod": [f"/drafts/{d}/pod/", "/drafts/99999/pod/"],
         "drafting:pool": [f"/pools/{ids['pool']}/", "/pools/99999/"],
         "gameplay:list": ["/games/"],
+        "gameplay:lobby": ["/games/lobby/", "/games/lobby/?challenge=%00x"],
+        # the live streams: answered at once (a 404, or a stream the client does not read)
+        "gameplay:live": [f"/games/{ids['games'][0]}/live/", "/games/99999/live/"],
+        "drafting:live": [f"/drafts/{d}/live/", "/drafts/99999/live/"],
+        "tournaments:live": [f"/tournaments/{t}/live/", "/tournaments/99999/live/"],
+        "my-live": ["/live/me/"],
         "gameplay:game": [f"/games/{pk}/" for pk in [*ids["games"], 99999]],
         "gameplay:board": [f"/games/{ids['games'][0]}/board/?version=x"],
         "gameplay:replay": [
@@ -165,6 +176,11 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
             (f"/games/{ids['games'][0]}/act/", {"action": '{"type": "pass"}', "version": "0"})
         ],
         "gameplay:match-start": [(f"/games/match/{m}/start/", {})],
+        "gameplay:invite-accept": [
+            (f"/games/invites/{pk}/accept/", {}) for pk in (ids["challenge"], 99999)
+        ],
+        "gameplay:invite-decline": [(f"/games/invites/{ids['challenge']}/decline/", {})],
+        "gameplay:invite-cancel": [(f"/games/invites/{ids['my_challenge']}/cancel/", {})],
         "gameplay:rematch": [
             (f"/games/{pk}/rematch/", {}) for pk in (ids["finished"], ids["games"][0], 99999)
         ],
@@ -177,7 +193,7 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
 # Posts anyone signed in may make for themselves (join, create), or pages with no writes.
 NOT_GUARDED = {
     "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
-    "notifications-read",
+    "notifications-read", "gameplay:invite-new",
 }  # fmt: skip
 
 
@@ -193,7 +209,10 @@ def _page_patterns(resolver=None, prefix="") -> set[str]:
     return {n for n in names if "-api:" not in n and n not in ("schema", "swagger-ui")}
 
 
-KEYS = ("registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry")
+KEYS = (
+    "registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry",
+    "challenge", "my_challenge",
+)  # fmt: skip
 
 
 def test_every_page_pattern_is_crawled():

@@ -110,6 +110,13 @@ class World:
         GameRecord.objects.filter(pk=self.finished_game).update(
             status="finished", result={"winners": [0], "facts": {"end": "armies"}}
         )
+        # a challenge to the player (they alone accept or decline it), and one of theirs
+        self.challenge = games.invite_create(
+            by_user=rival, ruleset="combat", opponent_username="player"
+        ).pk
+        self.my_challenge = games.invite_create(
+            by_user=player, ruleset="combat", opponent_username="rival"
+        ).pk
         self.card_set = deck_services.card_set_import(
             data={"cards": [{"name": "Pocket Soldier", "type": "unit", "border": "black",
                              "factions": ["mercenary"], "cost": 1}]},
@@ -196,6 +203,14 @@ WRITES = [
         PLAYER),
     api("POST", "/api/games/{id}/actions/", lambda w: f"/api/games/{w.game}/actions/", PLAYER,
         lambda w: {"action": {"type": "nothing"}, "version": 0}),
+    api("POST", "/api/invites/", lambda w: "/api/invites/", SIGNED_IN,
+        lambda w: {"ruleset": "combat"}),
+    api("POST", "/api/invites/{id}/accept/", lambda w: f"/api/invites/{w.challenge}/accept/",
+        PLAYER),
+    api("POST", "/api/invites/{id}/decline/", lambda w: f"/api/invites/{w.challenge}/decline/",
+        PLAYER),
+    api("POST", "/api/invites/{id}/cancel/", lambda w: f"/api/invites/{w.my_challenge}/cancel/",
+        PLAYER),
     # matches
     api("POST", f"{M}/report/", lambda w: f"/api/matches/{w.match}/report/", PLAYER_OR_ORGANIZER,
         lambda w: {"games": [{"winner": 0}]}),
@@ -336,6 +351,11 @@ WRITES = [
     form("/gameplay:act/", lambda w: f"/games/{w.game}/act/", PLAYER,
          lambda w: {"action": '{"type": "nothing"}', "version": "0"}),
     form("/gameplay:rematch/", lambda w: f"/games/{w.finished_game}/rematch/", PLAYER),
+    form("/gameplay:invite-new/", lambda w: "/games/lobby/offer/", SIGNED_IN,
+         lambda w: {"ruleset": "combat", "opponent": "rival"}),
+    form("/gameplay:invite-accept/", lambda w: f"/games/invites/{w.challenge}/accept/", PLAYER),
+    form("/gameplay:invite-decline/", lambda w: f"/games/invites/{w.challenge}/decline/", PLAYER),
+    form("/gameplay:invite-cancel/", lambda w: f"/games/invites/{w.my_challenge}/cancel/", PLAYER),
     form("/gameplay:match-start/", lambda w: f"/games/match/{w.match}/start/",
          PLAYER_OR_ORGANIZER),
     form("/decks:new/", lambda w: "/decks/new/", SIGNED_IN,
@@ -357,6 +377,7 @@ READ_ONLY_PAGES = {
     "tournaments:match-live",
     "decks:cards", "decks:list", "drafting:list", "drafting:room", "drafting:pod", "drafting:pool",
     "gameplay:list", "gameplay:game", "gameplay:board", "gameplay:replay",
+    "gameplay:lobby", "gameplay:live", "drafting:live", "tournaments:live", "my-live",
 }  # fmt: skip
 FORM_NAMES = {
     "login": "/login/", "signup": "/signup/", "logout": "/logout/",
@@ -370,6 +391,10 @@ FORM_NAMES = {
     "drafting:pool-register": "/drafting:pool-register/", "gameplay:new": "/gameplay:new/",
     "gameplay:act": "/gameplay:act/", "gameplay:match-start": "/gameplay:match-start/",
     "gameplay:rematch": "/gameplay:rematch/",
+    "gameplay:invite-new": "/gameplay:invite-new/",
+    "gameplay:invite-accept": "/gameplay:invite-accept/",
+    "gameplay:invite-decline": "/gameplay:invite-decline/",
+    "gameplay:invite-cancel": "/gameplay:invite-cancel/",
     "decks:new": "/decks:new/", "decks:edit": "/decks:edit/", "decks:check": "/decks:check/",
     "decks:event-card-sets": "/decks:event-card-sets/",
 }  # fmt: skip

@@ -189,6 +189,11 @@ def build_card_demo() -> dict:
             name=name,
             deck_list=deck_list_from_input(text=text),
         )
+    # the lobby: open seats of two games, a challenge to player1 and one of theirs waiting
+    gameplay.invite_create(by_user=other, ruleset="combat", options={"max_turns": 20})
+    gameplay.invite_create(by_user=organizer, ruleset="rune-duel")
+    gameplay.invite_create(by_user=other, ruleset="combat", opponent_username=player.username)
+    gameplay.invite_create(by_user=player, ruleset="army", opponent_username=organizer.username)
     games = {}
     for slug in ("combat", "army", "conventional-combat", "rune-duel", "kingdom-combat"):
         game = gameplay.game_create(
@@ -260,6 +265,8 @@ def card_views(ids: dict) -> dict:
                 "builder-combat": "/decks/new/?game=combat&format=constructed",
                 "builder-deck": f"/decks/{ids['deck']}/",
                 "my-decks": "/decks/",
+                "lobby": "/games/lobby/",
+                "home-with-challenge": "/",
                 **games,
             },
         ),

@@ -71,6 +71,8 @@ def test_two_browser_players_and_six_bots_draft_to_the_end(
     # then each sees their pack as card faces, with the countdown and who is picking
     expect(pages[0].locator("#pack .playing-card").first).to_be_visible()
     expect(pages[0].locator(".countdown")).to_contain_text("Time left")
+    # seats are numbered from 1 for people: alice joined first (seat 1), bob second
+    expect(pages[0].get_by_text("Seat 1: alice")).to_be_visible()
     expect(pages[0].get_by_text("Seat 2: bob")).to_be_visible()
     # when both click cards until the draft is over
     click_until_finished(pages)

@@ -35,6 +35,7 @@ def _pages(ids) -> list[tuple[str, str]]:
         ("card browser (grid)", "/cards/"),
         ("card browser (table)", "/cards/?layout=table"),
         ("games", "/games/"),
+        ("lobby", "/games/lobby/"),
         *game_pages,
         ("finished replay", f"/games/{ids['finished']}/replay/"),
         *replays,
@@ -57,6 +58,11 @@ def test_every_kind_of_page_passes_axe(
         created_by=player,
         seed=1,
     )
+    # the lobby with something in every list: a seat open, a challenge to the player, their own
+    other = users["other"]
+    games.invite_create(by_user=other, ruleset="combat")
+    games.invite_create(by_user=other, ruleset="rune-duel", opponent_username=player.username)
+    games.invite_create(by_user=player, ruleset="combat", opponent_username=other.username)
     slugs = ["combat", "army", "conventional-combat", "rune-duel"]
     ids["by_ruleset"] = [*zip(slugs, ids["games"], strict=True), ("kingdom-combat", kingdom.pk)]
     base = live_server.url

@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from config import live
 from gameplay import services, tasks
 from gameplay.models import GameRecord
 from tests.e2e.play import listed_moves, log_in_by_form
@@ -98,6 +99,9 @@ def test_two_players_play_their_match_on_the_page_and_the_winner_advances(
     state["life"][str(seat[bob.pk])] = 1
     state["damage_taken"][str(seat[bob.pk])] = 19
     GameRecord.objects.filter(pk=game.pk).update(state=state, version=game.version + 1)
+    # (written straight to the table, so announced as every service's write is: the pages hold
+    # the game's live stream and skip their polls while it is up)
+    live.publish(f"game-{game.pk}", game.version + 1)
     # when ann clicks the attack (her board picks up the position without a reload)
     expect(ann_page.locator("#step")).to_have_text("attack")
     listed_moves(ann_page.locator("#board"))  # every move, in the list the page keeps open

@@ -38,6 +38,12 @@ def test_sealed_event_from_pools_to_a_started_bracket_in_the_browser(
     page.get_by_role("link", name=f"sealed pool #{pool.id}").click()
     expect(page.locator("#pool-cards .playing-card")).not_to_have_count(0)
     page.get_by_role("link", name="Build a deck from this pool").click()
+    # the pool is the grid of faces; its list beside the form shows only in text mode
+    expect(page.locator("#pool-list")).to_be_hidden()
+    expect(page.locator("#visual-builder .vb-item")).not_to_have_count(0)
+    page.get_by_role("button", name="Text only").click()
+    expect(page.locator("#pool-list")).to_be_visible()
+    expect(page.locator("#visual-builder")).to_be_hidden()
     buttons, left = page.locator(".pool-add"), 30
     for index, row in enumerate(pool_cards(pool)):
         for _ in range(min(row.count, left)):

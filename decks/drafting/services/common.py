@@ -2,11 +2,18 @@
 
 from django.db.models import Q
 
+from config import live
 from config.errors import Conflict, NotAllowed, NotFound
 from decks.drafting.models import Draft
 
 # Reads live in the selectors (which never import services); kept importable from here.
-from decks.drafting.selectors import draft_get, positions_of, seat_of_user, seats_of
+from decks.drafting.selectors import (
+    draft_get,
+    draft_room_stamp,
+    positions_of,
+    seat_of_user,
+    seats_of,
+)
 
 __all__ = [
     "draft_get",
@@ -35,6 +42,9 @@ def draft_lock(draft_id: int) -> Draft:
     )
     if draft is None:
         raise NotFound(f"There is no draft {draft_id}.", code="draft_not_found")
+    # Every write to a draft locks it first: its open rooms hear of the change once it commits
+    # (with the room's stamp then; a lock that changed nothing announces the same stamp).
+    live.publish_read(f"draft-{draft_id}", lambda: draft_room_stamp(draft_id=draft_id))
     return draft
 
 

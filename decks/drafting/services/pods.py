@@ -248,9 +248,9 @@ def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat
     seat = next((s for s in seats if s.index == seat_index), None)
     if seat is None:
         raise ServiceError(
-            f"Seat {seat_index} does not exist.",
+            f"This draft has no seat with index {seat_index}.",
             code="unknown_seat",
-            errors={"seat": [f"Seats are 0 to {len(seats) - 1}."]},
+            errors={"seat": [f"Seat indexes are 0 to {len(seats) - 1} (seats 1 to {len(seats)})."]},
         )
     if seat.is_bot:
         return seat
