@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
-from tests.e2e.play import log_in_by_form
+from tests.e2e.play import listed_moves, log_in_by_form
 
 PASSWORD = "correct-horse-battery"
 
@@ -58,7 +58,7 @@ def test_a_challenge_is_accepted_from_the_home_page_and_both_play_it(
             break
         played = False
         for name, page in pages.items():
-            buttons = page.locator("#board button.action")
+            buttons = listed_moves(page.locator("#board"))
             if buttons.count():
                 version = page.locator("#board").get_attribute("data-version")
                 buttons.first.click()
