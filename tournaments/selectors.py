@@ -258,9 +258,7 @@ def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
         rows = list(
             Round.objects.filter(tournament=tournament)
             .order_by("number")
-            .annotate(
-                size=Count("matches"), byes=Count("matches", filter=Q(matches__is_bye=True))
-            )
+            .annotate(size=Count("matches"), byes=Count("matches", filter=Q(matches__is_bye=True)))
             .values_list("pk", "number", "started_at", "size", "byes")
         )
         total = _total_rounds(tournament, rows)
@@ -292,7 +290,43 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
         raise NotFound("The bracket has no such part.", code="region_not_found")
     fixed = tournament.pairing == Tournament.Pairing.BRACKET
     shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
-    return {**_bracket_part(tournament, shape, shown), "region": region, "regions": regions}
+    part = _bracket_part(tournament, shape, shown)
+    return {**part, "region": region, "regions": regions, "parts": bracket_parts(tournament)}
+
+
+def bracket_parts(tournament: Tournament) -> list[dict]:
+    """Each region with the numbers of its first and last first-round match (None when it
+    has only byes), for a menu of the bracket's parts; one query (none without byes), cached
+    per version."""
+
+    def build() -> list[dict]:
+        shape = bracket_shape(tournament=tournament)
+        if not shape or region_count(shape[0].size) == 1:
+            return []
+        first = shape[0]
+        byes = set()
+        if first.byes:
+            rows = Match.objects.filter(round_id=first.pk, is_bye=True).values_list("index")
+            byes = {index for (index,) in rows}
+        fixed = tournament.pairing == Tournament.Pairing.BRACKET
+        parts, number = [], 0
+        for region in range(region_count(first.size)):
+            lo, hi = region_ranges([first.size], tournament.entries_per_match, region, fixed=fixed)[
+                0
+            ]
+            before = lo - sum(1 for i in byes if i < lo)
+            played = hi - lo - sum(1 for i in byes if lo <= i < hi)
+            number = before
+            parts.append(
+                {
+                    "region": region,
+                    "first": number + 1 if played else None,
+                    "last": number + played if played else None,
+                }
+            )
+        return parts
+
+    return cached_per_version("bracket-parts", tournament, build)
 
 
 ROUND_PAGE = 256  # matches in one per-round API read unless the client asks for fewer or more
@@ -464,10 +498,7 @@ def _match_records(
     rows = Match.objects.filter(tournament=tournament)
     if wanted is not None:
         rows = rows.filter(wanted)
-    rows = (
-        rows.order_by("round_id", "index")
-        .values_list(*MATCH_FIELDS)
-    )
+    rows = rows.order_by("round_id", "index").values_list(*MATCH_FIELDS)
     records = []
     for row in rows:
         record = SimpleNamespace(**dict(zip(MATCH_FIELDS, row, strict=True)))
@@ -484,18 +515,15 @@ def _slot_records(
     rows = MatchEntry.objects.filter(match__tournament=tournament)
     if match_ids is not None:
         rows = rows.filter(match_id__in=match_ids)
-    rows = (
-        rows.order_by("match_id", "slot")
-        .values_list(
-            "match_id",
-            "forfeited",
-            "entry_id",
-            "entry__name",
-            "entry__seed",
-            "entry__dropped",
-            "entry__user_id",
-            "entry__user__username",
-        )
+    rows = rows.order_by("match_id", "slot").values_list(
+        "match_id",
+        "forfeited",
+        "entry_id",
+        "entry__name",
+        "entry__seed",
+        "entry__dropped",
+        "entry__user_id",
+        "entry__user__username",
     )
     entries: dict[int, SimpleNamespace] = {}
     by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
@@ -524,10 +552,7 @@ def _team_members(
     rows = EntryMember.objects.filter(tournament=tournament)
     if entry_ids is not None:
         rows = rows.filter(entry_id__in=entry_ids)
-    rows = (
-        rows.order_by("entry_id", "pk")
-        .values_list("entry_id", "user__username")
-    )
+    rows = rows.order_by("entry_id", "pk").values_list("entry_id", "user__username")
     for entry_id, username in rows:
         names[entry_id].append(username)
     for matches in by_round.values():
@@ -561,10 +586,7 @@ def _scores(
     rows = MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
     if match_ids is not None:
         rows = rows.filter(match_id__in=match_ids)
-    rows = (
-        rows.values("match_id", "winner_id")
-        .annotate(n=Count("id"))
-    )
+    rows = rows.values("match_id", "winner_id").annotate(n=Count("id"))
     for row in rows:
         wins[row["match_id"]][row["winner_id"]] = row["n"]
     for matches in by_round.values():

@@ -66,7 +66,8 @@ def test_a_rounds_pages_show_its_matches_as_the_whole_bracket_does(organizer):
             page = selectors.bracket_round_get(
                 tournament=tournament, number=number, offset=offset, limit=100
             )
-            assert page["total"] == round_size and page["offset"] == offset
+            assert page["total"] == round_size
+            assert page["offset"] == offset
             got += page["matches"]
             offset += 100
         assert [m["index"] for m in got] == list(range(round_size))
@@ -110,4 +111,81 @@ def test_region_and_round_reads_take_the_same_queries_for_8_or_2048_entries(orga
             )
         )
     # then the same, the shape read once per version: matches, slots, games
-    assert counts[0] == counts[1] == [(4, 3, 3, 3)][0]
+    assert counts[0] == counts[1] == (4, 3, 3, 3)
+
+
+def api_queries(client, url: str, **headers):
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url, headers=headers)
+    return response, len(context.captured_queries)
+
+
+def test_the_round_api_reads_a_page_of_a_round_in_the_same_queries_for_8_or_2048(organizer):
+    from django.test import Client
+
+    small, big = bulk_event(organizer, 8, best_of=1), bulk_event(organizer, 2048, best_of=1)
+    counts = []
+    for tournament in (small, big):
+        play_some(tournament)
+        url = f"/api/tournaments/{tournament.pk}/bracket/rounds/1/?offset=2&limit=3"
+        # when a client reads a page of round 1
+        response, cold = api_queries(Client(), url)
+        assert response.status_code == 200
+        body = response.json()
+        # then it gets those matches, the round's size and name, and an ETag
+        assert [m["index"] for m in body["matches"]] == (
+            [2, 3] if tournament is small else [2, 3, 4]
+        )
+        assert body["offset"] == 2
+        assert body["total"] == (4 if tournament is small else 1024)
+        assert body["name"] == ("Quarterfinals" if tournament is small else "Round 1")
+        assert all(m["number"] for m in body["matches"])
+        again, warm = api_queries(Client(), url, if_none_match=response["ETag"])
+        assert again.status_code == 304
+        assert warm == 1
+        counts.append(cold)
+    # and the same number of queries whatever the size of the event
+    assert counts[0] == counts[1]
+
+
+def test_the_round_api_refuses_what_it_cannot_answer(organizer):
+    from django.test import Client
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    base = f"/api/tournaments/{tournament.pk}/bracket/rounds"
+    assert Client().get(f"{base}/4/").status_code == 404
+    assert Client().get(f"{base}/4/").json()["code"] == "round_not_found"
+    for bad in ("limit=0", "limit=5000", "offset=-1", "limit=many"):
+        response = Client().get(f"{base}/1/?{bad}")
+        assert response.status_code == 400, bad
+    assert Client().get("/api/tournaments/999999/bracket/rounds/1/").status_code == 404
+
+
+def test_a_big_brackets_page_shows_one_part_and_a_menu_of_the_others(organizer, make_user):
+    from django.test import Client
+
+    from tournaments.models import Entry, EntryMember
+
+    # given a 512-entry event (256 first-round matches: 4 parts) where a user plays seed 200
+    tournament = bulk_event(organizer, 512, best_of=1)
+    player = make_user()
+    entry = Entry.objects.get(tournament=tournament, seed=200)
+    EntryMember.objects.create(entry=entry, user=player, tournament=tournament)
+    client = Client()
+    client.force_login(player)
+    # when the player opens the event, then they see the part with their path, marked
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert page.count('<li id="match-') == 64 + 32 + 16 + 8 + 4 + 2 + 1 + 1 + 1
+    assert "Guest 200" in page
+    assert page.count("my-match") == 1
+    index = Match.objects.get(tournament=tournament, round__number=1, slots__entry=entry).index
+    part = index // 64
+    assert f"part {part + 1} of 4" in page
+    assert f"round 1 matches {part * 64 + 1}&ndash;{part * 64 + 64}" in page
+    # when a spectator asks for the last part, then it comes alone as the bracket's partial
+    last = Client().get(f"/tournaments/{tournament.pk}/bracket/?region=3").content.decode()
+    assert last.startswith('<div id="bracket"')
+    assert "part 4 of 4" in last
+    assert "my-match" not in last
+    # and a part the bracket does not have is a 404
+    assert Client().get(f"/tournaments/{tournament.pk}/?region=4").status_code == 404

@@ -109,18 +109,39 @@ def test_the_bracket_poll_gets_204_while_nothing_changed(organizer):
     tournament = bulk_event(organizer, 8, best_of=1)
     page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
     version = version_of(tournament)
-    poll = f"/tournaments/{tournament.pk}/bracket/?since={version}"
-    assert f'hx-get="{poll}"' in page
+    poll = f"/tournaments/{tournament.pk}/bracket/?since={version}&region=0"
+    assert f'hx-get="{poll.replace("&", "&amp;")}"' in page
     # when it polls, then 204 (htmx swaps nothing) after one query
     response, queries = get(Client(), poll)
     assert response.status_code == 204
     assert response.content == b""
     assert queries == 1
-    # when a result is reported, then the poll gets the new bracket, which polls the new version
+    # when a result is reported, then the poll gets only the cards that changed (the match
+    # and the one its winner goes on to), swapped out of band, and the poller of the new version
     report(tournament)
     response = Client().get(poll)
     assert response.status_code == 200
-    assert f"?since={version_of(tournament)}" in response.content.decode()
+    body = response.content.decode()
+    assert f"?since={version_of(tournament)}&amp;region=0" in body
+    assert body.count('<li hx-swap-oob="true" id="match-') == 2
+    assert f'id="match-{first_match(tournament).pk}"' in body
+    assert 'class="bracket-round"' not in body
+    assert "HX-Retarget" not in response
+
+
+def test_a_poll_from_a_version_not_known_any_more_gets_the_whole_region(organizer):
+    # given a page showing a version whose cards the server no longer knows
+    tournament = bulk_event(organizer, 8, best_of=1)
+    report(tournament)
+    poll = f"/tournaments/{tournament.pk}/bracket/?since=0&region=0"
+    # when it polls, then the whole bracket replaces the page's bracket
+    response = Client().get(poll)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#bracket"
+    assert response["HX-Reswap"] == "outerHTML"
+    assert response.content.decode().count('class="bracket-round"') == 3
+    # and a region the bracket does not have is a 404
+    assert Client().get(f"/tournaments/{tournament.pk}/bracket/?region=1").status_code == 404
 
 
 def test_the_shared_render_marks_only_the_viewers_own_matches(organizer, make_user):

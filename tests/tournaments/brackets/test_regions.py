@@ -59,5 +59,5 @@ def test_a_small_bracket_is_one_region_and_a_4096_entry_one_is_32():
     ranges = region_ranges(fixed_sizes(2, 12), 2, 3, fixed=True)
     assert ranges[:3] == [(192, 256), (96, 128), (48, 64)]
     assert ranges[-1] == (0, 1)  # the final is in every region
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="region 1"):
         region_ranges([4, 2, 1], 2, 1, fixed=True)
