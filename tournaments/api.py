@@ -307,7 +307,7 @@ def _conditional(request, pk: int, kind: str):
     """The read's ETag from the tournament's version (one query), and a 304 when the client
     has that already; 404 for no such tournament. The bracket and standings are the same
     for every reader, so the tag does not name the reader."""
-    state = selectors.tournament_version(tournament_id=pk)
+    state = freshness.version_of(request, pk)
     if state is None:
         raise NotFound("No such tournament.", code="tournament_not_found")
     tag = freshness.etag(kind=kind, tournament_id=pk, version=state.version)

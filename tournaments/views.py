@@ -125,7 +125,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     Once the event has started, a browser that shows the page as it is now gets a 304 from
     the version alone (the draft and sealed panels and the entry list it also shows change
     only in registration)."""
-    state = freshness.version_or_404(pk)
+    state = freshness.version_or_404(pk, request)
     conditional = state.status != Tournament.Status.REGISTRATION
     tag = _page_tag("page", pk, state.version, request)
     if conditional and freshness.matches(request, tag) and not freshness.has_messages(request):
@@ -289,7 +289,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     the same; after a change, only the match cards that changed (swapped out of band) and the
     poller for the new version, or the whole region when the cards shown at v are not known.
     A browser's conditional request gets 304."""
-    state = freshness.version_or_404(pk)
+    state = freshness.version_or_404(pk, request)
     if freshness.unchanged_since(request, state.version):
         return freshness.no_change()
     region = request.GET.get("region", "")
@@ -329,7 +329,7 @@ def tournament_embed(request: HttpRequest, pk: int) -> HttpResponse:
 
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings table with a CSV download (304 while the version is the same)."""
-    state = freshness.version_or_404(pk)
+    state = freshness.version_or_404(pk, request)
     tag = _page_tag("standings", pk, state.version, request)
     if freshness.matches(request, tag) and not freshness.has_messages(request):
         return freshness.not_modified(tag)

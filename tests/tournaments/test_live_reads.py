@@ -2,8 +2,11 @@
 renders cached per version (issue 17)."""
 
 import pytest
+from django.contrib.messages import INFO
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from config.errors import ServiceError
@@ -292,3 +295,38 @@ def test_building_a_new_version_drops_the_one_before(organizer):
     selectors.bracket_cached(tournament=second)
     assert cache.get(old_key) is None
     assert cache.get(f"tournaments:bracket:{first.pk}:{born}:v{second.version}") is not None
+
+
+def test_unchanged_polls_are_answered_before_the_session_and_the_user(organizer):
+    # given a running event, a signed-in watcher and a visitor who has read its pages
+    tournament = bulk_event(organizer, 8, best_of=1)
+    watcher = Client()
+    watcher.force_login(organizer)
+    visitor = Client()
+    page = f"/tournaments/{tournament.pk}/"
+    tags = {url: visitor.get(url)["ETag"] for url in (page, f"{page}standings/")}
+    version = version_of(tournament)
+    # when the watcher's bracket poll names the version it shows, then 204 after one query
+    # (the version: no session, no user)
+    response, queries = get(watcher, f"{page}bracket/?since={version}&region=0")
+    assert response.status_code == 204
+    assert queries == 1
+    # when the visitor asks again for pages it has, then 304 after one query each
+    for url, tag in tags.items():
+        response, queries = get(visitor, url, if_none_match=tag)
+        assert response.status_code == 304, url
+        assert response["ETag"] == tag
+        assert queries == 1
+    # when a flash message waits for the visitor, then the page is sent to show it
+    storage = CookieStorage(RequestFactory().get(page))
+    visitor.cookies["messages"] = storage._encode([Message(INFO, "Seen by the visitor.")])
+    response, _ = get(visitor, page, if_none_match=tags[page])
+    assert response.status_code == 200
+    assert "Seen by the visitor." in response.content.decode()
+    # when something changed, then every one of them gets the new version
+    report(tournament)
+    response, _ = get(watcher, f"{page}bracket/?since={version}&region=0")
+    assert response.status_code == 200
+    response, _ = get(Client(), page, if_none_match=tags[page])
+    assert response.status_code == 200
+    assert response["ETag"] != tags[page]
