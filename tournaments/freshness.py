@@ -92,12 +92,16 @@ def version_or_404(tournament_id: int, request: HttpRequest | None = None) -> se
 # /tournaments/<pk>/, its bracket and standings pages, and the bracket and standings API
 POLLED = re.compile(r"^/(api/)?tournaments/([1-9]\d{0,17})/(?:(bracket|standings)/)?$")
 
+# the match page's live part: `?since=v` names its tournament's version
+MATCH_POLLED = re.compile(r"^/matches/([1-9]\d{0,17})/live/$")
+
 
 class UnchangedReadMiddleware:
     """Answers watchers' unchanged polls from the tournament's version alone, before the
     session, CSRF, the user and messages are read (a watcher's poll costs one indexed read):
 
-    - the bracket's htmx poll naming the version it shows (`?since=v`): 204, for anyone;
+    - the bracket's and the match page's htmx polls naming the version they show
+      (`?since=v`): 204, for anyone;
     - the bracket and standings API with a matching `If-None-Match`: 304 (their tags name no
       reader);
     - the event, bracket and standings pages with a matching `If-None-Match` from a browser
@@ -116,6 +120,10 @@ class UnchangedReadMiddleware:
                 answer = self._unchanged(request, *found.groups())
                 if answer is not None:
                     return answer
+            elif (found := MATCH_POLLED.match(request.path_info)) is not None:
+                version = selectors.match_tournament_version(match_id=int(found[1]))
+                if version is not None and unchanged_since(request, version):
+                    return no_change()
         return self.get_response(request)
 
     def _unchanged(self, request, api: str | None, pk: str, page: str | None):
