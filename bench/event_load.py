@@ -13,7 +13,7 @@ Without Locust, PostgreSQL or Redis the bench says so in one line and stops.
 
 Usage: DATABASE_URL=postgres://... REDIS_URL=redis://... PYTHONPATH=. .venv/bin/python
 bench/event_load.py   (BENCH_LOAD_ENTRIES, BENCH_LOAD_WORKERS, BENCH_LOAD_POLL, BENCH_LOAD_PLAY,
-BENCH_LOAD_PORT, BENCH_LOAD_HAMMER_SECONDS)
+BENCH_LOAD_ARRIVE, BENCH_LOAD_MAX_SECONDS, BENCH_LOAD_PORT, BENCH_LOAD_HAMMER_SECONDS)
 """
 
 import csv
@@ -35,6 +35,7 @@ ENTRIES = int(os.environ.get("BENCH_LOAD_ENTRIES", "64"))
 WORKERS = int(os.environ.get("BENCH_LOAD_WORKERS", "2"))
 POLL = os.environ.get("BENCH_LOAD_POLL", "5")
 PLAY = os.environ.get("BENCH_LOAD_PLAY", "3")
+ARRIVE = os.environ.get("BENCH_LOAD_ARRIVE", POLL)  # seconds over which players open the pages
 PORT = int(os.environ.get("BENCH_LOAD_PORT", "8765"))
 HAMMER_SECONDS = int(os.environ.get("BENCH_LOAD_HAMMER_SECONDS", "20"))
 MAX_SECONDS = int(os.environ.get("BENCH_LOAD_MAX_SECONDS", "1800"))  # the event's time cap
@@ -297,7 +298,7 @@ def main() -> None:
         emit("event_load_build", time.perf_counter() - started, "s", entries=ENTRIES)
         servers = start(env, work)
         run_env = {**env, "EVENT_LOAD_DATA": str(data), "EVENT_LOAD_POLL": POLL}
-        run_env["EVENT_LOAD_PLAY"] = PLAY
+        run_env["EVENT_LOAD_PLAY"], run_env["EVENT_LOAD_ARRIVE"] = PLAY, ARRIVE
         started = time.perf_counter()
         rows = locust(
             python, run_env, ["Player", "Organizer"], ENTRIES + 1, MAX_SECONDS, work / "event"

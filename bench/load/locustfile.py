@@ -25,6 +25,7 @@ from locust.exception import StopUser
 DATA = json.load(open(os.environ["EVENT_LOAD_DATA"]))  # noqa: SIM115 (read once at import)
 POLL = float(os.environ.get("EVENT_LOAD_POLL", "5"))
 PLAY = float(os.environ.get("EVENT_LOAD_PLAY", "3"))
+ARRIVE = float(os.environ.get("EVENT_LOAD_ARRIVE", str(POLL)))  # players open their pages over
 T = DATA["tournament"]
 PER_MATCH = DATA["per_match"]
 MATCHES = {tuple(map(int, key.split(":"))): pk for key, pk in DATA["matches"].items()}
@@ -69,14 +70,15 @@ class Player(FastHttpUser):
         self.round, self.index = self.me["round"], self.me["index"]
         self.playing = True
         self.since = self.region = self.match_since = None
-        # stagger the first page loads over one poll interval, as people arrive
-        gevent.sleep(random_.random() * POLL)
+        # people arrive over ARRIVE seconds (one poll interval unless told)
+        gevent.sleep(random_.random() * ARRIVE)
         self.open_pages()
 
     def get(self, url: str, name: str, **headers):
+        headers = {**self.cookie, **headers}
         with self.client.get(url, headers=headers, name=name, catch_response=True) as response:
             if response.status_code not in (200, 204, 304):
-                response.failure(f"{response.status_code}: {response.text[:200]}")
+                response.failure(f"{response.status_code}: {(response.text or '')[:200]}")
             else:
                 response.success()
             return response
@@ -86,7 +88,7 @@ class Player(FastHttpUser):
             url, json=body, headers=self.token, name=name, catch_response=True
         ) as response:
             if response.status_code != 200:
-                response.failure(f"{response.status_code}: {response.text[:200]}")
+                response.failure(f"{response.status_code}: {(response.text or '')[:200]}")
             else:
                 response.success()
             return response
@@ -140,7 +142,10 @@ class Player(FastHttpUser):
         raise StopUser()
 
     def act(self):
-        body = self.get(f"/api/matches/{self.match}/", "match API").json()
+        response = self.get(f"/api/matches/{self.match}/", "match API")
+        if response.status_code != 200:
+            return  # counted as a failure; the player looks again at the next poll
+        body = response.json()
         entries = [e["id"] for e in body["entries"]]
         mine = self.me["entry"]
         if body["status"] == "finished":
@@ -177,7 +182,10 @@ class Player(FastHttpUser):
             return
         url = f"/api/tournaments/{T}/bracket/rounds/{key[0]}/?offset={key[1]}&limit=1"
         for _ in range(50):
-            page = self.get(url, "round API (next match)").json()
+            response = self.get(url, "round API (next match)")
+            if response.status_code != 200:
+                return
+            page = response.json()
             ids = [e["id"] for m in page["matches"] for e in m["entries"]]
             if body["winner"] in ids:
                 visible(self.environment, started)
