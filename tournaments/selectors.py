@@ -309,19 +309,17 @@ def bracket_parts(tournament: Tournament) -> list[dict]:
             rows = Match.objects.filter(round_id=first.pk, is_bye=True).values_list("index")
             byes = {index for (index,) in rows}
         fixed = tournament.pairing == Tournament.Pairing.BRACKET
-        parts, number = [], 0
+        per_match = tournament.entries_per_match
+        parts = []
         for region in range(region_count(first.size)):
-            lo, hi = region_ranges([first.size], tournament.entries_per_match, region, fixed=fixed)[
-                0
-            ]
-            before = lo - sum(1 for i in byes if i < lo)
+            ((lo, hi),) = region_ranges([first.size], per_match, region, fixed=fixed)
+            before = lo - sum(1 for i in byes if i < lo)  # the numbered matches above it
             played = hi - lo - sum(1 for i in byes if lo <= i < hi)
-            number = before
             parts.append(
                 {
                     "region": region,
-                    "first": number + 1 if played else None,
-                    "last": number + played if played else None,
+                    "first": before + 1 if played else None,
+                    "last": before + played if played else None,
                 }
             )
         return parts
@@ -330,7 +328,6 @@ def bracket_parts(tournament: Tournament) -> list[dict]:
 
 
 ROUND_PAGE = 256  # matches in one per-round API read unless the client asks for fewer or more
-ROUND_PAGE_MAX = 1024
 
 
 def bracket_round_get(

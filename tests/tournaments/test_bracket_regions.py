@@ -2,6 +2,8 @@
 matches exactly as the whole bracket does, in a number of queries that does not grow with
 the field."""
 
+from itertools import pairwise
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -189,3 +191,22 @@ def test_a_big_brackets_page_shows_one_part_and_a_menu_of_the_others(organizer, 
     assert "my-match" not in last
     # and a part the bracket does not have is a 404
     assert Client().get(f"/tournaments/{tournament.pk}/?region=4").status_code == 404
+
+
+def test_the_parts_menu_numbers_first_round_matches_without_the_byes(organizer):
+    # given 300 entries: 256 first-round matches, 212 of them byes, in 4 parts
+    tournament = fresh(bulk_event(organizer, 300, best_of=1))
+    parts = selectors.bracket_region_get(tournament=tournament, region=0)["parts"]
+    played = Match.objects.filter(tournament=tournament, round__number=1, is_bye=False).count()
+    # then the parts' match numbers follow on from each other, 1 to the last played match
+    numbered = [p for p in parts if p["first"] is not None]
+    assert [p["region"] for p in parts] == [0, 1, 2, 3]
+    assert numbered[0]["first"] == 1
+    assert numbered[-1]["last"] == played
+    for before, after in pairwise(numbered):
+        assert after["first"] == before["last"] + 1
+    # and each part's numbers are those its cards show
+    for part in numbered:
+        region = selectors.bracket_region_get(tournament=tournament, region=part["region"])
+        numbers = [m["number"] for m in region["rounds"][0]["matches"] if m["number"]]
+        assert (min(numbers), max(numbers)) == (part["first"], part["last"])
