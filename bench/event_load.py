@@ -37,7 +37,7 @@ POLL = os.environ.get("BENCH_LOAD_POLL", "5")
 PLAY = os.environ.get("BENCH_LOAD_PLAY", "3")
 ARRIVE = os.environ.get("BENCH_LOAD_ARRIVE", POLL)  # seconds over which players open the pages
 PORT = int(os.environ.get("BENCH_LOAD_PORT", "8765"))
-HAMMER_SECONDS = int(os.environ.get("BENCH_LOAD_HAMMER_SECONDS", "20"))
+HAMMER_SECONDS = int(os.environ.get("BENCH_LOAD_HAMMER_SECONDS", "10"))
 MAX_SECONDS = int(os.environ.get("BENCH_LOAD_MAX_SECONDS", "1800"))  # the event's time cap
 
 
