@@ -115,6 +115,7 @@ class UnchangedReadMiddleware:
 
     def __call__(self, request):
         if request.method in ("GET", "HEAD"):
+            request.get_host()  # a host not allowed is refused here too (400), as by the views
             found = POLLED.match(request.path_info)
             if found is not None:
                 answer = self._unchanged(request, *found.groups())

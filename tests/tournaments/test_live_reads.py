@@ -330,3 +330,12 @@ def test_unchanged_polls_are_answered_before_the_session_and_the_user(organizer)
     response, _ = get(Client(), page, if_none_match=tags[page])
     assert response.status_code == 200
     assert response["ETag"] != tags[page]
+
+
+def test_an_unchanged_poll_from_a_host_not_allowed_is_refused(organizer):
+    # given a running event and a poll that names its version
+    tournament = bulk_event(organizer, 8, best_of=1)
+    poll = f"/tournaments/{tournament.pk}/bracket/?since={version_of(tournament)}&region=0"
+    assert Client().get(poll).status_code == 204
+    # when it comes with a Host header the site does not serve, then 400, as for any page
+    assert Client().get(poll, headers={"host": "evil.example"}).status_code == 400
