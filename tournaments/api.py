@@ -307,7 +307,7 @@ def _conditional(request, pk: int, kind: str):
     """The read's ETag from the tournament's version (one query), and a 304 when the client
     has that already; 404 for no such tournament. The bracket and standings are the same
     for every reader, so the tag does not name the reader."""
-    state = selectors.tournament_version(tournament_id=pk)
+    state = freshness.version_of(request, pk)
     if state is None:
         raise NotFound("No such tournament.", code="tournament_not_found")
     tag = freshness.etag(kind=kind, tournament_id=pk, version=state.version)
@@ -342,6 +342,32 @@ class BracketApi(APIView):
             lambda: selectors.bracket_cached(tournament=tournament),
         )
         tag = freshness.etag(kind="bracket-api", tournament_id=pk, version=tournament.version)
+        return freshness.stamp(response, tag)
+
+
+class BracketRoundApi(APIView):
+    @extend_schema(
+        parameters=[serializers.RoundPageIn],
+        responses={200: serializers.RoundPageOut, 304: None, **ERRORS},
+        summary="One round of the bracket, a page of its matches at a time "
+        "(?offset=, ?limit= up to 1,024; ETag / If-None-Match)",
+    )
+    def get(self, request, pk: int, number: int):
+        query = serializers.RoundPageIn(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        offset, limit = query.validated_data["offset"], query.validated_data["limit"]
+        kind = f"bracket-round{number}-{offset}-{limit}"
+        tag, unchanged = _conditional(request, pk, kind)
+        if unchanged:
+            return unchanged
+        tournament = selectors.tournament_get(tournament_id=pk)
+        page = selectors.bracket_round_get(
+            tournament=tournament, number=number, offset=offset, limit=limit
+        )
+        response = HttpResponse(
+            renderers.JSONRenderer().render(page), content_type="application/json"
+        )
+        tag = freshness.etag(kind=kind, tournament_id=pk, version=tournament.version)
         return freshness.stamp(response, tag)
 
 

@@ -56,6 +56,11 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/desk/", api.DeskApi.as_view(), name="desk"),
     path("tournaments/<int:pk>/bracket/", api.BracketApi.as_view(), name="bracket"),
+    path(
+        "tournaments/<int:pk>/bracket/rounds/<int:number>/",
+        api.BracketRoundApi.as_view(),
+        name="bracket-round",
+    ),
     path("tournaments/<int:pk>/standings/", api.StandingsApi.as_view(), name="standings"),
     path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:pk>/report/", api.MatchReportApi.as_view(), name="match-report"),

@@ -5,7 +5,11 @@ version alone (one indexed read): 304 to a request with a matching `If-None-Matc
 to an htmx poll that says which version it shows (`?since=v`), so htmx swaps nothing.
 """
 
+import re
+
+from django.conf import settings
 from django.contrib.messages import get_messages
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
@@ -64,9 +68,94 @@ def stamp(response, tag: str, *, per_user: bool = False):
     return response
 
 
-def version_or_404(tournament_id: int) -> selectors.Version:
-    """The tournament's version and status (one query); Http404 when there is none."""
-    version = selectors.tournament_version(tournament_id=tournament_id)
+def version_of(request: HttpRequest, tournament_id: int) -> selectors.Version | None:
+    """The tournament's version and status: the one `UnchangedReadMiddleware` read for this
+    request, else one query."""
+    read = getattr(request, "_tournament_version", None)
+    if read is not None and read[0] == tournament_id:
+        return read[1]
+    return selectors.tournament_version(tournament_id=tournament_id)
+
+
+def version_or_404(tournament_id: int, request: HttpRequest | None = None) -> selectors.Version:
+    """The tournament's version and status (one query, none when the middleware read it for
+    this request); Http404 when there is none."""
+    if request is None:
+        version = selectors.tournament_version(tournament_id=tournament_id)
+    else:
+        version = version_of(request, tournament_id)
     if version is None:
         raise Http404("No such tournament.")
     return version
+
+
+# /tournaments/<pk>/, its bracket and standings pages, and the bracket and standings API
+POLLED = re.compile(r"^/(api/)?tournaments/([1-9]\d{0,17})/(?:(bracket|standings)/)?$")
+
+# the match page's live part: `?since=v` names its tournament's version
+MATCH_POLLED = re.compile(r"^/matches/([1-9]\d{0,17})/live/$")
+
+
+class UnchangedReadMiddleware:
+    """Answers watchers' unchanged polls from the tournament's version alone, before the
+    session, CSRF, the user and messages are read (a watcher's poll costs one indexed read):
+
+    - the bracket's and the match page's htmx polls naming the version they show
+      (`?since=v`): 204, for anyone;
+    - the bracket and standings API with a matching `If-None-Match`: 304 (their tags name no
+      reader);
+    - the event, bracket and standings pages with a matching `If-None-Match` from a browser
+      with no session and no flash messages (their tags name the reader: 0 for nobody).
+
+    Everything else (a change, a signed-in page, a registration page) goes on to the views,
+    which make the same checks. Placed after the security middleware, before the session."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method in ("GET", "HEAD"):
+            request.get_host()  # a host not allowed is refused here too (400), as by the views
+            found = POLLED.match(request.path_info)
+            if found is not None:
+                answer = self._unchanged(request, *found.groups())
+                if answer is not None:
+                    return answer
+            elif (found := MATCH_POLLED.match(request.path_info)) is not None:
+                version = selectors.match_tournament_version(match_id=int(found[1]))
+                if version is not None and unchanged_since(request, version):
+                    return no_change()
+        return self.get_response(request)
+
+    def _unchanged(self, request, api: str | None, pk: str, page: str | None):
+        since = request.GET.get("since") if page == "bracket" and not api else None
+        asked = request.META.get("HTTP_IF_NONE_MATCH")
+        if not since and not asked:
+            return None
+        state = selectors.tournament_version(tournament_id=int(pk))
+        if state is None:
+            return None  # the view answers 404
+        request._tournament_version = (int(pk), state)  # the view need not read it again
+        if since:
+            return no_change() if unchanged_since(request, state.version) else None
+        if api:
+            if page != "bracket" or request.GET:
+                return None  # the standings' tag names its format; the view works it out
+            tag = etag(kind="bracket-api", tournament_id=int(pk), version=state.version)
+            return not_modified(tag) if matches(request, tag) else None
+        if settings.SESSION_COOKIE_NAME in request.COOKIES or MESSAGES_COOKIE in request.COOKIES:
+            return None
+        if page is None and state.status == "registration":
+            return None  # the page is not conditional while entries may change
+        region = request.GET.get("region", "")
+        if page == "bracket" and region.isdigit():
+            kind = f"bracket-r{region}"
+        elif request.GET:
+            return None
+        else:
+            kind = page or "page"
+        tag = etag(kind=kind, tournament_id=int(pk), version=state.version, user_id=0)
+        return not_modified(tag) if matches(request, tag) else None
+
+
+MESSAGES_COOKIE = CookieStorage.cookie_name

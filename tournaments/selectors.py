@@ -13,6 +13,7 @@ from django.db.models import Count, F, Q, QuerySet
 from config.errors import NotFound
 from tournaments.brackets import CHAMPION, loser_placements
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
+from tournaments.brackets.regions import region_count, region_of, region_ranges
 from tournaments.models import (
     Entry,
     EntryMember,
@@ -249,6 +250,229 @@ def bracket_get(*, tournament: Tournament) -> dict:
     }
 
 
+def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
+    """Each round's id, number, name, start, and how many matches and byes it has (one query,
+    two for random pairing), cached per version."""
+
+    def build() -> list[SimpleNamespace]:
+        rows = list(
+            Round.objects.filter(tournament=tournament)
+            .order_by("number")
+            .annotate(size=Count("matches"), byes=Count("matches", filter=Q(matches__is_bye=True)))
+            .values_list("pk", "number", "started_at", "size", "byes")
+        )
+        total = _total_rounds(tournament, rows)
+        return [
+            SimpleNamespace(
+                pk=pk,
+                number=number,
+                name=round_name(number, total),
+                started_at=started_at,
+                size=size,
+                byes=byes,
+            )
+            for pk, number, started_at, size, byes in rows
+        ]
+
+    return cached_per_version("bracket-shape", tournament, build)
+
+
+def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
+    """One region of the bracket (`tournaments.brackets.regions`): its matches of every round,
+    shaped as `bracket_get`'s, with `region` and `regions` (how many there are). A bracket of
+    up to 64 first-round matches is one region. NotFound for a region it does not have.
+
+    At most seven queries whatever the size (and none for the shape once cached)."""
+    shape = bracket_shape(tournament=tournament)
+    sizes = [r.size for r in shape]
+    regions = region_count(sizes[0]) if sizes else 1
+    if not 0 <= region < regions:
+        raise NotFound("The bracket has no such part.", code="region_not_found")
+    fixed = tournament.pairing == Tournament.Pairing.BRACKET
+    shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
+    part = _bracket_part(tournament, shape, shown)
+    return {**part, "region": region, "regions": regions, "parts": bracket_parts(tournament)}
+
+
+def bracket_parts(tournament: Tournament) -> list[dict]:
+    """Each region with the numbers of its first and last first-round match (None when it
+    has only byes), for a menu of the bracket's parts; one query (none without byes), cached
+    per version."""
+
+    def build() -> list[dict]:
+        shape = bracket_shape(tournament=tournament)
+        if not shape or region_count(shape[0].size) == 1:
+            return []
+        first = shape[0]
+        byes = set()
+        if first.byes:
+            rows = Match.objects.filter(round_id=first.pk, is_bye=True).values_list("index")
+            byes = {index for (index,) in rows}
+        fixed = tournament.pairing == Tournament.Pairing.BRACKET
+        per_match = tournament.entries_per_match
+        parts = []
+        for region in range(region_count(first.size)):
+            ((lo, hi),) = region_ranges([first.size], per_match, region, fixed=fixed)
+            before = lo - sum(1 for i in byes if i < lo)  # the numbered matches above it
+            played = hi - lo - sum(1 for i in byes if lo <= i < hi)
+            parts.append(
+                {
+                    "region": region,
+                    "first": before + 1 if played else None,
+                    "last": before + played if played else None,
+                }
+            )
+        return parts
+
+    return cached_per_version("bracket-parts", tournament, build)
+
+
+ROUND_PAGE = 256  # matches in one per-round API read unless the client asks for fewer or more
+
+
+def bracket_round_get(
+    *, tournament: Tournament, number: int, offset: int = 0, limit: int = ROUND_PAGE
+) -> dict:
+    """The matches `offset` .. `offset + limit` of one round, top to bottom (as in
+    `bracket_get`), with how many the round has. A constant number of queries; NotFound for
+    a round the bracket does not have."""
+    shape = bracket_shape(tournament=tournament)
+    found = next((r for r in shape if r.number == number), None)
+    if found is None:
+        raise NotFound("The bracket has no such round.", code="round_not_found")
+    lo = min(max(offset, 0), found.size)
+    hi = min(found.size, lo + max(limit, 0))
+    shown = [(lo, hi) if r is found else (0, 0) for r in shape]
+    part = _bracket_part(tournament, shape, shown)
+    (round_row,) = [r for r in part["rounds"] if r["number"] == number]
+    return {**round_row, "offset": lo, "total": found.size}
+
+
+def _bracket_part(
+    tournament: Tournament, shape: list[SimpleNamespace], shown: list[tuple[int, int]]
+) -> dict:
+    """The matches of each round in its index range [lo, hi) of `shown`, labelled as in the
+    whole bracket (match numbers, "Winner of match 7", scores, team members).
+
+    Queries: the matches shown and their feeders; the byes before them (when the event has
+    byes); their slots; their games; their teams' members (team events)."""
+    per_match = tournament.entries_per_match
+    fixed = tournament.pairing == Tournament.Pairing.BRACKET
+    # read the matches shown, and in a fixed bracket the matches feeding them (their numbers
+    # and winners name the empty slots)
+    fetch = []
+    for n, (lo, hi) in enumerate(shown):
+        nxt = shown[n + 1] if n + 1 < len(shown) else (0, 0)
+        if fixed and nxt[1] > nxt[0]:
+            flo, fhi = nxt[0] * per_match, min(nxt[1] * per_match, shape[n].size)
+            lo, hi = (min(lo, flo), max(hi, fhi)) if hi > lo else (flo, fhi)
+        fetch.append((lo, hi))
+    wanted = Q(pk__in=[])
+    for round_row, (lo, hi) in zip(shape, fetch, strict=True):
+        if hi > lo:
+            wanted |= Q(round_id=round_row.pk, index__gte=lo, index__lt=hi)
+    numbers = {r.pk: r.number for r in shape}
+    records = _match_records(tournament, numbers, wanted)
+    by_round: dict[int, list[SimpleNamespace]] = defaultdict(list)
+    for record in records:
+        by_round[record.round_id].append(record)
+    byes_before = _byes_before(tournament, shape, fetch)
+    shown_records = [
+        m
+        for round_row, (lo, hi) in zip(shape, shown, strict=True)
+        for m in by_round[round_row.pk]
+        if lo <= m.index < hi
+    ]
+    ids = [m.pk for m in shown_records]
+    slots = _slot_records(tournament, ids) if ids else {}
+    public: dict[int, dict] = {m.pk: _match_public(m, slots.get(m.pk, [])) for m in shown_records}
+    # match numbers: the non-bye matches of the rounds before, then of this round up to it
+    before, labelled, previous = 0, {}, {}
+    for round_row, (lo, _hi) in zip(shape, fetch, strict=True):
+        number = before + lo - byes_before.get(round_row.pk, 0)
+        current = {}
+        for m in by_round[round_row.pk]:
+            m.number = None if m.is_bye else number + 1
+            number += 0 if m.is_bye else 1
+            current[m.index] = m
+            if m.pk in public:
+                labelled[m.pk] = _waiting_for(public[m.pk], m, previous, per_match, fixed)
+        previous = current
+        before += round_row.size - round_row.byes
+    for match_id, (number, waiting_for) in labelled.items():
+        public[match_id]["number"] = number
+        public[match_id]["waiting_for"] = waiting_for
+    by_number: dict[int, list[dict]] = defaultdict(list)
+    for m in shown_records:
+        by_number[m.round_id].append(public[m.pk])
+    _scores(tournament, by_number, ids)
+    if tournament.team_size > 1:
+        entry_ids = {e["id"] for match in public.values() for e in match["entries"]}
+        _team_members(tournament, by_number, entry_ids)
+    return {
+        "rounds": [
+            {
+                "number": r.number,
+                "name": r.name,
+                "started_at": r.started_at,
+                "matches": by_number[r.pk],
+            }
+            for r, (lo, hi) in zip(shape, shown, strict=True)
+            if hi > lo
+        ]
+    }
+
+
+def _waiting_for(
+    match: dict, record: SimpleNamespace, previous: dict, per_match: int, fixed: bool
+) -> tuple[int | None, list[str]]:
+    """The match's number, and who fills its empty slots ("Winner of match 3")."""
+    missing = per_match - len(match["entries"])
+    if not fixed or missing <= 0 or record.is_bye or not previous:
+        return record.number, []
+    feeders = [previous[i] for i in feeder_indexes(record.index, per_match) if i in previous]
+    waiting = [f"Winner of match {f.number}" for f in feeders if f.winner_id is None]
+    return record.number, waiting[:missing]
+
+
+def _byes_before(
+    tournament: Tournament, shape: list[SimpleNamespace], fetch: list[tuple[int, int]]
+) -> dict[int, int]:
+    """Each round's byes before the first match read (one query, none without byes)."""
+    before = Q(pk__in=[])
+    for round_row, (lo, hi) in zip(shape, fetch, strict=True):
+        if round_row.byes and hi > lo and lo > 0:
+            before |= Q(round_id=round_row.pk, index__lt=lo)
+    if before == Q(pk__in=[]):
+        return {}
+    rows = (
+        Match.objects.filter(tournament=tournament, is_bye=True)
+        .filter(before)
+        .values("round_id")
+        .annotate(n=Count("id"))
+        .values_list("round_id", "n")
+    )
+    return dict(rows)
+
+
+def bracket_region_of_user(*, tournament: Tournament, entry_ids: set[int]) -> int:
+    """The region that shows the viewer's own path: in the fixed bracket the region of their
+    first match, in random pairing that of their latest (0 for a spectator, or a bracket of
+    one region). One query for a player in a big bracket."""
+    shape = bracket_shape(tournament=tournament)
+    if not entry_ids or not shape or region_count(shape[0].size) == 1:
+        return 0
+    fixed = tournament.pairing == Tournament.Pairing.BRACKET
+    slots = MatchEntry.objects.filter(entry_id__in=entry_ids, match__tournament=tournament)
+    slots = slots.order_by("match__round__number" if fixed else "-match__round__number")
+    found = slots.values_list("match__index", "match__round__number").first()
+    if found is None:
+        return 0
+    index, number = found
+    size = next((r.size for r in shape if r.number == number), shape[0].size)
+    return region_of(index, size, shape[0].size, fixed=fixed)
+
+
 # A big bracket has thousands of matches: they are read as plain rows into light records with
 # the attributes `_match_public` reads (a model instance costs ten times as much to make).
 MATCH_FIELDS = (
@@ -265,12 +489,13 @@ MATCH_FIELDS = (
 )
 
 
-def _match_records(tournament: Tournament, numbers: dict[int, int]) -> list[SimpleNamespace]:
-    rows = (
-        Match.objects.filter(tournament=tournament)
-        .order_by("round_id", "index")
-        .values_list(*MATCH_FIELDS)
-    )
+def _match_records(
+    tournament: Tournament, numbers: dict[int, int], wanted: Q | None = None
+) -> list[SimpleNamespace]:
+    rows = Match.objects.filter(tournament=tournament)
+    if wanted is not None:
+        rows = rows.filter(wanted)
+    rows = rows.order_by("round_id", "index").values_list(*MATCH_FIELDS)
     records = []
     for row in rows:
         record = SimpleNamespace(**dict(zip(MATCH_FIELDS, row, strict=True)))
@@ -279,21 +504,23 @@ def _match_records(tournament: Tournament, numbers: dict[int, int]) -> list[Simp
     return records
 
 
-def _slot_records(tournament: Tournament) -> dict[int, list[SimpleNamespace]]:
-    """Each match's slots in order, each with its entry (one record per entry)."""
-    rows = (
-        MatchEntry.objects.filter(match__tournament=tournament)
-        .order_by("match_id", "slot")
-        .values_list(
-            "match_id",
-            "forfeited",
-            "entry_id",
-            "entry__name",
-            "entry__seed",
-            "entry__dropped",
-            "entry__user_id",
-            "entry__user__username",
-        )
+def _slot_records(
+    tournament: Tournament, match_ids: list[int] | None = None
+) -> dict[int, list[SimpleNamespace]]:
+    """Each match's slots in order (of the whole event, or of `match_ids`), each with its
+    entry (one record per entry)."""
+    rows = MatchEntry.objects.filter(match__tournament=tournament)
+    if match_ids is not None:
+        rows = rows.filter(match_id__in=match_ids)
+    rows = rows.order_by("match_id", "slot").values_list(
+        "match_id",
+        "forfeited",
+        "entry_id",
+        "entry__name",
+        "entry__seed",
+        "entry__dropped",
+        "entry__user_id",
+        "entry__user__username",
     )
     entries: dict[int, SimpleNamespace] = {}
     by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
@@ -314,14 +541,15 @@ def _slot_records(tournament: Tournament) -> dict[int, list[SimpleNamespace]]:
     return by_match
 
 
-def _team_members(tournament: Tournament, by_round: dict[int, list[dict]]) -> None:
+def _team_members(
+    tournament: Tournament, by_round: dict[int, list[dict]], entry_ids: set[int] | None = None
+) -> None:
     """Each team entry's members' usernames, in the order they joined (one query)."""
     names: dict[int, list[str]] = defaultdict(list)
-    rows = (
-        EntryMember.objects.filter(tournament=tournament)
-        .order_by("entry_id", "pk")
-        .values_list("entry_id", "user__username")
-    )
+    rows = EntryMember.objects.filter(tournament=tournament)
+    if entry_ids is not None:
+        rows = rows.filter(entry_id__in=entry_ids)
+    rows = rows.order_by("entry_id", "pk").values_list("entry_id", "user__username")
     for entry_id, username in rows:
         names[entry_id].append(username)
     for matches in by_round.values():
@@ -346,15 +574,16 @@ def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:
 EN_DASH = "\u2013"  # game scores read "2\u20131"
 
 
-def _scores(tournament: Tournament, by_round: dict[int, list[dict]]) -> None:
+def _scores(
+    tournament: Tournament, by_round: dict[int, list[dict]], match_ids: list[int] | None = None
+) -> None:
     """A finished match's result as people read it: "2-1" (en dash), "by time", "forfeit", ... (one
-    query for the whole bracket)."""
+    query for the whole bracket, or for `match_ids`)."""
     wins: dict[int, dict[int, int]] = defaultdict(dict)
-    rows = (
-        MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
-        .values("match_id", "winner_id")
-        .annotate(n=Count("id"))
-    )
+    rows = MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
+    if match_ids is not None:
+        rows = rows.filter(match_id__in=match_ids)
+    rows = rows.values("match_id", "winner_id").annotate(n=Count("id"))
     for row in rows:
         wins[row["match_id"]][row["winner_id"]] = row["n"]
     for matches in by_round.values():

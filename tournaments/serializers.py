@@ -265,6 +265,17 @@ class BracketOut(serializers.Serializer):
     rounds = RoundOut(many=True)
 
 
+class RoundPageIn(serializers.Serializer):
+    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+    limit = serializers.IntegerField(min_value=1, max_value=1024, default=256)
+
+
+class RoundPageOut(RoundOut):
+    name = serializers.CharField(help_text="Round 1, ..., Quarterfinals, Semifinals, Final.")
+    offset = serializers.IntegerField(help_text="The index of the first match in this page.")
+    total = serializers.IntegerField(help_text="How many matches the round has.")
+
+
 class StandingEntryOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()

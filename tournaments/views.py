@@ -1,12 +1,14 @@
 """HTML pages of the tournaments app, calling the same services and selectors as the API."""
 
 import re
+import zlib
 
 from csp.decorators import csp_replace
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -124,7 +126,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     Once the event has started, a browser that shows the page as it is now gets a 304 from
     the version alone (the draft and sealed panels and the entry list it also shows change
     only in registration)."""
-    state = freshness.version_or_404(pk)
+    state = freshness.version_or_404(pk, request)
     conditional = state.status != Tournament.Status.REGISTRATION
     tag = _page_tag("page", pk, state.version, request)
     if conditional and freshness.matches(request, tag) and not freshness.has_messages(request):
@@ -160,7 +162,7 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         "entries": selectors.entry_list(tournament=tournament) if registering else [],
         "entries_closed": registering and selectors.entries_closed_reason(tournament=tournament),
         "bracket": bracket,
-        "bracket_html": bracket_html(tournament, mine),
+        "bracket_html": bracket_html(tournament, mine, _region_param(request, tournament, mine)),
         "mine": mine,
         "desk": _desk(tournament, bracket) if organizer else None,
         "check_in": selectors.check_in_get(tournament=tournament) if registering else None,
@@ -181,25 +183,85 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
 
 
 MINE_MARKS = re.compile("\ue000(\\d+)\ue001([^\ue002]*)\ue002")
+MATCH_CARDS = re.compile(r"<!--m(\d+)-->(.*?)<!--/m-->", re.S)
+FINGERPRINT_SECONDS = 15 * 60  # how long a poll may name an older version and get a diff
 
 
-def bracket_html(tournament: Tournament, mine: set[int]) -> str:
-    """The bracket as HTML, rendered once per version for everyone; the viewer's own matches
-    are then marked in the shared render (a text substitution, not a render)."""
+def _region_render(tournament: Tournament, region: int) -> dict:
+    """One region of the bracket rendered once per version for everyone, with each match's
+    card on its own (a live update sends only the cards that changed). The viewer's own
+    matches are marked later (`_mark`). Http404 for a region the bracket does not have."""
 
-    def render_once() -> tuple[str, str]:
-        context = {
-            "tournament": tournament,
-            "bracket": selectors.bracket_cached(tournament=tournament),
-            "mine": MINE_MARK,
-        }
+    def render_once() -> dict:
+        bracket = selectors.bracket_region_get(tournament=tournament, region=region)
+        context = {"tournament": tournament, "bracket": bracket, "mine": MINE_MARK}
         marked = render_to_string("tournaments/_bracket.html", context)
-        return marked, MINE_MARKS.sub("", marked)
+        cards = {int(m[1]): m[2] for m in MATCH_CARDS.finditer(marked)}
+        fingerprints = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
+        cache.set(
+            _fingerprint_key(tournament, region, tournament.version),
+            fingerprints,
+            timeout=FINGERPRINT_SECONDS,
+        )
+        return {
+            "marked": marked,
+            "plain": MINE_MARKS.sub("", marked),
+            "cards": cards,
+            "fingerprints": fingerprints,
+        }
 
-    marked, plain = selectors.cached_per_version("bracket-html", tournament, render_once)
-    if not mine:
-        return mark_safe(plain)
-    return mark_safe(MINE_MARKS.sub(lambda m: m[2] if int(m[1]) in mine else "", marked))
+    try:
+        return selectors.cached_per_version(f"bracket-region-{region}", tournament, render_once)
+    except NotFound:
+        raise Http404("The bracket has no such part.") from None
+
+
+def _fingerprint_key(tournament: Tournament, region: int, version: int) -> str:
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    return f"tournaments:bracket-cards:{tournament.pk}:{born}:{region}:v{version}"
+
+
+def _mark(marked: str, mine: set[int]) -> str:
+    """The shared render with the viewer's own matches and entries marked."""
+    return MINE_MARKS.sub(lambda m: m[2] if int(m[1]) in mine else "", marked)
+
+
+def bracket_html(tournament: Tournament, mine: set[int], region: int = 0) -> str:
+    """The bracket (the region `region` of a big one) as HTML, rendered once per version for
+    everyone; the viewer's own matches are then marked in the shared render (a text
+    substitution, not a render)."""
+    render = _region_render(tournament, region)
+    return mark_safe(_mark(render["marked"], mine) if mine else render["plain"])
+
+
+def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: int) -> str | None:
+    """A live update of a region from version `since`: the poller for the new version and,
+    swapped out of band, only the match cards that changed. None when the cards shown at
+    `since` are not known any more or the region has other matches now (then the whole
+    region is sent)."""
+    render = _region_render(tournament, region)
+    before = cache.get(_fingerprint_key(tournament, region, since))
+    now = render["fingerprints"]
+    if before is None or before.keys() != now.keys():
+        return None
+    live = render_to_string(
+        "tournaments/_bracket_live.html",
+        {"tournament": tournament, "bracket": {"region": region}},
+    )
+    cards = [
+        render["cards"][pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
+        for pk, fingerprint in now.items()
+        if before[pk] != fingerprint
+    ]
+    return live + _mark("".join(cards), mine)
+
+
+def _region_param(request: HttpRequest, tournament: Tournament, mine: set[int]) -> int:
+    """The region asked for (`?region=`), else the one showing the viewer's own path."""
+    asked = request.GET.get("region", "")
+    if asked.isdigit() and len(asked) < 6:
+        return int(asked)
+    return selectors.bracket_region_of_user(tournament=tournament, entry_ids=mine)
 
 
 def _desk(tournament: Tournament, bracket: dict) -> dict | None:
@@ -221,21 +283,38 @@ def tournament_desk(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    """The bracket alone (htmx polls it to update the detail page without a reload).
+    """The bracket (a region of a big one, `?region=`) alone: htmx polls it to update the
+    detail page without a reload, and the parts menu loads another region with it.
 
-    A poll that names the version it shows (`?since=v`) gets 204 (nothing to swap) while
-    the version is the same; a browser's conditional request gets 304."""
-    state = freshness.version_or_404(pk)
+    A poll names the version it shows (`?since=v`): 204 (nothing to swap) while the version is
+    the same; after a change, only the match cards that changed (swapped out of band) and the
+    poller for the new version, or the whole region when the cards shown at v are not known.
+    A browser's conditional request gets 304."""
+    state = freshness.version_or_404(pk, request)
     if freshness.unchanged_since(request, state.version):
         return freshness.no_change()
-    tag = _page_tag("bracket", pk, state.version, request)
+    region = request.GET.get("region", "")
+    kind = f"bracket-r{region}" if region.isdigit() else "bracket"
+    tag = _page_tag(kind, pk, state.version, request)
     if freshness.matches(request, tag):
         return freshness.not_modified(tag)
     tournament = _tournament(pk)
     mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
-    response = HttpResponse(bracket_html(tournament, mine))
+    region = _region_param(request, tournament, mine)
+    since = request.GET.get("since", "")
+    changes = None
+    if since.isdigit() and len(since) < 19:
+        changes = bracket_changes(tournament, mine, region, int(since))
+    if changes is not None:
+        response = HttpResponse(changes)
+    else:
+        response = HttpResponse(bracket_html(tournament, mine, region))
+        if since:
+            # the poller sits inside the bracket: the whole region replaces the bracket
+            response["HX-Retarget"] = "#bracket"
+            response["HX-Reswap"] = "outerHTML"
     return freshness.stamp(
-        response, _page_tag("bracket", pk, tournament.version, request), per_user=True
+        response, _page_tag(kind, pk, tournament.version, request), per_user=True
     )
 
 
@@ -244,13 +323,14 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_embed(request: HttpRequest, pk: int) -> HttpResponse:
     """The bracket alone, read-only, for other sites to show in an iframe."""
     tournament = _tournament(pk)
-    context = {"tournament": tournament, "bracket_html": bracket_html(tournament, set())}
+    region = _region_param(request, tournament, set())
+    context = {"tournament": tournament, "bracket_html": bracket_html(tournament, set(), region)}
     return render(request, "tournaments/embed.html", context)
 
 
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings table with a CSV download (304 while the version is the same)."""
-    state = freshness.version_or_404(pk)
+    state = freshness.version_or_404(pk, request)
     tag = _page_tag("standings", pk, state.version, request)
     if freshness.matches(request, tag) and not freshness.has_messages(request):
         return freshness.not_modified(tag)

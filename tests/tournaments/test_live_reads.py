@@ -2,8 +2,11 @@
 renders cached per version (issue 17)."""
 
 import pytest
+from django.contrib.messages import INFO
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from config.errors import ServiceError
@@ -109,18 +112,39 @@ def test_the_bracket_poll_gets_204_while_nothing_changed(organizer):
     tournament = bulk_event(organizer, 8, best_of=1)
     page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
     version = version_of(tournament)
-    poll = f"/tournaments/{tournament.pk}/bracket/?since={version}"
-    assert f'hx-get="{poll}"' in page
+    poll = f"/tournaments/{tournament.pk}/bracket/?since={version}&region=0"
+    assert f'hx-get="{poll.replace("&", "&amp;")}"' in page
     # when it polls, then 204 (htmx swaps nothing) after one query
     response, queries = get(Client(), poll)
     assert response.status_code == 204
     assert response.content == b""
     assert queries == 1
-    # when a result is reported, then the poll gets the new bracket, which polls the new version
+    # when a result is reported, then the poll gets only the cards that changed (the match
+    # and the one its winner goes on to), swapped out of band, and the poller of the new version
     report(tournament)
     response = Client().get(poll)
     assert response.status_code == 200
-    assert f"?since={version_of(tournament)}" in response.content.decode()
+    body = response.content.decode()
+    assert f"?since={version_of(tournament)}&amp;region=0" in body
+    assert body.count('<li hx-swap-oob="true" id="match-') == 2
+    assert f'id="match-{first_match(tournament).pk}"' in body
+    assert 'class="bracket-round"' not in body
+    assert "HX-Retarget" not in response
+
+
+def test_a_poll_from_a_version_not_known_any_more_gets_the_whole_region(organizer):
+    # given a page showing a version whose cards the server no longer knows
+    tournament = bulk_event(organizer, 8, best_of=1)
+    report(tournament)
+    poll = f"/tournaments/{tournament.pk}/bracket/?since=0&region=0"
+    # when it polls, then the whole bracket replaces the page's bracket
+    response = Client().get(poll)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#bracket"
+    assert response["HX-Reswap"] == "outerHTML"
+    assert response.content.decode().count('class="bracket-round"') == 3
+    # and a region the bracket does not have is a 404
+    assert Client().get(f"/tournaments/{tournament.pk}/bracket/?region=1").status_code == 404
 
 
 def test_the_shared_render_marks_only_the_viewers_own_matches(organizer, make_user):
@@ -271,3 +295,47 @@ def test_building_a_new_version_drops_the_one_before(organizer):
     selectors.bracket_cached(tournament=second)
     assert cache.get(old_key) is None
     assert cache.get(f"tournaments:bracket:{first.pk}:{born}:v{second.version}") is not None
+
+
+def test_unchanged_polls_are_answered_before_the_session_and_the_user(organizer):
+    # given a running event, a signed-in watcher and a visitor who has read its pages
+    tournament = bulk_event(organizer, 8, best_of=1)
+    watcher = Client()
+    watcher.force_login(organizer)
+    visitor = Client()
+    page = f"/tournaments/{tournament.pk}/"
+    tags = {url: visitor.get(url)["ETag"] for url in (page, f"{page}standings/")}
+    version = version_of(tournament)
+    # when the watcher's bracket poll names the version it shows, then 204 after one query
+    # (the version: no session, no user)
+    response, queries = get(watcher, f"{page}bracket/?since={version}&region=0")
+    assert response.status_code == 204
+    assert queries == 1
+    # when the visitor asks again for pages it has, then 304 after one query each
+    for url, tag in tags.items():
+        response, queries = get(visitor, url, if_none_match=tag)
+        assert response.status_code == 304, url
+        assert response["ETag"] == tag
+        assert queries == 1
+    # when a flash message waits for the visitor, then the page is sent to show it
+    storage = CookieStorage(RequestFactory().get(page))
+    visitor.cookies["messages"] = storage._encode([Message(INFO, "Seen by the visitor.")])
+    response, _ = get(visitor, page, if_none_match=tags[page])
+    assert response.status_code == 200
+    assert "Seen by the visitor." in response.content.decode()
+    # when something changed, then every one of them gets the new version
+    report(tournament)
+    response, _ = get(watcher, f"{page}bracket/?since={version}&region=0")
+    assert response.status_code == 200
+    response, _ = get(Client(), page, if_none_match=tags[page])
+    assert response.status_code == 200
+    assert response["ETag"] != tags[page]
+
+
+def test_an_unchanged_poll_from_a_host_not_allowed_is_refused(organizer):
+    # given a running event and a poll that names its version
+    tournament = bulk_event(organizer, 8, best_of=1)
+    poll = f"/tournaments/{tournament.pk}/bracket/?since={version_of(tournament)}&region=0"
+    assert Client().get(poll).status_code == 204
+    # when it comes with a Host header the site does not serve, then 400, as for any page
+    assert Client().get(poll, headers={"host": "evil.example"}).status_code == 400
