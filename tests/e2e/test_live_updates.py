@@ -136,13 +136,13 @@ def test_a_reported_result_reaches_a_watchers_bracket_and_the_organizers_desk_by
     for page in (watcher, desk):
         expect(page.locator("html")).to_have_attribute("data-live", "push")
     shown = str(event.version)
-    expect(watcher.locator("#bracket")).to_have_attribute("data-live-version", shown)
+    expect(watcher.locator("#bracket-live")).to_have_attribute("data-live-version", shown)
     # when the organizer records ann's win elsewhere (another device: the service)
     match = Match.objects.filter(tournament=event, round__number=1).order_by("index").first()
     winner = match.slots.order_by("slot").first().entry_id
     match_result_report(match=match, by_user=orla, games=[{"winner": winner, "life": {}}])
     # then the watcher's bracket and the organizer's desk refresh within a second, by push
-    for page, part in ((watcher, "#bracket"), (desk, "#desk")):
+    for page, part in ((watcher, "#bracket-live"), (desk, "#desk")):
         expect(page.locator(f'{part}:not([data-live-version="{shown}"])')).to_be_attached(
             timeout=1000
         )
