@@ -364,10 +364,32 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
         "dropped",
     ]
 
+    # A Swiss event's standings add its rank, points and tie-breakers (RULINGS.md S1-S5).
+    swiss_columns = [
+        "placement",
+        "rank",
+        "entry_id",
+        "name",
+        "seed",
+        "match_points",
+        "match_wins",
+        "match_draws",
+        "match_losses",
+        "omw_percent",
+        "gw_percent",
+        "ogw_percent",
+        "game_wins",
+        "game_losses",
+        "byes",
+        "dropped",
+    ]
+
     def render(self, data, accepted_media_type=None, renderer_context=None):
         """One header line, then one line per entry."""
         out = io.StringIO()
         writer = SafeWriter(out)
+        if isinstance(data, list) and data and "match_points" in data[0]:
+            return self._render_swiss(out, writer, data)
         writer.writerow(self.columns)
         if isinstance(data, dict):  # an error body
             writer.writerow([data.get("detail", "")])
@@ -382,6 +404,32 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
                     entry["seed"],
                     row["match_wins"],
                     row["match_losses"],
+                    row["game_wins"],
+                    row["game_losses"],
+                    row["byes"],
+                    row["dropped"],
+                ]
+            )
+        return out.getvalue()
+
+    def _render_swiss(self, out, writer, data) -> str:
+        writer.writerow(self.swiss_columns)
+        for row in data:
+            entry = row["entry"]
+            writer.writerow(
+                [
+                    row["placement_label"],
+                    row["rank"],
+                    entry["id"],
+                    entry["name"],
+                    entry["seed"],
+                    row["match_points"],
+                    row["match_wins"],
+                    row["match_draws"],
+                    row["match_losses"],
+                    row["opponents_match_win_percent"],
+                    row["game_win_percent"],
+                    row["opponents_game_win_percent"],
                     row["game_wins"],
                     row["game_losses"],
                     row["byes"],

@@ -17,7 +17,11 @@ GameSlug = models.TextChoices(
 
 
 class Tournament(models.Model):
-    """A single-elimination event."""
+    """An event: single elimination, or Swiss rounds with an optional single-elimination cut."""
+
+    class Structure(models.TextChoices):
+        ELIMINATION = "elimination", "Single elimination"
+        SWISS = "swiss", "Swiss rounds"
 
     class TeamMode(models.TextChoices):
         ALLIANCE = "alliance", "Alliance"
@@ -48,6 +52,13 @@ class Tournament(models.Model):
     jokers = models.BooleanField(default=False)
     pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.BRACKET)
     seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
+    structure = models.CharField(
+        max_length=12, choices=Structure.choices, default=Structure.ELIMINATION
+    )
+    # Swiss only: the rounds (empty until the start, which sets ceil(log2 entries) unless the
+    # organizer chose a number) and the single-elimination top cut after them (0: none).
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(
         max_length=15, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )
@@ -80,10 +91,30 @@ class Tournament(models.Model):
                 condition=Q(status__in=["registration", "running", "finished", "cancelled"]),
                 name="tournament_status_known",
             ),
+            models.CheckConstraint(
+                condition=Q(structure="swiss")
+                | Q(structure="elimination", swiss_rounds__isnull=True, top_cut=0),
+                name="tournament_structure_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(top_cut__in=[0, 2, 4, 8, 16]), name="tournament_top_cut"
+            ),
+            models.CheckConstraint(
+                condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
+                name="tournament_swiss_rounds_positive",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.structure == self.Structure.SWISS
+
+    def is_swiss_round(self, number: int) -> bool:
+        """True for a Swiss round; the rounds after the last one are the top cut."""
+        return self.is_swiss and number <= (self.swiss_rounds or 0)
 
     @property
     def wins_needed(self) -> int:

@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 
 from config.errors import NotFound
+from tournaments import swiss_selectors
 from tournaments.brackets import loser_placements
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
 from tournaments.models import (
@@ -240,7 +241,8 @@ def bracket_get(*, tournament: Tournament) -> dict:
         "rounds": [
             {
                 "number": r.number,
-                "name": round_name(r.number, _total_rounds(tournament, rounds)),
+                "name": _round_title(tournament, r.number, rounds),
+                "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
                 "started_at": r.started_at,
                 "matches": by_round[r.pk],
             }
@@ -328,6 +330,17 @@ def _team_members(tournament: Tournament, by_round: dict[int, list[dict]]) -> No
         for match in matches:
             for entry in match["entries"]:
                 entry["members"] = names.get(entry["id"], [])
+
+
+def _round_title(tournament: Tournament, number: int, rounds: list[Round]) -> str:
+    """Names: "Round 2", "Semifinals", ...; a Swiss event's rounds are "Swiss round n", and its top
+    cut's are named as the cut's own bracket ("Quarterfinals" for the first of three)."""
+    if not tournament.is_swiss:
+        return round_name(number, _total_rounds(tournament, rounds))
+    if tournament.is_swiss_round(number):
+        return f"Swiss round {number}"
+    swiss = tournament.swiss_rounds or 0
+    return round_name(number - swiss, len(rounds) - swiss)
 
 
 def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:
@@ -436,7 +449,10 @@ def standings_get(*, tournament: Tournament) -> list[StandingRow]:
     """Placements and win/loss counts for every entry in the bracket (three queries).
 
     An entry that lost in round r shares place 1 + (matches in round r); a bye is a win.
+    A Swiss event's standings carry its tie-breakers (`swiss_selectors.standings_rows`).
     """
+    if tournament.is_swiss:
+        return swiss_selectors.standings_rows(tournament=tournament)
     entries = {
         e.pk: e for e in tournament.entries.select_related("user").filter(seed__isnull=False)
     }

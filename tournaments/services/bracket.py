@@ -8,6 +8,7 @@ from django.db.models import Case, DateTimeField, F, IntegerField, Q, Value, Whe
 from config.errors import Conflict
 from tournaments.brackets import bracket_first_round, feeds_into, random_round, rounds_needed
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
+from tournaments.services import swiss
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
 from tournaments.services.notices import matches_ready_notify
 
@@ -19,12 +20,15 @@ def round_rng(tournament: Tournament, number: int) -> Random:
     return Random(f"{tournament.rng_seed}:{number}")
 
 
-def bracket_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> None:
-    """Create every round and match of a fixed bracket with bulk inserts; play the byes."""
+def bracket_build(
+    *, tournament: Tournament, entry_ids_by_seed: list[int], first_number: int = 1
+) -> None:
+    """Create every round and match of a fixed bracket with bulk inserts; play the byes.
+    A Swiss event's top cut starts at `first_number`, after its last Swiss round."""
     k = tournament.entries_per_match
     total = rounds_needed(len(entry_ids_by_seed), k)
     rounds = Round.objects.bulk_create(
-        [Round(tournament=tournament, number=n) for n in range(1, total + 1)]
+        [Round(tournament=tournament, number=first_number + n) for n in range(total)]
     )
     first = bracket_first_round(entry_ids_by_seed, k)
     stamp = now()
@@ -129,6 +133,16 @@ def match_finish(
     match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
     match.finished_at = now()
     supersede_pending_reports(match)
+    if tournament.is_swiss_round(match.round.number):
+        swiss.swiss_match_finished(
+            tournament=tournament,
+            match=match,
+            actor=actor,
+            action=action,
+            before=before,
+            games=games,
+        )
+        return
     if _moves_on_at_once(tournament, match):
         _finish_and_move_on(
             tournament, match, actor=actor, action=action, before=before, games=games
@@ -263,6 +277,8 @@ def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new
     The match the old winner went on to must not have started; a bye it received in a random
     round is passed on to the new winner (and followed further).
     """
+    if tournament.is_swiss_round(match.round.number):
+        return  # S10: a Swiss correction changes the standings; pairings already made stay
     target = _next_match_of(tournament, match, old_id)
     if target is None:
         return
