@@ -13,9 +13,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/embed/", views.tournament_embed, name="embed"),
     path("tournaments/<int:pk>/desk/", views.tournament_desk, name="desk"),
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
-    path(
-        "tournaments/<int:pk>/rounds/<int:number>/", views.swiss_round, name="swiss-round"
-    ),
+    path("tournaments/<int:pk>/rounds/<int:number>/", views.swiss_round, name="swiss-round"),
     path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/live/", views.match_live, name="match-live"),
