@@ -222,11 +222,17 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
         return None
     current = numbers[-1]
     tables = swiss_selectors.round_tables(tournament=tournament, number=current)
+    in_cut = tournament.rounds.filter(number__gt=tournament.swiss_rounds or 0).exists()
+    rows = []
+    if tournament.status == Tournament.Status.FINISHED and not in_cut:
+        rows = selectors.standings_cached(tournament=tournament)
     return {
         "numbers": numbers,
         "current": current,
         "my_tables": swiss_selectors.my_tables(tables, mine),
-        "in_cut": tournament.rounds.filter(number__gt=tournament.swiss_rounds or 0).exists(),
+        "in_cut": in_cut,
+        # no cut: the standings decide the event
+        "winner": rows[0].entry.display_name if rows else "",
     }
 
 

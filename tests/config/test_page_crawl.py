@@ -59,6 +59,12 @@ def world(make_user):
     played = next(m for m in matches if m.status == Match.Status.IN_PROGRESS)
     events.match_decide(match=played, by_user=org, winner_id=entries[1].pk)
     ids["running"], ids["matches"] = running.pk, [m.pk for m in matches]
+    # A Swiss event of three with a top 2: round 1 is a table and a bye, one result in.
+    swiss, swiss_entries = _event(org, [p1, p2, p3], structure="swiss", top_cut=2)
+    events.tournament_start(tournament=swiss, by_user=org)
+    table = Match.objects.get(tournament=swiss, is_bye=False)
+    events.match_decide(match=table, by_user=org, winner_id=swiss_entries[1].pk)
+    ids["swiss"] = swiss.pk
     cancelled, _ = _event(org, [])
     events.tournament_cancel(tournament=cancelled, by_user=org)
     ids["cancelled"] = cancelled.pk
@@ -91,7 +97,8 @@ def world(make_user):
 def pages(ids) -> dict[str, list[str]]:
     """Each page pattern (by name) and the addresses that exercise it."""
     t, m, d = ids["running"], ids["matches"], ids["draft"]
-    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], 99999]
+    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], ids["swiss"], 99999]
+    swiss = ids["swiss"]
     return {
         "home": ["/"],
         "getting-started": ["/getting-started/"],
@@ -104,7 +111,16 @@ def pages(ids) -> dict[str, list[str]]:
         "tournaments:bracket": [f"/tournaments/{t}/bracket/"],
         "tournaments:desk": [f"/tournaments/{pk}/desk/" for pk in tournaments],
         "tournaments:embed": [f"/tournaments/{t}/embed/", "/tournaments/99999/embed/"],
-        "tournaments:standings": [f"/tournaments/{t}/standings/", "/tournaments/99999/standings/"],
+        "tournaments:standings": [
+            f"/tournaments/{t}/standings/",
+            f"/tournaments/{swiss}/standings/",
+            f"/tournaments/{swiss}/standings/?round=1",
+            f"/tournaments/{swiss}/standings/?round=99&x=%00",
+            f"/tournaments/{t}/standings/?round=1",
+            "/tournaments/99999/standings/",
+        ],
+        "tournaments:swiss-round": [f"/tournaments/{swiss}/rounds/{n}/" for n in (1, 2, 3, 99999)]
+        + [f"/tournaments/{t}/rounds/1/", "/tournaments/99999/rounds/1/"],
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
         "tournaments:match-live": [f"/matches/{m[0]}/live/"],
         "decks:cards": ["/cards/", "/cards/?game=nope&search=%00"],
@@ -190,7 +206,7 @@ def _page_patterns(resolver=None, prefix="") -> set[str]:
     return {n for n in names if "-api:" not in n and n not in ("schema", "swagger-ui")}
 
 
-KEYS = ("registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry")
+KEYS = ("registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry", "swiss")
 
 
 def test_every_page_pattern_is_crawled():

@@ -77,6 +77,7 @@ def build_demo() -> dict:
         tournament=pods, by_user=organizer, text="\n".join(f"Pod player {n}" for n in range(1, 12))
     )
     services.tournament_start(tournament=pods, by_user=organizer)
+    swiss = build_swiss_demo(organizer, players)
     matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
     slots = {
         m.pk: list(m.slots.order_by("slot").values_list("entry_id", flat=True)) for m in matches
@@ -114,7 +115,35 @@ def build_demo() -> dict:
         "pods": pods.pk,
         "matches": [m.pk for m in (finished, waiting, disputed, timed)],
         "player": player.username if player else "player1",
+        "swiss": swiss,
     }
+
+
+def build_swiss_demo(organizer, players) -> int:
+    """A Swiss event of 8 players and 3 guests with a top 4: round 1 played, round 2 paired
+    with one result in (issue 18's pages: tables, the player's table, standings)."""
+    from tournaments import services
+    from tournaments.models import Match
+
+    event = services.tournament_create(
+        organizer=organizer,
+        name="Swiss Saturday",
+        seeding="manual",
+        best_of=3,
+        structure="swiss",
+        top_cut=4,
+    )
+    for seed, user in enumerate(players, 1):
+        services.entry_add(tournament=event, by_user=organizer, user_id=user.pk, seed=seed)
+    services.entries_paste(tournament=event, by_user=organizer, text="Gus\nHal\nIda")
+    services.tournament_start(tournament=event, by_user=organizer)
+    for number, count in ((1, None), (2, 1)):
+        pending = Match.objects.filter(tournament=event, round__number=number, is_bye=False)
+        for match in list(pending.order_by("index"))[:count]:
+            first, second = match.slots.order_by("slot").values_list("entry_id", flat=True)
+            games = [{"winner": first}, {"winner": second}, {"winner": first}]
+            services.match_result_report(match=match, by_user=organizer, games=games)
+    return event.pk
 
 
 def build_card_demo() -> dict:
@@ -278,6 +307,10 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "standings": f"/tournaments/{event}/standings/",
                 "getting-started": "/getting-started/",
                 "event-pods": f"/tournaments/{ids['pods']}/",
+                "swiss-event": f"/tournaments/{ids['swiss']}/",
+                "swiss-round": f"/tournaments/{ids['swiss']}/rounds/2/",
+                "swiss-standings": f"/tournaments/{ids['swiss']}/standings/",
+                "swiss-standings-after-round-1": f"/tournaments/{ids['swiss']}/standings/?round=1",
             },
         ),
         "player": (
@@ -286,6 +319,7 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "match-reported": f"/matches/{match[1]}/",
                 "home": "/",
                 "event": f"/tournaments/{event}/",
+                "swiss-event": f"/tournaments/{ids['swiss']}/",
             },
         ),
         "visitor": (None, {"event": f"/tournaments/{event}/"}),
