@@ -34,6 +34,7 @@ class Tournament(models.Model):
     class Seeding(models.TextChoices):
         RANDOM = "random", "Random"
         MANUAL = "manual", "Manual"
+        RATING = "rating", "By rating"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"

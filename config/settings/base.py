@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "tournaments",
+    "ratings",
     "decks",
     "decks.drafting",
     "gameplay",
@@ -229,6 +230,10 @@ CELERY_BEAT_SCHEDULE = {
     "stalled-bots-sweep": {
         "task": "gameplay.tasks.stalled_bots_sweep",
         "schedule": 10.0,
+    },
+    "ratings-sweep": {
+        "task": "ratings.tasks.ratings_sweep",
+        "schedule": 60.0,
     },
 }
 

@@ -123,6 +123,7 @@ def pages(ids) -> dict[str, list[str]]:
         + [f"/tournaments/{t}/rounds/1/", "/tournaments/99999/rounds/1/"],
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
         "tournaments:match-live": [f"/matches/{m[0]}/live/"],
+        "ratings:player": ["/players/p1/", "/players/nobody/", "/players/%00/"],
         "decks:cards": ["/cards/", "/cards/?game=nope&search=%00"],
         "decks:list": ["/decks/"],
         "decks:new": ["/decks/new/", "/decks/new/?pool=abc", f"/decks/new/?pool={ids['pool']}"],

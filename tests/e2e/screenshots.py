@@ -143,6 +143,11 @@ def build_swiss_demo(organizer, players) -> int:
             first, second = match.slots.order_by("slot").values_list("entry_id", flat=True)
             games = [{"winner": first}, {"winner": second}, {"winner": first}]
             services.match_result_report(match=match, by_user=organizer, games=games)
+    # no worker runs here: rate the finished matches as the ratings task would
+    from ratings import services as ratings
+
+    for match in Match.objects.filter(status="finished").order_by("finished_at", "pk"):
+        ratings.match_rate(match_id=match.pk)
     return event.pk
 
 
@@ -320,6 +325,7 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "home": "/",
                 "event": f"/tournaments/{event}/",
                 "swiss-event": f"/tournaments/{ids['swiss']}/",
+                "player-page": "/players/player1/",
             },
         ),
         "visitor": (None, {"event": f"/tournaments/{event}/"}),

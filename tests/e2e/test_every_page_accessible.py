@@ -27,6 +27,7 @@ def _pages(ids) -> list[tuple[str, str]]:
         ("Swiss event", f"/tournaments/{ids['swiss']}/"),
         ("Swiss standings", f"/tournaments/{ids['swiss']}/standings/"),
         ("Swiss round pairings", f"/tournaments/{ids['swiss']}/rounds/2/"),
+        ("player page", "/players/p1/"),
         ("embedded bracket", f"/tournaments/{t}/embed/"),
         ("drafts", "/drafts/"),
         ("draft room", f"/drafts/{d}/"),

@@ -6,6 +6,7 @@ from random import Random
 from django.db.models import Case, DateTimeField, F, IntegerField, Q, Value, When
 
 from config.errors import Conflict
+from tournaments import hooks
 from tournaments.brackets import bracket_first_round, feeds_into, random_round, rounds_needed
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
 from tournaments.services import swiss
@@ -133,6 +134,7 @@ def match_finish(
     match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
     match.finished_at = now()
     supersede_pending_reports(match)
+    hooks.match_result_changed(match_id=match.pk)
     if tournament.is_swiss_round(match.round.number):
         swiss.swiss_match_finished(
             tournament=tournament,

@@ -74,7 +74,7 @@ def _check_settings(
     if pairing not in Tournament.Pairing.values:
         errors["pairing"] = ["Choose bracket or random."]
     if seeding not in Tournament.Seeding.values:
-        errors["seeding"] = ["Choose random or manual."]
+        errors["seeding"] = ["Choose random, manual or by rating."]
     errors.update(_structure_problems(structure, swiss_rounds, top_cut, pairing))
     return errors
 
@@ -454,13 +454,19 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
 
 def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
     """Order the entries by seed and number them 1..N: the seeds the organizer gave first, in
-    their order, then the others in registration order (`manual`) or shuffled (`random`)."""
+    their order, then the others in registration order (`manual`), shuffled (`random`) or
+    best-rated first (`rating`)."""
     entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    given = sum(1 for e in entries if e.seed is not None)
+    rest = entries[given:]
     if tournament.seeding == Tournament.Seeding.RANDOM:
-        given = sum(1 for e in entries if e.seed is not None)
-        rest = entries[given:]
         Random(tournament.rng_seed).shuffle(rest)
-        entries[given:] = rest
+    elif tournament.seeding == Tournament.Seeding.RATING:
+        # the players' ratings in this game (the ratings app, through the hook), best first
+        order = hooks.rating_order(game=tournament.game, entry_ids=[e.pk for e in rest])
+        by_id = {e.pk: e for e in rest}
+        rest = [by_id[pk] for pk in order]
+    entries[given:] = rest
     changed = []
     for number, entry in enumerate(entries, start=1):
         if entry.seed != number:

@@ -4,6 +4,7 @@ and games played on the engine."""
 from django.db import transaction
 
 from config.errors import Conflict, NotAllowed, ServiceError
+from tournaments import hooks
 from tournaments.brackets import (
     BracketError,
     GameResult,
@@ -194,6 +195,7 @@ def _organizer_result(
     match.save(update_fields=["winner", "decided_by"])
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
+    hooks.match_result_changed(match_id=match.pk)
 
 
 @transaction.atomic
@@ -295,6 +297,7 @@ def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
     match.winner_id, match.decided_by = winner_id, Match.DecidedBy.ORGANIZER
     match.save(update_fields=["winner", "decided_by"])
     audit(match=match, actor=by_user, action="correction", before=before)
+    hooks.match_result_changed(match_id=match.pk)
     return match
 
 
