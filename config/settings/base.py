@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "accounts",
     "tournaments",
     "ratings",
+    "leagues",
     "decks",
     "decks.drafting",
     "gameplay",

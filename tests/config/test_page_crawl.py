@@ -10,6 +10,7 @@ from decks import services as deck_services
 from decks.drafting import services as drafts
 from decks.services.decks import deck_list_from_input
 from gameplay import services as games
+from leagues import services as leagues
 from tests.fingerprint import data_fingerprint
 from tests.gameplay.playing import play_to_the_end
 from tournaments import services as events
@@ -65,6 +66,9 @@ def world(make_user):
     table = Match.objects.get(tournament=swiss, is_bye=False)
     events.match_decide(match=table, by_user=org, winner_id=swiss_entries[1].pk)
     ids["swiss"] = swiss.pk
+    league = leagues.league_create(organizer=org, name="Spring league", counted_events=2)
+    leagues.league_event_add(league=league, by_user=org, tournament_id=running.pk)
+    ids["league"] = league.pk
     cancelled, _ = _event(org, [])
     events.tournament_cancel(tournament=cancelled, by_user=org)
     ids["cancelled"] = cancelled.pk
@@ -124,6 +128,13 @@ def pages(ids) -> dict[str, list[str]]:
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
         "tournaments:match-live": [f"/matches/{m[0]}/live/"],
         "ratings:player": ["/players/p1/", "/players/nobody/", "/players/%00/"],
+        "leagues:list": ["/leagues/"],
+        "leagues:detail": [f"/leagues/{ids['league']}/", "/leagues/99999/"],
+        "leagues:history": [
+            "/players/p1/history/",
+            "/players/nobody/history/",
+            "/players/%00/history/",
+        ],
         "decks:cards": ["/cards/", "/cards/?game=nope&search=%00"],
         "decks:list": ["/decks/"],
         "decks:new": ["/decks/new/", "/decks/new/?pool=abc", f"/decks/new/?pool={ids['pool']}"],
@@ -182,6 +193,11 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
         "gameplay:rematch": [
             (f"/games/{pk}/rematch/", {}) for pk in (ids["finished"], ids["games"][0], 99999)
         ],
+        "leagues:action": [
+            (f"/leagues/{ids['league']}/{action}/", {"tournament": str(pk)})
+            for action in ("add-event", "remove-event", "nonsense")
+            for pk in (t, ids["swiss"], "9" * 30)
+        ],
         "decks:edit": [(f"/decks/{ids['deck']}/", {"name": "Taken", "format": "constructed"})],
         "decks:check": [("/decks/check/", {"game": "\x00", "pool": str(pool)})],
         "decks:event-card-sets": [(f"/decks/events/{r}/card-sets/", {"card_sets": ["x", "1"]})],
@@ -191,6 +207,7 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
 # Posts anyone signed in may make for themselves (join, create), or pages with no writes.
 NOT_GUARDED = {
     "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
+    "leagues:new",
     "notifications-read",
 }  # fmt: skip
 
@@ -207,7 +224,18 @@ def _page_patterns(resolver=None, prefix="") -> set[str]:
     return {n for n in names if "-api:" not in n and n not in ("schema", "swagger-ui")}
 
 
-KEYS = ("registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry", "swiss")
+KEYS = (
+    "registering",
+    "running",
+    "cancelled",
+    "sealed",
+    "draft",
+    "pool",
+    "deck",
+    "entry",
+    "swiss",
+    "league",
+)
 
 
 def test_every_page_pattern_is_crawled():
