@@ -86,8 +86,20 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         addable = Tournament.objects.filter(
             organizer=request.user, game=league.game, league_event__isnull=True
         ).exclude(status=Tournament.Status.CANCELLED)[:100]
+    for line in board["lines"]:
+        # one string per line: thousands of cells (128 players x 50 events) as template tags
+        # took seconds to render
+        line["events_text"] = " · ".join(_cell(e) for e in line["by_event"])
     context = {"league": league, "board": board, "is_organizer": organizer, "addable": addable}
     return render(request, "leagues/detail.html", context)
+
+
+def _cell(event: dict) -> str:
+    """An event's points on a leaderboard line: "10", "(6)" when not among the best, an
+    en dash when not played."""
+    if event["points"] is None:
+        return "\u2013"
+    return str(event["points"]) if event["counted"] else f"({event['points']})"
 
 
 @post_only_else_back_to("leagues:detail")
