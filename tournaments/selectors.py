@@ -706,14 +706,22 @@ def match_title(match: Match) -> str:
     """The match as the bracket names it: "Semifinals · Match 10" (two queries)."""
     tournament = match.tournament
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    name = round_name(match.round.number, _total_rounds(tournament, rounds))
+    name = _round_title(tournament, match.round.number, rounds)
     if match.is_bye:
         return f"{name} · bye"
+    if tournament.is_swiss_round(match.round.number):
+        return f"{name} · Table {_table_number(match)}"
     before = Match.objects.filter(tournament=tournament, is_bye=False).filter(
         Q(round__number__lt=match.round.number)
         | Q(round__number=match.round.number, index__lt=match.index)
     )
     return f"{name} · Match {before.count() + 1}"
+
+
+def _table_number(match: Match) -> int:
+    """A Swiss match's table: its place among the round's matches that are not byes."""
+    earlier = Match.objects.filter(round_id=match.round_id, is_bye=False, index__lt=match.index)
+    return earlier.count() + 1
 
 
 def entry_ids_of_user(*, tournament: Tournament, user) -> set[int]:

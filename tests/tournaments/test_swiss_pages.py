@@ -4,7 +4,7 @@ player's own table, a round's pairings by table, and the standings with every fi
 import pytest
 from django.test import Client
 
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -73,6 +73,11 @@ def test_swiss_pages_show_tables_my_table_and_standings(make_event, org_client, 
     assert page.count("<tr") == 4  # the header and three rows
     assert "Bye: a match win" in page
     assert player.get(f"/tournaments/{tid}/rounds/2/").status_code == 404
+    # and a match is named by its Swiss round and table, not as an elimination round
+    match = Match.objects.filter(tournament_id=tid, is_bye=False).order_by("index").first()
+    page = player.get(f"/matches/{match.pk}/").content.decode()
+    assert "Swiss round 1 · Table 1" in page
+    assert "Final" not in page
 
     # when round 1 is played (the organizer enters each result)
     bracket = org_client.get(f"/api/tournaments/{tid}/bracket/").json()["rounds"]
