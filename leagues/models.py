@@ -28,8 +28,6 @@ class League(models.Model):
     counted_events = models.PositiveSmallIntegerField(null=True, blank=True)
     planned_events = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Bumped with every change to the league or its events' list (cached leaderboards key on it).
-    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -1,7 +1,6 @@
 """Writes of the leagues app: create a league, add an event to it or take one out."""
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from leagues import scoring
@@ -100,7 +99,6 @@ def league_event_add(*, league: League, by_user, tournament_id: int) -> LeagueEv
         raise Conflict(
             f"{tournament.name} is already in a league.", code="already_in_a_league"
         ) from None
-    League.objects.filter(pk=league.pk).update(version=F("version") + 1)
     return added
 
 
@@ -113,4 +111,3 @@ def league_event_remove(*, league: League, by_user, tournament_id: int) -> None:
     deleted, _ = LeagueEvent.objects.filter(league=league, tournament_id=tournament_id).delete()
     if not deleted:
         raise NotFound("That event is not in this league.", code="not_in_league")
-    League.objects.filter(pk=league.pk).update(version=F("version") + 1)
