@@ -245,7 +245,7 @@ def swiss_round_numbers(*, tournament: Tournament) -> list[int]:
 def round_tables(*, tournament: Tournament, number: int) -> list[dict]:
     """A Swiss round's tables in order (table 1 is the best-ranked pairing), each with its
     entries (and their match points before the round), status and result; the bye last,
-    without a table number (five queries)."""
+    without a table number (six queries)."""
     matches = list(
         Match.objects.filter(tournament=tournament, round__number=number).order_by("index")
     )
@@ -259,6 +259,10 @@ def round_tables(*, tournament: Tournament, number: int) -> list[dict]:
     )
     for slot in rows:
         slots[slot.match_id].append(slot)
+    wins: dict[int, Counter] = defaultdict(Counter)
+    games = MatchGame.objects.filter(match__in=[m.pk for m in matches], superseded=False)
+    for match_id, winner_id in games.exclude(winner=None).values_list("match_id", "winner_id"):
+        wins[match_id][winner_id] += 1
     tables, table_number = [], 0
     for match in matches:
         if not match.is_bye:
@@ -267,6 +271,7 @@ def round_tables(*, tournament: Tournament, number: int) -> list[dict]:
             {
                 "table": None if match.is_bye else table_number,
                 "match": match,
+                "result": _result(match, wins[match.pk]),
                 "entries": [
                     {
                         "id": s.entry_id,
@@ -280,6 +285,20 @@ def round_tables(*, tournament: Tournament, number: int) -> list[dict]:
             }
         )
     return tables
+
+
+def _result(match: Match, wins: Counter) -> str:
+    """A finished table's result as people read it: "2\u20131", "2\u20131 by time", "forfeit"."""
+    if match.status != Match.Status.FINISHED:
+        return ""
+    if match.decided_by == Match.DecidedBy.FORFEIT:
+        return "forfeit"
+    if match.decided_by == Match.DecidedBy.ORGANIZER and not wins:
+        return "by decision"
+    won = wins.get(match.winner_id, 0)
+    others = max((n for entry, n in wins.items() if entry != match.winner_id), default=0)
+    score = f"{won}\u2013{others}" if won else match.get_decided_by_display()
+    return f"{score} by time" if match.decided_by == Match.DecidedBy.TIME and won else score
 
 
 def my_tables(tables: list[dict], mine: set[int]) -> list[dict]:

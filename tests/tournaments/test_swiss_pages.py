@@ -93,6 +93,9 @@ def test_swiss_pages_show_tables_my_table_and_standings(make_event, org_client, 
     for heading in ("Points", "OMW%", "GW%", "OGW%", "Match W\u2013D\u2013L"):
         assert heading in page
     assert "33.33" in page
+    # and the round's tables give each result as a score
+    page = Client().get(f"/tournaments/{tid}/rounds/1/").content.decode()
+    assert page.count("1\u20130") == 2
     after = Client().get(f"/tournaments/{tid}/standings/?round=1").content.decode()
     assert 'aria-current="page">1<' in after
     # round 2 is paired, and the detail page moves on to it
