@@ -214,3 +214,32 @@ def test_swiss_settings_are_checked(org_client):
     response = org_client.post("/api/tournaments/", {"name": "Bad", "top_cut": 8}, format="json")
     assert response.status_code == 400
     assert set(response.json()["errors"]) == {"top_cut"}
+
+
+def test_the_standings_api_as_they_were_after_a_round(make_event, org_client):
+    # given a 4-entry Swiss event whose round 1 is played (round 2 paired)
+    tid, _players = make_event(4, best_of=1, structure="swiss")
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    for match in rounds_of(org_client, tid)[0]["matches"]:
+        winner = min(e["id"] for e in match["entries"])
+        body = {"games": [{"winner": winner, "life": {}, "first_damage": None}]}
+        org_client.post(f"/api/matches/{match['id']}/report/", body, format="json")
+    # when round 2's first table is decided
+    match = rounds_of(org_client, tid)[1]["matches"][0]
+    org_client.post(
+        f"/api/matches/{match['id']}/decide/", {"winner": match["entries"][0]["id"]}, format="json"
+    )
+    # then now the leader has 6 points, while after round 1 nobody had more than 3
+    now = standings_of(org_client, tid)
+    assert now[0]["match_points"] == 6
+    response = org_client.get(f"/api/tournaments/{tid}/standings/?round=1")
+    assert response.status_code == 200
+    assert max(row["match_points"] for row in response.json()) == 3
+    csv_body = org_client.get(f"/api/tournaments/{tid}/standings/?round=1&format=csv")
+    assert csv_body.status_code == 200
+    assert "omw_percent" in csv_body.content.decode()
+    # and a round not paired, or not a number, is a 400 that says why
+    for bad in ("3", "x", "0"):
+        response = org_client.get(f"/api/tournaments/{tid}/standings/?round={bad}")
+        assert response.status_code == 400, bad
+        assert "round" in response.json()["errors"]
