@@ -11,7 +11,7 @@ from ratings.models import RatedMatch, Rating
 from tournaments.models import Entry, Match
 
 # R2: a match decided by these rates its players; a bye or a forfeit rates nobody.
-RATED_DECISIONS = ("played", "time", "organizer")
+RATED_DECISIONS = ("played", "time", "organizer", "draw")
 
 
 def outcome_of(match: Match) -> rules.Outcome | None:
@@ -28,7 +28,10 @@ def outcome_of(match: Match) -> rules.Outcome | None:
     players = tuple(user for user, _, _ in slots)
     if len(set(players)) != len(players):
         return None
-    ranks = tuple(1 if entry == match.winner_id else 2 for _, _, entry in slots)
+    # a Swiss draw: everyone shares 1st place (R4)
+    ranks = tuple(
+        1 if entry == match.winner_id or match.winner_id is None else 2 for _, _, entry in slots
+    )
     return rules.Outcome(players=players, ranks=ranks)
 
 

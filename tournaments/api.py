@@ -617,12 +617,14 @@ class MatchTimeApi(_MatchActionApi):
 class MatchDecideApi(_MatchActionApi):
     input_class = serializers.DecideIn
 
-    @_action("Name the winner (organizer)", serializers.DecideIn)
+    @_action("Name the winner, or a draw in a Swiss round (organizer)", serializers.DecideIn)
     def post(self, request, pk: int):
         return super().post(request, pk)
 
     def act(self, *, match, user, data):
-        services.match_decide(match=match, by_user=user, winner_id=data["winner"])
+        services.match_decide(
+            match=match, by_user=user, winner_id=data["winner"], draw=data["draw"]
+        )
 
 
 class MatchExtendApi(_MatchActionApi):

@@ -233,6 +233,7 @@ class Match(models.Model):
         FORFEIT = "forfeit", "Forfeit"
         TIME = "time", "Time"
         ORGANIZER = "organizer", "Organizer"
+        DRAW = "draw", "Draw"  # Swiss rounds only (tournaments/RULINGS.md S4, S12)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
@@ -254,10 +255,16 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         constraints = [
             models.UniqueConstraint(fields=["round", "index"], name="match_index_unique"),
-            # A finished match always has a winner (single elimination has no draws), and
-            # only a finished match has one.
+            # A finished match has a winner, unless it is a (Swiss) draw, and only a finished
+            # match has one.
             models.CheckConstraint(
-                condition=(Q(status="finished") & Q(winner__isnull=False) & ~Q(decided_by=""))
+                condition=(
+                    Q(status="finished")
+                    & Q(winner__isnull=False)
+                    & ~Q(decided_by="")
+                    & ~Q(decided_by="draw")
+                )
+                | (Q(status="finished") & Q(winner__isnull=True) & Q(decided_by="draw"))
                 | (~Q(status="finished") & Q(winner__isnull=True) & Q(decided_by="")),
                 name="match_finished_has_winner",
             ),

@@ -384,6 +384,8 @@ def result_label(match: dict, wins: dict[int, int]) -> str:
         return "bye"
     if by == "forfeit":
         return "forfeit"
+    if by == "draw":
+        return "draw"
     if by == "organizer":
         return "by decision"
     winner = wins.get(match["winner"], 0)

@@ -239,7 +239,17 @@ class TimeIn(serializers.Serializer):
 
 
 class DecideIn(serializers.Serializer):
-    winner = serializers.IntegerField()
+    winner = serializers.IntegerField(required=False, allow_null=True, default=None)
+    draw = serializers.BooleanField(
+        default=False, help_text="Swiss rounds only: the match is a draw (no winner)."
+    )
+
+    def validate(self, attrs):
+        if attrs["draw"] == (attrs["winner"] is not None):
+            raise serializers.ValidationError(
+                {"winner": ["Name the winner, or give draw: true (Swiss rounds), not both."]}
+            )
+        return attrs
 
 
 class ExtendIn(serializers.Serializer):

@@ -293,6 +293,8 @@ def _result(match: Match, wins: Counter) -> str:
         return ""
     if match.decided_by == Match.DecidedBy.FORFEIT:
         return "forfeit"
+    if match.decided_by == Match.DecidedBy.DRAW:
+        return "draw"
     if match.decided_by == Match.DecidedBy.ORGANIZER and not wins:
         return "by decision"
     won = wins.get(match.winner_id, 0)

@@ -576,6 +576,8 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
         "cancelled": cancelled,
         "is_organizer": organizer,
+        # a Swiss round's match may be ruled a draw (RULINGS.md S12)
+        "can_draw": tournament.is_swiss_round(match.round.number),
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
         # the organizer confirms for players who cannot (guests without an account), audited
@@ -680,9 +682,12 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         ),
         "decide": (
             lambda: services.match_decide(
-                match=match, by_user=user, winner_id=_int(data.get("winner"))
+                match=match,
+                by_user=user,
+                winner_id=None if data.get("winner") == "draw" else _int(data.get("winner")),
+                draw=data.get("winner") == "draw",
             ),
-            "Winner set.",
+            "Draw recorded." if data.get("winner") == "draw" else "Winner set.",
         ),
         "extend": (
             lambda: services.match_time_extend(

@@ -120,13 +120,14 @@ def match_finish(
     *,
     tournament: Tournament,
     match: Match,
-    winner_id: int,
+    winner_id: int | None,
     decided_by: str,
     actor,
     action: str,
     games: list[dict] | None = None,
 ) -> None:
-    """Finish a match with its winner, record it in the audit trail and move the winner on.
+    """Finish a match with its winner, record it in the audit trail and move the winner on
+    (a Swiss round's draw has no winner and moves nobody).
 
     `games`: the games that now count (as `common.game_facts` gives them) when the caller has
     just written them, so the audit trail needs no query for them."""
