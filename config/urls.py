@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from config import views
 
-APPS = ["accounts", "tournaments", "decks", "decks.drafting", "gameplay"]
+APPS = ["accounts", "tournaments", "ratings", "decks", "decks.drafting", "gameplay", "leagues"]
 
 urlpatterns = [
     path("", include("home.urls")),

@@ -4,7 +4,7 @@ import io
 
 from django.http import HttpResponse
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import renderers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 
 from accounts.serializers import ErrorOut
 from config.csv_export import SafeWriter
-from config.errors import NotAllowed, NotFound
-from tournaments import freshness, selectors, serializers, services
+from config.errors import NotAllowed, NotFound, ServiceError
+from tournaments import freshness, selectors, serializers, services, swiss_selectors
 from tournaments.models import Entry, Tournament
 from tournaments.services.common import is_organizer
 
@@ -390,10 +390,32 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
         "dropped",
     ]
 
+    # A Swiss event's standings add its rank, points and tie-breakers (RULINGS.md S1-S5).
+    swiss_columns = [
+        "placement",
+        "rank",
+        "entry_id",
+        "name",
+        "seed",
+        "match_points",
+        "match_wins",
+        "match_draws",
+        "match_losses",
+        "omw_percent",
+        "gw_percent",
+        "ogw_percent",
+        "game_wins",
+        "game_losses",
+        "byes",
+        "dropped",
+    ]
+
     def render(self, data, accepted_media_type=None, renderer_context=None):
         """One header line, then one line per entry."""
         out = io.StringIO()
         writer = SafeWriter(out)
+        if isinstance(data, list) and data and "match_points" in data[0]:
+            return self._render_swiss(out, writer, data)
         writer.writerow(self.columns)
         if isinstance(data, dict):  # an error body
             writer.writerow([data.get("detail", "")])
@@ -416,6 +438,46 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
             )
         return out.getvalue()
 
+    def _render_swiss(self, out, writer, data) -> str:
+        writer.writerow(self.swiss_columns)
+        for row in data:
+            entry = row["entry"]
+            writer.writerow(
+                [
+                    row["placement_label"],
+                    row["rank"],
+                    entry["id"],
+                    entry["name"],
+                    entry["seed"],
+                    row["match_points"],
+                    row["match_wins"],
+                    row["match_draws"],
+                    row["match_losses"],
+                    row["opponents_match_win_percent"],
+                    row["game_win_percent"],
+                    row["opponents_game_win_percent"],
+                    row["game_wins"],
+                    row["game_losses"],
+                    row["byes"],
+                    row["dropped"],
+                ]
+            )
+        return out.getvalue()
+
+
+def _after_round(request) -> int | None:
+    """The `round` query parameter: None when absent, else a positive round number (400)."""
+    value = request.query_params.get("round")
+    if value is None or value == "":
+        return None
+    if not value.isdigit() or not 0 < int(value) < 10_000:
+        raise ServiceError(
+            "`round` is a Swiss round's number (1, 2, ...).",
+            code="invalid_round",
+            errors={"round": ["A whole number from 1."]},
+        )
+    return int(value)
+
 
 class StandingsApi(APIView):
     renderer_classes = [
@@ -425,20 +487,42 @@ class StandingsApi(APIView):
     ]
 
     @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "round",
+                int,
+                description="Swiss events: the standings as they were after this Swiss round.",
+            )
+        ],
         responses={200: serializers.StandingOut(many=True), **ERRORS},
-        summary="Standings (also ?format=csv)",
+        summary="Standings (also ?format=csv; a Swiss event's after a round with ?round=n)",
     )
     def get(self, request, pk: int):
-        kind = f"standings-{request.accepted_renderer.format}"
+        after = _after_round(request)
+        kind = f"standings-{request.accepted_renderer.format}" + (
+            f"-after-{after}" if after else ""
+        )
         tag, unchanged = _conditional(request, pk, kind)
         if unchanged:
             return unchanged
         tournament = selectors.tournament_get(tournament_id=pk)
+        if after is not None and after not in swiss_selectors.swiss_round_numbers(
+            tournament=tournament
+        ):
+            raise ServiceError(
+                f"Round {after} is not a Swiss round of this event that has been paired.",
+                code="not_a_swiss_round",
+                errors={"round": ["Give a Swiss round that has been paired."]},
+            )
+
+        def rows() -> list[dict]:
+            if after is None:
+                return [row.as_dict() for row in selectors.standings_cached(tournament=tournament)]
+            past = swiss_selectors.standings_rows(tournament=tournament, after_round=after)
+            return [row.as_dict() for row in past]
+
         response = _json_per_version(
-            request,
-            tournament,
-            "standings",
-            lambda: [row.as_dict() for row in selectors.standings_cached(tournament=tournament)],
+            request, tournament, "standings" + (f"-after-{after}" if after else ""), rows
         )
         if request.accepted_renderer.format == "csv":
             name = f"tournament-{tournament.pk}-standings.csv"
@@ -559,12 +643,14 @@ class MatchTimeApi(_MatchActionApi):
 class MatchDecideApi(_MatchActionApi):
     input_class = serializers.DecideIn
 
-    @_action("Name the winner (organizer)", serializers.DecideIn)
+    @_action("Name the winner, or a draw in a Swiss round (organizer)", serializers.DecideIn)
     def post(self, request, pk: int):
         return super().post(request, pk)
 
     def act(self, *, match, user, data):
-        services.match_decide(match=match, by_user=user, winner_id=data["winner"])
+        services.match_decide(
+            match=match, by_user=user, winner_id=data["winner"], draw=data["draw"]
+        )
 
 
 class MatchExtendApi(_MatchActionApi):

@@ -40,3 +40,35 @@ def live_time_facts(*, match_id: int) -> dict | None:
         if facts is not None:
             return facts
     return None
+
+
+# Told of every match whose result now counts or changed (finished, corrected): the ratings app
+# rates it. Called inside the result's transaction; a callback must only note or enqueue (the
+# result writes stay lean, issue 17), never query.
+_MATCH_RESULTS: dict[str, Callable[..., None]] = {}
+# Asked at the start of an event seeded by rating: the entry ids ordered best first.
+_RATING_ORDERS: dict[str, Callable[..., list[int]]] = {}
+
+
+def on_match_result(app: str, callback: Callable[..., None]) -> None:
+    """Register `callback(*, match_id)`, run when a match's result starts to count or changes."""
+    _MATCH_RESULTS[app] = callback
+
+
+def on_rating_order(app: str, callback: Callable[..., list[int]]) -> None:
+    """Register `callback(*, game, entry_ids) -> entry ids, best-rated first`."""
+    _RATING_ORDERS[app] = callback
+
+
+def match_result_changed(*, match_id: int) -> None:
+    """Tell the apps that follow results that this match's result counts now (or changed)."""
+    for callback in _MATCH_RESULTS.values():
+        callback(match_id=match_id)
+
+
+def rating_order(*, game: str, entry_ids: list[int]) -> list[int]:
+    """The entries best-rated first, from the first app that rates players; without one, as
+    given."""
+    for callback in _RATING_ORDERS.values():
+        return callback(game=game, entry_ids=entry_ids)
+    return list(entry_ids)

@@ -17,7 +17,11 @@ GameSlug = models.TextChoices(
 
 
 class Tournament(models.Model):
-    """A single-elimination event."""
+    """An event: single elimination, or Swiss rounds with an optional single-elimination cut."""
+
+    class Structure(models.TextChoices):
+        ELIMINATION = "elimination", "Single elimination"
+        SWISS = "swiss", "Swiss rounds"
 
     class TeamMode(models.TextChoices):
         ALLIANCE = "alliance", "Alliance"
@@ -30,6 +34,7 @@ class Tournament(models.Model):
     class Seeding(models.TextChoices):
         RANDOM = "random", "Random"
         MANUAL = "manual", "Manual"
+        RATING = "rating", "By rating"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -48,6 +53,13 @@ class Tournament(models.Model):
     jokers = models.BooleanField(default=False)
     pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.BRACKET)
     seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
+    structure = models.CharField(
+        max_length=12, choices=Structure.choices, default=Structure.ELIMINATION
+    )
+    # Swiss only: the rounds (empty until the start, which sets ceil(log2 entries) unless the
+    # organizer chose a number) and the single-elimination top cut after them (0: none).
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(
         max_length=15, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )
@@ -80,10 +92,30 @@ class Tournament(models.Model):
                 condition=Q(status__in=["registration", "running", "finished", "cancelled"]),
                 name="tournament_status_known",
             ),
+            models.CheckConstraint(
+                condition=Q(structure="swiss")
+                | Q(structure="elimination", swiss_rounds__isnull=True, top_cut=0),
+                name="tournament_structure_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(top_cut__in=[0, 2, 4, 8, 16]), name="tournament_top_cut"
+            ),
+            models.CheckConstraint(
+                condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
+                name="tournament_swiss_rounds_positive",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.structure == self.Structure.SWISS
+
+    def is_swiss_round(self, number: int) -> bool:
+        """True for a Swiss round; the rounds after the last one are the top cut."""
+        return self.is_swiss and number <= (self.swiss_rounds or 0)
 
     @property
     def wins_needed(self) -> int:
@@ -201,6 +233,7 @@ class Match(models.Model):
         FORFEIT = "forfeit", "Forfeit"
         TIME = "time", "Time"
         ORGANIZER = "organizer", "Organizer"
+        DRAW = "draw", "Draw"  # Swiss rounds only (tournaments/RULINGS.md S4, S12)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
@@ -222,10 +255,16 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         constraints = [
             models.UniqueConstraint(fields=["round", "index"], name="match_index_unique"),
-            # A finished match always has a winner (single elimination has no draws), and
-            # only a finished match has one.
+            # A finished match has a winner, unless it is a (Swiss) draw, and only a finished
+            # match has one.
             models.CheckConstraint(
-                condition=(Q(status="finished") & Q(winner__isnull=False) & ~Q(decided_by=""))
+                condition=(
+                    Q(status="finished")
+                    & Q(winner__isnull=False)
+                    & ~Q(decided_by="")
+                    & ~Q(decided_by="draw")
+                )
+                | (Q(status="finished") & Q(winner__isnull=True) & Q(decided_by="draw"))
                 | (~Q(status="finished") & Q(winner__isnull=True) & Q(decided_by="")),
                 name="match_finished_has_winner",
             ),

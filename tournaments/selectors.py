@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 
 from config.errors import NotFound
+from tournaments import swiss_selectors
 from tournaments.brackets import CHAMPION, loser_placements
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
 from tournaments.brackets.regions import region_count, region_of, region_ranges
@@ -241,7 +242,8 @@ def bracket_get(*, tournament: Tournament) -> dict:
         "rounds": [
             {
                 "number": r.number,
-                "name": round_name(r.number, _total_rounds(tournament, rounds)),
+                "name": _round_title(tournament, r.number, rounds),
+                "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
                 "started_at": r.started_at,
                 "matches": by_round[r.pk],
             }
@@ -558,6 +560,17 @@ def _team_members(
                 entry["members"] = names.get(entry["id"], [])
 
 
+def _round_title(tournament: Tournament, number: int, rounds: list[Round]) -> str:
+    """Names: "Round 2", "Semifinals", ...; a Swiss event's rounds are "Swiss round n", and its top
+    cut's are named as the cut's own bracket ("Quarterfinals" for the first of three)."""
+    if not tournament.is_swiss:
+        return round_name(number, _total_rounds(tournament, rounds))
+    if tournament.is_swiss_round(number):
+        return f"Swiss round {number}"
+    swiss = tournament.swiss_rounds or 0
+    return round_name(number - swiss, len(rounds) - swiss)
+
+
 def _total_rounds(tournament: Tournament, rounds: list[Round]) -> int:
     """The fixed bracket has every round from the start; random pairing adds one at a time,
     so its total comes from the number of entries (rulebook: k entries a match)."""
@@ -600,6 +613,8 @@ def result_label(match: dict, wins: dict[int, int]) -> str:
         return "bye"
     if by == "forfeit":
         return "forfeit"
+    if by == "draw":
+        return "draw"
     if by == "organizer":
         return "by decision"
     winner = wins.get(match["winner"], 0)
@@ -665,7 +680,10 @@ def standings_get(*, tournament: Tournament) -> list[StandingRow]:
     """Placements and win/loss counts for every entry in the bracket (three queries).
 
     An entry that lost in round r shares place 1 + (matches in round r); a bye is a win.
+    A Swiss event's standings carry its tie-breakers (`swiss_selectors.standings_rows`).
     """
+    if tournament.is_swiss:
+        return swiss_selectors.standings_rows(tournament=tournament)
     entries = {
         e.pk: e for e in tournament.entries.select_related("user").filter(seed__isnull=False)
     }
@@ -919,14 +937,22 @@ def match_title(match: Match) -> str:
     """The match as the bracket names it: "Semifinals · Match 10" (two queries)."""
     tournament = match.tournament
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    name = round_name(match.round.number, _total_rounds(tournament, rounds))
+    name = _round_title(tournament, match.round.number, rounds)
     if match.is_bye:
         return f"{name} · bye"
+    if tournament.is_swiss_round(match.round.number):
+        return f"{name} · Table {_table_number(match)}"
     before = Match.objects.filter(tournament=tournament, is_bye=False).filter(
         Q(round__number__lt=match.round.number)
         | Q(round__number=match.round.number, index__lt=match.index)
     )
     return f"{name} · Match {before.count() + 1}"
+
+
+def _table_number(match: Match) -> int:
+    """A Swiss match's table: its place among the round's matches that are not byes."""
+    earlier = Match.objects.filter(round_id=match.round_id, is_bye=False, index__lt=match.index)
+    return earlier.count() + 1
 
 
 def entry_ids_of_user(*, tournament: Tournament, user) -> set[int]:

@@ -24,6 +24,20 @@ class TournamentIn(serializers.Serializer):
     jokers = serializers.BooleanField(default=False)
     pairing = serializers.ChoiceField(choices=Tournament.Pairing.choices, default="bracket")
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.choices, default="random")
+    structure = serializers.ChoiceField(
+        choices=Tournament.Structure.choices,
+        default="elimination",
+        help_text="Single elimination, or Swiss rounds (optionally followed by a top cut).",
+    )
+    swiss_rounds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Swiss only: the number of rounds; empty for ceil(log2 entries).",
+    )
+    top_cut = serializers.IntegerField(
+        default=0, help_text="Swiss only: 2, 4, 8 or 16 entries play single elimination after."
+    )
 
 
 class TournamentOut(serializers.Serializer):
@@ -39,6 +53,9 @@ class TournamentOut(serializers.Serializer):
     jokers = serializers.BooleanField()
     pairing = serializers.CharField()
     seeding = serializers.CharField()
+    structure = serializers.CharField()
+    swiss_rounds = serializers.IntegerField(allow_null=True)
+    top_cut = serializers.IntegerField()
     status = serializers.CharField()
     organizer = serializers.SerializerMethodField()
     entry_count = serializers.IntegerField(required=False)
@@ -222,7 +239,17 @@ class TimeIn(serializers.Serializer):
 
 
 class DecideIn(serializers.Serializer):
-    winner = serializers.IntegerField()
+    winner = serializers.IntegerField(required=False, allow_null=True, default=None)
+    draw = serializers.BooleanField(
+        default=False, help_text="Swiss rounds only: the match is a draw (no winner)."
+    )
+
+    def validate(self, attrs):
+        if attrs["draw"] == (attrs["winner"] is not None):
+            raise serializers.ValidationError(
+                {"winner": ["Name the winner, or give draw: true (Swiss rounds), not both."]}
+            )
+        return attrs
 
 
 class ExtendIn(serializers.Serializer):
@@ -292,6 +319,14 @@ class StandingOut(serializers.Serializer):
     game_losses = serializers.IntegerField()
     byes = serializers.IntegerField()
     dropped = serializers.BooleanField()
+    # Swiss events only (tournaments/RULINGS.md S1-S5): the rank and every tie-breaker.
+    rank = serializers.IntegerField(required=False, help_text="Swiss rank (tied entries share).")
+    match_points = serializers.IntegerField(required=False)
+    match_draws = serializers.IntegerField(required=False)
+    opponents_match_win_percent = serializers.FloatField(required=False)
+    game_win_percent = serializers.FloatField(required=False)
+    opponents_game_win_percent = serializers.FloatField(required=False)
+    in_cut = serializers.BooleanField(required=False, help_text="Swiss: plays the top cut.")
 
 
 class MatchGameOut(serializers.Serializer):

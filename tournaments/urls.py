@@ -14,6 +14,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/desk/", views.tournament_desk, name="desk"),
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/live/", views.tournament_live, name="live"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", views.swiss_round, name="swiss-round"),
     path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/live/", views.match_live, name="match-live"),

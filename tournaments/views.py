@@ -25,7 +25,7 @@ from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from games import COMBAT, format_choices
 from games import get as declared_game
-from tournaments import freshness, selectors, services
+from tournaments import freshness, selectors, services, swiss_selectors
 from tournaments.brackets import AS_ONE_LIFE
 from tournaments.models import Entry, GameSlug, Match, Tournament
 from tournaments.services.common import is_organizer, user_entry
@@ -73,8 +73,41 @@ class TournamentForm(forms.Form):
     )
     time_limit_minutes = forms.IntegerField(min_value=0, initial=50, label="Time limit (minutes)")
     jokers = forms.BooleanField(required=False, label="Jokers in decks (Combat)")
-    pairing = forms.ChoiceField(choices=Tournament.Pairing.choices)
+    pairing = forms.ChoiceField(
+        choices=Tournament.Pairing.choices,
+        help_text="Single elimination only; a Swiss event pairs by record and its top cut is a "
+        "fixed seeded bracket.",
+    )
     seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
+    structure = forms.ChoiceField(
+        choices=Tournament.Structure.choices,
+        required=False,
+        initial=Tournament.Structure.ELIMINATION,
+        label="Structure",
+        help_text="Swiss: everyone plays every round, paired with entries of the same record; "
+        "the best can then play a single-elimination top cut.",
+    )
+    swiss_rounds = forms.IntegerField(
+        min_value=1,
+        max_value=20,
+        required=False,
+        label="Swiss rounds",
+        help_text="Empty: the usual number for the entries (5 rounds for 17 to 32).",
+    )
+    top_cut = forms.TypedChoiceField(
+        choices=[(0, "No top cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")],
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        label="Top cut (Swiss)",
+        help_text="The best entries after the Swiss rounds play single elimination, seeded by "
+        "their standing.",
+    )
+
+    def clean_structure(self) -> str:
+        """A form posted without the field (an older page) makes an elimination event."""
+        return self.cleaned_data.get("structure") or Tournament.Structure.ELIMINATION
 
 
 def _service_errors(form: forms.Form, exc: ServiceError) -> None:
@@ -179,6 +212,30 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
+        "swiss": _swiss_panel(tournament, mine),
+    }
+
+
+def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
+    """A started Swiss event's round so far, the viewer's table in it, and its settings."""
+    if not tournament.is_swiss or tournament.status == Tournament.Status.REGISTRATION:
+        return None
+    numbers = swiss_selectors.swiss_round_numbers(tournament=tournament)
+    if not numbers:
+        return None
+    current = numbers[-1]
+    tables = swiss_selectors.round_tables(tournament=tournament, number=current)
+    in_cut = tournament.rounds.filter(number__gt=tournament.swiss_rounds or 0).exists()
+    rows = []
+    if tournament.status == Tournament.Status.FINISHED and not in_cut:
+        rows = selectors.standings_cached(tournament=tournament)
+    return {
+        "numbers": numbers,
+        "current": current,
+        "my_tables": swiss_selectors.my_tables(tables, mine),
+        "in_cut": in_cut,
+        # no cut: the standings decide the event
+        "winner": rows[0].entry.display_name if rows else "",
     }
 
 
@@ -329,17 +386,54 @@ def tournament_embed(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings table with a CSV download (304 while the version is the same)."""
+    """The standings table with a CSV download (304 while the version is the same); a Swiss
+    event's also as they were after each of its rounds (`?round=n`)."""
+    after = _round_param(request)
+    kind = f"standings-{after}" if after else "standings"  # as the early answer names it
     state = freshness.version_or_404(pk, request)
-    tag = _page_tag("standings", pk, state.version, request)
+    tag = _page_tag(kind, pk, state.version, request)
     if freshness.matches(request, tag) and not freshness.has_messages(request):
         return freshness.not_modified(tag)
     tournament = _tournament(pk)
-    rows = selectors.standings_cached(tournament=tournament)
-    response = render(
-        request, "tournaments/standings.html", {"tournament": tournament, "rows": rows}
-    )
-    tag = _page_tag("standings", pk, tournament.version, request)
+    context = {"tournament": tournament, "after_round": after, "swiss_rounds": []}
+    if tournament.is_swiss:
+        context["swiss_rounds"] = swiss_selectors.swiss_round_numbers(tournament=tournament)
+    if after and after in context["swiss_rounds"]:
+        rows = swiss_selectors.standings_rows(tournament=tournament, after_round=after)
+    else:
+        context["after_round"] = None
+        rows = selectors.standings_cached(tournament=tournament)
+    response = render(request, "tournaments/standings.html", {**context, "rows": rows})
+    tag = _page_tag(kind, pk, tournament.version, request)
+    return freshness.stamp(response, tag, per_user=True)
+
+
+def _round_param(request: HttpRequest) -> int | None:
+    value = request.GET.get("round", "")
+    return int(value) if value.isdigit() and 0 < int(value) < 10**4 else None
+
+
+def swiss_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A Swiss round's pairings by table, with the viewer's own table first."""
+    state = freshness.version_or_404(pk)
+    tag = _page_tag(f"swiss-round-{number}", pk, state.version, request)
+    if freshness.matches(request, tag) and not freshness.has_messages(request):
+        return freshness.not_modified(tag)
+    tournament = _tournament(pk)
+    numbers = swiss_selectors.swiss_round_numbers(tournament=tournament)
+    if number not in numbers:
+        raise Http404("This Swiss round has not been paired.")
+    tables = swiss_selectors.round_tables(tournament=tournament, number=number)
+    mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "numbers": numbers,
+        "tables": tables,
+        "my_tables": swiss_selectors.my_tables(tables, mine),
+    }
+    response = render(request, "tournaments/swiss_round.html", context)
+    tag = _page_tag(f"swiss-round-{number}", pk, tournament.version, request)
     return freshness.stamp(response, tag, per_user=True)
 
 
@@ -563,6 +657,8 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
         "cancelled": cancelled,
         "is_organizer": organizer,
+        # a Swiss round's match may be ruled a draw (RULINGS.md S12)
+        "can_draw": tournament.is_swiss_round(match.round.number),
         "my_entry": mine,
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
         # the organizer confirms for players who cannot (guests without an account), audited
@@ -678,9 +774,12 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         ),
         "decide": (
             lambda: services.match_decide(
-                match=match, by_user=user, winner_id=_int(data.get("winner"))
+                match=match,
+                by_user=user,
+                winner_id=None if data.get("winner") == "draw" else _int(data.get("winner")),
+                draw=data.get("winner") == "draw",
             ),
-            "Winner set.",
+            "Draw recorded." if data.get("winner") == "draw" else "Winner set.",
         ),
         "extend": (
             lambda: services.match_time_extend(

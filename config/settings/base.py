@@ -27,6 +27,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "tournaments",
+    "ratings",
+    "leagues",
     "decks",
     "decks.drafting",
     "gameplay",
@@ -244,6 +246,10 @@ CELERY_BEAT_SCHEDULE = {
     "stalled-bots-sweep": {
         "task": "gameplay.tasks.stalled_bots_sweep",
         "schedule": 10.0,
+    },
+    "ratings-sweep": {
+        "task": "ratings.tasks.ratings_sweep",
+        "schedule": 60.0,
     },
 }
 

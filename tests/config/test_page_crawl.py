@@ -13,6 +13,7 @@ from decks import services as deck_services
 from decks.drafting import services as drafts
 from decks.services.decks import deck_list_from_input
 from gameplay import services as games
+from leagues import services as leagues
 from tests.fingerprint import data_fingerprint
 from tests.gameplay.playing import play_to_the_end
 from tournaments import services as events
@@ -62,6 +63,15 @@ def world(make_user):
     played = next(m for m in matches if m.status == Match.Status.IN_PROGRESS)
     events.match_decide(match=played, by_user=org, winner_id=entries[1].pk)
     ids["running"], ids["matches"] = running.pk, [m.pk for m in matches]
+    # A Swiss event of three with a top 2: round 1 is a table and a bye, one result in.
+    swiss, swiss_entries = _event(org, [p1, p2, p3], structure="swiss", top_cut=2)
+    events.tournament_start(tournament=swiss, by_user=org)
+    table = Match.objects.get(tournament=swiss, is_bye=False)
+    events.match_decide(match=table, by_user=org, winner_id=swiss_entries[1].pk)
+    ids["swiss"] = swiss.pk
+    league = leagues.league_create(organizer=org, name="Spring league", counted_events=2)
+    leagues.league_event_add(league=league, by_user=org, tournament_id=running.pk)
+    ids["league"] = league.pk
     cancelled, _ = _event(org, [])
     events.tournament_cancel(tournament=cancelled, by_user=org)
     ids["cancelled"] = cancelled.pk
@@ -99,7 +109,8 @@ def world(make_user):
 def pages(ids) -> dict[str, list[str]]:
     """Each page pattern (by name) and the addresses that exercise it."""
     t, m, d = ids["running"], ids["matches"], ids["draft"]
-    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], 99999]
+    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], ids["swiss"], 99999]
+    swiss = ids["swiss"]
     return {
         "home": ["/"],
         "getting-started": ["/getting-started/"],
@@ -112,9 +123,26 @@ def pages(ids) -> dict[str, list[str]]:
         "tournaments:bracket": [f"/tournaments/{t}/bracket/"],
         "tournaments:desk": [f"/tournaments/{pk}/desk/" for pk in tournaments],
         "tournaments:embed": [f"/tournaments/{t}/embed/", "/tournaments/99999/embed/"],
-        "tournaments:standings": [f"/tournaments/{t}/standings/", "/tournaments/99999/standings/"],
+        "tournaments:standings": [
+            f"/tournaments/{t}/standings/",
+            f"/tournaments/{swiss}/standings/",
+            f"/tournaments/{swiss}/standings/?round=1",
+            f"/tournaments/{swiss}/standings/?round=99&x=%00",
+            f"/tournaments/{t}/standings/?round=1",
+            "/tournaments/99999/standings/",
+        ],
+        "tournaments:swiss-round": [f"/tournaments/{swiss}/rounds/{n}/" for n in (1, 2, 3, 99999)]
+        + [f"/tournaments/{t}/rounds/1/", "/tournaments/99999/rounds/1/"],
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
         "tournaments:match-live": [f"/matches/{m[0]}/live/"],
+        "ratings:player": ["/players/p1/", "/players/nobody/", "/players/%00/"],
+        "leagues:list": ["/leagues/"],
+        "leagues:detail": [f"/leagues/{ids['league']}/", "/leagues/99999/"],
+        "leagues:history": [
+            "/players/p1/history/",
+            "/players/nobody/history/",
+            "/players/%00/history/",
+        ],
         "decks:cards": ["/cards/", "/cards/?game=nope&search=%00"],
         "decks:list": ["/decks/"],
         "decks:new": ["/decks/new/", "/decks/new/?pool=abc", f"/decks/new/?pool={ids['pool']}"],
@@ -184,6 +212,11 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
         "gameplay:rematch": [
             (f"/games/{pk}/rematch/", {}) for pk in (ids["finished"], ids["games"][0], 99999)
         ],
+        "leagues:action": [
+            (f"/leagues/{ids['league']}/{action}/", {"tournament": str(pk)})
+            for action in ("add-event", "remove-event", "nonsense")
+            for pk in (t, ids["swiss"], "9" * 30)
+        ],
         "decks:edit": [(f"/decks/{ids['deck']}/", {"name": "Taken", "format": "constructed"})],
         "decks:check": [("/decks/check/", {"game": "\x00", "pool": str(pool)})],
         "decks:event-card-sets": [(f"/decks/events/{r}/card-sets/", {"card_sets": ["x", "1"]})],
@@ -193,7 +226,7 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
 # Posts anyone signed in may make for themselves (join, create), or pages with no writes.
 NOT_GUARDED = {
     "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
-    "notifications-read", "gameplay:invite-new",
+    "notifications-read", "gameplay:invite-new", "leagues:new",
 }  # fmt: skip
 
 
@@ -211,7 +244,7 @@ def _page_patterns(resolver=None, prefix="") -> set[str]:
 
 KEYS = (
     "registering", "running", "cancelled", "sealed", "draft", "pool", "deck", "entry",
-    "challenge", "my_challenge",
+    "challenge", "my_challenge", "swiss", "league",
 )  # fmt: skip
 
 

@@ -29,6 +29,8 @@ from decks.legality import format_deck_list, load_builtin
 from decks.services.decks import deck_list_from_input
 from gameplay import services as games
 from gameplay.models import GameRecord
+from leagues import services as leagues
+from leagues.models import League
 from tests.fingerprint import data_fingerprint
 from tournaments import services as events
 from tournaments.models import Match
@@ -125,6 +127,13 @@ class World:
             name="Mine",
             organizer=player,
         ).pk  # fmt: skip
+        # a league of the organizer's with the draft event in it
+        self.league = leagues.league_create(organizer=org, name="Spring league").pk
+        leagues.league_event_add(
+            league=League.objects.get(pk=self.league),
+            by_user=org,
+            tournament_id=self.draft_event.pk,
+        )
 
     def _event(self, players, **settings):
         org = self.users["organizer"]
@@ -211,6 +220,12 @@ WRITES = [
         PLAYER),
     api("POST", "/api/invites/{id}/cancel/", lambda w: f"/api/invites/{w.my_challenge}/cancel/",
         PLAYER),
+    # leagues
+    api("POST", "/api/leagues/", lambda w: "/api/leagues/", SIGNED_IN, lambda w: {"name": "Mine"}),
+    api("POST", "/api/leagues/{id}/events/", lambda w: f"/api/leagues/{w.league}/events/",
+        ORGANIZER, lambda w: {"tournament": w.running.pk}),
+    api("DELETE", "/api/leagues/{id}/events/{tournament_id}/",
+        lambda w: f"/api/leagues/{w.league}/events/{w.draft_event.pk}/", ORGANIZER),
     # matches
     api("POST", f"{M}/report/", lambda w: f"/api/matches/{w.match}/report/", PLAYER_OR_ORGANIZER,
         lambda w: {"games": [{"winner": 0}]}),
@@ -358,6 +373,11 @@ WRITES = [
     form("/gameplay:invite-cancel/", lambda w: f"/games/invites/{w.my_challenge}/cancel/", PLAYER),
     form("/gameplay:match-start/", lambda w: f"/games/match/{w.match}/start/",
          PLAYER_OR_ORGANIZER),
+    form("/leagues:new/", lambda w: "/leagues/new/", SIGNED_IN, lambda w: {"name": "Mine"}),
+    form("/leagues:action/add-event", lambda w: f"/leagues/{w.league}/add-event/", ORGANIZER,
+         lambda w: {"tournament": str(w.running.pk)}),
+    form("/leagues:action/remove-event", lambda w: f"/leagues/{w.league}/remove-event/",
+         ORGANIZER, lambda w: {"tournament": str(w.draft_event.pk)}),
     form("/decks:new/", lambda w: "/decks/new/", SIGNED_IN,
          lambda w: {"name": "New", "game": "combat", "format": "constructed", "text": "AS"}),
     form("/decks:edit/", lambda w: f"/decks/{w.deck}/", PLAYER,
@@ -378,6 +398,8 @@ READ_ONLY_PAGES = {
     "decks:cards", "decks:list", "drafting:list", "drafting:room", "drafting:pod", "drafting:pool",
     "gameplay:list", "gameplay:game", "gameplay:board", "gameplay:replay",
     "gameplay:lobby", "gameplay:live", "drafting:live", "tournaments:live", "my-live",
+    "tournaments:swiss-round", "ratings:player", "leagues:list", "leagues:detail",
+    "leagues:history",
 }  # fmt: skip
 FORM_NAMES = {
     "login": "/login/", "signup": "/signup/", "logout": "/logout/",
@@ -397,6 +419,7 @@ FORM_NAMES = {
     "gameplay:invite-cancel": "/gameplay:invite-cancel/",
     "decks:new": "/decks:new/", "decks:edit": "/decks:edit/", "decks:check": "/decks:check/",
     "decks:event-card-sets": "/decks:event-card-sets/",
+    "leagues:new": "/leagues:new/", "leagues:action": "/leagues:action/",
 }  # fmt: skip
 
 

@@ -77,6 +77,7 @@ def build_demo() -> dict:
         tournament=pods, by_user=organizer, text="\n".join(f"Pod player {n}" for n in range(1, 12))
     )
     services.tournament_start(tournament=pods, by_user=organizer)
+    swiss, league = build_swiss_demo(organizer, players)
     matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
     slots = {
         m.pk: list(m.slots.order_by("slot").values_list("entry_id", flat=True)) for m in matches
@@ -114,7 +115,59 @@ def build_demo() -> dict:
         "pods": pods.pk,
         "matches": [m.pk for m in (finished, waiting, disputed, timed)],
         "player": player.username if player else "player1",
+        "swiss": swiss,
+        "league": league,
     }
+
+
+def build_swiss_demo(organizer, players) -> tuple[int, int]:
+    """A Swiss event of 8 players and 3 guests with a top 4: round 1 played, round 2 paired
+    with one result in (issue 18's pages: tables, the player's table, standings)."""
+    from tournaments import services
+    from tournaments.models import Match
+
+    event = services.tournament_create(
+        organizer=organizer,
+        name="Swiss Saturday",
+        seeding="manual",
+        best_of=3,
+        structure="swiss",
+        top_cut=4,
+    )
+    for seed, user in enumerate(players, 1):
+        services.entry_add(tournament=event, by_user=organizer, user_id=user.pk, seed=seed)
+    services.entries_paste(tournament=event, by_user=organizer, text="Gus\nHal\nIda")
+    services.tournament_start(tournament=event, by_user=organizer)
+    for number, count in ((1, None), (2, 1)):
+        pending = Match.objects.filter(tournament=event, round__number=number, is_bye=False)
+        for match in list(pending.order_by("index"))[:count]:
+            first, second = match.slots.order_by("slot").values_list("entry_id", flat=True)
+            games = [{"winner": first}, {"winner": second}, {"winner": first}]
+            services.match_result_report(match=match, by_user=organizer, games=games)
+    # a finished 4-player event in a league (issue 18: the leaderboard, a player's history)
+    from leagues import services as leagues
+
+    league = leagues.league_create(
+        organizer=organizer, name="Spring league", counted_events=3, planned_events=5
+    )
+    for week, order in enumerate((players[:4], players[2:6]), 1):
+        weekly = services.tournament_create(
+            organizer=organizer, name=f"Week {week}", seeding="manual", best_of=1
+        )
+        for seed, user in enumerate(order, 1):
+            services.entry_add(tournament=weekly, by_user=organizer, user_id=user.pk, seed=seed)
+        services.tournament_start(tournament=weekly, by_user=organizer)
+        playable = Match.objects.filter(tournament=weekly, status__in=["ready", "in_progress"])
+        while (match := playable.order_by("round__number", "index").first()) is not None:
+            seeds = match.slots.order_by("entry__seed").values_list("entry_id", flat=True)
+            services.match_decide(match=match, by_user=organizer, winner_id=seeds[0])
+        leagues.league_event_add(league=league, by_user=organizer, tournament_id=weekly.pk)
+    # no worker runs here: rate the finished matches as the ratings task would
+    from ratings import services as ratings
+
+    for match in Match.objects.filter(status="finished").order_by("finished_at", "pk"):
+        ratings.match_rate(match_id=match.pk)
+    return event.pk, league.pk
 
 
 def build_card_demo() -> dict:
@@ -334,6 +387,10 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "standings": f"/tournaments/{event}/standings/",
                 "getting-started": "/getting-started/",
                 "event-pods": f"/tournaments/{ids['pods']}/",
+                "swiss-event": f"/tournaments/{ids['swiss']}/",
+                "swiss-round": f"/tournaments/{ids['swiss']}/rounds/2/",
+                "swiss-standings": f"/tournaments/{ids['swiss']}/standings/",
+                "swiss-standings-after-round-1": f"/tournaments/{ids['swiss']}/standings/?round=1",
             },
         ),
         "player": (
@@ -342,6 +399,10 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "match-reported": f"/matches/{match[1]}/",
                 "home": "/",
                 "event": f"/tournaments/{event}/",
+                "swiss-event": f"/tournaments/{ids['swiss']}/",
+                "player-page": "/players/player1/",
+                "player-history": "/players/player1/history/",
+                "league": f"/leagues/{ids['league']}/",
             },
         ),
         "visitor": (None, {"event": f"/tournaments/{event}/"}),

@@ -154,3 +154,40 @@ def test_the_plain_sql_read_of_a_report_gives_what_the_orm_read_gives(organizer,
             assert raw.tournament.version == orm.tournament.version
             assert raw.tournament.entries_per_match == orm.tournament.entries_per_match
             assert raw.round.number == orm.round.number
+
+
+SWISS_URLS = [
+    "/api/tournaments/{id}/standings/",
+    "/api/tournaments/{id}/standings/?format=csv",
+    "/tournaments/{id}/",
+    "/tournaments/{id}/standings/",
+    "/tournaments/{id}/standings/?round=1",
+    "/tournaments/{id}/rounds/1/",
+]
+
+
+def test_swiss_pages_do_not_grow_with_the_field(organizer, client):
+    # given a small and a large Swiss event, both with four round-1 tables played
+    small = bulk_event(organizer, 8, structure="swiss")
+    large = bulk_event(organizer, 512, structure="swiss")
+    play_some(small)
+    play_some(large)
+    client.force_login(organizer)
+    # when each Swiss page is read for both, then the queries are the same in number
+    for url in SWISS_URLS:
+        small_count = queries_for(client, url.format(id=small.pk))
+        assert small_count == queries_for(client, url.format(id=large.pk)), url
+
+
+def test_a_swiss_result_takes_at_most_9_queries_until_the_round_is_complete(organizer):
+    # given a 512-entry Swiss event (best of 1)
+    tournament = bulk_event(organizer, 512, best_of=1, structure="swiss")
+    match = Match.objects.get(tournament=tournament, round__number=1, index=0)
+    winner = match.slots.order_by("slot").first().entry_id
+    # when the organizer enters one result (the round goes on), then it takes at most 9
+    # queries: elimination's 8 less the next match's slot, plus whether the round is complete
+    queries = report_queries(match, organizer, winner)
+    assert len(queries) <= 9, queries
+    match.refresh_from_db()
+    assert (match.status, match.winner_id) == (Match.Status.FINISHED, winner)
+    assert not tournament.rounds.filter(number=2).exists()

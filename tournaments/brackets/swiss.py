@@ -237,3 +237,29 @@ def _match(chunk, points, played, window, *, allow_rematch=False):
         pairs.append((chunk[i], chunk[j]))
         paired |= {i, j}
     return pairs, [entry for index, entry in enumerate(chunk) if index not in paired]
+
+
+def pods_by_record(
+    ranked: Sequence[int],
+    points: dict[int, int],
+    per_match: int,
+    had_bye: set[int],
+    rng: random.Random,
+) -> tuple[list[tuple[int, ...]], int | None]:
+    """Pods of `per_match` (3 or 4) entries by record, best first, and the entry with the bye.
+
+    The ranked entries are shuffled inside each points group (S7) and cut into pods in that
+    order, so entries with the same record meet (S8). One entry left over gets the bye (S2);
+    two or more left over form one smaller pod at the bottom, as in random rounds."""
+    if len(set(ranked)) != len(ranked):
+        raise BracketError("An entry is listed twice.")
+    if per_match < 2:
+        raise BracketError("A pod has at least 2 entries.")
+    order = _shuffle_within_points(ranked, points, rng)
+    bye_entry = None
+    if len(order) % per_match == 1:
+        without = [entry for entry in reversed(ranked) if entry not in had_bye]
+        bye_entry = without[0] if without else ranked[-1]
+        order.remove(bye_entry)
+    pods = [tuple(order[i : i + per_match]) for i in range(0, len(order), per_match)]
+    return pods, bye_entry

@@ -6,6 +6,7 @@ from random import Random
 from django.db.models import Case, DateTimeField, Exists, F, IntegerField, OuterRef, Q, Value, When
 
 from config.errors import Conflict
+from tournaments import hooks
 from tournaments.brackets import (
     LaterMatch,
     LaterMatchesPlayed,
@@ -18,6 +19,7 @@ from tournaments.brackets import (
     rounds_needed,
 )
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, MatchReport, Round, Tournament
+from tournaments.services import swiss
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
 from tournaments.services.notices import matches_ready_notify
 
@@ -29,12 +31,15 @@ def round_rng(tournament: Tournament, number: int) -> Random:
     return Random(f"{tournament.rng_seed}:{number}")
 
 
-def bracket_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> None:
-    """Create every round and match of a fixed bracket with bulk inserts; play the byes."""
+def bracket_build(
+    *, tournament: Tournament, entry_ids_by_seed: list[int], first_number: int = 1
+) -> None:
+    """Create every round and match of a fixed bracket with bulk inserts; play the byes.
+    A Swiss event's top cut starts at `first_number`, after its last Swiss round."""
     k = tournament.entries_per_match
     total = rounds_needed(len(entry_ids_by_seed), k)
     rounds = Round.objects.bulk_create(
-        [Round(tournament=tournament, number=n) for n in range(1, total + 1)]
+        [Round(tournament=tournament, number=first_number + n) for n in range(total)]
     )
     first = bracket_first_round(entry_ids_by_seed, k)
     stamp = now()
@@ -120,13 +125,14 @@ def match_finish(
     *,
     tournament: Tournament,
     match: Match,
-    winner_id: int,
+    winner_id: int | None,
     decided_by: str,
     actor,
     action: str,
     games: list[dict] | None = None,
 ) -> None:
-    """Finish a match with its winner, record it in the audit trail and move the winner on.
+    """Finish a match with its winner, record it in the audit trail and move the winner on
+    (a Swiss round's draw has no winner and moves nobody).
 
     `games`: the games that now count (as `common.game_facts` gives them) when the caller has
     just written them, so the audit trail needs no query for them."""
@@ -134,6 +140,17 @@ def match_finish(
     match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
     match.finished_at = now()
     supersede_pending_reports(match)
+    hooks.match_result_changed(match_id=match.pk)
+    if tournament.is_swiss_round(match.round.number):
+        swiss.swiss_match_finished(
+            tournament=tournament,
+            match=match,
+            actor=actor,
+            action=action,
+            before=before,
+            games=games,
+        )
+        return
     if _moves_on_at_once(tournament, match):
         _finish_and_move_on(
             tournament, match, actor=actor, action=action, before=before, games=games
@@ -267,6 +284,8 @@ def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new
     the match it went on to must not have started. This reads the old winner's later matches
     (one query, locked), asks it, and writes what it says.
     """
+    if tournament.is_swiss_round(match.round.number):
+        return  # S10: a Swiss correction changes the standings; pairings already made stay
     later = _later_matches_of(tournament, match, old_id)
     path = [
         LaterMatch(

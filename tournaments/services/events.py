@@ -10,7 +10,7 @@ import games
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from tournaments import hooks, selectors
 from tournaments.models import Entry, EntryMember, Match, MatchEntry, Tournament
-from tournaments.services import bracket
+from tournaments.services import bracket, swiss
 from tournaments.services.clock import matches_start
 from tournaments.services.common import (
     audit,
@@ -23,6 +23,8 @@ from tournaments.services.common import (
 )
 
 MAX_TIME_LIMIT = 24 * 60
+MAX_SWISS_ROUNDS = 20
+TOP_CUTS = (0, 2, 4, 8, 16)
 
 
 def deck_formats_for(game: str) -> list[str]:
@@ -45,6 +47,9 @@ def _check_settings(
     jokers: bool,
     pairing: str,
     seeding: str,
+    structure: str,
+    swiss_rounds: int | None,
+    top_cut: int,
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     if game not in games.slugs():
@@ -69,7 +74,30 @@ def _check_settings(
     if pairing not in Tournament.Pairing.values:
         errors["pairing"] = ["Choose bracket or random."]
     if seeding not in Tournament.Seeding.values:
-        errors["seeding"] = ["Choose random or manual."]
+        errors["seeding"] = ["Choose random, manual or by rating."]
+    errors.update(_structure_problems(structure, swiss_rounds, top_cut, pairing))
+    return errors
+
+
+def _structure_problems(structure: str, swiss_rounds, top_cut: int, pairing: str) -> dict:
+    """Swiss rounds and a top cut belong to a Swiss event; the cut is the fixed bracket."""
+    if structure not in Tournament.Structure.values:
+        return {"structure": ["Choose single elimination or Swiss rounds."]}
+    errors: dict[str, list[str]] = {}
+    if structure == Tournament.Structure.ELIMINATION:
+        if swiss_rounds is not None:
+            errors["swiss_rounds"] = ["Only a Swiss event has Swiss rounds."]
+        if top_cut:
+            errors["top_cut"] = ["Only a Swiss event has a top cut."]
+        return errors
+    if swiss_rounds is not None and not 1 <= swiss_rounds <= MAX_SWISS_ROUNDS:
+        errors["swiss_rounds"] = [
+            f"Give 1 to {MAX_SWISS_ROUNDS} rounds, or leave it empty for the usual number."
+        ]
+    if top_cut not in TOP_CUTS:
+        errors["top_cut"] = ["A top cut is of 2, 4, 8 or 16 entries (or 0 for none)."]
+    if pairing != Tournament.Pairing.BRACKET:
+        errors["pairing"] = ["A Swiss event pairs by record; its top cut is a seeded bracket."]
     return errors
 
 
@@ -88,8 +116,12 @@ def tournament_create(
     jokers: bool = False,
     pairing: str = "bracket",
     seeding: str = "random",
+    structure: str = "elimination",
+    swiss_rounds: int | None = None,
+    top_cut: int = 0,
 ) -> Tournament:
-    """Create an event in registration; every setting is checked and all problems reported."""
+    """Create an event in registration; every setting is checked and all problems reported.
+    A Swiss event with no `swiss_rounds` plays ceil(log2 entries) rounds (fixed at the start)."""
     if best_of is None:
         best_of = 3 if entries_per_match == 2 else 1
     if not deck_format and game in games.slugs():
@@ -105,6 +137,9 @@ def tournament_create(
         "jokers": jokers,
         "pairing": pairing,
         "seeding": seeding,
+        "structure": structure,
+        "swiss_rounds": swiss_rounds,
+        "top_cut": top_cut or 0,
     }
     errors = _check_settings(**settings)
     if not name.strip():
@@ -399,7 +434,9 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
         hooks.decks_lock(tournament=tournament)
     ordered = _seed(tournament, entries)
     ids = [e.pk for e in ordered]
-    if tournament.pairing == Tournament.Pairing.BRACKET:
+    if tournament.is_swiss:
+        swiss.swiss_start(tournament=tournament, entry_ids_by_seed=ids)
+    elif tournament.pairing == Tournament.Pairing.BRACKET:
         bracket.bracket_build(tournament=tournament, entry_ids_by_seed=ids)
     else:
         bracket.random_round_open(tournament=tournament, number=1, entry_ids=ids)
@@ -417,13 +454,19 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
 
 def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
     """Order the entries by seed and number them 1..N: the seeds the organizer gave first, in
-    their order, then the others in registration order (`manual`) or shuffled (`random`)."""
+    their order, then the others in registration order (`manual`), shuffled (`random`) or
+    best-rated first (`rating`)."""
     entries.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    given = sum(1 for e in entries if e.seed is not None)
+    rest = entries[given:]
     if tournament.seeding == Tournament.Seeding.RANDOM:
-        given = sum(1 for e in entries if e.seed is not None)
-        rest = entries[given:]
         Random(tournament.rng_seed).shuffle(rest)
-        entries[given:] = rest
+    elif tournament.seeding == Tournament.Seeding.RATING:
+        # the players' ratings in this game (the ratings app, through the hook), best first
+        order = hooks.rating_order(game=tournament.game, entry_ids=[e.pk for e in rest])
+        by_id = {e.pk: e for e in rest}
+        rest = [by_id[pk] for pk in order]
+    entries[given:] = rest
     changed = []
     for number, entry in enumerate(entries, start=1):
         if entry.seed != number:

@@ -4,6 +4,7 @@ and games played on the engine."""
 from django.db import transaction
 
 from config.errors import Conflict, NotAllowed, ServiceError
+from tournaments import hooks
 from tournaments.brackets import (
     BracketError,
     GameResult,
@@ -194,6 +195,7 @@ def _organizer_result(
     match.save(update_fields=["winner", "decided_by"])
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
+    hooks.match_result_changed(match_id=match.pk)
 
 
 @transaction.atomic
@@ -263,14 +265,20 @@ def _plays_in(tournament, match, user) -> bool:
 
 
 @transaction.atomic
-def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
-    """The organizer names the winner (after a dispute, at time, or to correct a result)."""
+def match_decide(
+    *, match: Match, by_user, winner_id: int | None = None, draw: bool = False
+) -> Match:
+    """The organizer names the winner (after a dispute, at time, or to correct a result), or
+    in a Swiss round rules the match a draw (S4, S12)."""
     tournament, match = lock_match(match.pk, bump=True)
     require_organizer(tournament=tournament, user=by_user, action="decide a match")
     if match.status == Match.Status.PENDING or match.is_bye:
         raise ServiceError(
             "Only a match with its entries known can be decided.", code="match_pending"
         )
+    if draw:
+        _draw(tournament, match, by_user)
+        return match
     if winner_id not in active_entry_ids(match):
         raise ServiceError(
             f"Entry {winner_id} is not (or no longer) in this match.",
@@ -295,7 +303,33 @@ def match_decide(*, match: Match, by_user, winner_id: int) -> Match:
     match.winner_id, match.decided_by = winner_id, Match.DecidedBy.ORGANIZER
     match.save(update_fields=["winner", "decided_by"])
     audit(match=match, actor=by_user, action="correction", before=before)
+    hooks.match_result_changed(match_id=match.pk)
     return match
+
+
+def _draw(tournament: Tournament, match: Match, by_user) -> None:
+    """A Swiss match ruled a draw: each entry scores a draw's match point (S4)."""
+    if not tournament.is_swiss_round(match.round.number):
+        raise ServiceError(
+            "Only a Swiss round's match can be a draw; name the winner.",
+            code="no_draws_here",
+            errors={"winner": ["Name the winner."]},
+        )
+    if match.status != Match.Status.FINISHED:
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=None,
+            decided_by=Match.DecidedBy.DRAW,
+            actor=by_user,
+            action="draw",
+        )
+        return
+    before = snapshot(match)
+    match.winner_id, match.decided_by = None, Match.DecidedBy.DRAW
+    match.save(update_fields=["winner", "decided_by"])
+    audit(match=match, actor=by_user, action="correction", before=before)
+    hooks.match_result_changed(match_id=match.pk)
 
 
 @transaction.atomic

@@ -49,6 +49,7 @@ DECIDED_BY = {
     "forfeit": "by forfeit",
     "time": "at time",
     "organizer": "by the organizer's decision",
+    "draw": "a draw",
 }
 GAME_SOURCE = {
     "report": "reported and confirmed",

@@ -170,3 +170,40 @@ def test_standings_are_ordered_and_add_up(entry_count, seed, draws):
     for row in table:
         for value in (row.opponents_match_win, row.game_win, row.opponents_game_win):
             assert Fraction(1, 3) <= value <= 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(min_value=1, max_value=200),
+    per_match=st.sampled_from([3, 4]),
+    seed=st.integers(min_value=0, max_value=2**32),
+    byes_had=st.integers(min_value=0, max_value=200),
+)
+def test_pods_by_record_place_every_entry_once(count, per_match, seed, byes_had):
+    # given ranked entries with random points, some of which have had a bye
+    rng = random.Random(seed)
+    ranked = list(range(1, count + 1))
+    points = {entry: rng.choice([0, 3, 6, 9]) for entry in ranked}
+    ranked.sort(key=lambda entry: -points[entry])
+    had_bye = set(ranked[-byes_had:]) if byes_had else set()
+    # when they are cut into pods by record
+    pods, bye_entry = swiss.pods_by_record(ranked, points, per_match, had_bye, random.Random(seed))
+    # then every entry is in exactly one pod or has the bye
+    placed = [entry for pod in pods for entry in pod] + ([bye_entry] if bye_entry else [])
+    assert sorted(placed) == sorted(ranked)
+    # a bye only for one entry left over, to the lowest-ranked without one while possible
+    assert (bye_entry is not None) == (count % per_match == 1)
+    if bye_entry is not None and set(ranked) - had_bye:
+        assert bye_entry == next(e for e in reversed(ranked) if e not in had_bye)
+    # pods are full but the last, which has at least two entries
+    assert all(len(pod) == per_match for pod in pods[:-1])
+    assert not pods or 2 <= len(pods[-1]) <= per_match
+    # and records run down the pods: no pod holds better records than the one before it
+    best = [max(points[e] for e in pod) for pod in pods]
+    worst = [min(points[e] for e in pod) for pod in pods]
+    assert all(w >= b for w, b in zip(worst, best[1:], strict=False))
+
+
+def test_pods_by_record_refuse_a_listed_twice_entry():
+    with pytest.raises(BracketError):
+        swiss.pods_by_record([1, 1, 2], {}, 3, set(), random.Random(0))

@@ -1,0 +1,96 @@
+"""Writes of the ratings app: rate a finished match, re-rate a game after a correction."""
+
+from django.db import connection, transaction
+
+from ratings import rules, selectors
+from ratings.models import RatedMatch, Rating
+from tournaments.models import Match
+
+
+@transaction.atomic
+def match_rate(*, match_id: int) -> bool:
+    """Bring the ratings up to date with this match's result: the next match of its game is
+    rated on top of the current ratings; a changed or out-of-order result replays the whole
+    game, so the ratings are always those of the results in the order played (R5). Idempotent;
+    returns whether anything changed."""
+    match = Match.objects.select_related("tournament").filter(pk=match_id).first()
+    if match is None:
+        return False
+    game = match.tournament.game
+    _lock_game(game)
+    outcome = selectors.outcome_of(match)
+    players = list(outcome.players) if outcome else []
+    ranks = list(outcome.ranks) if outcome else []
+    existing = RatedMatch.objects.filter(match=match).first()
+    if existing is not None and (existing.players, existing.ranks) == (players, ranks):
+        return False
+    if existing is None and not players:
+        RatedMatch.objects.create(
+            match=match, game=game, played_at=_played_at(match), players=[], ranks=[]
+        )
+        return False
+    played_at = _played_at(match)
+    if existing is None and _is_latest(game, played_at, match.pk):
+        RatedMatch.objects.create(
+            match=match, game=game, played_at=played_at, players=players, ranks=ranks
+        )
+        _store(game, rules.rate(_skills(game, players), outcome))
+        return True
+    RatedMatch.objects.update_or_create(
+        match=match,
+        defaults={"game": game, "played_at": played_at, "players": players, "ranks": ranks},
+    )
+    game_recompute(game=game)
+    return True
+
+
+@transaction.atomic
+def game_recompute(*, game: str) -> int:
+    """Replay every rated match of a game from the default ratings; returns how many players
+    it rates."""
+    _lock_game(game)
+    skills = rules.replay(selectors.game_outcomes(game=game))
+    Rating.objects.filter(game=game).exclude(user_id__in=list(skills)).delete()
+    _store(game, skills)
+    return len(skills)
+
+
+def _played_at(match: Match):
+    return match.finished_at or match.started_at or match.tournament.created_at
+
+
+def _is_latest(game: str, played_at, match_id: int) -> bool:
+    latest = (
+        RatedMatch.objects.filter(game=game)
+        .order_by("-played_at", "-match_id")
+        .values_list("played_at", "match_id")
+        .first()
+    )
+    return latest is None or (played_at, match_id) > latest
+
+
+def _skills(game: str, players: list[int]) -> dict[int, rules.Skill]:
+    rows = Rating.objects.filter(game=game, user_id__in=players)
+    return {r.user_id: rules.Skill(mu=r.mu, sigma=r.sigma, matches=r.matches) for r in rows}
+
+
+def _store(game: str, skills: dict[int, rules.Skill]) -> None:
+    Rating.objects.bulk_create(
+        [
+            Rating(user_id=user, game=game, mu=s.mu, sigma=s.sigma, matches=s.matches)
+            for user, s in skills.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["user", "game"],
+        update_fields=["mu", "sigma", "matches", "updated_at"],
+        batch_size=1000,
+    )
+
+
+def _lock_game(game: str) -> None:
+    """One rater per game at a time (two matches of a game rated at once would both read the
+    same old ratings): a transaction-scoped advisory lock on PostgreSQL; SQLite writes one at
+    a time anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ratings:{game}"])

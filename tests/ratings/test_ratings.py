@@ -1,0 +1,175 @@
+"""The ratings app on PostgreSQL: finished matches between registered players rate them per
+game (after the commit, by a task), byes, forfeits and guests rate nobody, a correction gives
+the ratings of the right result entered first, the player page and API, seeding by rating
+(ratings/RULINGS.md R1-R6)."""
+
+import pytest
+from django.test import Client
+
+from ratings import services, tasks
+from ratings.models import RatedMatch, Rating
+from ratings.rules import Outcome, replay
+from tournaments.models import Match
+from tournaments.services import (
+    entry_add,
+    entry_drop,
+    match_decide,
+    tournament_create,
+    tournament_start,
+)
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def started(organizer, users, **settings):
+    tournament = tournament_create(
+        organizer=organizer, name="Rated", seeding="manual", best_of=1, **settings
+    )
+    for seed, user in enumerate(users, 1):
+        entry_add(tournament=tournament, by_user=organizer, user_id=user.pk, seed=seed)
+    return tournament_start(tournament=tournament, by_user=organizer)
+
+
+def user_of(entry_id, users, tournament) -> int:
+    return tournament.entries.get(pk=entry_id).user_id
+
+
+def rate_all(tournament) -> None:
+    """What the worker does: run the task for every finished match, in the order finished."""
+    for match in Match.objects.filter(tournament=tournament, status="finished").order_by(
+        "finished_at", "pk"
+    ):
+        tasks.match_rate(match.pk)
+
+
+def ratings(game="combat") -> dict[int, tuple[float, float, int]]:
+    return {
+        r.user_id: (round(r.mu, 9), round(r.sigma, 9), r.matches)
+        for r in Rating.objects.filter(game=game)
+    }
+
+
+def test_a_finished_match_is_rated_after_its_commit(organizer, make_user, monkeypatch):
+    # given a 2-player event; the task's queueing is watched
+    queued = []
+    monkeypatch.setattr(tasks.match_rate, "delay", lambda match_id: queued.append(match_id))
+    a, b = make_user(), make_user()
+    tournament = started(organizer, [a, b])
+    (match,) = Match.objects.filter(tournament=tournament)
+    # when the organizer decides it for b
+    winner = tournament.entries.get(user=b).pk
+    match_decide(match=match, by_user=organizer, winner_id=winner)
+    # then the rating task was queued after the commit, and running it rates both players
+    assert queued == [match.pk]
+    assert tasks.match_rate(match.pk) is True
+    rows = ratings()
+    assert rows[b.pk][0] > 25 > rows[a.pk][0]
+    assert rows[a.pk][2] == rows[b.pk][2] == 1
+    # and running it again changes nothing (idempotent)
+    assert tasks.match_rate(match.pk) is False
+
+
+def test_byes_forfeits_and_guests_rate_nobody(organizer, make_user):
+    # given 3 players and a guest: a bye for seed 1, seeds 2 v 3 (4 is the guest)
+    users = [make_user() for _ in range(3)]
+    tournament = tournament_create(organizer=organizer, name="Mixed", seeding="manual", best_of=1)
+    for seed, user in enumerate(users, 1):
+        entry_add(tournament=tournament, by_user=organizer, user_id=user.pk, seed=seed)
+    entry_add(tournament=tournament, by_user=organizer, name="Guest", seed=4)
+    tournament_start(tournament=tournament, by_user=organizer)
+    # seeds 1 v 4 (a guest) and 2 v 3; seed 3 drops (forfeits)
+    third = tournament.entries.get(seed=3)
+    entry_drop(entry=third, by_user=organizer)
+    guest_match = Match.objects.get(tournament=tournament, round__number=1, index=0)
+    match_decide(match=guest_match, by_user=organizer, winner_id=tournament.entries.get(seed=1).pk)
+    rate_all(tournament)
+    # then nobody is rated: one match had a guest, the other was a forfeit (R1, R3)
+    assert Rating.objects.count() == 0
+    assert RatedMatch.objects.filter(players=[]).count() == 2
+
+
+def test_a_correction_gives_the_ratings_of_the_right_result_entered_first(organizer, make_user):
+    # given 8 players; round 1 is decided with one wrong result, rated, then round 2 too
+    users = [make_user() for _ in range(8)]
+    tournament = started(organizer, users, structure="swiss", swiss_rounds=3)
+    first = list(Match.objects.filter(tournament=tournament, round__number=1).order_by("index"))
+
+    def slots(match):
+        return list(match.slots.order_by("slot").values_list("entry_id", flat=True))
+
+    for match in first:
+        match_decide(match=match, by_user=organizer, winner_id=slots(match)[0])
+    rate_all(tournament)
+    for match in Match.objects.filter(tournament=tournament, round__number=2):
+        match_decide(match=match, by_user=organizer, winner_id=slots(match)[1])
+    rate_all(tournament)
+    # when the first match of round 1 is corrected (its other entry won) and re-rated
+    wrong = first[0]
+    match_decide(match=wrong, by_user=organizer, winner_id=slots(wrong)[1])
+    assert tasks.match_rate(wrong.pk) is True
+    # then the ratings are exactly those of the results entered right the first time
+    played = Match.objects.filter(tournament=tournament, status="finished").order_by(
+        "finished_at", "pk"
+    )
+    right = []
+    for match in played:
+        entries = slots(match)
+        players = tuple(tournament.entries.get(pk=e).user_id for e in entries)
+        right.append(Outcome(players, tuple(1 if e == match.winner_id else 2 for e in entries)))
+    expected = {
+        user: (round(s.mu, 9), round(s.sigma, 9), s.matches) for user, s in replay(right).items()
+    }
+    assert ratings() == expected
+    # and a full recomputation agrees
+    services.game_recompute(game="combat")
+    assert ratings() == expected
+
+
+def test_the_player_page_and_api_show_the_ratings(organizer, make_user):
+    a, b = make_user("ann"), make_user("ben")
+    tournament = started(organizer, [a, b])
+    (match,) = Match.objects.filter(tournament=tournament)
+    match_decide(match=match, by_user=organizer, winner_id=tournament.entries.get(user=a).pk)
+    rate_all(tournament)
+    body = Client().get("/api/players/ann/ratings/").json()
+    assert body["username"] == "ann"
+    assert [(r["game"], r["matches"]) for r in body["ratings"]] == [("combat", 1)]
+    assert body["ratings"][0]["rating"] == pytest.approx(
+        body["ratings"][0]["mu"] - 3 * body["ratings"][0]["sigma"], abs=0.01
+    )
+    page = Client().get("/players/ann/").content.decode()
+    assert "Combat" in page
+    assert "Rated matches" in page
+    assert Client().get("/players/nobody-here/").status_code == 404
+    assert Client().get("/api/players/nobody-here/ratings/").status_code == 404
+
+
+def test_seed_by_rating_orders_the_best_rated_first(organizer, make_user):
+    # given ann beat ben, and ben beat cy (all rated)
+    ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
+    for winner, loser in ((ann, ben), (ben, cy), (ann, cy)):
+        tournament = started(organizer, [winner, loser])
+        (match,) = Match.objects.filter(tournament=tournament)
+        match_decide(
+            match=match, by_user=organizer, winner_id=tournament.entries.get(user=winner).pk
+        )
+        rate_all(tournament)
+    # when a new event seeded by rating starts (registered cy, dee, ben, ann; dee unrated)
+    event = tournament_create(organizer=organizer, name="Seeded", seeding="rating", best_of=1)
+    for user in (cy, dee, ben, ann):
+        entry_add(tournament=event, by_user=organizer, user_id=user.pk)
+    tournament_start(tournament=event, by_user=organizer)
+    # then the seeds follow the conservative ratings, the unrated player at the default
+    order = [e.user.username for e in event.entries.order_by("seed")]
+    expected = sorted(
+        ["cy", "dee", "ben", "ann"],
+        key=lambda name: (
+            -(
+                Rating.objects.filter(user__username=name, game="combat").first().ordinal
+                if Rating.objects.filter(user__username=name).exists()
+                else 0.0
+            )
+        ),
+    )
+    assert order == expected
+    assert order[0] == "ann"

@@ -1,0 +1,245 @@
+"""Done when: a 37-entry Swiss event with a top 8 runs end to end through the API: pairings by
+record without rematches, one bye a round to the lowest-ranked entry without one, a drop left
+out from the next round on, a correction that changes the standings but not the pairings made,
+the top 8 seeded from the standings and played as single elimination, every figure in the
+standings API and CSV (tournaments/RULINGS.md S1-S12)."""
+
+import csv
+import io
+import math
+
+import pytest
+
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def rounds_of(client, tid) -> list[dict]:
+    response = client.get(f"/api/tournaments/{tid}/bracket/")
+    assert response.status_code == 200
+    return response.json()["rounds"]
+
+
+def standings_of(client, tid) -> list[dict]:
+    response = client.get(f"/api/tournaments/{tid}/standings/")
+    assert response.status_code == 200
+    return response.json()
+
+
+def play_round(client_for, users, org_client, round_body, *, loser_wins_game: bool):
+    """The lower entry id wins every match; its opponent reports, the winner confirms. With
+    `loser_wins_game` the loser takes one game (2-1), else 2-0."""
+    for match in round_body["matches"]:
+        if match["status"] == "finished":
+            continue
+        ids = sorted(e["id"] for e in match["entries"])
+        winner, loser = ids[0], ids[1]
+        games = [{"winner": winner, "life": {}, "first_damage": None}] * 2
+        if loser_wins_game:
+            games = [games[0], {"winner": loser, "life": {}, "first_damage": None}, games[1]]
+        response = client_for(users[loser]).post(
+            f"/api/matches/{match['id']}/report/", {"games": games}, format="json"
+        )
+        assert response.status_code == 200, response.json()
+        response = client_for(users[winner]).post(f"/api/matches/{match['id']}/confirm/")
+        assert response.status_code == 200, response.json()
+        assert response.json()["status"] in ("finished",)
+
+
+def test_thirty_seven_entry_swiss_with_a_top_eight(make_event, org_client, client_for):
+    # given 37 entries in a best-of-3 Swiss event with a top 8 and the default number of rounds
+    tid, players = make_event(37, best_of=3, structure="swiss", top_cut=8)
+    users = {entry_id: user for user, entry_id in players}
+    response = org_client.post(f"/api/tournaments/{tid}/start/")
+    assert response.status_code == 200, response.json()
+    detail = org_client.get(f"/api/tournaments/{tid}/").json()
+    assert (detail["structure"], detail["swiss_rounds"], detail["top_cut"]) == ("swiss", 6, 8)
+    assert detail["swiss_rounds"] == math.ceil(math.log2(37))
+
+    met: set[frozenset] = set()
+    byes: list[int] = []
+    dropped = None
+    for number in range(1, 7):
+        rounds = rounds_of(org_client, tid)
+        # then each round is paired only once the one before is complete
+        assert len(rounds) == number
+        body = rounds[-1]
+        assert body["stage"] == "swiss"
+        assert body["name"] == f"Swiss round {number}"
+        # the entry that drops after round 2 is already paired in round 3, not after it
+        active = set(users) - ({dropped} if number > 3 else set())
+        seen = [e["id"] for m in body["matches"] for e in m["entries"]]
+        # every entry still in is paired (or has the bye) exactly once; the dropped one is not
+        assert sorted(seen) == sorted(active)
+        bye_matches = [m for m in body["matches"] if m["is_bye"]]
+        assert len(bye_matches) == len(active) % 2
+        before = standings_of(org_client, tid)
+        for match in body["matches"]:
+            pair = frozenset(e["id"] for e in match["entries"])
+            if match["is_bye"]:
+                (entry,) = pair
+                # the bye (already counted: 3 points) goes to the lowest-ranked entry
+                # that has not had one; in round 1 every record is equal: the last seed
+                assert entry not in byes
+                points = {r["entry"]["id"]: r["match_points"] for r in before}
+                others = [points[e] for e in active if e not in byes and e != entry]
+                assert points[entry] - 3 <= min(others)
+                if number == 1:
+                    assert entry == players[-1][1]
+                byes.append(entry)
+                continue
+            # no rematch (avoidable in six rounds of 37)
+            assert pair not in met
+            met.add(pair)
+            if number > 1:  # same record first: in this field no pairing spans 2 wins or more
+                points = {r["entry"]["id"]: r["match_points"] for r in before}
+                a, b = pair
+                assert abs(points[a] - points[b]) <= 3
+        play_round(client_for, users, org_client, body, loser_wins_game=number % 2 == 0)
+        if number == 2:
+            # when the worst-placed entry drops between rounds 2 and 3 (round 3 is paired)
+            worst = standings_of(org_client, tid)[-1]["entry"]["id"]
+            response = client_for(users[worst]).post(
+                f"/api/tournaments/{tid}/entries/{worst}/drop/"
+            )
+            assert response.status_code == 200, response.json()
+            dropped = worst
+            round3 = rounds_of(org_client, tid)[2]
+            mine = [m for m in round3["matches"] if worst in [e["id"] for e in m["entries"]]]
+            # it forfeits the round-3 match it was already paired into
+            assert mine[0]["status"] == "finished"
+            assert mine[0]["decided_by"] in ("forfeit", "bye")
+
+    # then the top 8 by the standings play single elimination, 1 v 8, 4 v 5, 2 v 7, 3 v 6
+    final_swiss = standings_of(org_client, tid)
+    rows = final_swiss
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+    for row in rows:
+        assert {
+            "match_points",
+            "opponents_match_win_percent",
+            "game_win_percent",
+            "opponents_game_win_percent",
+        } <= set(row)
+        assert 33.33 <= row["opponents_match_win_percent"] <= 100
+    top8 = [r["entry"]["id"] for r in rows if r["entry"]["id"] != dropped][:8]
+    assert all(r["in_cut"] for r in rows[:8])
+    rounds = rounds_of(org_client, tid)
+    assert [r["name"] for r in rounds[6:]] == ["Quarterfinals", "Semifinals", "Final"]
+    quarter = rounds[6]
+    assert quarter["stage"] == "bracket"
+    pods = [[e["id"] for e in m["entries"]] for m in quarter["matches"]]
+    seed = {entry: n for n, entry in enumerate(top8, start=1)}
+    assert [[seed[e] for e in pod] for pod in pods] == [[1, 8], [4, 5], [2, 7], [3, 6]]
+
+    # when the cut is played (its rounds started by the organizer)
+    for number in (7, 8, 9):
+        response = org_client.post(f"/api/tournaments/{tid}/rounds/{number}/start/")
+        assert response.status_code == 200, response.json()
+        play_round(
+            client_for,
+            users,
+            org_client,
+            rounds_of(org_client, tid)[number - 1],
+            loser_wins_game=False,
+        )
+    # then the event is over and the champion placed first, the other seven by the cut
+    assert Tournament.objects.get(pk=tid).status == "finished"
+    rows = standings_of(org_client, tid)
+    champion = min(top8)
+    assert rows[0]["entry"]["id"] == champion
+    assert rows[0]["placement_label"] == "1"
+    assert [r["placement_label"] for r in rows[:8]] == ["1", "2", "3-4", "3-4", *["5-8"] * 4]
+    assert [r["placement"] for r in rows[8:]] == list(range(9, 38))
+
+    # and the CSV carries every figure
+    response = org_client.get(f"/api/tournaments/{tid}/standings/?format=csv")
+    assert response.status_code == 200
+    table = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(table) == 37
+    assert {"rank", "match_points", "omw_percent", "gw_percent", "ogw_percent"} <= set(table[0])
+    assert table[0]["name"] == rows[0]["entry"]["name"]
+    assert float(table[0]["omw_percent"]) == rows[0]["opponents_match_win_percent"]
+
+
+def test_a_correction_in_round_one_changes_standings_not_pairings(
+    make_event, org_client, client_for
+):
+    # given a 6-entry Swiss event whose round 1 is played and round 2 paired
+    tid, players = make_event(6, best_of=1, structure="swiss")
+    users = {entry_id: user for user, entry_id in players}
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    round1 = rounds_of(org_client, tid)[0]
+    for match in round1["matches"]:
+        winner = min(e["id"] for e in match["entries"])
+        response = org_client.post(
+            f"/api/matches/{match['id']}/report/",
+            {"games": [{"winner": winner, "life": {}, "first_damage": None}]},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+    paired = rounds_of(org_client, tid)[1]["matches"]
+    before = {r["entry"]["id"]: r["match_points"] for r in standings_of(org_client, tid)}
+
+    # when the organizer corrects round 1's first match (the other entry won)
+    match = round1["matches"][0]
+    loser = max(e["id"] for e in match["entries"])
+    winner = min(e["id"] for e in match["entries"])
+    response = org_client.post(
+        f"/api/matches/{match['id']}/decide/", {"winner": loser}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+
+    # then the standings follow the correction and round 2's pairings stay as made
+    after = {r["entry"]["id"]: r["match_points"] for r in standings_of(org_client, tid)}
+    assert (before[winner], before[loser]) == (3, 0)
+    assert (after[winner], after[loser]) == (0, 3)
+    assert rounds_of(org_client, tid)[1]["matches"] == paired
+    assert len(rounds_of(org_client, tid)) == 2
+    assert users  # every entry is a registered player
+
+
+def test_swiss_settings_are_checked(org_client):
+    # when a Swiss event asks for a cut of 6, 0 rounds and random pairing
+    response = org_client.post(
+        "/api/tournaments/",
+        {"name": "Bad", "structure": "swiss", "top_cut": 6, "swiss_rounds": 0, "pairing": "random"},
+        format="json",
+    )
+    # then every problem is reported at once
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"top_cut", "swiss_rounds", "pairing"}
+    # and an elimination event has no cut
+    response = org_client.post("/api/tournaments/", {"name": "Bad", "top_cut": 8}, format="json")
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"top_cut"}
+
+
+def test_the_standings_api_as_they_were_after_a_round(make_event, org_client):
+    # given a 4-entry Swiss event whose round 1 is played (round 2 paired)
+    tid, _players = make_event(4, best_of=1, structure="swiss")
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    for match in rounds_of(org_client, tid)[0]["matches"]:
+        winner = min(e["id"] for e in match["entries"])
+        body = {"games": [{"winner": winner, "life": {}, "first_damage": None}]}
+        org_client.post(f"/api/matches/{match['id']}/report/", body, format="json")
+    # when round 2's first table is decided
+    match = rounds_of(org_client, tid)[1]["matches"][0]
+    org_client.post(
+        f"/api/matches/{match['id']}/decide/", {"winner": match["entries"][0]["id"]}, format="json"
+    )
+    # then now the leader has 6 points, while after round 1 nobody had more than 3
+    now = standings_of(org_client, tid)
+    assert now[0]["match_points"] == 6
+    response = org_client.get(f"/api/tournaments/{tid}/standings/?round=1")
+    assert response.status_code == 200
+    assert max(row["match_points"] for row in response.json()) == 3
+    csv_body = org_client.get(f"/api/tournaments/{tid}/standings/?round=1&format=csv")
+    assert csv_body.status_code == 200
+    assert "omw_percent" in csv_body.content.decode()
+    # and a round not paired, or not a number, is a 400 that says why
+    for bad in ("3", "x", "0"):
+        response = org_client.get(f"/api/tournaments/{tid}/standings/?round={bad}")
+        assert response.status_code == 400, bad
+        assert "round" in response.json()["errors"]
