@@ -117,14 +117,19 @@ def combat_events(events: list[dict], names: dict[int, str], limit: int = 10) ->
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
-def rune_duel_board(view: dict, names: dict[int, str]) -> dict:
-    """The round's story with players named as on every board: the engine writes "seat N"
-    (counted from 1) and this names the player sitting there."""
+def name_seats(text: str, names: dict[int, str]) -> str:
+    """The engine's words with players named: it writes "seat N" (counted from 1) and this
+    names the player sitting there."""
 
     def named(match: re.Match) -> str:
         seat = int(match.group(2)) - 1
         return names.get(seat, match.group(0))
 
+    return _SEAT.sub(named, text)
+
+
+def rune_duel_board(view: dict, names: dict[int, str]) -> dict:
+    """The round's story with players named as on every board (see name_seats)."""
     width = table.rune_duel_slots(view)
     lines = [
         {
@@ -136,7 +141,7 @@ def rune_duel_board(view: dict, names: dict[int, str]) -> dict:
         }
         for key, p in view["players"].items()
     ]
-    return {"story": [_SEAT.sub(named, line) for line in view.get("story") or []], "lines": lines}
+    return {"story": [name_seats(line, names) for line in view.get("story") or []], "lines": lines}
 
 
 def board_context(slug: str, view: dict, names: dict[int, str]) -> dict:
@@ -190,9 +195,15 @@ def result_words(slug: str, result: dict | None, names: dict[int, str]) -> dict:
 
 def action_label(slug: str, view: dict, action, label: str, names: dict[int, str]) -> str:
     """A legal action's button words: the game's own labeler where it has one (cards and
-    players by name), else the engine's label."""
+    players by name), else the engine's label with the players named."""
     labeler = LABELERS.get(slug)
-    return labeler(view, action, names) if labeler else label
+    return labeler(view, action, names) if labeler else action_words(slug, label, names)
+
+
+def action_words(slug: str, words: str, names: dict[int, str]) -> str:
+    """The engine's words for an action (a button, the replay's last action) with players
+    named where the engine writes "seat N" (Rune Duel's spell targets)."""
+    return name_seats(words, names) if slug in SEAT_NAMED_WORDS else words
 
 
 # --- Kingdom Combat -------------------------------------------------------------------------
@@ -414,3 +425,5 @@ PRESENTERS = {
     "kingdom-combat": kingdom_combat_board,
 }
 LABELERS = {"kingdom-combat": kingdom_combat_label}
+# Games whose engine words name players "seat N" (counted from 1), renamed by name_seats.
+SEAT_NAMED_WORDS = {"rune-duel"}

@@ -335,7 +335,10 @@ def game_replay(request, pk: int):
                 "next": step + 1 if step < total else None,
                 "last": total if step < total else None,
             },
-            "last_action": {"name": names.get(last["seat"], "?"), "words": last["words"]}
+            "last_action": {
+                "name": names.get(last["seat"], "?"),
+                "words": boards.action_words(game.ruleset, last["words"], names),
+            }
             if last
             else None,
             "to_act": [names[s] for s in at["to_act"] if s in names],

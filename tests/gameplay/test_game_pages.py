@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -304,7 +305,37 @@ def test_no_board_or_replay_names_a_player_by_seat_during_play(client, make_user
     user = make_user("zoe")
     client.force_login(user)
     client.post("/games/new/", {"ruleset": ruleset, "bot": "random"})
-    game = GameRecord.objects.get()
+    pages = _pages_during_play(client, user, GameRecord.objects.get())
+    # then no page names anyone "Seat N" or "seat N": players are their names
+    for text in pages:
+        assert not re.search(r"\b[Ss]eat \d", text), re.search(r".{60}\b[Ss]eat \d.{60}", text)
+
+
+@pytest.mark.parametrize(
+    ("seed", "whose"), [(48, "random bot"), (146, "zoe")], ids=["their-creature", "own-creature"]
+)
+def test_rune_duel_spell_target_moves_name_the_player_whose_line(client, make_user, seed, whose):
+    # given Rune Duel games against the random bot (seeds where zoe's spell has two or more
+    # creatures to target: the opponent's for a damage spell, her own for a boost)
+    user = make_user("zoe")
+    client.force_login(user)
+    game = services.game_create(
+        ruleset="rune-duel",
+        seats=[{"user": user.pk}, {"bot": "random"}],
+        seed=seed,
+        created_by=user,
+    )
+    # when she plays on through the pages
+    pages = _pages_during_play(client, user, game)
+    # then her target moves name the player whose line the creature is on, never "seat N"
+    assert any(f"Target the creature in slot 1 of {whose}'s line" in text for text in pages)
+    for text in pages:
+        assert not re.search(r"\b[Ss]eat \d", text), re.search(r".{60}\b[Ss]eat \d.{60}", text)
+
+
+def _pages_during_play(client, user, game: GameRecord) -> list[str]:
+    """The text (tags, scripts and styles left out) of the game page after each of the user's
+    moves (the last legal one) for a while, then at the end, and of replay steps 1 and 5."""
     pages = []
     for _ in range(12):
         services.game_bots_play(game_id=game.pk)
@@ -323,7 +354,7 @@ def test_no_board_or_replay_names_a_player_by_seat_during_play(client, make_user
     game = play_to_the_end(game, user)
     pages += [client.get(f"/games/{game.pk}/").content.decode()]
     pages += [client.get(f"/games/{game.pk}/replay/?step={s}").content.decode() for s in (1, 5)]
-    # then no page names anyone "Seat N" or "seat N": players are their names
-    for html in pages:
-        text = re.sub(r"(?s)<[^>]*>", " ", re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", html))
-        assert not re.search(r"\b[Ss]eat \d", text), re.search(r".{60}\b[Ss]eat \d.{60}", text)
+    return [
+        unescape(re.sub(r"(?s)<[^>]*>", " ", re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", html)))
+        for html in pages
+    ]

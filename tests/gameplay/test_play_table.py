@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gameplay import boards, table
-from gameplay.engine import core
+from gameplay.engine import core, registry
 
 GAMES = ("combat", "army", "conventional-combat", "rune-duel", "kingdom-combat")
 NAMES = {0: "ann", 1: "bob"}
@@ -78,6 +78,8 @@ def test_every_legal_action_is_one_click_path_and_every_path_a_legal_action(slug
         for m in moves:
             assert completed[tuple(m["path"])] == [m["i"]]
             assert m["label"]
+            # players are named by their names, never "seat N"
+            assert not re.search(r"\b[Ss]eat \d", m["label"]), m["label"]
         # the bar's one-click moves are worded, and second-step options too
         for key in {k for m in moves for k in m["path"][1:] if k.startswith("opt:")}:
             assert clicks["words"].get(key), key
@@ -192,3 +194,15 @@ def test_a_refused_move_shows_the_engines_reason_in_the_bar(client, human_vs_bot
     html = response.content.decode()
     assert 'class="message error table-error" role="alert">That card is not in your hand.' in html
     assert GameRecord.objects.get(pk=game.pk).version == game.version
+
+
+def test_rune_duel_target_words_name_the_player_whose_line_it_is():
+    # given a spell's target choice on the other player's line (the engine says "seat 2")
+    action = {"type": "target", "seat": 1, "slot": 2}
+    words = registry.get("rune-duel").describe_action(action)
+    # then the button and the replay's last action name bob, counted from seat 1 as the engine
+    expected = "Target the creature in slot 2 of bob's line"
+    assert boards.action_label("rune-duel", {}, action, words, NAMES) == expected
+    assert boards.action_words("rune-duel", words, NAMES) == expected
+    # and other games' words are left as the engine wrote them
+    assert boards.action_words("combat", "Attack seat 2", NAMES) == "Attack seat 2"

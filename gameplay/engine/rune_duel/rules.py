@@ -132,7 +132,7 @@ class RuneDuel(Ruleset):
             return f"Charge into slot {action['slot']}"
         if kind == "target":
             side = "seat " + str(action["seat"] + 1)
-            return f"Target the creature in slot {action['slot']} of {side}"
+            return f"Target the creature in slot {action['slot']} of {side}'s line"
         verb = "Play" if kind == "play" else "Discard"
         return f"{verb} {action.get('name', action.get('card'))}"
 

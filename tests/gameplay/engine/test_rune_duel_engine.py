@@ -175,7 +175,7 @@ def test_actions_have_readable_labels():
     assert RD.describe_action({"type": "keep"}) == "Keep my hand"
     assert RD.describe_action({"type": "slot", "slot": 3}) == "Charge into slot 3"
     label = RD.describe_action({"type": "target", "seat": 1, "slot": 2})
-    assert label == "Target the creature in slot 2 of seat 2"
+    assert label == "Target the creature in slot 2 of seat 2's line"
 
 
 def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing():
