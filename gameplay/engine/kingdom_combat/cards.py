@@ -68,6 +68,12 @@ def keys_with(when: str) -> frozenset[str]:
     return frozenset(key for key in catalogue() if effects_of(key, when))
 
 
+@lru_cache(maxsize=64)
+def keys_with_any(whens: tuple[str, ...]) -> frozenset[str]:
+    """Identity keys of the cards that have effects applying at any of those moments."""
+    return frozenset().union(*(keys_with(when) for when in whens))
+
+
 def key_of(name_or_key: str) -> str:
     """The identity key of a card given by its printed name or its key."""
     cards = catalogue()

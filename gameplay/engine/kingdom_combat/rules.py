@@ -58,6 +58,10 @@ class KingdomCombat(Ruleset):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every action the seat may take now ([] when it is not its decision)."""
+        with effects.reading(state):
+            return self._legal_actions(state, seat)
+
+    def _legal_actions(self, state: dict, seat: int) -> list:
         decision = self.decision(state)
         if seat not in decision.seats:
             return []
@@ -80,9 +84,49 @@ class KingdomCombat(Ruleset):
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
+    def is_legal(self, state: dict, seat: int, action) -> bool:
+        """Whether `action in legal_actions(state, seat)`, working out only the legal actions
+        of the same kind and card (a play of one card, the moves of one unit...)."""
+        if not isinstance(action, dict) or seat not in self.decision(state).seats:
+            return False
+        with effects.reading(state):
+            return action in self._candidates(state, seat, action)
+
+    def _candidates(self, state: dict, seat: int, action: dict) -> list:
+        """The legal actions that could equal `action`: a subset of legal_actions holding
+        every legal action of the same type on the same card or unit."""
+        kind = action.get("type")
+        if state["phase"] != "turn" or state["turn"]["stage"] == "defend":
+            return self._legal_actions(state, seat)
+        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(kind)
+        if field is not None and not isinstance(action.get(field), str):
+            return []  # every such legal action names its card or unit
+        if state["window"] is not None:
+            if kind == "pass":
+                return [{"type": "pass"}, {"type": "pass", "turn": True}]
+            if kind == "play":
+                return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
+            if kind == "shoot":
+                return fight.shoot_actions(state, seat, only=action.get("unit"))
+            return []
+        stage = state["turn"]["stage"]
+        if stage == "combat":
+            if kind == "commit":
+                return [{"type": "commit"}]
+            return fight.attack_actions(state, seat, only=action.get("unit"))
+        if kind == "play":
+            return economy.play_actions(state, seat, only=action.get("card"))
+        if kind == "move":
+            return economy.move_actions(state, seat, only=action.get("unit"))
+        if kind == "shoot":
+            return fight.shoot_actions(state, seat, only=action.get("unit"))
+        if kind == "activate":
+            return effects.activate_actions(state, seat)
+        return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
+
     def apply(self, state: dict, seat: int, action) -> None:
         """Apply a legal action; IllegalAction saying why otherwise."""
-        if action not in self.legal_actions(state, seat):
+        if not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action))
         self.apply_trusted(state, seat, action)
 

@@ -68,8 +68,10 @@ def asked_seat(state: dict) -> int | None:
     while window["index"] < len(window["order"]):
         seat = window["order"][window["index"]]
         quiet = seat in state["turn"].get("quiet", [])
-        if not quiet and answer_actions(state, seat):
-            return seat
+        if not quiet:
+            with effects.reading(state):
+                if answer_actions(state, seat):
+                    return seat
         window["index"] += 1
     return None
 
