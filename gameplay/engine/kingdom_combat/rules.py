@@ -6,7 +6,15 @@ RULINGS.md beside this package.
 
 from __future__ import annotations
 
-from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.core import (
+    Decision,
+    GameType,
+    IllegalAction,
+    Result,
+    Ruleset,
+    SearchBudget,
+    TimeLimit,
+)
 from gameplay.engine.kingdom_combat import (
     economy,
     effects,
@@ -14,6 +22,7 @@ from gameplay.engine.kingdom_combat import (
     flow,
     setup,
     stack,
+    strategy,
     views,
     zones,
 )
@@ -34,6 +43,10 @@ class KingdomCombat(Ruleset):
         determinization=True,
         lists_hidden_cards=True,
         bots=("random", "greedy", "search"),
+        rollout_policy=True,
+        # rollouts shared by the greedy bot's best 3 actions, each played on through the rest of
+        # the turn or so (strategy.rollout_action) and scored by strategy.evaluate
+        search=SearchBudget(rollouts=12, depth=30, top=3),
     )
     options = setup.OPTIONS
 
@@ -184,9 +197,11 @@ class KingdomCombat(Ruleset):
 
     def evaluate(self, state: dict, seat: int) -> float:
         """The greedy bot's score (strategy.py)."""
-        from gameplay.engine.kingdom_combat import strategy
-
         return strategy.evaluate(state, seat)
+
+    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+        """The search bot's rollout policy (strategy.py)."""
+        return strategy.rollout_action(state, seat, legal, rng)
 
     def describe_action(self, action) -> str:
         """A short label for the action."""
