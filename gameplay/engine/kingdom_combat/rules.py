@@ -116,7 +116,7 @@ class KingdomCombat(Ruleset):
             return []  # every such legal action names its card or unit
         if state["window"] is not None:
             if kind == "pass":
-                return [{"type": "pass"}, {"type": "pass", "turn": True}]
+                return [a for a in stack.window_actions(state, seat) if a["type"] == "pass"]
             if kind == "play":
                 return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
             if kind == "shoot":
@@ -239,7 +239,7 @@ def _to_combat(state: dict, seat: int, action: dict) -> None:
 
 
 def _pass(state: dict, seat: int, action: dict) -> None:
-    stack.pass_(state, seat, bool(action.get("turn")))
+    stack.pass_(state, seat, bool(action.get("turn")), bool(action.get("window")))
 
 
 def _enter_combat(state: dict, seat: int) -> None:
@@ -299,6 +299,8 @@ def _settle(state: dict) -> None:
             _enter_combat(state, state["turn"]["seat"])
         elif then == "end":
             flow.end_turn(state)
+        elif then == "damage" and state["phase"] != "over":
+            fight.resolve(state)
     turn = state["turn"]
     if state["phase"] == "over":
         return
@@ -311,7 +313,10 @@ def _settle(state: dict) -> None:
         turn["stage"] = "post"
         return
     if turn["stage"] == "defend" and fight.defending_seat(state) is None:
-        fight.resolve(state)
+        # the Respond step's last word: everyone, the attacker first, may answer before
+        # the damage (ruling K49); nobody with an answer: the damage at once
+        stack.open_window(state, turn["seat"], then="damage", itself=True)
+        _settle(state)
 
 
 KINGDOM_COMBAT = KingdomCombat()

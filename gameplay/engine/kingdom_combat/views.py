@@ -196,6 +196,8 @@ def describe_action(action) -> str:
         return str(action)
     if action["type"] == "pass" and action.get("turn"):
         return "No responses this turn"
+    if action["type"] == "pass" and action.get("window"):
+        return "Pass until the stack resolves"
     fields = {k: v for k, v in action.items() if k != "type"}
     return LABELS[action["type"]].format_map(_Default(fields))
 
