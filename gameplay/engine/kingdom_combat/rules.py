@@ -16,6 +16,7 @@ from gameplay.engine.core import (
     TimeLimit,
 )
 from gameplay.engine.kingdom_combat import (
+    cards,
     economy,
     effects,
     fight,
@@ -71,6 +72,7 @@ class KingdomCombat(Ruleset):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every action the seat may take now ([] when it is not its decision)."""
+        cards.learn_state(state)
         with effects.reading(state):
             return self._legal_actions(state, seat)
 
@@ -102,6 +104,7 @@ class KingdomCombat(Ruleset):
         of the same kind and card (a play of one card, the moves of one unit...)."""
         if not isinstance(action, dict) or seat not in self.decision(state).seats:
             return False
+        cards.learn_state(state)
         with effects.reading(state):
             return action in self._candidates(state, seat, action)
 
@@ -145,6 +148,7 @@ class KingdomCombat(Ruleset):
 
     def apply_trusted(self, state: dict, seat: int, action: dict) -> None:
         """Apply an action taken from legal_actions, then run the automatic moments."""
+        cards.learn_state(state)
         kind = action["type"]
         if state["phase"] == "garrison":
             if kind == "hire":
@@ -164,6 +168,7 @@ class KingdomCombat(Ruleset):
 
     def view(self, state: dict, seat: int | None) -> dict:
         """What the seat (None: a spectator) may see."""
+        cards.learn_state(state)
         return views.view(state, seat)
 
     def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
@@ -172,6 +177,7 @@ class KingdomCombat(Ruleset):
 
     def determinize(self, view: dict, seat: int, rng) -> dict:
         """A full state consistent with the seat's view."""
+        cards.learn_state(view)
         return views.determinize(view, seat, rng)
 
     def result(self, state: dict) -> Result | None:
@@ -197,6 +203,7 @@ class KingdomCombat(Ruleset):
 
     def evaluate(self, state: dict, seat: int) -> float:
         """The greedy bot's score (strategy.py)."""
+        cards.learn_state(state)
         return strategy.evaluate(state, seat)
 
     def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
@@ -209,6 +216,7 @@ class KingdomCombat(Ruleset):
 
     def why_illegal(self, state: dict, seat: int, action) -> str:
         """Why the action is refused, in players' words."""
+        cards.learn_state(state)
         return views.why_illegal(self, state, seat, action)
 
 
