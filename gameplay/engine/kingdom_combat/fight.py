@@ -314,18 +314,20 @@ def shoot_actions(state: dict, seat: int, only: str | None = None) -> list[dict]
     that unit's shots)."""
     actions = []
     units = state["units"]
+    enemies = [(o, t["zone"]) for o, t in units.items() if t["seat"] != seat and not t["face_down"]]
+    if not enemies:
+        return actions
     if only is not None:
         units = {only: units[only]} if only in units else {}
     for uid, unit in units.items():
-        if unit["seat"] != seat or unit["exhausted"] or effects.range_of(state, uid) <= 0:
+        if unit["seat"] != seat or unit["exhausted"]:
             continue
-        for other, target in state["units"].items():
-            if (
-                target["seat"] != seat
-                and not target["face_down"]
-                and zones.distance(unit["zone"], target["zone"]) <= 1
-                and not effects.has_skill(state, other, "Deflect")
-            ):
+        here = unit["zone"]
+        near = [o for o, zone in enemies if zones.distance(here, zone) <= 1]
+        if not near or effects.range_of(state, uid) <= 0:
+            continue
+        for other in near:
+            if not effects.has_skill(state, other, "Deflect"):
                 actions.append({"type": "shoot", "unit": uid, "target": other})
     return actions
 
