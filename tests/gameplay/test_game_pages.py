@@ -291,3 +291,20 @@ def test_kingdom_combat_buttons_and_moves_name_cards_zones_and_fortresses_never_
             core.play(state, seat, legal[rng.randrange(len(legal))])
     # then every button and every line of the latest moves is in words
     assert found == []
+
+
+def test_kingdom_combat_pass_buttons_say_which_pass_they_are():
+    from gameplay import boards
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    view = rules.view(core.new_game("kingdom-combat", seats=2, seed=1), 0)
+    labels = [
+        boards.kingdom_combat_label(view, action, {0: "ann", 1: "ben"})
+        for action in (
+            {"type": "pass"},
+            {"type": "pass", "window": True},
+            {"type": "pass", "turn": True},
+        )
+    ]
+    assert labels == ["Pass", "Pass until the stack resolves", "No responses this turn"]
