@@ -6,7 +6,7 @@ view or in a new event, and the JSON log replayed to the same state hash. Player
 turn by seed; the turn limit is the game's default (120 turns) unless --max-turns says otherwise.
 
 Usage: python bench/kingdom_combat_fuzz.py [--games N] [--seconds S] [--seed0 K] [--max-turns T]
-Defaults: 20 games (make bench stays quick); the issue's run is --games 1000000, cut short by
+Defaults: 5 games (make bench stays quick); the issue's run is --games 1000000, cut short by
 --seconds on a shared machine. Every 100 games a progress line goes to stderr; the last line
 on stdout is the figure: games played, violations (with the first few, seed and message), CPU
 seconds (time.process_time) and games per CPU second.
@@ -60,7 +60,7 @@ def run(games: int, seconds: float | None, seed0: int, max_turns: int) -> dict:
 def main() -> None:
     """Print the figure as one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--seed0", type=int, default=0)
     parser.add_argument("--max-turns", type=int, default=120)
