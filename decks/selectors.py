@@ -14,6 +14,7 @@ from decks.legality import (
     get_format,
     validate,
 )
+from decks.legality.cardsets import card_key, load_builtin
 from decks.legality.formats import configure
 from decks.models import (
     Card,
@@ -203,18 +204,74 @@ def locked_deck_codes(*, entry_ids: list[int]) -> dict[int, list[str]]:
     }
 
 
-def locked_deck_lists(*, entry_ids: list[int]) -> dict[int, dict]:
+def locked_deck_lists(*, entry_ids: list[int], game: str = "kingdom-combat") -> dict[int, dict]:
     """{entry id: {"fortresses": [card keys], "cards": [[card key, count], ...]}} of the entries
     whose deck was locked at the tournament's start: a registered Kingdom Combat deck as the
-    engine takes it."""
+    engine takes it. A deck with cards of imported sets brings their card dicts ("card_data",
+    with the tokens their effects make), which the engine checks and plays."""
     rows = DeckRegistration.objects.filter(entry_id__in=entry_ids, locked_at__isnull=False)
-    return {
+    decks = {
         entry_id: {
             "fortresses": list(locked.get("fortresses") or []),
             "cards": [[key, count] for key, count in sorted(locked["main"].items())],
         }
         for entry_id, locked in rows.values_list("entry_id", "locked_list")
     }
+    builtin = {card_key(raw) for raw in load_builtin(game)["cards"]}
+    wanted = {
+        key
+        for deck in decks.values()
+        for key in [*deck["fortresses"], *(k for k, _ in deck["cards"])]
+        if key not in builtin
+    }
+    if not wanted:
+        return decks
+    data = _card_dicts(game, wanted)
+    tokens = {
+        effect.get("token")
+        for card in data.values()
+        for effect in card.get("effects") or ()
+        if effect.get("token") and effect.get("token") not in builtin
+    }
+    data.update(_card_dicts(game, tokens - set(data)))
+    for deck in decks.values():
+        keys = {*deck["fortresses"], *(k for k, _ in deck["cards"])}
+        own = {k: data[k] for k in sorted(keys) if k in data}
+        made = {e["token"] for c in own.values() for e in c.get("effects") or () if e.get("token")}
+        own.update({k: data[k] for k in sorted(made) if k in data})
+        if own:
+            deck["card_data"] = list(own.values())
+    return decks
+
+
+def _card_dicts(game: str, keys: set[str]) -> dict[str, dict]:
+    """{key: card dict in the import shape} of the game's cards with those keys (the first
+    set listing a key: a reprint keeps its rules)."""
+    out: dict[str, dict] = {}
+    if not keys:
+        return out
+    rows = (
+        Card.objects.filter(card_set__games__slug=game, key__in=keys)
+        .prefetch_related("factions")
+        .order_by("id")
+    )
+    for card in rows:
+        out.setdefault(
+            card.key,
+            {
+                "name": card.name,
+                "type": card.type,
+                "subtype": card.subtype,
+                "border": card.border,
+                "factions": sorted(f.slug for f in card.factions.all()),
+                "cost": card.cost,
+                "stats": card.stats,
+                "keywords": card.keywords,
+                "effects": card.effects,
+                "text": card.text,
+            },
+        )
+    return out
 
 
 def locked_deck_cards(*, entry_ids: list[int], game: str) -> dict[int, list[dict]]:

@@ -230,6 +230,8 @@ def _kc_face(key: str, **extra) -> dict:
 def _kc_namer(view: dict, names: dict[int, str]):
     """A function naming a card id, a zone or a seat in players' words."""
 
+    kc_cards.learn_state(view)  # the printed data of imported cards the view shows
+
     def seat_name(seat) -> str:
         return names.get(int(seat), f"Player {int(seat) + 1}")
 
@@ -255,6 +257,8 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     """A legal action as a button's words: cards, zones and players by name."""
     name, _seat = _kc_namer(view, names)
     kind = action.get("type", "") if isinstance(action, dict) else ""
+    if kind == "pass":  # pass, pass until the stack resolves, no responses this turn
+        return kingdom_combat_views.describe_action(action)
     facts = {k: name(v) for k, v in action.items() if k in ("card", "unit", "to", "target")}
     facts["source"] = name(action.get("source", ""))
     label = KC_LABELS.get(kind, kind.capitalize()).format_map(facts)

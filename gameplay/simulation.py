@@ -6,6 +6,10 @@ import random
 
 from django.contrib.auth import get_user_model
 
+from decks import selectors as deck_selectors
+from decks import services as deck_services
+from decks.legality import load_builtin
+from decks.services.decks import deck_list_from_input
 from gameplay import services
 from gameplay.models import GameRecord
 from tournaments import services as tournament_services
@@ -23,7 +27,10 @@ def run_bot_tournament(
         organizer=organizer, name=f"Bot cup {rng.randrange(10**6)}", game=game, best_of=best_of
     )
     for n in range(entries):
-        tournament_services.entry_add(tournament=tournament, by_user=organizer, name=f"Bot {n + 1}")
+        entry = tournament_services.entry_add(
+            tournament=tournament, by_user=organizer, name=f"Bot {n + 1}"
+        )
+        _register_starter_deck(tournament, entry, organizer, n)
     tournament_services.tournament_start(tournament=tournament, by_user=organizer)
     games = 0
     while True:
@@ -41,6 +48,34 @@ def run_bot_tournament(
         "games": games,
         "winner": winner,
     }
+
+
+def _register_starter_deck(tournament: Tournament, entry, organizer, n: int) -> None:
+    """Where the event's format plays decks, the guest entry registers one of the game's
+    built-in starter decks of that format (in turn), saved as the organizer's deck; nothing
+    when the format uses no decks or the game has no starter deck for it."""
+    if deck_selectors.event_format(tournament) is None:
+        return
+    try:
+        starters = load_builtin(tournament.game).get("decks", [])
+    except KeyError:
+        return
+    starters = [d for d in starters if d.get("format") == tournament.deck_format]
+    if not starters:
+        return
+    starter = starters[n % len(starters)]
+    deck_list = deck_list_from_input(
+        cards=[{"name": name, "count": count} for count, name in starter["cards"]],
+        fortresses=starter.get("fortresses", ()),
+    )
+    deck = deck_services.deck_create(
+        owner=organizer,
+        game_slug=tournament.game,
+        format_slug=tournament.deck_format,
+        name=f"{starter['name']} ({entry.display_name})",
+        deck_list=deck_list,
+    )
+    deck_services.deck_register(entry=entry, deck=deck, user=organizer)
 
 
 def _play_open_matches(tournament: Tournament, organizer, progress) -> int:

@@ -210,6 +210,11 @@ class Ruleset:
         """Apply a legal action in place; IllegalAction if it is not legal."""
         raise NotImplementedError
 
+    def is_legal(self, state: dict, seat: int, action) -> bool:
+        """Whether the action is one of legal_actions(state, seat); a game may answer without
+        listing every action (it must give the same answer: the games' fuzz tests check it)."""
+        return action in self.legal_actions(state, seat)
+
     def apply_trusted(self, state: dict, seat: int, action) -> None:
         """Apply an action known to be legal (core.play has just checked it, or a bot took it
         from legal_actions); rulesets override it to skip their own second check."""
@@ -397,7 +402,7 @@ def play(state: dict, seat: int, action) -> None:
     if (
         decision.kind == "terminal"
         or seat not in decision.seats
-        or action not in ruleset.legal_actions(state, seat)
+        or not ruleset.is_legal(state, seat, action)
     ):
         # every refusal, the game's end and the turn too, is put in the game's own words
         raise IllegalAction(why_illegal(state, seat, action))

@@ -118,7 +118,7 @@ def match_options(tournament, ruleset, seats: list[dict]) -> dict:
     if game.engine_decks == "codes":
         decks = locked_deck_codes(entry_ids=entries)
     elif game.engine_decks == "kingdom":
-        decks = locked_deck_lists(entry_ids=entries)
+        decks = locked_deck_lists(entry_ids=entries, game=tournament.game)
     else:
         decks = locked_deck_cards(entry_ids=entries, game=tournament.game)
         if not decks:  # no deck registered: the engine's starter decks

@@ -358,3 +358,20 @@ def _pages_during_play(client, user, game: GameRecord) -> list[str]:
         unescape(re.sub(r"(?s)<[^>]*>", " ", re.sub(r"(?is)<(script|style)\b.*?</\1>", " ", html)))
         for html in pages
     ]
+
+
+def test_kingdom_combat_pass_buttons_say_which_pass_they_are():
+    from gameplay import boards
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    view = rules.view(core.new_game("kingdom-combat", seats=2, seed=1), 0)
+    labels = [
+        boards.kingdom_combat_label(view, action, {0: "ann", 1: "ben"})
+        for action in (
+            {"type": "pass"},
+            {"type": "pass", "window": True},
+            {"type": "pass", "turn": True},
+        )
+    ]
+    assert labels == ["Pass", "Pass until the stack resolves", "No responses this turn"]

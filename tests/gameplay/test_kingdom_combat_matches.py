@@ -3,6 +3,7 @@ played, and the bots' result is recorded into the match (PostgreSQL)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -203,3 +204,95 @@ def test_a_timed_out_kingdom_combat_game_goes_to_the_higher_fortress_hp(make_use
     record.refresh_from_db()
     assert record.status == "finished"
     assert record.result["life"] == {str(k): v for k, v in facts["life"].items()}
+
+
+LANCER = {
+    "name": "Storm Lancer",
+    "type": "unit",
+    "subtype": "Knight",
+    "border": "black",
+    "factions": ["ironhold"],
+    "cost": 2,
+    "stats": {"attack": 3, "defense": 1, "armor": 1, "hp": 2},
+    "keywords": ["Mounted"],
+    "text": "When it enters play, put a Squire token into play at your Fortress, exhausted.",
+    "effects": [{"when": "enters", "op": "create_token", "token": "squire", "count": 1}],
+}
+SQUIRE = {
+    "name": "Squire",
+    "type": "token",
+    "subtype": "Soldier",
+    "border": "green",
+    "factions": ["ironhold"],
+    "cost": 0,
+    "stats": {"attack": 1, "defense": 1, "armor": 1, "hp": 1},
+    "keywords": [],
+    "text": "Token.",
+}
+
+
+def test_a_deck_with_cards_of_an_imported_set_plays_on_the_engine(make_user, client_for):
+    # given an organizer's imported set, allowed in its event, and a guest deck using it
+    organizer = make_user()
+    api = client_for(organizer)
+    body = {"game": "kingdom-combat", "code": "STORM", "name": "Storm set", "format": "json"}
+    content = json.dumps({"cards": [LANCER, SQUIRE]})
+    imported = api.post("/api/card-sets/import/", {**body, "content": content}, format="json")
+    assert imported.status_code == 201, imported.json()
+    event = tournament_services.tournament_create(
+        organizer=organizer,
+        name="Storm Cup",
+        game="kingdom-combat",
+        deck_format="constructed",
+        best_of=1,
+    )
+    allowed = api.put(
+        f"/api/tournaments/{event.pk}/card-sets/",
+        {"card_sets": [imported.json()["id"], *_official_set_ids()]},
+        format="json",
+    )
+    assert allowed.status_code == 200, allowed.json()
+    storm = _starter(0)
+    first = storm["cards"][0]
+    storm["cards"] = [{**first, "count": first["count"] - 3}, *storm["cards"][1:]]
+    storm["cards"].append({"name": "Storm Lancer", "count": 3})
+    entries = []
+    for n, deck in enumerate([storm, _starter(1)]):
+        entry = tournament_services.entry_add(tournament=event, by_user=organizer, name=f"G{n}")
+        saved = api.post(
+            "/api/decks/", {"game": "kingdom-combat", "format": "constructed", **deck}, "json"
+        )
+        assert saved.status_code == 201, saved.json()
+        registered = api.post(
+            f"/api/tournaments/{event.pk}/entries/{entry.pk}/deck/", {"deck": saved.json()["id"]}
+        )
+        assert registered.status_code == 201, registered.json()
+        entries.append(entry)
+    tournament_services.tournament_start(tournament=event, by_user=organizer)
+    match = Match.objects.get(tournament=event)
+    # when the match is played on the engine
+    record = services.match_game_create(match_id=match.pk, by_user=organizer)
+    # then the imported cards (and the token they make) came with the deck that uses them
+    state = record.state
+    assert set(state["card_data"]) == {"storm-lancer", "squire"}
+    lancers = [c for c, k in state["cards"].items() if k == "storm-lancer"]
+    assert len(lancers) == 3
+    for _ in range(500):
+        if GameRecord.objects.get(pk=record.pk).status != "in_progress":
+            break
+        services.game_bots_play(game_id=record.pk)
+    record.refresh_from_db()
+    assert record.status == "finished"
+    # and its result is in the match, from the engine
+    game = match.games.get(number=1, superseded=False)
+    assert game.source == "engine"
+
+
+def _official_set_ids() -> list[int]:
+    from decks.models import CardSet
+
+    return list(
+        CardSet.objects.filter(
+            games__slug="kingdom-combat", visibility=CardSet.Visibility.OFFICIAL
+        ).values_list("pk", flat=True)
+    )

@@ -56,3 +56,21 @@ def test_bot_move_task_plays_until_the_end_and_is_idempotent():
         assert tasks.bot_move(game.pk) > 0
     assert tasks.bot_move(game.pk) == 0  # nothing left to do
     assert tasks.stalled_bots_sweep() == 0
+
+
+@pytest.mark.slow
+def test_simulate_runs_a_kingdom_combat_bot_tournament_with_registered_decks():
+    out = StringIO()
+    call_command("simulate", "kingdom-combat", "--tournament", "--entries", "4", stdout=out)
+    summary = json.loads(out.getvalue().strip().splitlines()[-2])
+    assert summary["status"] == "finished"
+    assert summary["games"] == 3
+    tournament = Tournament.objects.get(pk=summary["tournament"])
+    games = GameRecord.objects.filter(match__tournament=tournament)
+    assert games.count() == 3
+    for game in games:
+        # each seat plays the deck its entry registered (locked at the start)
+        decks = game.state["options"]["decks"]
+        assert len(decks) == 2
+        assert all(d["fortresses"] and d["cards"] for d in decks)
+        assert game.result["winners"] or game.result["facts"]["end"] == "time"

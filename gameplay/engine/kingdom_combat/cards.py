@@ -3,15 +3,20 @@
 The built-in starter set is `decks/data/kingdom_combat_starter.json`, loaded through the pure
 `decks.legality` package (the same loader the deck builder uses), and fortress stats, single or
 stacked (dual faction), come from `decks.legality.fortress`, so a deck plays with exactly the
-numbers the deck rules showed its player. A card is referred to by its identity key (a slug of
-its name, e.g. "iron-knight"); a card *id* ("0-07", "t3") names one physical card in a game.
+numbers the deck rules showed its player. Cards of imported sets come with the deck that uses
+them (its "card_data": the set's card dicts, checked against the effect vocabulary here as at
+the import) and are kept in the game state (`state["card_data"]`), so a game replays and loads
+anywhere; `learn` makes them known to this process (a card's identity names one card in the
+game, reprints included, so one table serves every game). A card is referred to by its
+identity key (a slug of its name, e.g. "iron-knight"); a card *id* ("0-07", "t3") names one
+physical card in a game.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from decks.legality.cardsets import card_info, card_key, load_builtin
+from decks.legality.cardsets import card_info, card_key, card_problems, load_builtin
 from decks.legality.fortress import fortress_stats
 from gameplay.engine.errors import EngineError
 
@@ -26,34 +31,87 @@ def _data() -> dict:
     return load_builtin(GAME)
 
 
+def engine_card(raw: dict) -> dict:
+    """A card dict of a set (the import shape) as plain engine data."""
+    return {
+        "key": card_key(raw),
+        "name": raw["name"],
+        "type": raw["type"],
+        "subtype": raw.get("subtype") or "",
+        "border": raw.get("border") or "",
+        "factions": list(raw.get("factions") or ()),
+        "cost": raw.get("cost") or 0,
+        "stats": dict(raw.get("stats") or {}),
+        "skills": [k for k in raw.get("keywords") or () if k in SKILLS],
+        "text": raw.get("text") or "",
+        "effects": list(raw.get("effects") or ()),
+    }
+
+
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, dict]:
     """Every card of the built-in set by identity key, as plain engine data."""
-    out = {}
-    for raw in _data()["cards"]:
-        stats = dict(raw.get("stats") or {})
-        out[card_key(raw)] = {
-            "key": card_key(raw),
-            "name": raw["name"],
-            "type": raw["type"],
-            "subtype": raw.get("subtype") or "",
-            "border": raw.get("border") or "",
-            "factions": list(raw.get("factions") or ()),
-            "cost": raw.get("cost") or 0,
-            "stats": stats,
-            "skills": [k for k in raw.get("keywords") or () if k in SKILLS],
-            "text": raw.get("text") or "",
-            "effects": list(raw.get("effects") or ()),
-        }
-    return out
+    return {card_key(raw): engine_card(raw) for raw in _data()["cards"]}
+
+
+_IMPORTED: dict[str, dict] = {}  # identity key -> engine card, cards of imported sets
+_IMPORTED_RAW: dict[str, dict] = {}
 
 
 def card(key: str) -> dict:
-    """The printed card with that identity key; EngineError if the set has no such card."""
-    try:
-        return catalogue()[key]
-    except KeyError:
-        raise EngineError(f"There is no Kingdom Combat card {key!r}.") from None
+    """The printed card with that identity key; EngineError if no set has such a card."""
+    found = catalogue().get(key) or _IMPORTED.get(key)
+    if found is None:
+        raise EngineError(f"There is no Kingdom Combat card {key!r}.")
+    return found
+
+
+def learn(card_data: dict[str, dict]) -> None:
+    """Make imported cards ({identity key: set card dict}) known to this process."""
+    if card_data.keys() <= _IMPORTED.keys():
+        return
+    for key, raw in card_data.items():
+        _IMPORTED[key] = engine_card(raw)
+        _IMPORTED_RAW[key] = raw
+    effects_of.cache_clear()
+    keys_with.cache_clear()
+    keys_with_any.cache_clear()
+
+
+def learn_state(state: dict) -> None:
+    """Make the imported cards a game (or a view of it) plays with known to this process."""
+    data = state.get("card_data")
+    if data:
+        learn(data)
+
+
+def imported_cards(deck: dict, seat: int) -> dict[str, dict]:
+    """{identity key: card dict} of a deck's "card_data" that the built-in set lacks; each is
+    checked as an import is (type, stats, the effect vocabulary): EngineError naming the card
+    and what is wrong otherwise."""
+    who = f"Seat {seat + 1}'s deck"
+    data = deck.get("card_data") or []
+    if not isinstance(data, list):
+        raise EngineError(f"{who}: card_data must be a list of card dicts.")
+    out = {}
+    for number, raw in enumerate(data, start=1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise EngineError(f"{who}: card_data entry {number} is not a card with a name.")
+        problems = card_problems(GAME, raw, None)
+        if problems:
+            raise EngineError(f"{who}: {raw['name']} cannot be played: {'; '.join(problems)}")
+        key = card_key(raw)
+        if key not in catalogue():
+            out[key] = dict(raw)
+    for raw in out.values():
+        for effect in raw.get("effects") or ():
+            token = effect.get("token")
+            if token is not None and token not in catalogue() and token not in out:
+                raise EngineError(
+                    f"{who}: {raw['name']} makes {token!r} tokens; add that token card to "
+                    "card_data."
+                )
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -68,13 +126,22 @@ def keys_with(when: str) -> frozenset[str]:
     return frozenset(key for key in catalogue() if effects_of(key, when))
 
 
-def key_of(name_or_key: str) -> str:
-    """The identity key of a card given by its printed name or its key."""
+@lru_cache(maxsize=64)
+def keys_with_any(whens: tuple[str, ...]) -> frozenset[str]:
+    """Identity keys of the cards that have effects applying at any of those moments."""
+    return frozenset().union(*(keys_with(when) for when in whens))
+
+
+def key_of(name_or_key: str, extra: dict[str, dict] | None = None) -> str:
+    """The identity key of a card given by its printed name or its key (among the built-in
+    set and `extra`, {key: card dict} of imported cards)."""
     cards = catalogue()
-    if name_or_key in cards:
+    extra = extra or {}
+    if name_or_key in cards or name_or_key in extra:
         return name_or_key
-    for key, printed in cards.items():
-        if printed["name"].casefold() == str(name_or_key).casefold():
+    named = [(k, p["name"]) for k, p in cards.items()] + [(k, r["name"]) for k, r in extra.items()]
+    for key, name in named:
+        if name.casefold() == str(name_or_key).casefold():
             return key
     raise EngineError(f"There is no Kingdom Combat card called {name_or_key!r}.")
 
@@ -107,7 +174,7 @@ def starter_decks() -> list[dict]:
 def fortress(keys: list[str]) -> dict:
     """The fortress a player plays with (one card, or two stacked: first on top)."""
     raws = {card_key(raw): raw for raw in _data()["cards"]}
-    infos = [card_info(raws[key]) for key in keys]
+    infos = [card_info(raws.get(key) or _IMPORTED_RAW[key]) for key in keys]
     stats = fortress_stats(infos)
     return {
         "cards": list(keys),
@@ -125,14 +192,16 @@ def check_deck(deck, seat: int) -> tuple[list[str], list[str]]:
     who = f"Seat {seat + 1}'s deck"
     if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list):
         raise EngineError(f"{who} must be {{'fortresses': [...], 'cards': [[card, count], ...]}}.")
-    forts = [key_of(name) for name in deck.get("fortresses") or []]
+    extra = imported_cards(deck, seat)
+    learn(extra)
+    forts = [key_of(name, extra) for name in deck.get("fortresses") or []]
     if not 1 <= len(forts) <= 2 or any(card(k)["type"] != "fortress" for k in forts):
         raise EngineError(f"{who} needs one fortress, or two stacked for a dual-faction deck.")
     main: list[str] = []
     for line in deck["cards"]:
         if not isinstance(line, list | tuple) or len(line) != 2:
             raise EngineError(f"{who}: each line is [card, count].")
-        key, count = key_of(line[0]), line[1]
+        key, count = key_of(line[0], extra), line[1]
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 60:
             raise EngineError(f"{who}: the count of {card(key)['name']} must be 1 to 60.")
         if card(key)["type"] in ("fortress", "token"):

@@ -7,6 +7,8 @@ Abilities and Equipment attach to a unit (effects.py).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gameplay.engine.kingdom_combat import cards, effects, zones
 from gameplay.engine.kingdom_combat.setup import new_unit
 from gameplay.engine.kingdom_combat.zones import event, player
@@ -31,9 +33,12 @@ def cost(state: dict, seat: int, cid: str) -> int:
     return cards.card(key)["cost"]
 
 
-def play_actions(state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS) -> list[dict]:
+def play_actions(
+    state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS, only: str | None = None
+) -> list[dict]:
     """Play a card of those kinds from hand that the seat's gold pays for, on each target it
-    may take (one copy of each card name is offered: copies are the same choice)."""
+    may take (one copy of each card name is offered: copies are the same choice); `only`: just
+    the plays of that card id."""
     gold = player(state, seat)["gold"]
     seen: set[str] = set()
     actions = []
@@ -42,6 +47,8 @@ def play_actions(state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS) ->
         if key in seen or kind_of(key) not in kinds or cost(state, seat, cid) > gold:
             continue
         seen.add(key)
+        if only is not None and cid != only:
+            continue
         if cards.card(key)["type"] != "action":
             actions.append({"type": "play", "card": cid})
             continue
@@ -77,31 +84,47 @@ def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
     effects.entered(state, seat, cid)
 
 
-def move_actions(state: dict, seat: int) -> list[dict]:
-    """Move an Active unit of the seat (moving exhausts it)."""
+def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
+    """Move an Active unit of the seat (moving exhausts it); `only`: that unit's moves."""
+    units = state["units"]
+    if only is not None:
+        units = {only: units[only]} if only in units else {}
+    held = zones.held_against(state, seat)
     return [
         {"type": "move", "unit": uid, "to": zone}
-        for uid, unit in state["units"].items()
+        for uid, unit in units.items()
         if unit["seat"] == seat and not unit["exhausted"]
-        for zone in move_destinations(state, uid)
+        for zone in move_destinations(state, uid, held)
     ]
 
 
-def move_destinations(state: dict, uid: str) -> list[str]:
+def move_destinations(state: dict, uid: str, held: set[str] | None = None) -> list[str]:
     """Zones the unit may move to: within its reach, not holding an opposing unit, not
-    through one (the Blocker rule), and never another player's Fortress Zone (K10)."""
+    through one (the Blocker rule), and never another player's Fortress Zone (K10). `held`:
+    the zones holding a unit of another seat (worked out here if not given)."""
     unit = state["units"][uid]
     seat, here = unit["seat"], unit["zone"]
-    out = []
-    for zone in zones.all_zones(state):
-        if zone == here or (zone[0] == "F" and zones.home_of(zone) != seat):
+    if held is None:
+        held = zones.held_against(state, seat)
+    return list(
+        _destinations(here, effects.reach(state, uid), seat, tuple(state["out"]), frozenset(held))
+    )
+
+
+@lru_cache(maxsize=16384)
+def _destinations(
+    here: str, reach: int, seat: int, out: tuple[bool, ...], held: frozenset[str]
+) -> tuple[str, ...]:
+    """move_destinations on the table's shape alone (cached: few shapes recur)."""
+    own_fortress = zones.fortress_zone(seat)
+    found = []
+    for zone in zones.zones_of(out):
+        if zone == here or zone in held or (zone[0] == "F" and zone != own_fortress):
             continue
         route = zones.path(here, zone)
-        if len(route) - 1 > effects.reach(state, uid) or zones.enemy_in(state, zone, seat):
-            continue
-        if zones.clear_between(state, route, seat):
-            out.append(zone)
-    return out
+        if len(route) - 1 <= reach and not any(z in held for z in route[1:-1]):
+            found.append(zone)
+    return tuple(found)
 
 
 def move(state: dict, uid: str, zone: str) -> None:

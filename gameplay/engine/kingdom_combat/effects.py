@@ -12,12 +12,56 @@ vocabulary but not played yet (RULINGS.md, "not yet").
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
+
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.setup import new_unit
 from gameplay.engine.kingdom_combat.zones import event, player
 
 EOT = "end of turn"
 CHANGES = ("attack", "defense", "armor", "range", "skill")
+
+
+# --- reading a state that does not change --------------------------------------------------
+# Listing legal actions, checking one and scoring a state read the same static effects and unit
+# stats many times over without changing the state; inside `reading(state)` they are worked
+# out once. Never hold it open across a change to the state.
+class _Scope(threading.local):
+    memo: dict | None = None
+    state: dict | None = None
+
+
+_scope = _Scope()
+
+
+class reading:  # a context manager named like the function it replaces
+    """Memoise static effects, stats and skills of `state` until the block ends (the state
+    must not change inside it). Nested blocks share the outer one's memo."""
+
+    __slots__ = ("outer", "state")
+
+    def __init__(self, state: dict):
+        self.state = state
+
+    def __enter__(self) -> None:
+        self.outer = _scope.memo is not None
+        if not self.outer:
+            _scope.memo = {}
+            _scope.state = self.state
+
+    def __exit__(self, *exc) -> None:
+        if not self.outer:
+            _scope.memo = None
+            _scope.state = None
+
+
+def _memo(state: dict) -> dict | None:
+    """The open memo for this state, if any."""
+    memo = _scope.memo
+    if memo is not None and _scope.state is state:
+        return memo
+    return None
 
 
 def printed_effects(state: dict, cid: str, when: str) -> list[dict]:
@@ -27,23 +71,36 @@ def printed_effects(state: dict, cid: str, when: str) -> list[dict]:
 
 def attachments(state: dict, uid: str) -> list[str]:
     """Abilities and Equipment attached to the unit, in the order they were attached."""
+    if not state["attached"]:
+        return []
     return [cid for cid, unit in state["attached"].items() if unit == uid]
 
 
 def bonus(state: dict, uid: str, name: str) -> int:
     """What effects add to a unit's attack, defense, armor or range now."""
+    memo = _memo(state)
+    if memo is None:
+        return _bonus(state, uid, name)
+    key = ("bonus", uid, name)
+    if key not in memo:
+        memo[key] = _bonus(state, uid, name)
+    return memo[key]
+
+
+def _bonus(state: dict, uid: str, name: str) -> int:
     total = 0
     for effect in state["effects"]:
         if effect.get("unit") == uid:
             total += effect.get(name, 0)
-    for cid in attachments(state, uid):
-        for effect in printed_effects(state, cid, "attached"):
-            if effect["op"] == "modify":
-                total += effect.get(name, 0)
+    if state["attached"]:
+        for cid in attachments(state, uid):
+            for effect in printed_effects(state, cid, "attached"):
+                if effect["op"] == "modify":
+                    total += effect.get(name, 0)
     for source, seat, effect in static_effects(state, "modify"):
         if name in effect and "against" not in effect and _covers(state, source, seat, effect, uid):
             total += effect[name]
-    if name == "attack":
+    if name == "attack" and state["combat"]:
         total += _attack_triggers(state, uid)
     return total
 
@@ -58,25 +115,84 @@ def static_effects(
 ) -> list[tuple[str, int, dict]]:
     """(source, controlling seat, effect) of every card in play with such an effect: living
     fortresses (both cards of a stacked pair: ruling K37), structures and units."""
-    out = []
+    memo = _memo(state)
+    if memo is None:
+        found = _static_effects(state, when)
+        return found if op is None else [item for item in found if item[2]["op"] == op]
+    key = ("static", when, op)
+    found = memo.get(key)
+    if found is None:
+        if when in LASTING:
+            every = memo.get("lasting")
+            if every is None:
+                every = memo["lasting"] = _lasting_effects(state)
+            found = every[when]
+        else:
+            found = _static_effects(state, when)
+        if op is not None:
+            found = [item for item in found if item[2]["op"] == op]
+        memo[key] = found
+    return found
+
+
+LASTING = ("static", "activated", "destroys_structure")
+
+
+def _lasting_effects(state: dict) -> dict[str, list[tuple[str, int, dict]]]:
+    """_static_effects for every moment of LASTING in one pass over the cards in play."""
+    out: dict[str, list] = {when: [] for when in LASTING}
+    out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
-        if state["out"][seat]:
-            continue
-        for fort in me["fortress"]["cards"]:
-            out += [
-                (fortress_source(seat), seat, e)
-                for e in cards.effects_of(fort, when)
-                if op in (None, e["op"])
-            ]
+        if not out_seats[seat]:
+            for when, item in _fortress_lasting(tuple(me["fortress"]["cards"]), seat):
+                out[when].append(item)
+    keys, wanted = state["cards"], cards.keys_with_any(LASTING)
+    for group in (state["structures"], state["units"]):
+        for cid, thing in group.items():
+            key = keys[cid]
+            if key in wanted and not thing.get("face_down"):
+                for when, effect in _lasting_of(key):
+                    out[when].append((cid, thing["seat"], effect))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple:
+    source = fortress_source(seat)
+    return tuple(
+        (when, (source, seat, e))
+        for when in LASTING
+        for fort in forts
+        for e in cards.effects_of(fort, when)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _lasting_of(key: str) -> tuple[tuple[str, dict], ...]:
+    return tuple((when, e) for when in LASTING for e in cards.effects_of(key, when))
+
+
+def _static_effects(state: dict, when: str) -> list[tuple[str, int, dict]]:
+    out = []
+    out_seats = state["out"]
+    for key, me in state["players"].items():
+        seat = int(key)
+        if not out_seats[seat]:
+            out += _fortress_effects(tuple(me["fortress"]["cards"]), seat, when)
     keys, wanted = state["cards"], cards.keys_with(when)
     for group in (state["structures"], state["units"]):
         for cid, thing in group.items():
             key = keys[cid]
             if key in wanted and not thing.get("face_down"):
-                found = cards.effects_of(key, when)
-                out += [(cid, thing["seat"], e) for e in found if op in (None, e["op"])]
+                out += [(cid, thing["seat"], e) for e in cards.effects_of(key, when)]
     return out
+
+
+@lru_cache(maxsize=1024)
+def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple:
+    source = fortress_source(seat)
+    return tuple((source, seat, e) for fort in forts for e in cards.effects_of(fort, when))
 
 
 def _covers(state: dict, source: str, seat: int, effect: dict, uid: str) -> bool:
@@ -142,6 +258,40 @@ def skills(state: dict, uid: str) -> list[str]:
 
 def range_of(state: dict, uid: str) -> int:
     """Range damage of the unit (0: no Ranged)."""
+    memo = _memo(state)
+    if memo is None:
+        return _range_of(state, uid)
+    key = ("range", uid)
+    found = memo.get(key)
+    if found is None:
+        if _ranges_change(state, memo):
+            found = _range_of(state, uid)
+        else:
+            found = max(0, cards.card(state["cards"][uid])["stats"].get("range", 0))
+        memo[key] = found
+    return found
+
+
+def _ranges_change(state: dict, memo: dict) -> bool:
+    """Whether anything in play may change a unit's printed range (worked out once a read)."""
+    found = memo.get("ranges change")
+    if found is None:
+        found = bool(static_effects(state, "grant_range")) or _anything_adds(state, "range")
+        memo["ranges change"] = found
+    return found
+
+
+def _anything_adds(state: dict, name: str) -> bool:
+    """Whether any effect in play may add to that stat of some unit (bonus() is 0 if not)."""
+    if any(name in effect for effect in state["effects"]):
+        return True
+    for cid in state["attached"]:
+        if any(name in e for e in printed_effects(state, cid, "attached") if e["op"] == "modify"):
+            return True
+    return any(name in effect for _s, _o, effect in static_effects(state, "modify"))
+
+
+def _range_of(state: dict, uid: str) -> int:
     printed = cards.card(state["cards"][uid])["stats"].get("range", 0)
     for source, seat, effect in static_effects(state, "grant_range"):
         if _covers(state, source, seat, effect, uid):
@@ -239,6 +389,19 @@ def has_skill(state: dict, uid: str, skill: str) -> bool:
         return range_of(state, uid) > 0
     if skill in cards.card(state["cards"][uid])["skills"]:
         return True
+    if not state["effects"] and not state["attached"]:
+        return False
+    memo = _memo(state)
+    if memo is None:
+        return _has_skill(state, uid, skill)
+    key = ("skill", uid, skill)
+    if key not in memo:
+        memo[key] = _has_skill(state, uid, skill)
+    return memo[key]
+
+
+def _has_skill(state: dict, uid: str, skill: str) -> bool:
+    """has_skill beyond the printed skills: this turn's effects and attachments."""
     if any(e.get("unit") == uid and e.get("skill") == skill for e in state["effects"]):
         return True
     return any(

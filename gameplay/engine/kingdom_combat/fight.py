@@ -56,12 +56,16 @@ def targets(state: dict, uid: str) -> list[str]:
     return out
 
 
-def attack_actions(state: dict, seat: int) -> list[dict]:
-    """Declare one more attacker and its target, or commit the attack."""
+def attack_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
+    """Declare one more attacker and its target, or commit the attack (`only`: the
+    declarations of that unit, and commit)."""
     declared = {a for b in state["combat"]["battles"] for a in b["attackers"]}
+    units = state["units"]
+    if only is not None:
+        units = {only: units[only]} if only in units else {}
     actions = [
         {"type": "attack", "unit": uid, "target": target}
-        for uid, unit in state["units"].items()
+        for uid, unit in units.items()
         if unit["seat"] == seat and not unit["exhausted"] and uid not in declared
         for target in targets(state, uid)
     ]
@@ -71,10 +75,11 @@ def attack_actions(state: dict, seat: int) -> list[dict]:
 
 def can_attack(state: dict, seat: int) -> bool:
     """Whether any Active unit of the seat has something to attack."""
-    return any(
-        unit["seat"] == seat and not unit["exhausted"] and targets(state, uid)
-        for uid, unit in state["units"].items()
-    )
+    with effects.reading(state):
+        return any(
+            unit["seat"] == seat and not unit["exhausted"] and targets(state, uid)
+            for uid, unit in state["units"].items()
+        )
 
 
 def declare(state: dict, seat: int, uid: str, target: str) -> None:
@@ -130,8 +135,9 @@ def defending_seat(state: dict) -> int | None:
     combat = state["combat"]
     while combat["defend_index"] < len(combat["defend_order"]):
         seat = combat["defend_order"][combat["defend_index"]]
-        if len(defend_actions(state, seat)) > 1:
-            return seat
+        with effects.reading(state):
+            if len(defend_actions(state, seat)) > 1:
+                return seat
         combat["defend_index"] += 1
     return None
 
@@ -302,20 +308,26 @@ def _damage_unit(state: dict, uid: str, amount: int, need_cap: bool) -> int:
     return taken
 
 
-def shoot_actions(state: dict, seat: int) -> list[dict]:
+def shoot_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
     """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
-    1 zone away; a target with Deflect takes nothing from it, so it is not offered."""
+    1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
+    that unit's shots)."""
     actions = []
-    for uid, unit in state["units"].items():
-        if unit["seat"] != seat or unit["exhausted"] or effects.range_of(state, uid) <= 0:
+    units = state["units"]
+    enemies = [(o, t["zone"]) for o, t in units.items() if t["seat"] != seat and not t["face_down"]]
+    if not enemies:
+        return actions
+    if only is not None:
+        units = {only: units[only]} if only in units else {}
+    for uid, unit in units.items():
+        if unit["seat"] != seat or unit["exhausted"]:
             continue
-        for other, target in state["units"].items():
-            if (
-                target["seat"] != seat
-                and not target["face_down"]
-                and zones.distance(unit["zone"], target["zone"]) <= 1
-                and not effects.has_skill(state, other, "Deflect")
-            ):
+        here = unit["zone"]
+        near = [o for o, zone in enemies if zones.distance(here, zone) <= 1]
+        if not near or effects.range_of(state, uid) <= 0:
+            continue
+        for other in near:
+            if not effects.has_skill(state, other, "Deflect"):
                 actions.append({"type": "shoot", "unit": uid, "target": other})
     return actions
 

@@ -6,8 +6,17 @@ RULINGS.md beside this package.
 
 from __future__ import annotations
 
-from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.core import (
+    Decision,
+    GameType,
+    IllegalAction,
+    Result,
+    Ruleset,
+    SearchBudget,
+    TimeLimit,
+)
 from gameplay.engine.kingdom_combat import (
+    cards,
     economy,
     effects,
     fight,
@@ -35,6 +44,10 @@ class KingdomCombat(Ruleset):
         determinization=True,
         lists_hidden_cards=True,
         bots=("random", "greedy", "search"),
+        rollout_policy=True,
+        # rollouts shared by the greedy bot's best 3 actions, each played on through the rest of
+        # the turn or so (strategy.rollout_action) and scored by strategy.evaluate
+        search=SearchBudget(rollouts=12, depth=30, top=3),
     )
     options = setup.OPTIONS
 
@@ -59,6 +72,11 @@ class KingdomCombat(Ruleset):
 
     def legal_actions(self, state: dict, seat: int) -> list:
         """Every action the seat may take now ([] when it is not its decision)."""
+        cards.learn_state(state)
+        with effects.reading(state):
+            return self._legal_actions(state, seat)
+
+    def _legal_actions(self, state: dict, seat: int) -> list:
         decision = self.decision(state)
         if seat not in decision.seats:
             return []
@@ -81,14 +99,56 @@ class KingdomCombat(Ruleset):
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
+    def is_legal(self, state: dict, seat: int, action) -> bool:
+        """Whether `action in legal_actions(state, seat)`, working out only the legal actions
+        of the same kind and card (a play of one card, the moves of one unit...)."""
+        if not isinstance(action, dict) or seat not in self.decision(state).seats:
+            return False
+        cards.learn_state(state)
+        with effects.reading(state):
+            return action in self._candidates(state, seat, action)
+
+    def _candidates(self, state: dict, seat: int, action: dict) -> list:
+        """The legal actions that could equal `action`: a subset of legal_actions holding
+        every legal action of the same type on the same card or unit."""
+        kind = action.get("type")
+        if state["phase"] != "turn" or state["turn"]["stage"] == "defend":
+            return self._legal_actions(state, seat)
+        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(kind)
+        if field is not None and not isinstance(action.get(field), str):
+            return []  # every such legal action names its card or unit
+        if state["window"] is not None:
+            if kind == "pass":
+                return [a for a in stack.window_actions(state, seat) if a["type"] == "pass"]
+            if kind == "play":
+                return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
+            if kind == "shoot":
+                return fight.shoot_actions(state, seat, only=action.get("unit"))
+            return []
+        stage = state["turn"]["stage"]
+        if stage == "combat":
+            if kind == "commit":
+                return [{"type": "commit"}]
+            return fight.attack_actions(state, seat, only=action.get("unit"))
+        if kind == "play":
+            return economy.play_actions(state, seat, only=action.get("card"))
+        if kind == "move":
+            return economy.move_actions(state, seat, only=action.get("unit"))
+        if kind == "shoot":
+            return fight.shoot_actions(state, seat, only=action.get("unit"))
+        if kind == "activate":
+            return effects.activate_actions(state, seat)
+        return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
+
     def apply(self, state: dict, seat: int, action) -> None:
         """Apply a legal action; IllegalAction saying why otherwise."""
-        if action not in self.legal_actions(state, seat):
+        if not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action))
         self.apply_trusted(state, seat, action)
 
     def apply_trusted(self, state: dict, seat: int, action: dict) -> None:
         """Apply an action taken from legal_actions, then run the automatic moments."""
+        cards.learn_state(state)
         kind = action["type"]
         if state["phase"] == "garrison":
             if kind == "hire":
@@ -108,6 +168,7 @@ class KingdomCombat(Ruleset):
 
     def view(self, state: dict, seat: int | None) -> dict:
         """What the seat (None: a spectator) may see."""
+        cards.learn_state(state)
         return views.view(state, seat)
 
     def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
@@ -116,6 +177,7 @@ class KingdomCombat(Ruleset):
 
     def determinize(self, view: dict, seat: int, rng) -> dict:
         """A full state consistent with the seat's view."""
+        cards.learn_state(view)
         return views.determinize(view, seat, rng)
 
     def result(self, state: dict) -> Result | None:
@@ -141,7 +203,12 @@ class KingdomCombat(Ruleset):
 
     def evaluate(self, state: dict, seat: int) -> float:
         """The greedy bot's score (strategy.py)."""
+        cards.learn_state(state)
         return strategy.evaluate(state, seat)
+
+    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+        """The search bot's rollout policy (strategy.py)."""
+        return strategy.rollout_action(state, seat, legal, rng)
 
     def describe_action(self, action) -> str:
         """A short label for the action."""
@@ -149,6 +216,7 @@ class KingdomCombat(Ruleset):
 
     def why_illegal(self, state: dict, seat: int, action) -> str:
         """Why the action is refused, in players' words."""
+        cards.learn_state(state)
         return views.why_illegal(self, state, seat, action)
 
 
@@ -179,7 +247,7 @@ def _to_combat(state: dict, seat: int, action: dict) -> None:
 
 
 def _pass(state: dict, seat: int, action: dict) -> None:
-    stack.pass_(state, seat, bool(action.get("turn")))
+    stack.pass_(state, seat, bool(action.get("turn")), bool(action.get("window")))
 
 
 def _enter_combat(state: dict, seat: int) -> None:
@@ -239,6 +307,8 @@ def _settle(state: dict) -> None:
             _enter_combat(state, state["turn"]["seat"])
         elif then == "end":
             flow.end_turn(state)
+        elif then == "damage" and state["phase"] != "over":
+            fight.resolve(state)
     turn = state["turn"]
     if state["phase"] == "over":
         return
@@ -251,7 +321,10 @@ def _settle(state: dict) -> None:
         turn["stage"] = "post"
         return
     if turn["stage"] == "defend" and fight.defending_seat(state) is None:
-        fight.resolve(state)
+        # the Respond step's last word: everyone, the attacker first, may answer before
+        # the damage (ruling K49); nobody with an answer: the damage at once
+        stack.open_window(state, turn["seat"], then="damage", itself=True)
+        _settle(state)
 
 
 KINGDOM_COMBAT = KingdomCombat()

@@ -54,6 +54,7 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
         winners=None,
         end=None,
         next_token=0,
+        card_data={},
     )
     for seat, deck in enumerate(decks):
         _seat_player(state, seat, deck)
@@ -68,6 +69,7 @@ def _default_decks(seats: int) -> list[dict]:
 
 def _seat_player(state: dict, seat: int, deck) -> None:
     forts, main = cards.check_deck(deck, seat)
+    state["card_data"].update(cards.imported_cards(deck, seat))
     fortress = cards.fortress(forts)
     fortress["start_hp"] = fortress["hp"]
     ids = [f"{seat}-{n:02d}" for n in range(len(main))]

@@ -9,10 +9,15 @@ owner's discard pile once its instructions are carried out. A seat with no possi
 not asked; a seat may also pass for the rest of the turn ("no responses this turn").
 
 Windows also open, for the other seats, when the turn's player goes to combat and when it ends
-its turn, so "at any time on any turn" is playable without a question after every click.
+its turn, and, for every living seat from the attacker on, once the attacked players have
+answered and before combat damage (ruling K49), so "at any time on any turn" is playable
+without a question after every click. An asked seat may pass this once (it is asked again if
+someone answers), pass until the stack has resolved ("pass for this window", K50), or pass for
+the rest of the turn ("no responses this turn").
 
 `state["stack"]`: [{"seat", "card" | "shooter", "target", "amount" (shots)}], bottom first.
-`state["window"]`: {"order": [seats to ask], "index", "then": None | "combat" | "end"}.
+`state["window"]`: {"order": [seats to ask], "index", "then": None | "combat" | "end" |
+"damage", "settled": [seats that passed for the whole window]}.
 """
 
 from __future__ import annotations
@@ -30,8 +35,13 @@ def answer_actions(state: dict, seat: int) -> list[dict]:
 
 
 def window_actions(state: dict, seat: int) -> list[dict]:
-    """The asked seat's answers, pass, and pass for the rest of the turn."""
-    return [*answer_actions(state, seat), {"type": "pass"}, {"type": "pass", "turn": True}]
+    """The asked seat's answers, pass, pass until the stack has resolved (when there is a
+    stack to answer again), and pass for the rest of the turn."""
+    passes = [{"type": "pass"}]
+    if state["stack"]:
+        passes.append({"type": "pass", "window": True})
+    passes.append({"type": "pass", "turn": True})
+    return [*answer_actions(state, seat), *passes]
 
 
 def push_card(state: dict, seat: int, cid: str, target: str | None) -> None:
@@ -49,15 +59,18 @@ def push_shot(state: dict, seat: int, shooter: str, target: str) -> None:
     open_window(state, seat, then=None)
 
 
-def open_window(state: dict, seat: int, then: str | None) -> None:
-    """Ask the other living seats, clockwise from `seat`; keeps a pending `then`."""
+def open_window(state: dict, seat: int, then: str | None, *, itself: bool = False) -> None:
+    """Ask the other living seats (`itself`: `seat` first, then the others), clockwise from
+    `seat`; an answer reopens the window, keeping its pending `then` and the seats that passed
+    for the whole window."""
     seats = state["seats"]
-    order = [(seat + i) % seats for i in range(1, seats)]
-    pending = state["window"]["then"] if state["window"] else None
+    order = [(seat + i) % seats for i in range(0 if itself else 1, seats)]
+    before = state["window"]
     state["window"] = {
         "order": [s for s in order if not state["out"][s]],
         "index": 0,
-        "then": then or pending,
+        "then": then or (before["then"] if before else None),
+        "settled": list(before.get("settled", ())) if before else [],
     }
 
 
@@ -67,17 +80,21 @@ def asked_seat(state: dict) -> int | None:
     window = state["window"]
     while window["index"] < len(window["order"]):
         seat = window["order"][window["index"]]
-        quiet = seat in state["turn"].get("quiet", [])
-        if not quiet and answer_actions(state, seat):
-            return seat
+        quiet = seat in state["turn"].get("quiet", []) or seat in window.get("settled", ())
+        if not quiet:
+            with effects.reading(state):
+                if answer_actions(state, seat):
+                    return seat
         window["index"] += 1
     return None
 
 
-def pass_(state: dict, seat: int, whole_turn: bool) -> None:
-    """The seat answers nothing (for the rest of the turn, if asked to)."""
+def pass_(state: dict, seat: int, whole_turn: bool, whole_window: bool = False) -> None:
+    """The seat answers nothing: now, until the stack has resolved, or for the turn."""
     if whole_turn:
         state["turn"].setdefault("quiet", []).append(seat)
+    elif whole_window:
+        state["window"].setdefault("settled", []).append(seat)
     state["window"]["index"] += 1
 
 

@@ -3,6 +3,11 @@
 A seat's worth: its fortress HP (weighted most), its units (attack, defense and the damage they
 can still take, plus how far they have advanced toward an enemy fortress), its structures'
 income, and its hand; the score is that worth minus the best opponent's.
+
+The search bot's rollouts play `rollout_action`, a rule of thumb with no look-ahead (declared
+through game_type.rollout_policy): on its own turn a player plays what it can, marches toward
+the nearest enemy fortress, declares attacks (fortresses first, then structures, then units)
+and commits; a defender joins a battle half the time; answers are passed.
 """
 
 from __future__ import annotations
@@ -45,3 +50,61 @@ def side_value(state: dict, seat: int) -> float:
     for sid in me["structures"]:
         value += INCOME * cards.card(state["cards"][sid])["stats"].get("gold", 0)
     return value
+
+
+# --- the rollout policy ------------------------------------------------------------------------
+
+ATTACK_ORDER = {"fortress": 0, "structure": 1, "unit": 2}
+
+
+def rollout_action(state: dict, seat: int, legal: list, rng) -> dict:
+    """A cheap rule of thumb for Monte Carlo rollouts (see the module's docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    by_type: dict[str, list[dict]] = {}
+    for action in legal:
+        by_type.setdefault(action["type"], []).append(action)
+
+    def pick(actions: list[dict]) -> dict:
+        return actions[rng.randrange(len(actions))]
+
+    if "keep" in by_type:
+        return by_type["keep"][0]
+    if "hire" in by_type:
+        return pick(by_type["hire"])
+    if "pass" in by_type:
+        return by_type["pass"][0]
+    if "commit" in by_type:  # declaring attackers
+        attacks = by_type.get("attack")
+        if not attacks:
+            return by_type["commit"][0]
+        best = min(_attack_rank(state, a["target"]) for a in attacks)
+        return pick([a for a in attacks if _attack_rank(state, a["target"]) == best])
+    if "done" in by_type:  # answering an attack
+        joins = by_type.get("join")
+        return pick(joins) if joins and rng.random() < 0.5 else by_type["done"][0]
+    if "play" in by_type:
+        return pick(by_type["play"])
+    forward = _forward_moves(state, seat, by_type.get("move", ()))
+    if forward:
+        return pick(forward)
+    return (by_type.get("combat") or by_type.get("end") or legal)[0]
+
+
+def _attack_rank(state: dict, target: str) -> int:
+    if target.startswith("fortress-"):
+        return ATTACK_ORDER["fortress"]
+    return ATTACK_ORDER["structure" if target in state["structures"] else "unit"]
+
+
+def _forward_moves(state: dict, seat: int, moves) -> list[dict]:
+    """Moves that bring a unit closer to the nearest enemy fortress."""
+    enemies = [zones.fortress_zone(s) for s in flow.living(state) if s != seat]
+    if not enemies:
+        return []
+
+    def gap(zone: str) -> int:
+        return min(zones.distance(zone, f) for f in enemies)
+
+    units = state["units"]
+    return [m for m in moves if gap(m["to"]) < gap(units[m["unit"]]["zone"])]

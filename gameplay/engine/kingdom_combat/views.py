@@ -61,6 +61,12 @@ def view(state: dict, seat: int | None) -> dict:
             visible.update(p["hand"])
     out["cards"] = {cid: state["cards"][cid] for cid in sorted(visible)}
     out["owner"] = {cid: state["owner"][cid] for cid in sorted(visible)}
+    # imported cards' printed data: of the cards it sees, and of its own deck list
+    data = state.get("card_data") or {}
+    known = set(out["cards"].values())
+    if me is not None and me in out["players"]:
+        known.update(out["players"][me]["deck_list"])
+    out["card_data"] = {key: data[key] for key in sorted(known) if key in data}
     decks = state["options"].get("decks")
     out["options"] = dict(state["options"])
     if decks is not None:
@@ -196,6 +202,8 @@ def describe_action(action) -> str:
         return str(action)
     if action["type"] == "pass" and action.get("turn"):
         return "No responses this turn"
+    if action["type"] == "pass" and action.get("window"):
+        return "Pass until the stack resolves"
     fields = {k: v for k, v in action.items() if k != "type"}
     return LABELS[action["type"]].format_map(_Default(fields))
 

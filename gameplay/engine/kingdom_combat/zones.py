@@ -61,13 +61,18 @@ def distance(a: str, b: str) -> int:
     return len(path(a, b)) - 1
 
 
-def all_zones(state: dict) -> list[str]:
+def all_zones(state: dict) -> tuple[str, ...]:
     """Every zone of the table, living seats' homelands and the Battlefield."""
+    return zones_of(tuple(state["out"]))
+
+
+@lru_cache(maxsize=256)
+def zones_of(out: tuple[bool, ...]) -> tuple[str, ...]:
     zones = [BATTLEFIELD]
-    for seat in range(state["seats"]):
-        if not state["out"][seat]:
+    for seat, gone in enumerate(out):
+        if not gone:
             zones += [fortress_zone(seat), structures_zone(seat)]
-    return zones
+    return tuple(zones)
 
 
 def units_in(state: dict, zone: str) -> list[str]:
@@ -78,6 +83,11 @@ def units_in(state: dict, zone: str) -> list[str]:
 def enemy_in(state: dict, zone: str, seat: int) -> bool:
     """Whether a unit of another seat than `seat` stands in the zone."""
     return any(u["zone"] == zone and u["seat"] != seat for u in state["units"].values())
+
+
+def held_against(state: dict, seat: int) -> set[str]:
+    """The zones where a unit of another seat than `seat` stands."""
+    return {u["zone"] for u in state["units"].values() if u["seat"] != seat}
 
 
 def clear_between(state: dict, route: tuple[str, ...], seat: int) -> bool:

@@ -2,6 +2,8 @@
 
 manage.py simulate combat --games 1000 --bots greedy,random
 manage.py simulate combat --tournament --entries 8 --best-of 3   (guests: greedy bots)
+manage.py simulate kingdom-combat --tournament --entries 8   (each guest registers one of the
+    game's starter decks where the event's format plays decks; the matches play those decks)
 """
 
 from __future__ import annotations

@@ -35,6 +35,9 @@ LADDER = {
     ("conventional-combat", "search", "greedy"): 60,
     ("rune-duel", "greedy", "random"): 60,
     ("rune-duel", "search", "greedy"): 60,
+    # Kingdom Combat's games are long (a search game takes seconds): fewer games
+    ("kingdom-combat", "greedy", "random"): 24,
+    ("kingdom-combat", "search", "greedy"): 12,
 }
 
 

@@ -57,3 +57,43 @@ def test_a_sampled_state_offers_the_seat_exactly_its_real_choices():
                 KC.apply(sample, seat, legal[0])  # and the sample plays on
             core.play(state, seat, legal[rng.randrange(len(legal))])
             steps += 1
+
+
+def test_the_search_bot_rolls_out_with_the_games_own_policy():
+    # declared through game_type: the search bot's rollouts call rollout_action
+    assert KC.game_type.rollout_policy
+    assert "search" in KC.game_type.bots
+    assert KC.game_type.search.depth > 0
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_rollout_policy_always_picks_a_legal_action_and_the_game_ends(seats):
+    for seed in range(4):
+        state = core.new_game(SLUG, seats=seats, options={"max_turns": 40}, seed=seed)
+        rng = random.Random(seed)
+        while KC.decision(state).kind != "terminal":
+            seat = KC.decision(state).seats[0]
+            legal = KC.legal_actions(state, seat)
+            action = KC.rollout_action(state, seat, legal, rng)
+            assert action in legal
+            core.play(state, seat, action)
+        assert KC.result(state) is not None
+
+
+def test_the_rollout_policy_attacks_a_fortress_before_anything_else_and_passes_answers():
+    from gameplay.engine.kingdom_combat.strategy import rollout_action
+
+    state = core.new_game(SLUG, seats=2, seed=3)
+    state["structures"]["1-s"] = {"seat": 1, "hp": 3}
+    rng = random.Random(0)
+    legal = [
+        {"type": "attack", "unit": "0-01", "target": "1-s"},
+        {"type": "attack", "unit": "0-01", "target": "fortress-1"},
+        {"type": "commit"},
+    ]
+    assert rollout_action(state, 0, legal, rng)["target"] == "fortress-1"
+    assert rollout_action(state, 0, [{"type": "commit"}, {"type": "commit"}], rng) == {
+        "type": "commit"
+    }
+    answers = [{"type": "shoot", "unit": "0-01", "target": "1-02"}, {"type": "pass"}]
+    assert rollout_action(state, 0, answers, rng) == {"type": "pass"}

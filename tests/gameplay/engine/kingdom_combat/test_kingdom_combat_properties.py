@@ -60,3 +60,41 @@ def test_views_never_name_a_hidden_card_for_any_seat_or_spectator(seed):
             text = core.to_json(KC.view(state, viewer))
             leaked = [c for c in KC.hidden_cards(state, viewer) if f'"{c}"' in text]
             assert not leaked, f"seat {viewer} sees {leaked[:3]}"
+
+
+def _near_misses(state: dict, seat: int, legal: list[dict], rng: random.Random) -> list:
+    """Actions that look like legal ones but may not be: other units, cards, zones, targets,
+    seats' cards, stray fields, wrong types."""
+    ids = list(state["units"]) + list(state["cards"]) + list(state["structures"])
+    zones_ = ["B", *(f"{k}{s}" for s in range(state["seats"]) for k in "FS")]
+    out: list = [None, [], {}, {"type": "nope"}, {"type": "pass", "turn": False}]
+    for action in legal:
+        for field in ("card", "unit", "to", "target", "source"):
+            if field in action:
+                pool = zones_ if field == "to" else ids
+                out.append({**action, field: pool[rng.randrange(len(pool))]})
+                out.append({**action, field: [action[field]]})
+        out.append({**action, "extra": 1})
+        out.append({k: v for k, v in action.items() if k != "type"} | {"type": "move"})
+    return out
+
+
+@settings(max_examples=12)
+@given(seed=SEEDS, seats=SEATS)
+def test_the_quick_legality_check_agrees_with_the_list_of_legal_actions(seed, seats):
+    # apply() and core.play check one action without listing them all (is_legal); it must
+    # accept exactly the listed actions, for the seat to act and for every other seat
+    state = core.new_game(SLUG, seats=seats, options={"max_turns": 16}, seed=seed)
+    rng = random.Random(seed)
+    while KC.decision(state).kind != "terminal":
+        seat = KC.decision(state).seats[0]
+        legal = KC.legal_actions(state, seat)
+        for action in legal:
+            assert KC.is_legal(state, seat, action), action
+        for action in _near_misses(state, seat, legal, rng):
+            assert KC.is_legal(state, seat, action) == (action in legal), action
+        other = (seat + 1) % seats
+        assert not any(
+            KC.is_legal(state, other, a) for a in legal if a not in KC.legal_actions(state, other)
+        )
+        core.play(state, seat, legal[rng.randrange(len(legal))])

@@ -148,3 +148,104 @@ def test_a_card_whose_target_is_gone_does_nothing_and_is_still_discarded():
     assert sword not in state2["units"]  # the shot resolved first
     assert rally_target in state2["players"][str(me2)]["discard"]
     assert not [e for e in state2["effects"] if e.get("unit") == sword]
+
+
+# --- K49: the Respond step before combat damage; K50: passing for a whole window -------------
+
+
+def test_after_the_defenders_answer_the_attacker_first_then_the_others_may_answer_before_damage():
+    state, me, them = board()
+    clear_hands(state)
+    raider = put_unit(state, me, "sellsword", "B")
+    guard = put_unit(state, them, "sellsword", f"S{them}", exhausted=True)
+    shields = to_hand(state, me, "raise-shields")
+    ambush = to_hand(state, them, "ambush")
+    state["players"][str(me)]["gold"] = 1
+    state["players"][str(them)]["gold"] = 1
+    core.play(state, me, {"type": "combat"})
+    assert state["window"] is None  # Ambush needs an attacker: no answer yet
+    core.play(state, me, {"type": "attack", "unit": raider, "target": guard})
+    core.play(state, me, {"type": "commit"})
+    assert KC.decision(state).seats == (them,)  # the defender answers (it could Ambush now)
+    core.play(state, them, {"type": "done"})
+    # the Respond step's last window: the attacker is asked first, nothing is dealt yet
+    assert asked(state) == me
+    assert state["window"]["then"] == "damage"
+    assert state["units"][guard]["hp"] == 1
+    assert state["turn"]["stage"] == "defend"
+    core.play(state, me, {"type": "play", "card": shields, "target": raider})
+    assert asked(state) == them  # the answer may be answered
+    core.play(state, them, {"type": "play", "card": ambush, "target": raider})
+    # the stack resolves (Ambush, then the shields), then the damage: 0 attack vs 2 defense
+    # on 1 + 2 armor: neither unit loses an HP
+    assert state["turn"]["stage"] == "post"
+    assert state["units"][raider]["hp"] == 1
+    assert state["units"][guard]["hp"] == 1
+
+
+def test_with_nobody_able_to_answer_the_damage_follows_the_defence_at_once():
+    state, me, them = board()
+    clear_hands(state)
+    raider = put_unit(state, me, "sellsword", "B")
+    guard = put_unit(state, them, "sellsword", f"S{them}", exhausted=True)
+    core.play(state, me, {"type": "combat"})
+    core.play(state, me, {"type": "attack", "unit": raider, "target": guard})
+    core.play(state, me, {"type": "commit"})
+    assert state["window"] is None
+    assert state["turn"]["stage"] == "post"
+    assert guard not in state["units"]
+    assert raider not in state["units"]
+
+
+def test_passing_for_the_window_is_not_asked_again_after_a_later_answer():
+    state = started(seats=3, seed=4)
+    a = state["turn"]["seat"]
+    b, c = (a + 1) % 3, (a + 2) % 3
+    clear_hands(state)
+    target = put_unit(state, a, "sellsword", "B")
+    market = to_hand(state, a, "market-day")
+    for seat in (b, c):
+        to_hand(state, seat, "raise-shields")
+        to_hand(state, seat, "raise-shields")
+        state["players"][str(seat)]["gold"] = 2
+    core.play(state, a, {"type": "play", "card": market})
+    assert asked(state) == b
+    # with a card on the stack, "pass until the stack resolves" is offered
+    assert {"type": "pass", "window": True} in KC.legal_actions(state, b)
+    core.play(state, b, {"type": "pass", "window": True})
+    assert asked(state) == c
+    shields = state["players"][str(c)]["hand"][0]
+    core.play(state, c, {"type": "play", "card": shields, "target": target})
+    # the answer reopens the window: a is asked (nothing to answer with: skipped), b has
+    # passed for the window and is not asked again; c's own card does not ask c
+    assert state["window"] is None
+    assert [e["card"] for e in state["events"] if e.get("e") == "resolve"] == [shields, market]
+
+
+def test_a_plain_pass_is_asked_again_after_a_later_answer():
+    state = started(seats=3, seed=4)
+    a = state["turn"]["seat"]
+    b, c = (a + 1) % 3, (a + 2) % 3
+    clear_hands(state)
+    target = put_unit(state, a, "sellsword", "B")
+    market = to_hand(state, a, "market-day")
+    for seat in (b, c):
+        to_hand(state, seat, "raise-shields")
+        state["players"][str(seat)]["gold"] = 2
+    core.play(state, a, {"type": "play", "card": market})
+    core.play(state, b, {"type": "pass"})
+    shields = state["players"][str(c)]["hand"][0]
+    core.play(state, c, {"type": "play", "card": shields, "target": target})
+    assert asked(state) == b
+
+
+def test_pass_for_the_window_is_offered_only_with_a_stack_to_answer():
+    state, me, them = board()
+    clear_hands(state)
+    put_unit(state, them, "thornbow-archer", f"S{them}")
+    put_unit(state, me, "sellsword", "B", exhausted=True)
+    core.play(state, me, {"type": "combat"})
+    assert asked(state) == them
+    passes = [a for a in KC.legal_actions(state, them) if a["type"] == "pass"]
+    assert passes == [{"type": "pass"}, {"type": "pass", "turn": True}]
+    assert KC.describe_action({"type": "pass", "window": True}) == "Pass until the stack resolves"
