@@ -40,7 +40,8 @@ from django.http import HttpResponse, StreamingHttpResponse
 
 logger = logging.getLogger(__name__)
 
-RETRY_MS = 2000  # how long the browser waits before reconnecting a closed stream
+RETRY_MS = 2000  # how long the browser waits before reconnecting a dropped stream
+END_EVENT = 'event: end\ndata: {"end": true}\n\n'  # the stream closes as planned: reconnect now
 REMEMBERED_TOPICS = 10_000  # the hub forgets the oldest topics beyond this
 FILE_SWEEP_S = 600  # the embedded mode's notice files are removed after ten minutes
 
@@ -380,6 +381,9 @@ def _events(channel, topic: str, version, cursor: int, slot: _Slot) -> Iterator[
         while (remaining := deadline - time.monotonic()) > 0 and channel.healthy():
             cursor, changed, latest = _hub.wait(topic, cursor, min(heartbeat, remaining))
             yield _event(topic, latest) if changed else ": keep-alive\n\n"
+        # a planned end: the page opens its next stream at once rather than after RETRY_MS,
+        # whose first event brings it up to date (a move made meanwhile is not late)
+        yield END_EVENT
     finally:
         slot.release()
 

@@ -69,6 +69,15 @@
       entry.retried = false;
       refresh(url, entry, false);
     });
+    // The server ends each stream after a while (LIVE_STREAM_SECONDS) and says so: the next
+    // one opens at once, not after the retry delay, so no notice is late meanwhile (its first
+    // event is the version now).
+    source.addEventListener("end", function () {
+      source.close();
+      if (streams.get(url) === entry && entry.source === source) {
+        connect(url, entry);
+      }
+    });
     source.addEventListener("error", function () {
       entry.connected = false;
       showState();

@@ -54,6 +54,10 @@ def _events(response, count: int) -> list[dict]:
     return found
 
 
+def _events_in(text: str) -> list[dict]:
+    return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("data: ")]
+
+
 def test_the_hub_wakes_a_waiting_stream_with_the_latest_version():
     # given a hub and a stream waiting on one topic since now
     hub = live.Hub()
@@ -292,8 +296,13 @@ def test_my_own_stream_needs_a_login_and_is_only_mine(client, make_user, notices
     with override_settings(LIVE_STREAM_SECONDS=0.5):
         response = client.get("/live/me/")
         # read to its end (half a second): the stream gives its slot back
-        events = _events(response, 99)
-    assert events == [{"topic": f"user-{alice.pk}", "v": None}]
+        chunks = [c.decode() if isinstance(c, bytes) else c for c in response.streaming_content]
+    events = _events_in("".join(chunks))
+    assert events == [{"topic": f"user-{alice.pk}", "v": None}, {"end": True}]
+    # and its last event says it ended as planned, so the page reconnects at once (static/js/
+    # live.js), not after the retry delay a dropped stream waits
+    assert chunks[-1] == live.END_EVENT
+    assert chunks[-1].startswith("event: end\n")
     assert live.open_streams() == held
 
 

@@ -1,4 +1,7 @@
-"""The steps every engine-game browser test starts with: log in, open /games/, start a game."""
+"""The steps every engine-game browser test takes: log in, open /games/, start a game, and make
+moves by clicking the play table (static/gameplay/table.js) as a person would."""
+
+import json
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -29,3 +32,51 @@ def listed_moves(board: Locator) -> Locator:
     # (no waiting: the board may have just been swapped for one without moves)
     board.locator("#all-moves:not([open]) > summary").evaluate_all("s => s.forEach(e => e.click())")
     return board.locator("button.action")
+
+
+def thing(page: Page, key: str) -> Locator:
+    """The highlighted thing on the board (or the bar's option) a click path key names."""
+    if key.startswith("opt:"):  # a worded choice in the action bar ("Use its special ability")
+        return page.locator(f'#table-options button[data-key="{key}"]')
+    if key.startswith("card:"):
+        found = page.locator(f'#board [data-card="{key[5:]}"].pickable')
+    else:
+        found = page.locator(f'#board [data-pick="{key}"].pickable')
+    return found.first
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport (as the player sees it now)."""
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+                  return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 0; }""",
+        selector,
+    )
+
+
+def table_moves(page: Page) -> dict | None:
+    """The click table the server sent this player (None when they have nothing to decide)."""
+    data = page.locator("#table-moves")
+    if data.count() == 0:
+        return None
+    return json.loads(data.text_content())
+
+
+def click_toward(page: Page, table: dict, move: dict) -> bool:
+    """Make `move` by clicking the board as a person would: a one-click move in the sticky bar,
+    or each thing of its click path in turn (a card, then where it goes). True when the move is
+    now chosen and waits for the bar's Confirm, False when the click already made it."""
+    path = move["path"]
+    if len(path) == 1 and path[0].startswith("opt:"):
+        # a one-click move in the sticky action bar ("End the main step", "Done")
+        bar_button = page.locator("#table-bar .bar-move", has_text=table["words"][path[0]])
+        expect(bar_button).to_be_visible()
+        bar_button.click()
+        return False
+    for step, key in enumerate(path):
+        target = thing(page, key)
+        expect(target).to_be_visible()
+        target.click()
+        if step == 0 and len(path) > 1:
+            expect(page.locator("#table-cancel")).to_be_visible()
+    return True

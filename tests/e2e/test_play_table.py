@@ -2,7 +2,6 @@
 board (a card in hand, then where it goes; an attacker, then the player it attacks; a blocker,
 then the attacker) and the sticky action bar, on a desktop and on a phone."""
 
-import json
 import random
 
 import pytest
@@ -11,7 +10,13 @@ from playwright.sync_api import Page, expect
 from gameplay import services, tasks
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import DESKTOP, PHONE, checked, sideways
-from tests.e2e.play import log_in_by_form, start_game_against_bot
+from tests.e2e.play import (
+    click_toward,
+    in_view,
+    log_in_by_form,
+    start_game_against_bot,
+    table_moves,
+)
 
 PASSWORD = "correct-horse-battery"
 
@@ -21,26 +26,6 @@ def bots_run_at_once(monkeypatch):
     """Bot moves run in the request that schedules them (no worker in the browser test)."""
     monkeypatch.setattr(
         tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
-    )
-
-
-def thing(page: Page, key: str):
-    """The highlighted thing on the board (or the bar's option) a click path key names."""
-    if key.startswith("opt:"):  # a worded choice in the action bar ("Use its special ability")
-        return page.locator(f'#table-options button[data-key="{key}"]')
-    if key.startswith("card:"):
-        found = page.locator(f'#board [data-card="{key[5:]}"].pickable')
-    else:
-        found = page.locator(f'#board [data-pick="{key}"].pickable')
-    return found.first
-
-
-def in_view(page: Page, selector: str) -> bool:
-    """Whether the element is wholly inside the viewport (as the player sees it now)."""
-    return page.evaluate(
-        """s => { const r = document.querySelector(s).getBoundingClientRect();
-                  return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 0; }""",
-        selector,
     )
 
 
@@ -64,29 +49,19 @@ def test_a_combat_game_is_played_to_its_end_by_clicking_the_board(
     for _ in range(400):
         if board.get_attribute("data-status") == "finished":
             break
-        if page.locator("#table-moves").count() == 0:  # the bot's move, or the game's end
+        table = table_moves(page)
+        if table is None:  # the bot's move, or the game's end
             page.wait_for_timeout(200)
             continue
-        table = json.loads(page.locator("#table-moves").text_content())
         version = board.get_attribute("data-version")
         moves = table["moves"]
         # card plays and combat first (a turn still ends: the hand and the soldiers run out)
         on_board = [m for m in moves if not m["path"][0].startswith("opt:")]
         move = rng.choice(on_board) if on_board and rng.random() < 0.85 else rng.choice(moves)
         path = move["path"]
-        if len(path) == 1 and path[0].startswith("opt:"):
-            # a one-click move in the sticky action bar ("End the main step", "Done")
-            bar_button = page.locator("#table-bar .bar-move", has_text=table["words"][path[0]])
-            expect(bar_button).to_be_visible()
-            bar_button.click()
-        else:
-            for step, key in enumerate(path):
-                target = thing(page, key)
-                expect(target).to_be_visible()
-                target.click()
-                if step == 0 and len(path) > 1:
-                    expect(page.locator("#table-cancel")).to_be_visible()
-                    kinds.add(key.split(":")[0] + ">" + path[1].split(":")[0])
+        if click_toward(page, table, move):
+            if len(path) > 1:
+                kinds.add(path[0].split(":")[0] + ">" + path[1].split(":")[0])
             if not checked_mid_game and len(path) > 1:
                 # mid-choice: the selection in the bar, the board and the bar in view
                 expect(page.locator("#table-hint")).to_contain_text(move["label"])
