@@ -576,6 +576,7 @@ class MatchReportApi(_MatchActionApi):
             by_user=user,
             games=[dict(g) for g in data["games"]],
             as_organizer=data["as_organizer"],
+            draw=data["draw"],
         )
 
 

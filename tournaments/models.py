@@ -139,6 +139,8 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, through="EntryMember", related_name="tournament_teams"
     )
     seed = models.PositiveIntegerField(null=True, blank=True)
+    # a Swiss event's top cut: the entry's seed in the cut, 1..N by standing (RULINGS.md S11)
+    cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     dropped = models.BooleanField(default=False)
     dropped_at = models.DateTimeField(null=True, blank=True)
     # Check-in before the start is optional: once anyone has checked in, the organizer can
@@ -351,6 +353,8 @@ class MatchReport(models.Model):
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
     games = models.JSONField()
+    # a Swiss round's match reported as drawn (RULINGS.md S13): no winner once confirmed
+    draw = models.BooleanField(default=False)
     confirmed_entries = models.JSONField(default=list)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -203,13 +203,27 @@ def entry_public(entry: Entry) -> dict:
     return {"id": entry.pk, "name": entry.display_name, "seed": entry.seed}
 
 
-def _match_public(match: Match, slots: list[MatchEntry]) -> dict:
+def _cut_after(tournament: Tournament) -> int | None:
+    """The last Swiss round of an event with a top cut (its later rounds are the cut)."""
+    return tournament.swiss_rounds if tournament.is_swiss and tournament.top_cut else None
+
+
+def _match_public(match: Match, slots: list[MatchEntry], cut_after: int | None = None) -> dict:
+    """A match as the bracket shows it; in a top cut's round (after round `cut_after`) each
+    entry's seed is its cut seed, 1..N by standing (S11), not its registration seed."""
+    number = match.round_number if hasattr(match, "round_number") else match.round.number
+    in_cut = cut_after is not None and number > cut_after
     return {
         "id": match.pk,
-        "round": match.round_number if hasattr(match, "round_number") else match.round.number,
+        "round": number,
         "index": match.index,
         "entries": [
-            {**entry_public(s.entry), "forfeited": s.forfeited, "dropped": s.entry.dropped}
+            {
+                **entry_public(s.entry),
+                **({"seed": s.entry.cut_seed} if in_cut and s.entry.cut_seed else {}),
+                "forfeited": s.forfeited,
+                "dropped": s.entry.dropped,
+            }
             for s in slots
         ],
         "status": match.status,
@@ -233,7 +247,9 @@ def bracket_get(*, tournament: Tournament) -> dict:
     by_match = _slot_records(tournament)
     by_round: dict[int, list[dict]] = defaultdict(list)
     for match in _match_records(tournament, numbers):
-        by_round[match.round_id].append(_match_public(match, by_match[match.pk]))
+        by_round[match.round_id].append(
+            _match_public(match, by_match[match.pk], _cut_after(tournament))
+        )
     _label(tournament, rounds, by_round)
     _scores(tournament, by_round)
     if tournament.team_size > 1:
@@ -387,7 +403,10 @@ def _bracket_part(
     ]
     ids = [m.pk for m in shown_records]
     slots = _slot_records(tournament, ids) if ids else {}
-    public: dict[int, dict] = {m.pk: _match_public(m, slots.get(m.pk, [])) for m in shown_records}
+    cut_after = _cut_after(tournament)
+    public: dict[int, dict] = {
+        m.pk: _match_public(m, slots.get(m.pk, []), cut_after) for m in shown_records
+    }
     # match numbers: the non-bye matches of the rounds before, then of this round up to it
     before, labelled, previous = 0, {}, {}
     for round_row, (lo, _hi) in zip(shape, fetch, strict=True):
@@ -520,19 +539,21 @@ def _slot_records(
         "entry_id",
         "entry__name",
         "entry__seed",
+        "entry__cut_seed",
         "entry__dropped",
         "entry__user_id",
         "entry__user__username",
     )
     entries: dict[int, SimpleNamespace] = {}
     by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
-    for match_id, forfeited, entry_id, name, seed, dropped, user_id, username in rows:
+    for match_id, forfeited, entry_id, name, seed, cut_seed, dropped, user_id, username in rows:
         entry = entries.get(entry_id)
         if entry is None:
             entry = SimpleNamespace(
                 pk=entry_id,
                 name=name,
                 seed=seed,
+                cut_seed=cut_seed,
                 dropped=dropped,
                 user_id=user_id,
                 user=SimpleNamespace(username=username),
@@ -750,8 +771,8 @@ def match_detail(*, match: Match) -> dict:
         .prefetch_related("entry__memberships__user")
         .order_by("slot")
     )
-    body = _match_public(match, slots)
     tournament = match.tournament
+    body = _match_public(match, slots, _cut_after(tournament))
     body["tournament"] = match.tournament_id
     body["best_of"] = tournament.best_of
     body["team_mode"] = tournament.team_mode if tournament.team_size > 1 else None
@@ -774,6 +795,7 @@ def match_detail(*, match: Match) -> dict:
             "id": report.pk,
             "entry": report.entry_id,
             "games": report.games,
+            "draw": report.draw,
             "confirmed_entries": report.confirmed_entries,
             "reported_by": report.reported_by_id,
         }
@@ -812,6 +834,8 @@ AUDIT_LABELS = {
     "time-called": "Time called",
     "time": "Decided at time",
     "time-undecided": "Time: the organizer must decide",
+    "time-draw": "Drawn at time (level after the time rule)",
+    "draw": "Ruled a draw by the organizer",
     "forfeit": "Won by forfeit",
     "forfeit-win": "Won by forfeit",
     "double-forfeit": "Everyone forfeited; the first goes on",

@@ -209,19 +209,38 @@ def life_field():
 
 
 class MatchGameIn(serializers.Serializer):
-    winner = serializers.IntegerField()
+    winner = serializers.IntegerField(
+        allow_null=True, help_text="null: a drawn game (only in a match reported as a draw)."
+    )
     life = life_field()
     first_damage = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
 class ReportIn(serializers.Serializer):
-    games = MatchGameIn(many=True, allow_empty=False)
+    games = MatchGameIn(
+        many=True,
+        required=False,
+        default=list,
+        help_text="The games played, in order; none only for an intentional draw.",
+    )
+    draw = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="A Swiss round's match ended drawn (a level score such as 1-1, or no games "
+        "for an intentional draw); the opponent confirms it like any report. Refused (400) in "
+        "elimination rounds and the top cut.",
+    )
     as_organizer = serializers.BooleanField(
         required=False,
         default=False,
         help_text="An organizer who plays in the match: decide it as the organizer (final, "
         "audited as such) instead of reporting as a player for the opponent to confirm.",
     )
+
+    def validate(self, attrs):
+        if not attrs["games"] and not attrs["draw"]:
+            raise serializers.ValidationError({"games": ["Report at least one game."]})
+        return attrs
 
 
 class FinishedGameIn(serializers.Serializer):

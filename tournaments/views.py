@@ -681,6 +681,7 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
         "report_score": _score({"games": report["games"], "winner": _leader(report["games"])})
         if report
         else "",
+        "report_draw_score": _level_score(report["games"]) if report and report["draw"] else "",
     }
 
 
@@ -691,6 +692,18 @@ def _leader(games: list[dict]) -> int | None:
         if game.get("winner") is not None:
             wins[game["winner"]] = wins.get(game["winner"], 0) + 1
     return max(wins, key=wins.get) if wins else None
+
+
+def _level_score(games: list[dict]) -> str:
+    """A drawn result's score: "1-1", "1-1-1" with a drawn game, "0-0" for no games (en dashes)."""
+    wins: dict[int, int] = {}
+    for game in games:
+        if game.get("winner") is not None:
+            wins[game["winner"]] = wins.get(game["winner"], 0) + 1
+    level = max(wins.values(), default=0)
+    drawn = sum(1 for game in games if game.get("winner") is None)
+    figures = [level, level] + ([drawn] if drawn else [])
+    return selectors.EN_DASH.join(str(n) for n in figures)
 
 
 def _score(detail: dict) -> str:
@@ -752,6 +765,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 by_user=user,
                 games=_games(data, match.tournament.best_of),
                 as_organizer=bool(data.get("as_organizer")),
+                draw=bool(data.get("draw")),
             ),
             "Result reported.",
         ),
@@ -830,7 +844,9 @@ def _games_by_game(data, best_of: int) -> list[dict]:
     for number in range(1, best_of + 1):
         winner = data.get(f"game{number}")
         if winner:
-            games.append({"winner": _int(winner), "life": {}, "first_damage": None})
+            # "drawn": a drawn game, no winner (only a report of a drawn match accepts one)
+            winner = None if winner == "drawn" else _int(winner)
+            games.append({"winner": winner, "life": {}, "first_damage": None})
     return games
 
 

@@ -83,6 +83,38 @@ def complete_match_winner(
     return leader
 
 
+def check_drawn_match(
+    games: Sequence[GameResult], *, entries: Sequence[E], active: Sequence[E], best_of: int
+) -> None:
+    """Raise unless these games can end a match drawn (a Swiss round, RULINGS.md S13).
+
+    Nobody has the game wins that decide the match, and no entry has strictly more game wins
+    than every other one (that entry won the match at time, ruling 6): the score is level, as
+    in 1-1, 1-1 with a drawn game, or 0-0 for an intentional draw. A drawn game has no winner.
+    """
+    needed = wins_needed(best_of)
+    most = len(entries) * (needed - 1) + 1
+    if len(games) > most:
+        raise InvalidResult(f"A best-of-{best_of} match here has at most {most} games.")
+    for number, game in enumerate(games, start=1):
+        if game.winner is not None and game.winner not in entries:
+            raise InvalidResult(f"Game {number}: entry {game.winner} does not play in this match.")
+        if game.winner is not None and game.winner not in active:
+            raise InvalidResult(f"Game {number}: entry {game.winner} has forfeited this match.")
+        check_game_facts(game, entries)
+    wins = game_wins(games)
+    if wins and max(wins.values()) >= needed:
+        raise InvalidResult(
+            f"An entry with {needed} game wins has won the match; report it as a win, not a draw."
+        )
+    counts = sorted(wins.values(), reverse=True)
+    if counts and (len(counts) == 1 or counts[0] > counts[1]):
+        raise InvalidResult(
+            "A drawn match needs a level score (for example 1-1, or 0-0 for an intentional "
+            "draw); the entry with more game wins won it."
+        )
+
+
 def check_games_before_time(
     winners: Sequence[E], *, entries: Sequence[E], active: Sequence[E], best_of: int
 ) -> None:
@@ -139,6 +171,14 @@ def time_game_winner(
     if len(leaders) == 1:
         return leaders[0]
     return first_damage if first_damage in leaders else None
+
+
+def level_at_time(games: Iterable[GameResult], *, active: Sequence[E]) -> bool:
+    """True when the time rule leaves a true tie: every entry still in has the same game wins
+    (the game in progress, if any, had no winner by life or first damage). A Swiss match then
+    ends drawn (RULINGS.md S14)."""
+    wins = game_wins(games)
+    return len({wins.get(entry, 0) for entry in active}) <= 1
 
 
 def winner_by_game_wins(games: Iterable[GameResult], *, active: Sequence[E]) -> E | None:

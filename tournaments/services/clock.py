@@ -12,6 +12,7 @@ from tournaments.brackets import (
     GameResult,
     InvalidResult,
     check_games_before_time,
+    level_at_time,
     team_life,
     time_game_winner,
     winner_by_game_wins,
@@ -359,7 +360,8 @@ def _life_number(entry_id: int, value) -> int:
 
 
 def _resolve(tournament, match, *, life, first_damage, actor, games=None) -> None:
-    """Apply the time rule: game in progress by life then first damage; match by game wins.
+    """Apply the time rule: game in progress by life then first damage; match by game wins;
+    a true tie is a draw in a Swiss round (S14) and the organizer's decision elsewhere.
 
     `games` (table matches) are the games finished before time; they replace the recorded ones.
     """
@@ -387,6 +389,21 @@ def _resolve(tournament, match, *, life, first_damage, actor, games=None) -> Non
         )
         games.append(GameResult(game_winner, life, first_damage))
     winner = winner_by_game_wins(games, active=active)
+    if (
+        winner is None
+        and tournament.is_swiss_round(match.round.number)
+        and level_at_time(games, active=active)
+    ):
+        # a true tie after the rulebook's time rule: a Swiss match ends drawn (S14)
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=None,
+            decided_by=Match.DecidedBy.DRAW,
+            actor=actor,
+            action="time-draw",
+        )
+        return
     if winner is None:
         match.status = Match.Status.NEEDS_DECISION
         match.save(update_fields=["status"])

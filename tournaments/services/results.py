@@ -9,6 +9,7 @@ from tournaments.brackets import (
     BracketError,
     GameResult,
     InvalidResult,
+    check_drawn_match,
     check_game_facts,
     complete_match_winner,
     game_wins,
@@ -74,6 +75,23 @@ def _winner_of(
         raise bracket_error(exc) from None
 
 
+def _check_draw(
+    tournament: Tournament, match: Match, games: list[GameResult], entries, active
+) -> None:
+    """400 unless the match may end drawn with these games: a Swiss round only (S12, S13),
+    and a level score nobody has won the match with."""
+    if not tournament.is_swiss_round(match.round.number):
+        raise ServiceError(
+            "Only a Swiss round's match can be a draw; report the winner.",
+            code="no_draws_here",
+            errors={"draw": ["Only in a Swiss round."]},
+        )
+    try:
+        check_drawn_match(games, entries=entries, active=active, best_of=tournament.best_of)
+    except InvalidResult as exc:
+        raise bracket_error(exc) from None
+
+
 def _write_games(match: Match, games: list[GameResult], source: str) -> list[dict]:
     """Replace the games that count (old ones are kept, marked superseded); returns the new
     ones as the audit trail stores them."""
@@ -109,14 +127,17 @@ def _games_json(games: list[GameResult]) -> list[dict]:
 
 @transaction.atomic
 def match_result_report(
-    *, match: Match, by_user, games: list[dict], as_organizer: bool = False
+    *, match: Match, by_user, games: list[dict], as_organizer: bool = False, draw: bool = False
 ) -> Match:
     """A player reports the result (the others confirm it); the organizer's entry is final,
     also on a finished match, where it is a correction the bracket follows.
 
     An organizer who plays in the match reports as a player, to be confirmed like anyone
     else's report (ruling 17); with `as_organizer` they decide it instead, and the audit
-    trail records that the organizer decided their own match."""
+    trail records that the organizer decided their own match.
+
+    `draw`: the match ended drawn (a Swiss round only, S13); the games are the level score
+    played (none for an intentional draw), confirmed like any report."""
     # One read with the lock brings the entries, the reporter's entry and the next match.
     tournament, match = lock_match(match.pk, bump=True, facts_for=by_user)
     # What the bracket shows anyone first (400), then who may report (403), then the games.
@@ -137,10 +158,17 @@ def match_result_report(
         )
     entries, active = slots_of(match)
     parsed = parse_games(games, entries, tournament)
-    winner = _winner_of(tournament, parsed, entries, active)
+    if draw:
+        _check_draw(tournament, match, parsed, entries, active)
+        winner = None
+    else:
+        winner = _winner_of(tournament, parsed, entries, active)
     if organizer:
         action = "organizer-own-match" if own_match else "organizer"
-        _organizer_result(tournament, match, by_user, winner, parsed, action=action)
+        if draw:
+            _organizer_draw(tournament, match, by_user, parsed, action=action)
+        else:
+            _organizer_result(tournament, match, by_user, winner, parsed, action=action)
         return match
     if match.status == Match.Status.FINISHED:
         raise ServiceError(
@@ -157,6 +185,7 @@ def match_result_report(
         reported_by=by_user,
         entry_id=entry_id,
         games=_games_json(parsed),
+        draw=draw,
         confirmed_entries=[entry_id],
     )
     match.status = Match.Status.AWAITING_CONFIRMATION
@@ -168,6 +197,32 @@ def match_result_report(
         lambda: report_to_confirm_notify(tournament=tournament, match_id=match.pk, entry_ids=others)
     )
     return match
+
+
+def _organizer_draw(
+    tournament, match, by_user, games: list[GameResult], *, action: str = "organizer"
+) -> None:
+    """The organizer enters a drawn result with its games (final at once), or corrects a
+    finished Swiss match to one."""
+    if match.status != Match.Status.FINISHED:
+        written = _write_games(match, games, MatchGame.Source.ORGANIZER)
+        bracket.match_finish(
+            tournament=tournament,
+            match=match,
+            winner_id=None,
+            decided_by=Match.DecidedBy.DRAW,
+            actor=by_user,
+            action="draw" if action == "organizer" else action,
+            games=written,
+        )
+        return
+    before = snapshot(match)
+    _write_games(match, games, MatchGame.Source.ORGANIZER)
+    match.winner_id, match.decided_by = None, Match.DecidedBy.DRAW
+    match.save(update_fields=["winner", "decided_by"])
+    correction = "correction-own-match" if action == "organizer-own-match" else "correction"
+    audit(match=match, actor=by_user, action=correction, before=before)
+    hooks.match_result_changed(match_id=match.pk)
 
 
 def _organizer_result(
@@ -219,7 +274,12 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         report.save(update_fields=["confirmed_entries"])
         return match
     games = parse_games(report.games, entries)
-    winner = _winner_of(tournament, games, entries, active)
+    if report.draw:
+        _check_draw(tournament, match, games, entries, active)
+        winner, decided_by = None, Match.DecidedBy.DRAW
+    else:
+        winner = _winner_of(tournament, games, entries, active)
+        decided_by = Match.DecidedBy.PLAYED
     report.status = MatchReport.Status.CONFIRMED
     report.save(update_fields=["confirmed_entries", "status"])
     match.has_pending_report = False  # this one, now confirmed, was the only one
@@ -228,7 +288,7 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         tournament=tournament,
         match=match,
         winner_id=winner,
-        decided_by=Match.DecidedBy.PLAYED,
+        decided_by=decided_by,
         actor=by_user,
         # the organizer confirming for the players (a guest without an account cannot)
         action="confirm" if entry_id is not None else "organizer-confirm",

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from tournaments import swiss_selectors
 from tournaments.brackets import swiss as pure
-from tournaments.models import Match, MatchEntry, Round, Tournament
+from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
 
 # bracket.py imports this module for its Swiss branch; both only read each other's names at
 # call time, so the cycle between the two modules of one package is harmless.
@@ -118,6 +118,10 @@ def cut_draw(*, tournament: Tournament) -> None:
     if len(chosen) < 2:
         _finish(tournament)
         return
+    cut = Entry.objects.in_bulk(chosen)
+    for number, pk in enumerate(chosen, start=1):
+        cut[pk].cut_seed = number
+    Entry.objects.bulk_update(cut.values(), ["cut_seed"])
     bracket.bracket_build(
         tournament=tournament,
         entry_ids_by_seed=chosen,
