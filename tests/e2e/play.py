@@ -4,6 +4,7 @@ moves by clicking the play table (static/gameplay/table.js) as a person would.""
 import json
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def log_in_by_form(page: Page, base: str, username: str, password: str) -> None:
@@ -45,13 +46,32 @@ def thing(page: Page, key: str) -> Locator:
     return found.first
 
 
-def in_view(page: Page, selector: str) -> bool:
-    """Whether the element is wholly inside the viewport (as the player sees it now)."""
-    return page.evaluate(
-        """s => { const r = document.querySelector(s).getBoundingClientRect();
-                  return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 0; }""",
-        selector,
-    )
+def in_view(page: Page, selector: str, timeout: float = 5000) -> bool:
+    """Whether the element is wholly inside the viewport (as the player sees it), waiting up to
+    `timeout` ms for it to get there (a scroll or a live board swap settles first)."""
+    try:
+        page.wait_for_function(
+            """s => { const e = document.querySelector(s); if (!e) return false;
+                      const r = e.getBoundingClientRect();
+                      return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 0; }""",
+            arg=selector,
+            timeout=timeout,
+        )
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
+def click_first_listed_move(board: Locator) -> None:
+    """Open the collapsed list of moves and click its first one; a live update may swap the
+    board in between (the new board's list is opened again)."""
+    for _ in range(10):
+        try:
+            listed_moves(board).first.click(timeout=3000)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError("no move of the list could be clicked")
 
 
 def table_moves(page: Page) -> dict | None:

@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
-from tests.e2e.play import listed_moves, log_in_by_form
+from tests.e2e.play import click_first_listed_move, listed_moves, log_in_by_form
 
 PASSWORD = "correct-horse-battery"
 
@@ -61,7 +61,7 @@ def test_a_challenge_is_accepted_from_the_home_page_and_both_play_it(
             buttons = listed_moves(page.locator("#board"))
             if buttons.count():
                 version = page.locator("#board").get_attribute("data-version")
-                buttons.first.click()
+                click_first_listed_move(page.locator("#board"))
                 expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
                 moves[name] += 1
                 played = True
