@@ -3,7 +3,8 @@
 1. An 8-seat all-bot Combat draft (360 picks): total and per-pick time.
 2. 64 pods drafting at once with simulated humans (processes picking through the services,
    no think time) and bots run by worker processes: no lost or duplicated picks; p50/p99
-   latency of a pick (the service call, lock waits included).
+   latency of a pick (the service call, lock waits included), and where it goes: p50/p99 of
+   the human's wait for the pod's row lock, and of how long a bots' transaction holds it.
 
 Uses a throw-away test database (created and dropped here) on DATABASE_URL's server
 (default postgres://postgres@127.0.0.1:5432/h_drafts_bench). Prints one JSON line per figure.
@@ -33,6 +34,7 @@ from accounts.models import User  # noqa: E402
 from config.errors import Conflict, ServiceError  # noqa: E402
 from decks.drafting import services, tasks  # noqa: E402
 from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
+from decks.drafting.services import picks as pick_services  # noqa: E402
 
 PODS = int(os.environ.get("BENCH_PODS", "64"))
 HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "4"))
@@ -59,15 +61,32 @@ def all_bot_draft(organizer: User) -> None:
     emit("draft_all_bot_per_pick", elapsed / picks * 1000, "ms")
 
 
-def worker(jobs, stop) -> None:
+def timed(function, into: list):
+    """`function`, appending each call's wall time to `into`."""
+
+    def call(*args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            into.append(time.perf_counter() - started)
+
+    return call
+
+
+def worker(jobs, stop, holds) -> None:
     """A simulated Celery worker process: runs the bots of each pod it is told about."""
     connection.close()
+    mine: list[float] = []
+    # A bots' transaction, from its lock to its commit (the lock is its first query).
+    pick_services._bots_step = timed(pick_services._bots_step, mine)
     while not stop.is_set():
         try:
             draft_id = jobs.get(timeout=0.2)
         except queue.Empty:
             continue
         services.draft_bots_run(draft_id=draft_id)
+    holds.extend(mine)
 
 
 def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
@@ -81,9 +100,11 @@ def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
     return {(draft, seat): (pack, picks + 1) for draft, seat, pack, picks in rows}
 
 
-def human(seats: list[tuple[int, int, int]], jobs, latencies, stop) -> None:
+def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, stop) -> None:
     """A process of simulated players: each picks the first card whenever a pack waits."""
     connection.close()
+    my_waits: list[float] = []
+    pick_services.draft_lock = timed(pick_services.draft_lock, my_waits)
     tasks.draft_bots_run.delay = jobs.put  # on commit, bot runs go to the worker processes
     users = {u.pk: u for u in User.objects.filter(pk__in=[user for _, user, _ in seats])}
     draft_ids = {draft_id for draft_id, _, _ in seats}
@@ -106,6 +127,7 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, stop) -> None:
         if not waiting:
             time.sleep(0.01)
     latencies.extend(mine)
+    waits.extend(my_waits)
     jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
 
 
@@ -125,12 +147,15 @@ def many_pods(organizer: User) -> None:
         drafts.append(draft.id)
     context = multiprocessing.get_context("fork")
     manager = context.Manager()
-    jobs, latencies, stop = context.Queue(), manager.list(), context.Event()
+    jobs, stop = context.Queue(), context.Event()
+    latencies, waits, holds = manager.list(), manager.list(), manager.list()
     tasks.draft_bots_run.delay = jobs.put
     connection.close()  # each process opens its own connection
-    processes = [context.Process(target=worker, args=(jobs, stop)) for _ in range(WORKERS)]
+    processes = [context.Process(target=worker, args=(jobs, stop, holds)) for _ in range(WORKERS)]
     processes += [
-        context.Process(target=human, args=(seats[i::HUMAN_PROCESSES], jobs, latencies, stop))
+        context.Process(
+            target=human, args=(seats[i::HUMAN_PROCESSES], jobs, latencies, waits, stop)
+        )
         for i in range(HUMAN_PROCESSES)
     ]
     for process in processes:
@@ -147,6 +172,11 @@ def many_pods(organizer: User) -> None:
     for process in processes:
         process.join(timeout=30)
     check_and_report(drafts, list(latencies), elapsed)
+    for name, values in (("human_lock_wait", waits), ("bots_transaction", holds)):
+        ordered = sorted(values)
+        emit(f"draft_{name}_p50", statistics.median(ordered) * 1000, "ms")
+        emit(f"draft_{name}_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+    emit("draft_bots_transactions", len(holds), "transactions")
 
 
 def check_and_report(drafts: list[int], latencies: list[float], elapsed: float) -> None:

@@ -325,10 +325,14 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
 
 
 def _bots_step(draft_id: int, card_infos: dict) -> int:
-    """Every pick the pod's bots can make without waiting for a human, in one transaction:
-    pass after pass (each bot with a pack picks once) until no bot has a pack; the number
-    made. The picks are written in bulk, so the pod's lock is held for the bots' thinking
-    and a few queries a pass."""
+    """The bots' picks in one transaction; the number made. Each pass, every bot with a pack
+    picks once; the picks are written in bulk, so the pod's lock is held for the bots'
+    thinking and a few queries a pass.
+
+    In a pod of bots only, nobody waits for the lock: one transaction takes every pass until
+    no bot has a pack. In a pod with a human seat, a transaction takes one pass only, so a
+    human's pick waits for at most one pass of the bots (issue 17: the human pick's latency
+    is mostly this wait); `draft_bots_run` then takes the next pass in a new transaction."""
     with transaction.atomic():
         draft = draft_lock(draft_id)
         draft._card_infos = card_infos  # card facts do not change during a run
@@ -336,6 +340,7 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
             return 0
         _memo(draft).deferring = True
         seats = seats_of(draft)
+        humans_wait = any(not seat.is_bot for seat in seats)
         positions = positions_of(draft)
         made = 0
         while draft.status == Draft.Status.RUNNING:
@@ -348,6 +353,8 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
                 break
             made += made_now
             settle(draft, seats, positions, now=timezone.now())
+            if humans_wait:
+                break
         flush(draft)
         if made:
             _save(draft)
