@@ -134,24 +134,23 @@ def invite_accept(request, invite_id: int):
 @login_required
 @post_only_else_back_to("gameplay:lobby")
 def invite_decline(request, invite_id: int):
-    try:
-        services.invite_decline(invite_id=invite_id, user=request.user)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Challenge declined.")
-    return _back(request)
+    return _invite_answer(request, services.invite_decline, invite_id, "Challenge declined.")
 
 
 @login_required
 @post_only_else_back_to("gameplay:lobby")
 def invite_cancel(request, invite_id: int):
+    return _invite_answer(request, services.invite_cancel, invite_id, "Withdrawn.")
+
+
+def _invite_answer(request, service, invite_id: int, done: str):
+    """Decline or withdraw an invite through its service; the refusal's message otherwise."""
     try:
-        services.invite_cancel(invite_id=invite_id, user=request.user)
+        service(invite_id=invite_id, user=request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Withdrawn.")
+        messages.success(request, done)
     return _back(request)
 
 
