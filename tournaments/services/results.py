@@ -345,26 +345,33 @@ def match_decide(
             code="not_in_match",
             errors={"winner": ["Not in this match."]},
         )
+    action = "decide-own-match" if _plays_in(tournament, match, by_user) else "decide"
+    _rule(tournament, match, by_user, winner_id, Match.DecidedBy.ORGANIZER, action)
+    return match
+
+
+def _rule(tournament, match, by_user, winner_id, decided_by, action: str) -> None:
+    """The organizer's ruling (a winner, or None for a draw) finishes the match, or corrects
+    it when it is already finished: the new winner replaces the old one downstream."""
     if match.status != Match.Status.FINISHED:
         bracket.match_finish(
             tournament=tournament,
             match=match,
             winner_id=winner_id,
-            decided_by=Match.DecidedBy.ORGANIZER,
+            decided_by=decided_by,
             actor=by_user,
-            action="decide-own-match" if _plays_in(tournament, match, by_user) else "decide",
+            action=action,
         )
-        return match
+        return
     before = snapshot(match)
-    if winner_id != match.winner_id:
+    if winner_id is not None and winner_id != match.winner_id:
         bracket.downstream_replace(
             tournament=tournament, match=match, old_id=match.winner_id, new_id=winner_id
         )
-    match.winner_id, match.decided_by = winner_id, Match.DecidedBy.ORGANIZER
+    match.winner_id, match.decided_by = winner_id, decided_by
     match.save(update_fields=["winner", "decided_by"])
     audit(match=match, actor=by_user, action="correction", before=before)
     hooks.match_result_changed(match_id=match.pk)
-    return match
 
 
 def _draw(tournament: Tournament, match: Match, by_user) -> None:
@@ -375,21 +382,7 @@ def _draw(tournament: Tournament, match: Match, by_user) -> None:
             code="no_draws_here",
             errors={"winner": ["Name the winner."]},
         )
-    if match.status != Match.Status.FINISHED:
-        bracket.match_finish(
-            tournament=tournament,
-            match=match,
-            winner_id=None,
-            decided_by=Match.DecidedBy.DRAW,
-            actor=by_user,
-            action="draw",
-        )
-        return
-    before = snapshot(match)
-    match.winner_id, match.decided_by = None, Match.DecidedBy.DRAW
-    match.save(update_fields=["winner", "decided_by"])
-    audit(match=match, actor=by_user, action="correction", before=before)
-    hooks.match_result_changed(match_id=match.pk)
+    _rule(tournament, match, by_user, None, Match.DecidedBy.DRAW, "draw")
 
 
 @transaction.atomic
