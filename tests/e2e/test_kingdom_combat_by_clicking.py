@@ -10,7 +10,9 @@ The choices follow a scripted plan (hire two, mulligan once, play units, build, 
 attack; the second seat holds back until one of its units has retreated) so the game reaches
 every decision the issue names within a bounded number of moves (about 100 with seed 14)."""
 
+import os
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -18,12 +20,15 @@ from gameplay import services
 from gameplay.engine import registry
 from gameplay.engine.kingdom_combat import cards as kc_cards
 from gameplay.models import GameRecord
+from tests.e2e.axe_check import sideways
 from tests.e2e.play import click_toward, log_in_by_form, table_moves
 
 PASSWORD = "correct-horse-battery"
 SEED = 14
 MOVE_LIMIT = 260
 RULES = registry.get("kingdom-combat")
+SHOTS = Path(os.environ.get("KC_SCREENSHOTS", "var/screenshots/kingdom-combat"))
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 def _road(seat: int) -> list[str]:
@@ -197,7 +202,21 @@ def check_a_unit_is_drawn_as_a_card(page: Page) -> None:
     for short in ("ATK", "DEF", "ARM", "HP"):
         expect(face.locator(".cf-stat", has_text=short)).to_have_count(1)
     expect(face.locator(".cf-foot")).to_contain_text("border")
+    expect(face.locator(".cf-faction")).to_have_text(re.compile(r"^[A-Z]"))  # a name, no slug
     expect(page.locator("#board .cf .cf-skill-name").first).to_be_visible()
+
+
+def photograph(page: Page, name: str) -> None:
+    """The page at both sizes (whole page, and the screen as the player sees it), after
+    checking that it does not scroll sideways; the viewport is left at the desktop size."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, (width, height) in reversed(SIZES.items()):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)  # the layout settles
+        assert sideways(page) <= 0, f"{name} scrolls sideways at {width} px"
+        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+        page.locator("#kc-stage").evaluate("e => e.scrollIntoView()")  # the board's top
+        page.screenshot(path=str(SHOTS / f"{name}-{size}-screen.png"))
 
 
 def test_two_players_play_kingdom_combat_by_clicking_until_a_fortress_is_damaged(
@@ -258,13 +277,17 @@ def test_two_players_play_kingdom_combat_by_clicking_until_a_fortress_is_damaged
             assert error.count() == 0, error.first.text_content()
             expect(watcher.locator("#all-moves[open]")).to_have_count(0)
             assert_nothing_hidden_shows(watcher, game.state, watcher_seat)
+            stack_before = "the stack" in seen
             check_board(watcher, game.state, watcher_seat, seen)
+            if "the stack" in seen and not stack_before:
+                photograph(watcher, f"stack-open-seat{watcher_seat + 1}")
     # a fortress took damage within the bound, and both boards show its HP and the log says so
     game = GameRecord.objects.get(pk=game.pk)
     assert fortress_damaged(game.state), f"no fortress damaged after {sum(clicked.values())} moves"
-    for page in pages.values():
+    for seat, page in pages.items():
         expect(page.locator("#recent-moves")).to_contain_text("fortress takes")
         check_a_unit_is_drawn_as_a_card(page)
+        photograph(page, f"fortress-damaged-seat{seat + 1}")
     # every decision the issue names was made by clicking, and the board showed every thing
     for kind in ("hire", "done", "mulligan", "keep", "play", "move", "combat", "attack"):
         assert clicked.get(kind), (kind, clicked)

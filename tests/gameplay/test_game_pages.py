@@ -375,3 +375,66 @@ def test_kingdom_combat_pass_buttons_say_which_pass_they_are():
         )
     ]
     assert labels == ["Pass", "Pass until the stack resolves", "No responses this turn"]
+
+
+def _kingdom_combat_in_turns(seed: int) -> dict:
+    """A 2-player Kingdom Combat game whose garrisons are hired (first offer each time) and
+    hands kept: the first turn, units face up in the Fortress Zones."""
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    state = core.new_game("kingdom-combat", seats=2, seed=seed)
+    while state["phase"] in ("garrison", "mulligan"):
+        seat = rules.decision(state).seats[0]
+        core.play(state, seat, rules.legal_actions(state, seat)[0])
+    return state
+
+
+def test_kingdom_combat_cards_name_their_factions_never_the_slug():
+    # given a game in turns, each seat's board drawn and rendered
+    from django.template.loader import render_to_string
+
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    state = _kingdom_combat_in_turns(seed=3)
+    names = {0: "ann", 1: "ben"}
+    for seat in (0, 1):
+        view = rules.view(state, seat)
+        board = boards.kingdom_combat_board(view, names)
+        me = board["seats"][seat]
+        faces = [*me["hand"], *me["fortress_faces"], *(u["face"] for u in me["fortress_zone"])]
+        factions = {f for face in faces for f in face["factions"]}
+        # then every card names its faction as the set does ("Sylvan Court", not "sylvan")
+        assert factions
+        assert factions <= {"Ironhold", "Sylvan Court", "Ashen Horde", "Mercenary"}, factions
+        html = render_to_string(
+            "gameplay/boards/kingdom-combat.html",
+            {"detail": {"view": view, "seat": seat}, "names": names, "board": board},
+        )
+        shown = set(re.findall(r'class="cf-faction">([^<]*)<', html))
+        assert shown
+        assert not {"ironhold", "sylvan", "ashen", "mercenary"} & shown, shown
+    # and an imported set's unknown faction is put in words
+    assert boards.kc_faction_name("iron-pact") == "Iron Pact"
+
+
+def test_the_kingdom_combat_stack_draws_a_ranged_shot_as_its_shooters_card():
+    # given a shot on the stack: one unit of seat 1 shooting one of seat 2's for 3
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    state = _kingdom_combat_in_turns(seed=3)
+    view = rules.view(state, 0)
+    shooter = next(u for u, unit in view["units"].items() if unit["seat"] == 0)
+    target = next(u for u, unit in view["units"].items() if unit["seat"] == 1)
+    view["stack"] = [{"seat": 0, "shooter": shooter, "target": target, "amount": 3}]
+    # when the board is drawn
+    stack = boards.kingdom_combat_board(view, {0: "ann", 1: "ben"})["stack"]
+    # then the shot shows the shooter's card and says who shoots whom for how much
+    name = boards.kc_cards.card(view["cards"][shooter])["name"]
+    target_name = boards.kc_cards.card(view["cards"][target])["name"]
+    assert stack[0]["face"]["name"] == name
+    assert stack[0]["text"] == f"ann: {name} shoots {target_name} for 3"
