@@ -18,6 +18,8 @@ from decks.legality.cardsets import load_builtin
 from gameplay import table
 from gameplay.engine.combat import cards
 from gameplay.engine.kingdom_combat import cards as kc_cards
+from gameplay.engine.kingdom_combat import effects as kc_effects
+from gameplay.engine.kingdom_combat import fight as kc_fight
 from gameplay.engine.kingdom_combat import views as kingdom_combat_views
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -289,6 +291,26 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     return label
 
 
+KC_CHANGING_STATS = (("attack", "ATK"), ("defense", "DEF"), ("armor", "ARM"), ("range", "RNG"))
+
+
+def _kc_changes(view: dict, uid: str) -> dict:
+    """What effects make of a unit now, where it differs from the printed card: {"changed":
+    [{"short", "value", "printed"}] (attack, defense, armor, range), "granted": [skills]}."""
+    printed = kc_cards.card(view["cards"][uid])
+    with kc_effects.reading(view):
+        now = {name: kc_fight.stat(view, uid, name) for name, _short in KC_CHANGING_STATS[:3]}
+        now["range"] = kc_effects.range_of(view, uid)
+        skills = kc_effects.skills(view, uid)
+    changed = [
+        {"short": short, "value": now[name], "printed": printed["stats"].get(name, 0)}
+        for name, short in KC_CHANGING_STATS
+        if now[name] != printed["stats"].get(name, 0)
+    ]
+    granted = [skill for skill in skills if skill not in printed["skills"]]
+    return {"changed": changed, "granted": granted}
+
+
 def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
     """Each player's fortress, gold, hand and zones; the Battlefield; the stack; the turn and
     stage; the latest events in words. Face-down units of other seats are counted, not drawn."""
@@ -309,6 +331,7 @@ def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
             "damage": unit["damage"],
             "owner": seat_name(unit["seat"]),
             "attachments": attached.get(uid, []),
+            **_kc_changes(view, uid),
         }
         if unit["in"]:
             inside.setdefault(unit["in"], []).append(entry)

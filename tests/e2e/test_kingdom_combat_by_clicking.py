@@ -4,7 +4,8 @@ attacked unit then Retreat) and the sticky bar (Confirm, Done, Keep, Mulligan, P
 Starting Garrison until a fortress takes damage. After every move both boards are checked:
 neither seat sees the other's hand, any deck or the other's face-down garrison; the board shows
 the three zones, units inside structures, cards drawn as cards (name, cost, stats, skills,
-border, Active / Exhausted, damage, attachments), the stack while it is open, gold and the log.
+border, Active / Exhausted, damage, attachments and the stats they change), the stack while it
+is open, gold and the log.
 
 The choices follow a scripted plan (hire two, mulligan once, play units, build, equip, advance,
 attack; the second seat holds back until one of its units has retreated) so the game reaches
@@ -19,6 +20,7 @@ from playwright.sync_api import Page, expect
 from gameplay import services
 from gameplay.engine import registry
 from gameplay.engine.kingdom_combat import cards as kc_cards
+from gameplay.engine.kingdom_combat import fight
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
 from tests.e2e.play import click_toward, log_in_by_form, table_moves
@@ -177,6 +179,18 @@ def check_board(page: Page, state: dict, seat: int, seen: set[str]) -> None:
     if view["attached"]:
         expect(board.locator(".kc-attached .cf-name").first).to_be_visible()
         seen.add("attachment")
+    changed = [
+        uid
+        for uid, u in units.items()
+        if not u["face_down"]
+        and any(
+            fight.stat(state, uid, stat) != _printed(state, uid)["stats"].get(stat, 0)
+            for stat in ("attack", "defense", "armor")
+        )
+    ]
+    if changed:  # an attachment or an effect changes a unit's stats: shown beside the card
+        expect(board.locator(".kc-changed").first).to_contain_text("now:")
+        seen.add("stats changed")
     hurt = [u for u in units.values() if u["damage"] and not u["face_down"]]
     if hurt:
         expect(board.locator(".kc-hurt").first).to_contain_text("damage")
@@ -296,6 +310,7 @@ def test_two_players_play_kingdom_combat_by_clicking_until_a_fortress_is_damaged
         "unit inside a structure",
         "the stack",
         "attachment",
+        "stats changed",
         "damage marked",
         "Exhausted",
         "Active",

@@ -438,3 +438,38 @@ def test_the_kingdom_combat_stack_draws_a_ranged_shot_as_its_shooters_card():
     target_name = boards.kc_cards.card(view["cards"][target])["name"]
     assert stack[0]["face"]["name"] == name
     assert stack[0]["text"] == f"ann: {name} shoots {target_name} for 3"
+
+
+def test_kingdom_combat_units_show_what_effects_make_of_their_stats_and_skills():
+    # given a unit that gets +2 armor and Charge until the end of the turn (Raise Shields...)
+    from django.template.loader import render_to_string
+
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    state = _kingdom_combat_in_turns(seed=3)
+    uid = next(u for u, unit in state["units"].items() if unit["seat"] == 0)
+    printed = boards.kc_cards.card(state["cards"][uid])
+    assert "Charge" not in printed["skills"]
+    state["effects"].append({"unit": uid, "until": "end of turn", "armor": 2})
+    state["effects"].append({"unit": uid, "until": "end of turn", "skill": "Charge"})
+    # when either player's board is drawn
+    names = {0: "ann", 1: "ben"}
+    for seat in (0, 1):
+        view = rules.view(state, seat)
+        board = boards.kingdom_combat_board(view, names)
+        unit = next(u for u in board["seats"][0]["fortress_zone"] if u["face"]["data_card"] == uid)
+        # then the unit shows its armor now beside the printed one, and the granted skill
+        armor = printed["stats"]["armor"]
+        assert unit["changed"] == [{"short": "ARM", "value": armor + 2, "printed": armor}]
+        assert unit["granted"] == ["Charge"]
+        html = render_to_string(
+            "gameplay/boards/kingdom-combat.html",
+            {"detail": {"view": view, "seat": seat}, "names": names, "board": board},
+        )
+        assert f"ARM&nbsp;{armor + 2}</abbr> +Charge" in html
+    # and an unchanged unit shows nothing more
+    other = next(u for u in board["seats"][1]["fortress_zone"])
+    assert other["changed"] == []
+    assert other["granted"] == []
