@@ -473,3 +473,28 @@ def test_kingdom_combat_units_show_what_effects_make_of_their_stats_and_skills()
     other = next(u for u in board["seats"][1]["fortress_zone"])
     assert other["changed"] == []
     assert other["granted"] == []
+
+
+def test_the_kingdom_combat_log_scrolls_and_can_be_reached_by_keyboard():
+    # given a game with moves made, its board rendered
+    from django.template.loader import render_to_string
+
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    view = rules.view(_kingdom_combat_in_turns(seed=3), 0)
+    names = {0: "ann", 1: "ben"}
+    html = render_to_string(
+        "gameplay/boards/kingdom-combat.html",
+        {
+            "detail": {"view": view, "seat": 0},
+            "names": names,
+            "board": boards.kingdom_combat_board(view, names),
+        },
+    )
+    # then the latest moves (a region that scrolls) take the keyboard's focus (axe:
+    # scrollable-region-focusable), newest first
+    log = re.search(r'<ol class="kc-story" id="recent-moves"([^>]*)>(.*?)</ol>', html, re.S)
+    assert 'tabindex="0"' in log.group(1)
+    assert "Turn 1: ann has 3 gold" in log.group(2).split("</li>")[0]
