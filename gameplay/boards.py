@@ -11,11 +11,15 @@ tests/gameplay/test_play_table.py renders the template to check it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from decks.faces import card_face
+from decks.legality.cardsets import load_builtin
 from gameplay import table
 from gameplay.engine.combat import cards
 from gameplay.engine.kingdom_combat import cards as kc_cards
+from gameplay.engine.kingdom_combat import effects as kc_effects
+from gameplay.engine.kingdom_combat import fight as kc_fight
 from gameplay.engine.kingdom_combat import views as kingdom_combat_views
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -219,10 +223,28 @@ KC_STAGES = {
 KC_LABELS = {**kingdom_combat_views.LABELS, "done": "Done hiring"}
 
 
+@lru_cache(maxsize=1)
+def _kc_faction_names() -> dict[str, str]:
+    """{faction slug: its name} of the built-in set ("sylvan": "Sylvan Court")."""
+    return {f["slug"]: f["name"] for f in load_builtin("kingdom-combat").get("factions", [])}
+
+
+def kc_faction_name(slug: str) -> str:
+    """A faction's name; an imported set's unknown slug in words ("iron-pact": "Iron Pact")."""
+    return _kc_faction_names().get(slug) or slug.replace("-", " ").title()
+
+
 def _kc_face(key: str, **extra) -> dict:
-    """The card face of a Kingdom Combat card given by its identity key."""
+    """The card face of a Kingdom Combat card given by its identity key (factions by name)."""
     printed = kc_cards.card(key)
-    face = card_face({**printed, "keywords": printed["skills"]}, "kingdom-combat")
+    face = card_face(
+        {
+            **printed,
+            "keywords": printed["skills"],
+            "faction_names": [kc_faction_name(f) for f in printed["factions"]],
+        },
+        "kingdom-combat",
+    )
     face.update(extra)
     return face
 
@@ -269,6 +291,26 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     return label
 
 
+KC_CHANGING_STATS = (("attack", "ATK"), ("defense", "DEF"), ("armor", "ARM"), ("range", "RNG"))
+
+
+def _kc_changes(view: dict, uid: str) -> dict:
+    """What effects make of a unit now, where it differs from the printed card: {"changed":
+    [{"short", "value", "printed"}] (attack, defense, armor, range), "granted": [skills]}."""
+    printed = kc_cards.card(view["cards"][uid])
+    with kc_effects.reading(view):
+        now = {name: kc_fight.stat(view, uid, name) for name, _short in KC_CHANGING_STATS[:3]}
+        now["range"] = kc_effects.range_of(view, uid)
+        skills = kc_effects.skills(view, uid)
+    changed = [
+        {"short": short, "value": now[name], "printed": printed["stats"].get(name, 0)}
+        for name, short in KC_CHANGING_STATS
+        if now[name] != printed["stats"].get(name, 0)
+    ]
+    granted = [skill for skill in skills if skill not in printed["skills"]]
+    return {"changed": changed, "granted": granted}
+
+
 def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
     """Each player's fortress, gold, hand and zones; the Battlefield; the stack; the turn and
     stage; the latest events in words. Face-down units of other seats are counted, not drawn."""
@@ -289,6 +331,7 @@ def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
             "damage": unit["damage"],
             "owner": seat_name(unit["seat"]),
             "attachments": attached.get(uid, []),
+            **_kc_changes(view, uid),
         }
         if unit["in"]:
             inside.setdefault(unit["in"], []).append(entry)
@@ -333,12 +376,18 @@ def kingdom_combat_board(view: dict, names: dict[int, str]) -> dict:
         )
     stack = []
     for item in view["stack"]:
-        what = name(item["card"]) if "card" in item else f"{name(item.get('shooter'))}'s shot"
-        target = f" at {name(item['target'])}" if item.get("target") is not None else ""
+        # a card (an Event, a Dirty Trick), or a Ranged shot drawn as its shooter's card
+        card = item.get("card", item.get("shooter"))
+        if "card" in item:
+            what = name(card)
+            target = f" at {name(item['target'])}" if item.get("target") is not None else ""
+        else:
+            what = f"{name(card)} shoots"
+            target = f" {name(item['target'])} for {item.get('amount', '?')}"
         stack.append(
             {
                 "text": f"{seat_name(item['seat'])}: {what}{target}",
-                "face": _kc_face(view["cards"][item["card"]]) if "card" in item else None,
+                "face": _kc_face(view["cards"][card]) if card in view["cards"] else None,
             }
         )
     phase = view["phase"]

@@ -236,6 +236,7 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
         "opt:end": "End the turn",
         "opt:pass": "Pass",
         "opt:pass-turn": "No responses this turn",
+        "opt:pass-stack": "Pass until the stack resolves",
         "opt:cast": "Cast it",
         "opt:retreat": "Retreat",
         "opt:activate": "Use its ability",
@@ -285,8 +286,13 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
             if action.get("target") is not None:
                 path += (target(action["target"]),)
             paths.append(path)
-        elif kind == "pass":
-            paths.append(("opt:pass-turn",) if action.get("turn") else ("opt:pass",))
+        elif kind == "pass":  # this question, until the stack resolves (K50), or the turn
+            if action.get("turn"):
+                paths.append(("opt:pass-turn",))
+            elif action.get("window"):
+                paths.append(("opt:pass-stack",))
+            else:
+                paths.append(("opt:pass",))
         else:  # done, keep, mulligan, combat, commit, end
             paths.append((f"opt:{kind}",))
     if phase == "garrison":

@@ -2,6 +2,7 @@
 moves by clicking the play table (static/gameplay/table.js) as a person would."""
 
 import json
+import re
 
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -88,8 +89,10 @@ def click_toward(page: Page, table: dict, move: dict) -> bool:
     now chosen and waits for the bar's Confirm, False when the click already made it."""
     path = move["path"]
     if len(path) == 1 and path[0].startswith("opt:"):
-        # a one-click move in the sticky action bar ("End the main step", "Done")
-        bar_button = page.locator("#table-bar .bar-move", has_text=table["words"][path[0]])
+        # a one-click move in the sticky action bar ("End the main step", "Done"), by its whole
+        # words ("Pass" is not "Pass until the stack resolves")
+        words = re.compile(rf"^\s*{re.escape(table['words'][path[0]])}\s*$")
+        bar_button = page.locator("#table-bar .bar-move", has_text=words)
         expect(bar_button).to_be_visible()
         bar_button.click()
         return False

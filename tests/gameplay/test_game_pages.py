@@ -375,3 +375,126 @@ def test_kingdom_combat_pass_buttons_say_which_pass_they_are():
         )
     ]
     assert labels == ["Pass", "Pass until the stack resolves", "No responses this turn"]
+
+
+def _kingdom_combat_in_turns(seed: int) -> dict:
+    """A 2-player Kingdom Combat game whose garrisons are hired (first offer each time) and
+    hands kept: the first turn, units face up in the Fortress Zones."""
+    from gameplay.engine import core, registry
+
+    rules = registry.get("kingdom-combat")
+    state = core.new_game("kingdom-combat", seats=2, seed=seed)
+    while state["phase"] in ("garrison", "mulligan"):
+        seat = rules.decision(state).seats[0]
+        core.play(state, seat, rules.legal_actions(state, seat)[0])
+    return state
+
+
+def test_kingdom_combat_cards_name_their_factions_never_the_slug():
+    # given a game in turns, each seat's board drawn and rendered
+    from django.template.loader import render_to_string
+
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    state = _kingdom_combat_in_turns(seed=3)
+    names = {0: "ann", 1: "ben"}
+    for seat in (0, 1):
+        view = rules.view(state, seat)
+        board = boards.kingdom_combat_board(view, names)
+        me = board["seats"][seat]
+        faces = [*me["hand"], *me["fortress_faces"], *(u["face"] for u in me["fortress_zone"])]
+        factions = {f for face in faces for f in face["factions"]}
+        # then every card names its faction as the set does ("Sylvan Court", not "sylvan")
+        assert factions
+        assert factions <= {"Ironhold", "Sylvan Court", "Ashen Horde", "Mercenary"}, factions
+        html = render_to_string(
+            "gameplay/boards/kingdom-combat.html",
+            {"detail": {"view": view, "seat": seat}, "names": names, "board": board},
+        )
+        shown = set(re.findall(r'class="cf-faction">([^<]*)<', html))
+        assert shown
+        assert not {"ironhold", "sylvan", "ashen", "mercenary"} & shown, shown
+    # and an imported set's unknown faction is put in words
+    assert boards.kc_faction_name("iron-pact") == "Iron Pact"
+
+
+def test_the_kingdom_combat_stack_draws_a_ranged_shot_as_its_shooters_card():
+    # given a shot on the stack: one unit of seat 1 shooting one of seat 2's for 3
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    state = _kingdom_combat_in_turns(seed=3)
+    view = rules.view(state, 0)
+    shooter = next(u for u, unit in view["units"].items() if unit["seat"] == 0)
+    target = next(u for u, unit in view["units"].items() if unit["seat"] == 1)
+    view["stack"] = [{"seat": 0, "shooter": shooter, "target": target, "amount": 3}]
+    # when the board is drawn
+    stack = boards.kingdom_combat_board(view, {0: "ann", 1: "ben"})["stack"]
+    # then the shot shows the shooter's card and says who shoots whom for how much
+    name = boards.kc_cards.card(view["cards"][shooter])["name"]
+    target_name = boards.kc_cards.card(view["cards"][target])["name"]
+    assert stack[0]["face"]["name"] == name
+    assert stack[0]["text"] == f"ann: {name} shoots {target_name} for 3"
+
+
+def test_kingdom_combat_units_show_what_effects_make_of_their_stats_and_skills():
+    # given a unit that gets +2 armor and Charge until the end of the turn (Raise Shields...)
+    from django.template.loader import render_to_string
+
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    state = _kingdom_combat_in_turns(seed=3)
+    uid = next(u for u, unit in state["units"].items() if unit["seat"] == 0)
+    printed = boards.kc_cards.card(state["cards"][uid])
+    assert "Charge" not in printed["skills"]
+    state["effects"].append({"unit": uid, "until": "end of turn", "armor": 2})
+    state["effects"].append({"unit": uid, "until": "end of turn", "skill": "Charge"})
+    # when either player's board is drawn
+    names = {0: "ann", 1: "ben"}
+    for seat in (0, 1):
+        view = rules.view(state, seat)
+        board = boards.kingdom_combat_board(view, names)
+        unit = next(u for u in board["seats"][0]["fortress_zone"] if u["face"]["data_card"] == uid)
+        # then the unit shows its armor now beside the printed one, and the granted skill
+        armor = printed["stats"]["armor"]
+        assert unit["changed"] == [{"short": "ARM", "value": armor + 2, "printed": armor}]
+        assert unit["granted"] == ["Charge"]
+        html = render_to_string(
+            "gameplay/boards/kingdom-combat.html",
+            {"detail": {"view": view, "seat": seat}, "names": names, "board": board},
+        )
+        assert f"ARM&nbsp;{armor + 2}</abbr> +Charge" in html
+    # and an unchanged unit shows nothing more
+    other = next(u for u in board["seats"][1]["fortress_zone"])
+    assert other["changed"] == []
+    assert other["granted"] == []
+
+
+def test_the_kingdom_combat_log_scrolls_and_can_be_reached_by_keyboard():
+    # given a game with moves made, its board rendered
+    from django.template.loader import render_to_string
+
+    from gameplay import boards
+    from gameplay.engine import registry
+
+    rules = registry.get("kingdom-combat")
+    view = rules.view(_kingdom_combat_in_turns(seed=3), 0)
+    names = {0: "ann", 1: "ben"}
+    html = render_to_string(
+        "gameplay/boards/kingdom-combat.html",
+        {
+            "detail": {"view": view, "seat": 0},
+            "names": names,
+            "board": boards.kingdom_combat_board(view, names),
+        },
+    )
+    # then the latest moves (a region that scrolls) take the keyboard's focus (axe:
+    # scrollable-region-focusable), newest first
+    log = re.search(r'<ol class="kc-story" id="recent-moves"([^>]*)>(.*?)</ol>', html, re.S)
+    assert 'tabindex="0"' in log.group(1)
+    assert "Turn 1: ann has 3 gold" in log.group(2).split("</li>")[0]

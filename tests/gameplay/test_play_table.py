@@ -141,6 +141,34 @@ def test_combat_main_step_plays_a_card_into_its_zone_and_attacks_name_the_player
     assert block[1]["opt:done"] == "Done blocking"
 
 
+def kingdom_combat_stack_open(seed: int) -> dict:
+    """A random Kingdom Combat game played until a seat is asked to answer a card on the stack."""
+    state = core.new_game("kingdom-combat", seats=2, seed=seed)
+    ruleset = core.ruleset_of(state)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if state["window"] and state["stack"]:
+            return state
+        seat = ruleset.decision(state).seats[0]
+        core.play(state, seat, rng.choice(ruleset.legal_actions(state, seat)))
+    raise AssertionError("no stack opened")
+
+
+def test_kingdom_combat_answering_the_stack_offers_three_distinct_passes_in_the_bar():
+    # given a seat asked to answer a card or a shot on the stack
+    state = kingdom_combat_stack_open(seed=2)
+    _view, legal, clicks = next(tables("kingdom-combat", state))
+    # then pass, pass until the stack resolves (K50) and no responses this turn are three
+    # one-click moves of the bar, each with its own words
+    assert table.problems([tuple(m["path"]) for m in clicks["moves"]]) == []
+    bar = {b["label"]: legal[b["i"]] for b in clicks["bar"]}
+    assert bar == {
+        "Pass": {"type": "pass"},
+        "Pass until the stack resolves": {"type": "pass", "window": True},
+        "No responses this turn": {"type": "pass", "turn": True},
+    }
+
+
 def test_problems_names_repeated_paths_and_paths_that_start_others():
     assert table.problems([("card:a", "zone:x"), ("card:b",)]) == []
     assert table.problems([("card:a",), ("card:a",)]) == ["two actions share the path ('card:a',)"]
