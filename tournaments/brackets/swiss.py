@@ -289,7 +289,10 @@ def pods_by_record(
     rematches = _place(pods, order, costs)
     position = {entry: index for index, entry in enumerate(order)}
     ordered = [tuple(sorted(pod, key=position.__getitem__)) for pod in pods]
-    ordered.sort(key=lambda pod: position[pod[0]])
+    # best records first: by the pod's mean points, then by its best-ranked entry
+    ordered.sort(
+        key=lambda pod: (-Fraction(sum(points.get(e, 0) for e in pod), len(pod)), position[pod[0]])
+    )
     return PodPairings(pods=ordered, bye=bye_entry, rematches=rematches)
 
 
