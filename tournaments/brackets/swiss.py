@@ -110,17 +110,24 @@ def _records(entries: Sequence[int], results: Iterable[SwissResult]) -> dict[int
 
 
 def _average(values: list[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else PERCENT_FLOOR
+    """The exact mean, over one common denominator (adding Fractions one by one is slow)."""
+    if not values:
+        return PERCENT_FLOOR
+    common = math.lcm(*(value.denominator for value in values))
+    total = sum(value.numerator * (common // value.denominator) for value in values)
+    return Fraction(total, common * len(values))
 
 
 def standings(entries: Sequence[int], results: Iterable[SwissResult]) -> list[Standing]:
     """Every entry ranked by match points, then opponents' match-win %, game-win %, opponents'
     game-win % (S5); `entries` in seed order breaks what is still tied."""
     records = _records(entries, results)
+    # each entry's percentages once (an entry is the opponent of many)
+    match_win = {entry: record.match_win() for entry, record in records.items()}
+    game_win = {entry: record.game_win() for entry, record in records.items()}
     rows = []
     for entry in entries:
         record = records[entry]
-        opponents = [records[other] for other in record.opponents]
         rows.append(
             Standing(
                 entry=entry,
@@ -129,9 +136,9 @@ def standings(entries: Sequence[int], results: Iterable[SwissResult]) -> list[St
                 wins=record.wins,
                 draws=record.draws,
                 losses=record.matches - record.wins - record.draws,
-                opponents_match_win=_average([o.match_win() for o in opponents]),
-                game_win=record.game_win(),
-                opponents_game_win=_average([o.game_win() for o in opponents]),
+                opponents_match_win=_average([match_win[o] for o in record.opponents]),
+                game_win=game_win[entry],
+                opponents_game_win=_average([game_win[o] for o in record.opponents]),
             )
         )
     seed = {entry: index for index, entry in enumerate(entries)}
