@@ -1,7 +1,8 @@
 """Pure Swiss rounds: standings with the usual tie-breakers, and the next round's pairings.
 
 Plain data in, plain data out (no Django). The rulings (points, byes, drops, draws, the 33%
-floor) are written in tournaments/RULINGS.md under "Swiss" (S1-S7); the numbers below cite them.
+floor, pods) are written in tournaments/RULINGS.md under "Swiss" (S1-S8); the numbers below cite
+them.
 """
 
 from __future__ import annotations
@@ -277,9 +278,10 @@ def pods_by_record(
     The ranked entries are shuffled inside each points group (S7) and cut into pods in that
     order. One entry left over gets the bye (S2); two or more left over form one smaller pod at
     the bottom, as in random rounds. `played` holds every pair of entries that met in an earlier
-    round (a pod counts each of its pairs). The cut is then improved by swapping entries between
-    pods: first to put fewer pairs that already met into one pod, then to narrow the points
-    inside the pods (`_improve`); for up to EXACT_LIMIT entries an exhaustive search settles the
+    round (a pod counts each of its pairs). The cut is then improved (`_place`): by swapping
+    entries between pods, first to put fewer pairs that already met into one pod, then to
+    narrow the points inside the pods (`_improve`); by re-placing the pods around one still
+    holding a rematch (`_repair`); for up to EXACT_LIMIT entries by an exhaustive search for the
     fewest rematches (`_fewest_rematches`)."""
     if len(set(ranked)) != len(ranked):
         raise BracketError("An entry is listed twice.")
