@@ -20,12 +20,12 @@ from itertools import combinations
 
 from tournaments.brackets.swiss import (
     SwissResult,
-    _shuffle_within_points,
     bye,
     pair_round,
-    pods_by_record,
+    shuffle_within_points,
     standings,
 )
+from tournaments.brackets.swiss_pods import pods_by_record
 
 ENTRIES = 4096
 
@@ -94,7 +94,7 @@ def play_pod_rounds(entries, per_match, rounds, rng) -> list[SwissResult]:
 
 def plain_cut(ranked, points, per_match, rng) -> list[list[int]]:
     """The pods of the plain cut by record (the old S8: rematches not avoided)."""
-    order = _shuffle_within_points(ranked, points, rng)
+    order = shuffle_within_points(ranked, points, rng)
     return [order[i : i + per_match] for i in range(0, len(order), per_match)]
 
 

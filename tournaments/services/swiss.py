@@ -2,13 +2,15 @@
 standings once a round is complete, then draw the top cut (played as the fixed single-
 elimination bracket of `bracket.py`) or finish the event. Called with the tournament locked.
 
-The pure rules are `tournaments.brackets.swiss`; the rulings S1-S12 in tournaments/RULINGS.md.
+The pure rules are `tournaments.brackets.swiss` (and `swiss_pods` for pods of 3 and 4); the
+rulings S1-S12 in tournaments/RULINGS.md.
 """
 
 from itertools import combinations
 
 from tournaments import swiss_selectors
 from tournaments.brackets import swiss as pure
+from tournaments.brackets import swiss_pods
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
 
 # bracket.py imports this module for its Swiss branch; both only read each other's names at
@@ -51,7 +53,7 @@ def swiss_round_open(*, tournament: Tournament, number: int) -> Round | None:
         pairings = pure.pair_round(ranked, points, played, had_bye, rng)
         pods, bye_entry = [tuple(t) for t in pairings.tables], pairings.bye
     else:
-        made = pure.pods_by_record(
+        made = swiss_pods.pods_by_record(
             ranked, points, tournament.entries_per_match, had_bye, rng, played=played
         )
         pods, bye_entry = made.pods, made.bye

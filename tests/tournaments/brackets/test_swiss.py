@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.brackets import swiss
+from tournaments.brackets import swiss, swiss_pods
 from tournaments.brackets.errors import BracketError
 from tournaments.brackets.swiss import SwissResult, bye, pair_round, standings
 
@@ -187,7 +187,7 @@ def test_pods_by_record_place_every_entry_once(count, per_match, seed, byes_had)
     ranked.sort(key=lambda entry: -points[entry])
     had_bye = set(ranked[-byes_had:]) if byes_had else set()
     # when they are cut into pods by record (nobody has met yet)
-    made = swiss.pods_by_record(
+    made = swiss_pods.pods_by_record(
         ranked, points, per_match, had_bye, random.Random(seed), played=set()
     )
     pods, bye_entry = made.pods, made.bye
@@ -209,4 +209,4 @@ def test_pods_by_record_place_every_entry_once(count, per_match, seed, byes_had)
 
 def test_pods_by_record_refuse_a_listed_twice_entry():
     with pytest.raises(BracketError):
-        swiss.pods_by_record([1, 1, 2], {}, 3, set(), random.Random(0), played=set())
+        swiss_pods.pods_by_record([1, 1, 2], {}, 3, set(), random.Random(0), played=set())

@@ -8,7 +8,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.brackets.swiss import SwissResult, bye, pods_by_record, standings
+from tournaments.brackets.swiss import SwissResult, bye, standings
+from tournaments.brackets.swiss_pods import pods_by_record
 
 
 def play_pod_event(entry_count, per_match, rounds, seed, drop_percent):
