@@ -3,6 +3,8 @@
 Prints one JSON line per figure: CPU seconds (time.process_time) to compute the standings and
 pair one round of a 4,096-entry event, after 1 and after 7 rounds of random results, beside a
 bare baseline in the same run (sorting the entries by points, what a greedy pairer starts from).
+The same for pods of 3 and 4 (ruling S8) after 1, 7 and 11 rounds, with the pod pairing's own
+time, the rematches it made and those the plain cut by record (the old S8) would have made.
 """
 
 import json
@@ -14,7 +16,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.brackets.swiss import SwissResult, bye, pair_round, standings
+from itertools import combinations
+
+from tournaments.brackets.swiss import (
+    SwissResult,
+    bye,
+    pair_round,
+    shuffle_within_points,
+    standings,
+)
+from tournaments.brackets.swiss_pods import pods_by_record
 
 ENTRIES = 4096
 
@@ -56,12 +67,84 @@ def figures_after(entries: list[int], rounds_played: int) -> dict:
     return {"swiss_round_cpu_s": round(swiss, 4), "bare_sort_by_points_cpu_s": round(bare, 4)}
 
 
+def pod_round(entries, results):
+    """What the service reads before pairing pods: the standings, every earlier pair, the byes."""
+    table = standings(entries, results)
+    ranked = [row.entry for row in table]
+    points = {row.entry: row.match_points for row in table}
+    played = {frozenset(p) for r in results if not r.is_bye for p in combinations(r.entries, 2)}
+    had_bye = {r.entries[0] for r in results if r.is_bye}
+    return ranked, points, played, had_bye
+
+
+def play_pod_rounds(entries, per_match, rounds, rng) -> list[SwissResult]:
+    results: list[SwissResult] = []
+    for number in range(rounds):
+        ranked, points, played, had_bye = pod_round(entries, results)
+        made = pods_by_record(
+            ranked, points, per_match, had_bye, random.Random(number), played=played
+        )
+        for pod in made.pods:
+            winner = rng.choice(pod)
+            results.append(SwissResult(pod, winner, {winner: 1}))
+        if made.bye is not None:
+            results.append(bye(made.bye))
+    return results
+
+
+def plain_cut(ranked, points, per_match, rng) -> list[list[int]]:
+    """The pods of the plain cut by record (the old S8: rematches not avoided)."""
+    order = shuffle_within_points(ranked, points, rng)
+    return [order[i : i + per_match] for i in range(0, len(order), per_match)]
+
+
+def rematches_in(pods, played) -> int:
+    return sum(frozenset(p) in played for pod in pods for p in combinations(pod, 2))
+
+
+def mixed(pods, points) -> int:
+    """Pods holding more than one record."""
+    return sum(len({points[entry] for entry in pod}) > 1 for pod in pods)
+
+
+def pod_figures_after(entries, per_match, rounds_played) -> dict:
+    results = play_pod_rounds(entries, per_match, rounds_played, random.Random(1))
+    ranked, points, played, had_bye = pod_round(entries, results)
+
+    def pair():
+        return pods_by_record(ranked, points, per_match, had_bye, random.Random(9), played=played)
+
+    def whole_round():
+        ranked, points, played, had_bye = pod_round(entries, results)
+        pods_by_record(ranked, points, per_match, had_bye, random.Random(9), played=played)
+
+    made = pair()
+    cut = plain_cut([e for e in ranked if e != made.bye], points, per_match, random.Random(9))
+    return {
+        "pods_round_cpu_s": round(min(timed(whole_round) for _ in range(3)), 4),
+        "pods_pairing_only_cpu_s": round(min(timed(pair) for _ in range(3)), 4),
+        "rematches": made.rematches,
+        "plain_cut_rematches": rematches_in(cut, played),
+        "pods_with_mixed_records": mixed(made.pods, points),
+        "plain_cut_pods_with_mixed_records": mixed(cut, points),
+        "bare_sort_by_points_cpu_s": round(
+            min(timed(lambda: sorted(entries, key=points.get)) for _ in range(3)), 4
+        ),
+    }
+
+
 def main() -> None:
     entries = list(range(1, ENTRIES + 1))
     for rounds_played in (1, 7):
         line = {"bench": "swiss_pairing", "entries": ENTRIES, "rounds_played": rounds_played}
         line |= figures_after(entries, rounds_played)
         print(json.dumps(line | {"load_average": os.getloadavg()[0]}))
+    for per_match in (3, 4):
+        for rounds_played in (1, 7, 11):
+            line = {"bench": "swiss_pods", "entries": ENTRIES, "per_match": per_match}
+            line |= {"rounds_played": rounds_played}
+            line |= pod_figures_after(entries, per_match, rounds_played)
+            print(json.dumps(line | {"load_average": os.getloadavg()[0]}), flush=True)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 time, drops and forfeits, the cut when fewer entries are left than it, an event without a cut,
 and the version every change bumps (tournaments/RULINGS.md S1-S12)."""
 
+from itertools import combinations
+
 import pytest
 
 from tests.tournaments.helpers import make_overdue
@@ -66,6 +68,25 @@ def test_pods_of_four_are_made_by_record(organizer, make_user):
     # and a pod winner's opponents are the three others of its pod (S8)
     rows = {r.entry.pk: r for r in swiss_selectors.standings_rows(tournament=tournament)}
     assert all(rows[w].match_points == 3 for w in winners)
+
+
+@pytest.mark.parametrize(("count", "per_match"), [(12, 3), (16, 4)])
+def test_a_three_round_pod_swiss_avoids_rematches(organizer, make_user, count, per_match):
+    # given an event in pods of three or four over 3 Swiss rounds
+    tournament, _users = swiss_event(
+        organizer, make_user, count, entries_per_match=per_match, best_of=1, swiss_rounds=3
+    )
+    # when rounds 1 and 2 are decided (each pod won by its lowest entry id)
+    decide_round(organizer, tournament, 1)
+    winners = {m.winner_id for m in round_matches(tournament, 1)}
+    decide_round(organizer, tournament, 2)
+    # then round 3 is paired, and no two entries share a pod twice in the three rounds (S8)
+    pods = [entries_of(m) for number in (1, 2, 3) for m in round_matches(tournament, number)]
+    met = [frozenset(pair) for pod in pods for pair in combinations(pod, 2)]
+    assert len(pods) == 3 * count // per_match
+    assert len(met) == len(set(met))
+    # and records still come first: round 2's first pod is made of round 1's winners
+    assert set(entries_of(round_matches(tournament, 2)[0])) <= winners
 
 
 def test_engine_games_finish_a_swiss_match_and_pair_the_next_round(organizer, make_user):

@@ -2,6 +2,7 @@
 
 Plain data in, plain data out (no Django). The rulings (points, byes, drops, draws, the 33%
 floor) are written in tournaments/RULINGS.md under "Swiss" (S1-S7); the numbers below cite them.
+Pods of 3 and 4 (S8) are `swiss_pods.py`.
 """
 
 from __future__ import annotations
@@ -103,17 +104,24 @@ def _records(entries: Sequence[int], results: Iterable[SwissResult]) -> dict[int
 
 
 def _average(values: list[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else PERCENT_FLOOR
+    """The exact mean, over one common denominator (adding Fractions one by one is slow)."""
+    if not values:
+        return PERCENT_FLOOR
+    common = math.lcm(*(value.denominator for value in values))
+    total = sum(value.numerator * (common // value.denominator) for value in values)
+    return Fraction(total, common * len(values))
 
 
 def standings(entries: Sequence[int], results: Iterable[SwissResult]) -> list[Standing]:
     """Every entry ranked by match points, then opponents' match-win %, game-win %, opponents'
     game-win % (S5); `entries` in seed order breaks what is still tied."""
     records = _records(entries, results)
+    # each entry's percentages once (an entry is the opponent of many)
+    match_win = {entry: record.match_win() for entry, record in records.items()}
+    game_win = {entry: record.game_win() for entry, record in records.items()}
     rows = []
     for entry in entries:
         record = records[entry]
-        opponents = [records[other] for other in record.opponents]
         rows.append(
             Standing(
                 entry=entry,
@@ -122,9 +130,9 @@ def standings(entries: Sequence[int], results: Iterable[SwissResult]) -> list[St
                 wins=record.wins,
                 draws=record.draws,
                 losses=record.matches - record.wins - record.draws,
-                opponents_match_win=_average([o.match_win() for o in opponents]),
-                game_win=record.game_win(),
-                opponents_game_win=_average([o.game_win() for o in opponents]),
+                opponents_match_win=_average([match_win[o] for o in record.opponents]),
+                game_win=game_win[entry],
+                opponents_game_win=_average([game_win[o] for o in record.opponents]),
             )
         )
     seed = {entry: index for index, entry in enumerate(entries)}
@@ -177,7 +185,7 @@ def pair_round(
     """
     if len(set(ranked)) != len(ranked):
         raise BracketError("An entry is listed twice.")
-    order = _shuffle_within_points(ranked, points, rng)
+    order = shuffle_within_points(ranked, points, rng)
     bye_entry = None
     if len(order) % 2:
         without = [entry for entry in reversed(ranked) if entry not in had_bye]
@@ -198,7 +206,8 @@ def pair_round(
     return Pairings(tables=tables, bye=bye_entry, rematches=rematches)
 
 
-def _shuffle_within_points(ranked: Sequence[int], points: dict[int, int], rng) -> list[int]:
+def shuffle_within_points(ranked: Sequence[int], points: dict[int, int], rng) -> list[int]:
+    """The ranked entries, best points group first, each group shuffled with `rng` (S7, S8)."""
     groups: dict[int, list[int]] = {}
     for entry in ranked:
         groups.setdefault(points.get(entry, 0), []).append(entry)
@@ -237,29 +246,3 @@ def _match(chunk, points, played, window, *, allow_rematch=False):
         pairs.append((chunk[i], chunk[j]))
         paired |= {i, j}
     return pairs, [entry for index, entry in enumerate(chunk) if index not in paired]
-
-
-def pods_by_record(
-    ranked: Sequence[int],
-    points: dict[int, int],
-    per_match: int,
-    had_bye: set[int],
-    rng: random.Random,
-) -> tuple[list[tuple[int, ...]], int | None]:
-    """Pods of `per_match` (3 or 4) entries by record, best first, and the entry with the bye.
-
-    The ranked entries are shuffled inside each points group (S7) and cut into pods in that
-    order, so entries with the same record meet (S8). One entry left over gets the bye (S2);
-    two or more left over form one smaller pod at the bottom, as in random rounds."""
-    if len(set(ranked)) != len(ranked):
-        raise BracketError("An entry is listed twice.")
-    if per_match < 2:
-        raise BracketError("A pod has at least 2 entries.")
-    order = _shuffle_within_points(ranked, points, rng)
-    bye_entry = None
-    if len(order) % per_match == 1:
-        without = [entry for entry in reversed(ranked) if entry not in had_bye]
-        bye_entry = without[0] if without else ranked[-1]
-        order.remove(bye_entry)
-    pods = [tuple(order[i : i + per_match]) for i in range(0, len(order), per_match)]
-    return pods, bye_entry

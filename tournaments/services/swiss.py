@@ -2,13 +2,15 @@
 standings once a round is complete, then draw the top cut (played as the fixed single-
 elimination bracket of `bracket.py`) or finish the event. Called with the tournament locked.
 
-The pure rules are `tournaments.brackets.swiss`; the rulings S1-S12 in tournaments/RULINGS.md.
+The pure rules are `tournaments.brackets.swiss` (and `swiss_pods` for pods of 3 and 4); the
+rulings S1-S12 in tournaments/RULINGS.md.
 """
 
 from itertools import combinations
 
 from tournaments import swiss_selectors
 from tournaments.brackets import swiss as pure
+from tournaments.brackets import swiss_pods
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
 
 # bracket.py imports this module for its Swiss branch; both only read each other's names at
@@ -29,7 +31,8 @@ def swiss_start(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> None
 
 def swiss_round_open(*, tournament: Tournament, number: int) -> Round | None:
     """Pair Swiss round `number` from the standings (dropped entries left out, S6): the
-    maximum-weight pairer for two entries a match, pods by record for three or four."""
+    maximum-weight pairer for two entries a match, pods by record for three or four; both
+    avoid rematches with every earlier Swiss opponent (S7, S8)."""
     state = swiss_selectors.swiss_state(tournament=tournament)
     table = pure.standings(state.entries, state.results)
     ranked = [row.entry for row in table if row.entry not in state.dropped]
@@ -39,19 +42,21 @@ def swiss_round_open(*, tournament: Tournament, number: int) -> Round | None:
     points = {row.entry: row.match_points for row in table}
     had_bye = {r.entries[0] for r in state.results if r.is_bye}
     rng = bracket.round_rng(tournament, number)
+    # every two entries that shared a finished Swiss match (a pod counts each of its pairs)
+    played = {
+        frozenset(pair)
+        for r in state.results
+        if not r.is_bye
+        for pair in combinations(r.entries, 2)
+    }
     if tournament.entries_per_match == 2:
-        played = {
-            frozenset(pair)
-            for r in state.results
-            if not r.is_bye
-            for pair in combinations(r.entries, 2)
-        }
         pairings = pure.pair_round(ranked, points, played, had_bye, rng)
         pods, bye_entry = [tuple(t) for t in pairings.tables], pairings.bye
     else:
-        pods, bye_entry = pure.pods_by_record(
-            ranked, points, tournament.entries_per_match, had_bye, rng
+        made = swiss_pods.pods_by_record(
+            ranked, points, tournament.entries_per_match, had_bye, rng, played=played
         )
+        pods, bye_entry = made.pods, made.bye
     if bye_entry is not None:
         pods.append((bye_entry,))
     round_row = _round_create(tournament, number, pods)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.brackets import swiss
+from tournaments.brackets import swiss, swiss_pods
 from tournaments.brackets.errors import BracketError
 from tournaments.brackets.swiss import SwissResult, bye, pair_round, standings
 
@@ -186,8 +186,11 @@ def test_pods_by_record_place_every_entry_once(count, per_match, seed, byes_had)
     points = {entry: rng.choice([0, 3, 6, 9]) for entry in ranked}
     ranked.sort(key=lambda entry: -points[entry])
     had_bye = set(ranked[-byes_had:]) if byes_had else set()
-    # when they are cut into pods by record
-    pods, bye_entry = swiss.pods_by_record(ranked, points, per_match, had_bye, random.Random(seed))
+    # when they are cut into pods by record (nobody has met yet)
+    made = swiss_pods.pods_by_record(
+        ranked, points, per_match, had_bye, random.Random(seed), played=set()
+    )
+    pods, bye_entry = made.pods, made.bye
     # then every entry is in exactly one pod or has the bye
     placed = [entry for pod in pods for entry in pod] + ([bye_entry] if bye_entry else [])
     assert sorted(placed) == sorted(ranked)
@@ -206,4 +209,4 @@ def test_pods_by_record_place_every_entry_once(count, per_match, seed, byes_had)
 
 def test_pods_by_record_refuse_a_listed_twice_entry():
     with pytest.raises(BracketError):
-        swiss.pods_by_record([1, 1, 2], {}, 3, set(), random.Random(0))
+        swiss_pods.pods_by_record([1, 1, 2], {}, 3, set(), random.Random(0), played=set())
