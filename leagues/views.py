@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from config.errors import NotAllowed, NotFound, ServiceError
@@ -45,6 +46,7 @@ class LeagueForm(forms.Form):
     starts_on = forms.DateField(
         label="Season starts",
         widget=DateInput,
+        initial=timezone.localdate,
         help_text="Events that start from this day on count.",
     )
     ends_on = forms.DateField(
