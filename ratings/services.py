@@ -68,6 +68,38 @@ def game_recompute(*, game: str) -> int:
     return len(skills)
 
 
+@transaction.atomic
+def game_reread(*, game: str) -> int:
+    """Read every finished match of a game again as the rulings now say (R1: team matches
+    rate since they are sides), then replay the game once; returns how many players it rates.
+    For a change of rulings: team matches finished before it were stored as rating nobody."""
+    _lock_game(game)
+    finished = Match.objects.filter(
+        tournament__game=game, status=Match.Status.FINISHED
+    ).select_related("tournament")
+    stored = {
+        r.match_id: r
+        for r in RatedMatch.objects.filter(game=game).only("match", "players", "ranks")
+    }
+    for match in finished.iterator():
+        outcome = selectors.outcome_of(match)
+        players = [list(team) for team in outcome.teams] if outcome else []
+        ranks = list(outcome.ranks) if outcome else []
+        row = stored.get(match.pk)
+        if row is not None and (row.players, row.ranks) == (players, ranks):
+            continue
+        RatedMatch.objects.update_or_create(
+            match=match,
+            defaults={
+                "game": game,
+                "played_at": _played_at(match),
+                "players": players,
+                "ranks": ranks,
+            },
+        )
+    return game_recompute(game=game)
+
+
 def _played_at(match: Match):
     return match.finished_at or match.started_at or match.tournament.created_at
 

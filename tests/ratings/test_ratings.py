@@ -4,7 +4,10 @@ the ratings of the right result entered first, the player page and API, seeding 
 (ratings/RULINGS.md R1-R7): team matches rate each team as one side, and each change is kept
 in the rating history, rebuilt with a correction."""
 
+import io
+
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from ratings import services, tasks
@@ -288,3 +291,31 @@ def test_a_team_event_seeded_by_rating_puts_the_better_team_first(organizer, mak
     tournament_start(tournament=event, by_user=organizer)
     # then the Reds are seeded first
     assert [e.name for e in event.entries.order_by("seed")] == ["Reds", "Blues"]
+
+
+def test_a_rebuild_rates_team_matches_stored_as_unrated(organizer, make_user):
+    # given a team match stored under the old ruling (rating nobody) and a singles match after
+    ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
+    teams = tournament_create(
+        organizer=organizer, name="Pairs", seeding="manual", best_of=1, team_size=2
+    )
+    reds = entry_add(tournament=teams, by_user=organizer, name="Reds", member_ids=[ann.pk, ben.pk])
+    entry_add(tournament=teams, by_user=organizer, name="Blues", member_ids=[cy.pk, dee.pk])
+    tournament_start(tournament=teams, by_user=organizer)
+    (team_match,) = Match.objects.filter(tournament=teams)
+    match_decide(match=team_match, by_user=organizer, winner_id=reds.pk)
+    rate_all(teams)
+    singles = started(organizer, [ann, cy])
+    (match,) = Match.objects.filter(tournament=singles)
+    match_decide(match=match, by_user=organizer, winner_id=singles.entries.get(user=cy).pk)
+    rate_all(singles)
+    right = ratings()
+    right_history = history()
+    RatedMatch.objects.filter(match=team_match).update(players=[], ranks=[])
+    services.game_recompute(game="combat")
+    assert set(ratings()) == {ann.pk, cy.pk}  # as the old ruling left it
+    # when the ratings are rebuilt
+    call_command("ratings_rebuild", "--game", "combat", stdout=io.StringIO())
+    # then they and the history are those of rating the team match in its place
+    assert ratings() == right
+    assert history() == right_history
