@@ -233,23 +233,30 @@ def test_the_history_shows_on_the_player_page_and_in_the_api(organizer, make_use
     assert page.count('<td data-label="Change">') == 2
 
 
+def team_event(organizer, teams: dict[str, list], **settings):
+    """A started 2-v-2 event of these named teams, registered in this order."""
+    event = tournament_create(organizer=organizer, best_of=1, team_size=2, **settings)
+    for name, members in teams.items():
+        entry_add(
+            tournament=event, by_user=organizer, name=name, member_ids=[u.pk for u in members]
+        )
+    return tournament_start(tournament=event, by_user=organizer)
+
+
+def reds_beat_blues(organizer, reds: list, blues: list) -> Match:
+    """A rated team match the Reds won."""
+    event = team_event(organizer, {"Reds": reds, "Blues": blues}, name="Pairs", seeding="manual")
+    (match,) = Match.objects.filter(tournament=event)
+    match_decide(match=match, by_user=organizer, winner_id=event.entries.get(name="Reds").pk)
+    rate_all(event)
+    return match
+
+
 def test_a_team_match_rates_every_member_as_one_side(organizer, make_user):
     # given a 2-v-2 team event (R1: each team's registered members are one OpenSkill side)
     ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
-    tournament = tournament_create(
-        organizer=organizer, name="Pairs", seeding="manual", best_of=1, team_size=2
-    )
-    reds = entry_add(
-        tournament=tournament, by_user=organizer, name="Reds", member_ids=[ann.pk, ben.pk], seed=1
-    )
-    entry_add(
-        tournament=tournament, by_user=organizer, name="Blues", member_ids=[cy.pk, dee.pk], seed=2
-    )
-    tournament_start(tournament=tournament, by_user=organizer)
-    (match,) = Match.objects.filter(tournament=tournament)
-    # when the Reds win and the match is rated
-    match_decide(match=match, by_user=organizer, winner_id=reds.pk)
-    rate_all(tournament)
+    # when the Reds (ann, ben) beat the Blues (cy, dee) and the match is rated
+    match = reds_beat_blues(organizer, [ann, ben], [cy, dee])
     # then all four are rated in the event's game: the Reds up, the Blues down, alike
     rows = ratings()
     assert set(rows) == {ann.pk, ben.pk, cy.pk, dee.pk}
@@ -273,22 +280,11 @@ def test_a_team_match_rates_every_member_as_one_side(organizer, make_user):
 def test_a_team_event_seeded_by_rating_puts_the_better_team_first(organizer, make_user):
     # given the Reds (ann, ben) beat the Blues (cy, dee) in a team event
     ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
-    first = tournament_create(
-        organizer=organizer, name="Pairs", seeding="manual", best_of=1, team_size=2
-    )
-    reds = entry_add(tournament=first, by_user=organizer, name="Reds", member_ids=[ann.pk, ben.pk])
-    entry_add(tournament=first, by_user=organizer, name="Blues", member_ids=[cy.pk, dee.pk])
-    tournament_start(tournament=first, by_user=organizer)
-    (match,) = Match.objects.filter(tournament=first)
-    match_decide(match=match, by_user=organizer, winner_id=reds.pk)
-    rate_all(first)
+    reds_beat_blues(organizer, [ann, ben], [cy, dee])
     # when a new team event seeded by rating has the Blues registered first (R6: team mean)
-    event = tournament_create(
-        organizer=organizer, name="Pairs 2", seeding="rating", best_of=1, team_size=2
+    event = team_event(
+        organizer, {"Blues": [cy, dee], "Reds": [ann, ben]}, name="Pairs 2", seeding="rating"
     )
-    entry_add(tournament=event, by_user=organizer, name="Blues", member_ids=[cy.pk, dee.pk])
-    entry_add(tournament=event, by_user=organizer, name="Reds", member_ids=[ann.pk, ben.pk])
-    tournament_start(tournament=event, by_user=organizer)
     # then the Reds are seeded first
     assert [e.name for e in event.entries.order_by("seed")] == ["Reds", "Blues"]
 
@@ -296,15 +292,7 @@ def test_a_team_event_seeded_by_rating_puts_the_better_team_first(organizer, mak
 def test_a_rebuild_rates_team_matches_stored_as_unrated(organizer, make_user):
     # given a team match stored under the old ruling (rating nobody) and a singles match after
     ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
-    teams = tournament_create(
-        organizer=organizer, name="Pairs", seeding="manual", best_of=1, team_size=2
-    )
-    reds = entry_add(tournament=teams, by_user=organizer, name="Reds", member_ids=[ann.pk, ben.pk])
-    entry_add(tournament=teams, by_user=organizer, name="Blues", member_ids=[cy.pk, dee.pk])
-    tournament_start(tournament=teams, by_user=organizer)
-    (team_match,) = Match.objects.filter(tournament=teams)
-    match_decide(match=team_match, by_user=organizer, winner_id=reds.pk)
-    rate_all(teams)
+    team_match = reds_beat_blues(organizer, [ann, ben], [cy, dee])
     singles = started(organizer, [ann, cy])
     (match,) = Match.objects.filter(tournament=singles)
     match_decide(match=match, by_user=organizer, winner_id=singles.entries.get(user=cy).pk)
