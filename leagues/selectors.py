@@ -16,12 +16,14 @@ from tournaments.models import Entry, EntryMember, Tournament
 
 
 def league_list() -> list[League]:
-    return list(League.objects.select_related("organizer")[:200])
+    return list(League.objects.select_related("organizer", "next_season")[:200])
 
 
 def league_get(*, league_id: int) -> League:
     league = (
-        League.objects.select_related("organizer", "previous_season").filter(pk=league_id).first()
+        League.objects.select_related("organizer", "previous_season", "next_season")
+        .filter(pk=league_id)
+        .first()
     )
     if league is None:
         raise NotFound("No such league.", code="league_not_found")

@@ -68,6 +68,12 @@ class LeagueOut(serializers.Serializer):
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(allow_null=True)
     previous_season = serializers.IntegerField(source="previous_season_id", allow_null=True)
+    next_season = serializers.SerializerMethodField()
+
+    def get_next_season(self, league) -> int | None:
+        """The season that follows this one (its id), if started."""
+        following = getattr(league, "next_season", None)
+        return following.pk if following else None
 
 
 class LeagueEventIn(serializers.Serializer):

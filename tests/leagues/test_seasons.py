@@ -222,6 +222,8 @@ def test_the_next_season_follows_the_current_one(client_for, make_user, season):
     league.refresh_from_db()
     assert league.ends_on == starts - timedelta(days=1)
     assert Client().get(f"/api/leagues/{winter['id']}/leaderboard/").json()["lines"] == []
+    assert Client().get(f"/api/leagues/{league.pk}/").json()["next_season"] == winter["id"]
+    assert winter["next_season"] is None
     # a second next season is a conflict; the seasons cannot overlap by editing either
     assert client.post(url, body, format="json").status_code == 409
     response = client.patch(f"/api/leagues/{league.pk}/", {"ends_on": str(starts)}, format="json")
