@@ -277,3 +277,28 @@ def test_the_edit_form_saves_or_shows_what_is_wrong(season):
     )
     assert response.status_code == 302
     assert League.objects.filter(name="Winter cup", previous_season=league).exists()
+
+
+def test_two_next_seasons_at_once_make_one(season):
+    # given the organizer's two tabs both start the next season at the same moment
+    from config.errors import Conflict
+    from leagues.services import league_next_season
+    from tests.tournaments.test_concurrency import race
+
+    organizer, league, _ = season
+    starts = TODAY + timedelta(days=7)
+    results = race(
+        *[
+            (lambda n=n: league_next_season(
+                league=league, by_user=organizer, name=f"Winter {n}", starts_on=starts
+            ))
+            for n in (1, 2)
+        ]
+    )  # fmt: skip
+    # then one season is made, the other request is told it exists (409), nothing half-done
+    made = [r for r in results if isinstance(r, League)]
+    assert len(made) == 1
+    assert [type(r) for r in results if not isinstance(r, League)] == [Conflict]
+    assert League.objects.filter(previous_season=league).count() == 1
+    league.refresh_from_db()
+    assert league.ends_on == starts - timedelta(days=1)
