@@ -95,6 +95,33 @@ def season() -> None:
         match_rate(match_id=pk)
     wall = time.perf_counter() - started
     emit("ratings_per_match", wall / len(finished) * 1000, "ms", matches=len(finished))
+    # a correction's cost: the whole game replayed, its ratings and rating history rewritten
+    from ratings import rules
+    from ratings import selectors as rating_selectors
+    from ratings.models import RatingChange
+    from ratings.services import game_recompute
+
+    # the bare baseline: the fold alone (read the outcomes, replay them in memory, no writes)
+    started, cpu_started = time.perf_counter(), time.process_time()
+    rules.replay(r.outcome for r in rating_selectors.game_outcomes(game="combat"))
+    emit(
+        "ratings_replay_only",
+        time.perf_counter() - started,
+        "s",
+        cpu_s=round(time.process_time() - cpu_started, 3),
+        matches=len(finished),
+    )
+
+    started, cpu_started = time.perf_counter(), time.process_time()
+    game_recompute(game="combat")
+    emit(
+        "ratings_recompute_game",
+        time.perf_counter() - started,
+        "s",
+        cpu_s=round(time.process_time() - cpu_started, 3),
+        matches=len(finished),
+        history_rows=RatingChange.objects.count(),
+    )
 
     cache.clear()
     for label in ("cold", "warm"):

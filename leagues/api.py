@@ -42,9 +42,41 @@ class LeagueListApi(APIView):
 
 
 class LeagueDetailApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
     @extend_schema(responses={200: serializers.LeagueOut, **ERRORS}, summary="A league")
     def get(self, request, pk: int):
         return Response(serializers.LeagueOut(selectors.league_get(league_id=pk)).data)
+
+    @extend_schema(
+        request=serializers.LeagueUpdateIn,
+        responses={200: serializers.LeagueOut, **ERRORS},
+        summary="Change the league's settings (its organizer or staff); the game stays",
+    )
+    def patch(self, request, pk: int):
+        league = selectors.league_get(league_id=pk)
+        serializer = serializers.LeagueUpdateIn(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        league = services.league_update(
+            league=league, by_user=request.user, **serializer.validated_data
+        )
+        return Response(serializers.LeagueOut(league).data)
+
+
+class LeagueNextSeasonApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        request=serializers.NextSeasonIn,
+        responses={201: serializers.LeagueOut, **ERRORS},
+        summary="Start the league's next season (same game and scoring, no events yet)",
+    )
+    def post(self, request, pk: int):
+        league = selectors.league_get(league_id=pk)
+        season = services.league_next_season(
+            league=league, by_user=request.user, **_valid(serializers.NextSeasonIn, request)
+        )
+        return Response(serializers.LeagueOut(season).data, status=status.HTTP_201_CREATED)
 
 
 class LeagueEventsApi(APIView):

@@ -8,6 +8,7 @@ app_name = "leagues-api"
 urlpatterns = [
     path("leagues/", api.LeagueListApi.as_view(), name="league-list"),
     path("leagues/<int:pk>/", api.LeagueDetailApi.as_view(), name="league-detail"),
+    path("leagues/<int:pk>/next-season/", api.LeagueNextSeasonApi.as_view(), name="next-season"),
     path("leagues/<int:pk>/events/", api.LeagueEventsApi.as_view(), name="league-events"),
     path(
         "leagues/<int:pk>/events/<int:tournament_id>/",

@@ -10,17 +10,21 @@ from django.db.models import F
 
 from config.errors import NotFound
 from leagues import scoring
-from leagues.models import League, LeagueEvent
+from leagues.models import League, LeagueEvent, event_day
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Entry, EntryMember, Tournament
 
 
 def league_list() -> list[League]:
-    return list(League.objects.select_related("organizer")[:200])
+    return list(League.objects.select_related("organizer", "next_season")[:200])
 
 
 def league_get(*, league_id: int) -> League:
-    league = League.objects.select_related("organizer").filter(pk=league_id).first()
+    league = (
+        League.objects.select_related("organizer", "previous_season", "next_season")
+        .filter(pk=league_id)
+        .first()
+    )
     if league is None:
         raise NotFound("No such league.", code="league_not_found")
     return league
@@ -45,10 +49,25 @@ def league_events(*, league: League) -> list[Tournament]:
     ]
 
 
+def next_season(*, league: League) -> League | None:
+    """The season that follows this one (L9), if started."""
+    return League.objects.filter(previous_season=league).first()
+
+
+def scores(league: League, tournament: Tournament) -> bool:
+    """Whether an event of the league scores: finished (L1), and started within the season (L8)."""
+    day = event_day(tournament)
+    return (
+        tournament.status == Tournament.Status.FINISHED
+        and day is not None
+        and league.in_season(day)
+    )
+
+
 def league_results(*, league: League, events: list[Tournament]) -> list[scoring.Result]:
-    """Each registered player's result in each finished event (L1): from the event's standings
-    (cached per event version); a team's members each get the team's result (L6)."""
-    finished = [t for t in events if t.status == Tournament.Status.FINISHED]
+    """Each registered player's result in each scoring event (L1, L8): from the event's
+    standings (cached per event version); a team's members each get the team's result (L6)."""
+    finished = [t for t in events if scores(league, t)]
     members = _members([t.pk for t in finished])
     results = []
     for tournament in finished:
@@ -89,8 +108,17 @@ def leaderboard_get(*, league: League) -> dict:
         .values_list("pk", "username")
     )
     return {
+        "starts_on": league.starts_on,
+        "ends_on": league.ends_on,
         "events": [
-            {"id": t.pk, "name": t.name, "status": t.status, "started_at": t.started_at}
+            {
+                "id": t.pk,
+                "name": t.name,
+                "status": t.status,
+                "status_label": t.get_status_display(),
+                "started_at": t.started_at,
+                "outside_season": _outside(league, t),
+            }
             for t in events
         ],
         "lines": [
@@ -112,6 +140,12 @@ def leaderboard_get(*, league: League) -> dict:
             for line in lines
         ],
     }
+
+
+def _outside(league: League, tournament: Tournament) -> bool:
+    """An event that started outside the season (L8: it does not score)."""
+    day = event_day(tournament)
+    return day is not None and not league.in_season(day)
 
 
 def player_history(*, username: str) -> tuple:

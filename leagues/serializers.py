@@ -23,6 +23,35 @@ class LeagueIn(serializers.Serializer):
     planned_events = serializers.IntegerField(
         required=False, allow_null=True, default=None, help_text="M events in the season."
     )
+    description = serializers.CharField(max_length=2000, allow_blank=True, default="")
+    starts_on = serializers.DateField(
+        required=False, allow_null=True, default=None, help_text="Default: today."
+    )
+    ends_on = serializers.DateField(
+        required=False, allow_null=True, default=None, help_text="Empty: no end set yet."
+    )
+
+
+class LeagueUpdateIn(serializers.Serializer):
+    """The settings an organizer may change (any of them; the game stays)."""
+
+    name = serializers.CharField(max_length=120, allow_blank=True, required=False)
+    description = serializers.CharField(max_length=2000, allow_blank=True, required=False)
+    score_by = serializers.ChoiceField(choices=League.ScoreBy.choices, required=False)
+    placement_points = serializers.ListField(
+        child=serializers.IntegerField(max_value=10_000), required=False, max_length=64
+    )
+    points_per_win = serializers.IntegerField(required=False, max_value=10_000)
+    counted_events = serializers.IntegerField(required=False, allow_null=True)
+    planned_events = serializers.IntegerField(required=False, allow_null=True)
+    starts_on = serializers.DateField(required=False)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+
+
+class NextSeasonIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120, allow_blank=True)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
 class LeagueOut(serializers.Serializer):
@@ -35,6 +64,16 @@ class LeagueOut(serializers.Serializer):
     points_per_win = serializers.IntegerField()
     counted_events = serializers.IntegerField(allow_null=True)
     planned_events = serializers.IntegerField(allow_null=True)
+    description = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(allow_null=True)
+    previous_season = serializers.IntegerField(source="previous_season_id", allow_null=True)
+    next_season = serializers.SerializerMethodField()
+
+    def get_next_season(self, league) -> int | None:
+        """The season that follows this one (its id), if started."""
+        following = getattr(league, "next_season", None)
+        return following.pk if following else None
 
 
 class LeagueEventIn(serializers.Serializer):
@@ -66,9 +105,12 @@ class LeagueEventOut(serializers.Serializer):
     name = serializers.CharField()
     status = serializers.CharField()
     started_at = serializers.DateTimeField(allow_null=True)
+    outside_season = serializers.BooleanField(help_text="Started outside the season: no points.")
 
 
 class LeaderboardOut(serializers.Serializer):
+    starts_on = serializers.DateField(help_text="The season's first day.")
+    ends_on = serializers.DateField(allow_null=True, help_text="Its last day (empty: not set).")
     events = LeagueEventOut(many=True)
     lines = LineOut(many=True)
 

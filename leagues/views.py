@@ -1,18 +1,27 @@
-"""The leagues pages: the list, the create form, a league's leaderboard with its events, and a
-player's history."""
+"""The leagues pages: the list, the create and edit forms, a league's leaderboard with its
+events and season, and a player's history."""
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from config.errors import NotFound, ServiceError
+from config.errors import NotAllowed, NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from leagues import selectors, services
 from leagues.models import League
 from tournaments.models import GameSlug, Tournament
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class LeagueForm(forms.Form):
@@ -34,6 +43,24 @@ class LeagueForm(forms.Form):
     planned_events = forms.IntegerField(
         min_value=1, required=False, label="Events in the season (M)"
     )
+    starts_on = forms.DateField(
+        label="Season starts",
+        widget=DateInput,
+        initial=timezone.localdate,
+        help_text="Events that start from this day on count.",
+    )
+    ends_on = forms.DateField(
+        label="Season ends",
+        widget=DateInput,
+        required=False,
+        help_text="Events that start up to this day count; empty: no end set yet.",
+    )
+    description = forms.CharField(
+        max_length=2000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Where and when you play, prizes, anything players should know.",
+    )
 
     def clean_placement_points(self) -> list[int]:
         text = self.cleaned_data["placement_points"]
@@ -42,6 +69,21 @@ class LeagueForm(forms.Form):
         except ValueError:
             raise forms.ValidationError("Write whole numbers separated by commas.") from None
         return points
+
+
+class LeagueEditForm(LeagueForm):
+    """The settings an organizer changes after the start (the game stays: its events are of
+    it)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["game"]
+
+
+class NextSeasonForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Next season's name")
+    starts_on = forms.DateField(label="It starts", widget=DateInput)
+    ends_on = forms.DateField(label="It ends", widget=DateInput, required=False)
 
 
 def _league(pk: int) -> League:
@@ -64,13 +106,49 @@ def league_new(request: HttpRequest) -> HttpResponse:
         try:
             league = services.league_create(organizer=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            for field, problems in exc.errors.items():
-                for problem in problems:
-                    form.add_error(field if field in form.fields else None, problem)
+            _form_errors(form, exc)
         else:
             messages.success(request, f"{league.name} is set up: add its events.")
             return redirect("leagues:detail", pk=league.pk)
     return render(request, "leagues/new.html", {"form": form})
+
+
+def _form_errors(form: forms.Form, exc: ServiceError) -> None:
+    for field, problems in exc.errors.items() or {None: [exc.message]}.items():
+        for problem in problems:
+            form.add_error(field if field in form.fields else None, problem)
+
+
+def _is_organizer(request: HttpRequest, league: League) -> bool:
+    user = request.user
+    return user.is_authenticated and (user.is_staff or user.pk == league.organizer_id)
+
+
+@login_required
+def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's settings form (name, description, scoring, best N of M, season dates)
+    and the next season's form."""
+    league = _league(pk)
+    if not _is_organizer(request, league):
+        raise PermissionDenied("Only the league's organizer can edit it.")
+    current = {field: getattr(league, field) for field in services.SETTINGS}
+    current["placement_points"] = ", ".join(str(p) for p in league.placement_points)
+    form = LeagueEditForm(request.POST or None, initial=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.league_update(league=league, by_user=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "League settings saved; the leaderboard follows them.")
+            return redirect("leagues:detail", pk=league.pk)
+    context = {
+        "league": league,
+        "form": form,
+        "next_season": selectors.next_season(league=league),
+        "season_form": NextSeasonForm(),
+    }
+    return render(request, "leagues/edit.html", context)
 
 
 @require_GET
@@ -78,9 +156,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The season leaderboard, the events, and (for the organizer) adding events."""
     league = _league(pk)
     board = selectors.leaderboard_get(league=league)
-    organizer = request.user.is_authenticated and (
-        request.user.is_staff or request.user.pk == league.organizer_id
-    )
+    organizer = _is_organizer(request, league)
     addable = []
     if organizer:
         addable = Tournament.objects.filter(
@@ -90,7 +166,13 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # one string per line: thousands of cells (128 players x 50 events) as template tags
         # took seconds to render
         line["events_text"] = " · ".join(_cell(e) for e in line["by_event"])
-    context = {"league": league, "board": board, "is_organizer": organizer, "addable": addable}
+    context = {
+        "league": league,
+        "board": board,
+        "is_organizer": organizer,
+        "addable": addable,
+        "next_season": selectors.next_season(league=league),
+    }
     return render(request, "leagues/detail.html", context)
 
 
@@ -105,8 +187,11 @@ def _cell(event: dict) -> str:
 @post_only_else_back_to("leagues:detail")
 @login_required
 def league_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    """The organizer adds an event to the league or takes one out."""
+    """The organizer adds an event to the league or takes one out, or starts its next
+    season."""
     league = _league(pk)
+    if action == "next-season":
+        return _next_season(request, league)
     value = request.POST.get("tournament", "")
     tournament_id = int(value) if value.isdigit() and len(value) < 18 else 0
     try:
@@ -125,6 +210,25 @@ def league_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("leagues:detail", pk=league.pk)
+
+
+def _next_season(request: HttpRequest, league: League) -> HttpResponse:
+    form = NextSeasonForm(request.POST)
+    if not form.is_valid():
+        problems = [f"{form.fields[f].label}: {' '.join(e)}" for f, e in form.errors.items()]
+        messages.error(request, "The next season was not started. " + " ".join(problems))
+        return redirect("leagues:edit", pk=league.pk)
+    try:
+        season = services.league_next_season(
+            league=league, by_user=request.user, **form.cleaned_data
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        if isinstance(exc, NotAllowed):
+            return redirect("leagues:detail", pk=league.pk)
+        return redirect("leagues:edit", pk=league.pk)
+    messages.success(request, f"{season.name} is set up: add its events.")
+    return redirect("leagues:detail", pk=season.pk)
 
 
 @require_GET

@@ -7,4 +7,9 @@ from ratings import api
 app_name = "ratings-api"
 urlpatterns = [
     path("players/<str:username>/ratings/", api.PlayerRatingsApi.as_view(), name="player-ratings"),
+    path(
+        "players/<str:username>/ratings/history/",
+        api.PlayerRatingHistoryApi.as_view(),
+        name="player-rating-history",
+    ),
 ]

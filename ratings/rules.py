@@ -31,30 +31,66 @@ class Skill:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One rated match: its players and each one's place (1 the winner, 2 the others)."""
+    """One rated match: its sides (each a team of one or more players, R1) and each side's
+    place (1 the winner, 2 the others; every side 1 in a draw)."""
 
-    players: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...]
     ranks: tuple[int, ...]
+
+    @classmethod
+    def singles(cls, players: Iterable[int], ranks: Iterable[int]) -> Outcome:
+        """A match of one-player sides."""
+        return cls(teams=tuple((player,) for player in players), ranks=tuple(ranks))
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(player for team in self.teams for player in team)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One player's skill before and after one rated match."""
+
+    player: int
+    before: Skill
+    after: Skill
 
 
 def rate(skills: dict[int, Skill], outcome: Outcome) -> dict[int, Skill]:
-    """The new skills of the outcome's players (the others are unchanged, not returned)."""
-    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in _of(skills, outcome.players)]
+    """The new skills of the outcome's players (the others are unchanged, not returned): each
+    side is one OpenSkill team of its players' own ratings."""
+    teams = [
+        [MODEL.rating(mu=s.mu, sigma=s.sigma) for s in _of(skills, team)] for team in outcome.teams
+    ]
     rated = MODEL.rate(teams, ranks=list(outcome.ranks))
     return {
-        player: Skill(mu=team[0].mu, sigma=team[0].sigma, matches=old.matches + 1)
-        for player, team, old in zip(
-            outcome.players, rated, _of(skills, outcome.players), strict=True
-        )
+        player: Skill(mu=new.mu, sigma=new.sigma, matches=old.matches + 1)
+        for team, new_team in zip(outcome.teams, rated, strict=True)
+        for player, new, old in zip(team, new_team, _of(skills, team), strict=True)
     }
+
+
+def changes(skills: dict[int, Skill], outcome: Outcome) -> list[Change]:
+    """Each player's change in one outcome, from these skills (the history's rows)."""
+    after = rate(skills, outcome)
+    return [Change(player, skills.get(player, Skill()), after[player]) for player in after]
+
+
+def replay_with_history(outcomes: Iterable[Outcome]) -> tuple[dict[int, Skill], list[list[Change]]]:
+    """Every player's skill after these outcomes, in this order, from the defaults, and each
+    outcome's changes (one list per outcome, in the same order)."""
+    skills: dict[int, Skill] = {}
+    history = []
+    for outcome in outcomes:
+        moved = changes(skills, outcome)
+        skills.update({change.player: change.after for change in moved})
+        history.append(moved)
+    return skills, history
 
 
 def replay(outcomes: Iterable[Outcome]) -> dict[int, Skill]:
     """Every player's skill after these outcomes, in this order, from the defaults."""
-    skills: dict[int, Skill] = {}
-    for outcome in outcomes:
-        skills.update(rate(skills, outcome))
-    return skills
+    return replay_with_history(outcomes)[0]
 
 
 def _of(skills: dict[int, Skill], players: tuple[int, ...]) -> list[Skill]:

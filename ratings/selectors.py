@@ -1,71 +1,136 @@
 """Reads of the ratings app: a finished match's outcome as the ratings read it, a player's
-ratings, and entries ordered by rating (for "seed by rating")."""
+ratings and their history, and entries ordered by rating (for "seed by rating")."""
 
 from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 
 from config.errors import NotFound
 from ratings import rules
-from ratings.models import RatedMatch, Rating
-from tournaments.models import Entry, Match
+from ratings.models import RatedMatch, Rating, RatingChange
+from tournaments.models import Entry, EntryMember, Match
 
 # R2: a match decided by these rates its players; a bye or a forfeit rates nobody.
 RATED_DECISIONS = ("played", "time", "organizer", "draw")
 
 
 def outcome_of(match: Match) -> rules.Outcome | None:
-    """The players and places of a finished match that rates (R1-R4), else None (one query)."""
+    """The sides and places of a finished match that rates (R1-R4), else None (two queries).
+    A side is its entry's registered members: one player, or a team's members (R1)."""
     if match.status != Match.Status.FINISHED or match.is_bye:
         return None
     if match.decided_by not in RATED_DECISIONS:
         return None
     slots = list(
-        match.slots.order_by("slot").values_list("entry__user_id", "forfeited", "entry_id")
+        match.slots.order_by("slot").values_list("entry_id", "entry__user_id", "forfeited")
     )
-    if len(slots) < 2 or any(user is None or forfeited for user, forfeited, _ in slots):
-        return None  # R1: registered players only; R3: a forfeit in the match rates nobody
-    players = tuple(user for user, _, _ in slots)
+    if len(slots) < 2 or any(forfeited for _, _, forfeited in slots):
+        return None  # R3: a forfeit in the match rates nobody
+    members: dict[int, list[int]] = defaultdict(list)
+    for entry, user in EntryMember.objects.filter(
+        entry_id__in=[entry for entry, _, _ in slots]
+    ).values_list("entry_id", "user_id"):
+        members[entry].append(user)
+    teams = []
+    for entry, user, _ in slots:
+        team = tuple(sorted(members.get(entry) or ([user] if user else [])))
+        if not team:
+            return None  # R1: a guest has no identity to rate
+        teams.append(team)
+    players = [player for team in teams for player in team]
     if len(set(players)) != len(players):
         return None
     # a Swiss draw: everyone shares 1st place (R4)
     ranks = tuple(
-        1 if entry == match.winner_id or match.winner_id is None else 2 for _, _, entry in slots
+        1 if entry == match.winner_id or match.winner_id is None else 2 for entry, _, _ in slots
     )
-    return rules.Outcome(players=players, ranks=ranks)
+    return rules.Outcome(teams=tuple(teams), ranks=ranks)
 
 
-def game_outcomes(*, game: str) -> list[rules.Outcome]:
-    """Every rated outcome of a game, in the order the matches finished (one query)."""
+@dataclass(frozen=True)
+class Rated:
+    """A rated match of a game, in the order played."""
+
+    match_id: int
+    played_at: datetime
+    outcome: rules.Outcome
+
+
+def game_outcomes(*, game: str) -> list[Rated]:
+    """Every rated match of a game, in the order the matches finished (one query)."""
     rows = RatedMatch.objects.filter(game=game).exclude(players=[]).order_by("played_at", "match")
     return [
-        rules.Outcome(players=tuple(players), ranks=tuple(ranks))
-        for players, ranks in rows.values_list("players", "ranks")
+        Rated(
+            match_id=match_id,
+            played_at=played_at,
+            outcome=rules.Outcome(teams=tuple(tuple(t) for t in players), ranks=tuple(ranks)),
+        )
+        for match_id, played_at, players, ranks in rows.values_list(
+            "match_id", "played_at", "players", "ranks"
+        )
     ]
 
 
 def player_ratings(*, username: str) -> tuple:
     """The user and their ratings, best game first; NotFound for no such player."""
+    user = _player(username)
+    ratings = sorted(Rating.objects.filter(user=user), key=lambda r: -r.ordinal)
+    return user, ratings
+
+
+HISTORY_LIMIT = 500
+
+
+def _player(username: str):
     # PostgreSQL text holds no NUL byte: such a name is nobody's (not a database error)
     user = None
     if "\x00" not in username:
         user = get_user_model().objects.filter(username__iexact=username).first()
     if user is None:
         raise NotFound(f"No player is called {username!r}.", code="player_not_found")
-    ratings = sorted(Rating.objects.filter(user=user), key=lambda r: -r.ordinal)
-    return user, ratings
+    return user
+
+
+def rating_history(*, user, game: str | None = None, limit: int = HISTORY_LIMIT) -> list:
+    """The player's rating changes, newest first (at most `limit`), each with its match's
+    event; one game's only when `game` is given (one query)."""
+    changes = RatingChange.objects.filter(user=user).select_related("match__tournament")
+    if game is not None:
+        changes = changes.filter(game=game)
+    return list(changes.order_by("-played_at", "-match_id")[:limit])
 
 
 def entries_by_rating(*, game: str, entry_ids: list[int]) -> list[int]:
     """The entries best-rated first in `game` (conservative rating, R6); an unrated player or
-    a guest counts the default rating; ties keep the order given (two queries)."""
-    users = dict(Entry.objects.filter(pk__in=entry_ids).values_list("pk", "user_id"))
+    a guest counts the default rating, a team the mean of its members'; ties keep the order
+    given (three queries)."""
+    members: dict[int, list[int]] = defaultdict(list)
+    for entry, user in EntryMember.objects.filter(entry_id__in=entry_ids).values_list(
+        "entry_id", "user_id"
+    ):
+        members[entry].append(user)
+    for entry, user in Entry.objects.filter(pk__in=entry_ids, user__isnull=False).values_list(
+        "pk", "user_id"
+    ):
+        if not members[entry]:
+            members[entry].append(user)
     ordinals = {
         user: mu - 3 * sigma
         for user, mu, sigma in Rating.objects.filter(
-            game=game, user_id__in=[u for u in users.values() if u]
+            game=game, user_id__in=[u for users in members.values() for u in users]
         ).values_list("user_id", "mu", "sigma")
     }
     default = rules.Skill().ordinal
+
+    def rating(entry: int) -> float:
+        users = members.get(entry) or []
+        if not users:
+            return default
+        return sum(ordinals.get(user, default) for user in users) / len(users)
+
     position = {pk: n for n, pk in enumerate(entry_ids)}
-    return sorted(entry_ids, key=lambda pk: (-ordinals.get(users.get(pk), default), position[pk]))
+    return sorted(entry_ids, key=lambda pk: (-rating(pk), position[pk]))

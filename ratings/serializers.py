@@ -14,3 +14,22 @@ class RatingOut(serializers.Serializer):
 class PlayerRatingsOut(serializers.Serializer):
     username = serializers.CharField()
     ratings = RatingOut(many=True)
+
+
+class RatingChangeOut(serializers.Serializer):
+    game = serializers.CharField()
+    match = serializers.IntegerField()
+    tournament = serializers.IntegerField()
+    tournament_name = serializers.CharField()
+    played_at = serializers.DateTimeField()
+    rating_before = serializers.FloatField(help_text="The conservative rating before the match.")
+    rating_after = serializers.FloatField(help_text="And after it.")
+    mu_before = serializers.FloatField()
+    sigma_before = serializers.FloatField()
+    mu_after = serializers.FloatField()
+    sigma_after = serializers.FloatField()
+
+
+class RatingHistoryOut(serializers.Serializer):
+    username = serializers.CharField()
+    changes = RatingChangeOut(many=True)

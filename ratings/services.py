@@ -1,9 +1,10 @@
-"""Writes of the ratings app: rate a finished match, re-rate a game after a correction."""
+"""Writes of the ratings app: rate a finished match (and keep each player's change in the
+history), re-rate a game and rebuild its history after a correction."""
 
 from django.db import connection, transaction
 
 from ratings import rules, selectors
-from ratings.models import RatedMatch, Rating
+from ratings.models import RatedMatch, Rating, RatingChange
 from tournaments.models import Match
 
 
@@ -19,7 +20,7 @@ def match_rate(*, match_id: int) -> bool:
     game = match.tournament.game
     _lock_game(game)
     outcome = selectors.outcome_of(match)
-    players = list(outcome.players) if outcome else []
+    players = [list(team) for team in outcome.teams] if outcome else []
     ranks = list(outcome.ranks) if outcome else []
     existing = RatedMatch.objects.filter(match=match).first()
     if existing is not None and (existing.players, existing.ranks) == (players, ranks):
@@ -34,7 +35,9 @@ def match_rate(*, match_id: int) -> bool:
         RatedMatch.objects.create(
             match=match, game=game, played_at=played_at, players=players, ranks=ranks
         )
-        _store(game, rules.rate(_skills(game, players), outcome))
+        moved = rules.changes(_skills(game, list(outcome.players)), outcome)
+        _store(game, {change.player: change.after for change in moved})
+        RatingChange.objects.bulk_create(_history_rows(game, match.pk, played_at, moved))
         return True
     RatedMatch.objects.update_or_create(
         match=match,
@@ -46,13 +49,55 @@ def match_rate(*, match_id: int) -> bool:
 
 @transaction.atomic
 def game_recompute(*, game: str) -> int:
-    """Replay every rated match of a game from the default ratings; returns how many players
-    it rates."""
+    """Replay every rated match of a game from the default ratings, and write its rating
+    history anew (R5); returns how many players it rates."""
     _lock_game(game)
-    skills = rules.replay(selectors.game_outcomes(game=game))
+    rated = selectors.game_outcomes(game=game)
+    skills, history = rules.replay_with_history([r.outcome for r in rated])
     Rating.objects.filter(game=game).exclude(user_id__in=list(skills)).delete()
     _store(game, skills)
+    RatingChange.objects.filter(game=game).delete()
+    RatingChange.objects.bulk_create(
+        [
+            row
+            for one, moved in zip(rated, history, strict=True)
+            for row in _history_rows(game, one.match_id, one.played_at, moved)
+        ],
+        batch_size=1000,
+    )
     return len(skills)
+
+
+@transaction.atomic
+def game_reread(*, game: str) -> int:
+    """Read every finished match of a game again as the rulings now say (R1: team matches
+    rate since they are sides), then replay the game once; returns how many players it rates.
+    For a change of rulings: team matches finished before it were stored as rating nobody."""
+    _lock_game(game)
+    finished = Match.objects.filter(
+        tournament__game=game, status=Match.Status.FINISHED
+    ).select_related("tournament")
+    stored = {
+        r.match_id: r
+        for r in RatedMatch.objects.filter(game=game).only("match", "players", "ranks")
+    }
+    for match in finished.iterator():
+        outcome = selectors.outcome_of(match)
+        players = [list(team) for team in outcome.teams] if outcome else []
+        ranks = list(outcome.ranks) if outcome else []
+        row = stored.get(match.pk)
+        if row is not None and (row.players, row.ranks) == (players, ranks):
+            continue
+        RatedMatch.objects.update_or_create(
+            match=match,
+            defaults={
+                "game": game,
+                "played_at": _played_at(match),
+                "players": players,
+                "ranks": ranks,
+            },
+        )
+    return game_recompute(game=game)
 
 
 def _played_at(match: Match):
@@ -72,6 +117,22 @@ def _is_latest(game: str, played_at, match_id: int) -> bool:
 def _skills(game: str, players: list[int]) -> dict[int, rules.Skill]:
     rows = Rating.objects.filter(game=game, user_id__in=players)
     return {r.user_id: rules.Skill(mu=r.mu, sigma=r.sigma, matches=r.matches) for r in rows}
+
+
+def _history_rows(game: str, match_id: int, played_at, moved) -> list[RatingChange]:
+    return [
+        RatingChange(
+            user_id=change.player,
+            game=game,
+            match_id=match_id,
+            played_at=played_at,
+            mu_before=change.before.mu,
+            sigma_before=change.before.sigma,
+            mu_after=change.after.mu,
+            sigma_after=change.after.sigma,
+        )
+        for change in moved
+    ]
 
 
 def _store(game: str, skills: dict[int, rules.Skill]) -> None:

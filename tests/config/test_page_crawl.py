@@ -138,6 +138,7 @@ def pages(ids) -> dict[str, list[str]]:
         "ratings:player": ["/players/p1/", "/players/nobody/", "/players/%00/"],
         "leagues:list": ["/leagues/"],
         "leagues:detail": [f"/leagues/{ids['league']}/", "/leagues/99999/"],
+        "leagues:edit": [f"/leagues/{ids['league']}/edit/", "/leagues/99999/edit/"],
         "leagues:history": [
             "/players/p1/history/",
             "/players/nobody/history/",
@@ -216,6 +217,14 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
             (f"/leagues/{ids['league']}/{action}/", {"tournament": str(pk)})
             for action in ("add-event", "remove-event", "nonsense")
             for pk in (t, ids["swiss"], "9" * 30)
+        ]
+        + [
+            (f"/leagues/{ids['league']}/next-season/", {"name": "Next", "starts_on": day})
+            for day in ("2027-01-01", "x", "2020-01-01")
+        ],
+        "leagues:edit": [
+            (f"/leagues/{ids['league']}/edit/", {"name": "Mine", "ends_on": "1999-01-01"}),
+            ("/leagues/99999/edit/", {"name": "Mine"}),
         ],
         "decks:edit": [(f"/decks/{ids['deck']}/", {"name": "Taken", "format": "constructed"})],
         "decks:check": [("/decks/check/", {"game": "\x00", "pool": str(pool)})],

@@ -15,11 +15,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.timezone import localdate
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
@@ -222,6 +224,10 @@ WRITES = [
         PLAYER),
     # leagues
     api("POST", "/api/leagues/", lambda w: "/api/leagues/", SIGNED_IN, lambda w: {"name": "Mine"}),
+    api("PATCH", "/api/leagues/{id}/", lambda w: f"/api/leagues/{w.league}/", ORGANIZER,
+        lambda w: {"name": "Renamed", "points_per_win": 2}),
+    api("POST", "/api/leagues/{id}/next-season/", lambda w: f"/api/leagues/{w.league}/next-season/",
+        ORGANIZER, lambda w: {"name": "Next", "starts_on": str(localdate() + timedelta(30))}),
     api("POST", "/api/leagues/{id}/events/", lambda w: f"/api/leagues/{w.league}/events/",
         ORGANIZER, lambda w: {"tournament": w.running.pk}),
     api("DELETE", "/api/leagues/{id}/events/{tournament_id}/",
@@ -376,6 +382,11 @@ WRITES = [
     form("/leagues:new/", lambda w: "/leagues/new/", SIGNED_IN, lambda w: {"name": "Mine"}),
     form("/leagues:action/add-event", lambda w: f"/leagues/{w.league}/add-event/", ORGANIZER,
          lambda w: {"tournament": str(w.running.pk)}),
+    form("/leagues:edit/", lambda w: f"/leagues/{w.league}/edit/", ORGANIZER,
+         lambda w: {"name": "Renamed", "score_by": "placement", "placement_points": "5, 3",
+                    "points_per_win": "3", "starts_on": str(localdate())}),
+    form("/leagues:action/next-season", lambda w: f"/leagues/{w.league}/next-season/", ORGANIZER,
+         lambda w: {"name": "Next", "starts_on": str(localdate() + timedelta(30))}),
     form("/leagues:action/remove-event", lambda w: f"/leagues/{w.league}/remove-event/",
          ORGANIZER, lambda w: {"tournament": str(w.draft_event.pk)}),
     form("/decks:new/", lambda w: "/decks/new/", SIGNED_IN,
@@ -420,6 +431,7 @@ FORM_NAMES = {
     "decks:new": "/decks:new/", "decks:edit": "/decks:edit/", "decks:check": "/decks:check/",
     "decks:event-card-sets": "/decks:event-card-sets/",
     "leagues:new": "/leagues:new/", "leagues:action": "/leagues:action/",
+    "leagues:edit": "/leagues:edit/",
 }  # fmt: skip
 
 

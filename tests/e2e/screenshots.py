@@ -123,6 +123,8 @@ def build_demo() -> dict:
 def build_swiss_demo(organizer, players) -> tuple[int, int]:
     """A Swiss event of 8 players and 3 guests with a top 4: round 1 played, round 2 paired
     with one result in (issue 18's pages: tables, the player's table, standings)."""
+    from django.utils import timezone
+
     from tournaments import services
     from tournaments.models import Match
 
@@ -147,8 +149,15 @@ def build_swiss_demo(organizer, players) -> tuple[int, int]:
     # a finished 4-player event in a league (issue 18: the leaderboard, a player's history)
     from leagues import services as leagues
 
+    today = timezone.localdate()
     league = leagues.league_create(
-        organizer=organizer, name="Spring league", counted_events=3, planned_events=5
+        organizer=organizer,
+        name="Spring league",
+        counted_events=3,
+        planned_events=5,
+        starts_on=today - timedelta(days=14),
+        ends_on=today + timedelta(days=60),
+        description="Thursdays at 7 pm at the shop. Best 3 of 5 weeks count; prizes for the top 4.",
     )
     for week, order in enumerate((players[:4], players[2:6]), 1):
         weekly = services.tournament_create(
@@ -391,6 +400,8 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "swiss-round": f"/tournaments/{ids['swiss']}/rounds/2/",
                 "swiss-standings": f"/tournaments/{ids['swiss']}/standings/",
                 "swiss-standings-after-round-1": f"/tournaments/{ids['swiss']}/standings/?round=1",
+                "league": f"/leagues/{ids['league']}/",
+                "league-edit": f"/leagues/{ids['league']}/edit/",
             },
         ),
         "player": (

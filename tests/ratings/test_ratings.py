@@ -1,14 +1,18 @@
 """The ratings app on PostgreSQL: finished matches between registered players rate them per
 game (after the commit, by a task), byes, forfeits and guests rate nobody, a correction gives
 the ratings of the right result entered first, the player page and API, seeding by rating
-(ratings/RULINGS.md R1-R6)."""
+(ratings/RULINGS.md R1-R7): team matches rate each team as one side, and each change is kept
+in the rating history, rebuilt with a correction."""
+
+import io
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from ratings import services, tasks
-from ratings.models import RatedMatch, Rating
-from ratings.rules import Outcome, replay
+from ratings.models import RatedMatch, Rating, RatingChange
+from ratings.rules import Outcome, Skill, replay_with_history
 from tournaments.models import Match
 from tournaments.services import (
     entry_add,
@@ -115,14 +119,36 @@ def test_a_correction_gives_the_ratings_of_the_right_result_entered_first(organi
     for match in played:
         entries = slots(match)
         players = tuple(tournament.entries.get(pk=e).user_id for e in entries)
-        right.append(Outcome(players, tuple(1 if e == match.winner_id else 2 for e in entries)))
-    expected = {
-        user: (round(s.mu, 9), round(s.sigma, 9), s.matches) for user, s in replay(right).items()
-    }
+        right.append(Outcome.singles(players, (1 if e == match.winner_id else 2 for e in entries)))
+    skills, steps = replay_with_history(right)
+    expected = {user: (round(s.mu, 9), round(s.sigma, 9), s.matches) for user, s in skills.items()}
     assert ratings() == expected
+    # and so is the rating history: each player's before and after in each match, in order
+    expected_history = {
+        (match.pk, change.player): _rounded(change.before, change.after)
+        for match, moved in zip(played, steps, strict=True)
+        for change in moved
+    }
+    assert history() == expected_history
+    assert len(expected_history) == 2 * len(right)
     # and a full recomputation agrees
     services.game_recompute(game="combat")
     assert ratings() == expected
+    assert history() == expected_history
+
+
+def _rounded(before, after) -> tuple:
+    return tuple(round(v, 9) for v in (before.mu, before.sigma, after.mu, after.sigma))
+
+
+def history(game="combat") -> dict[tuple[int, int], tuple]:
+    """The stored rating history: (match, player) -> (mu, sigma before, mu, sigma after)."""
+    return {
+        (c.match_id, c.user_id): _rounded(
+            Skill(c.mu_before, c.sigma_before), Skill(c.mu_after, c.sigma_after)
+        )
+        for c in RatingChange.objects.filter(game=game)
+    }
 
 
 def test_the_player_page_and_api_show_the_ratings(organizer, make_user):
@@ -173,3 +199,111 @@ def test_seed_by_rating_orders_the_best_rated_first(organizer, make_user):
     )
     assert order == expected
     assert order[0] == "ann"
+
+
+def test_the_history_shows_on_the_player_page_and_in_the_api(organizer, make_user):
+    # given ann beat ben, then lost to him
+    ann, ben = make_user("ann"), make_user("ben")
+    for winner in (ann, ben):
+        tournament = started(organizer, [ann, ben])
+        (match,) = Match.objects.filter(tournament=tournament)
+        match_decide(
+            match=match, by_user=organizer, winner_id=tournament.entries.get(user=winner).pk
+        )
+        rate_all(tournament)
+    # then the API lists her two changes, newest first, each following on from the one before
+    body = Client().get("/api/players/ann/ratings/history/").json()
+    changes = body["changes"]
+    assert [c["game"] for c in changes] == ["combat", "combat"]
+    assert changes[1]["rating_after"] > changes[1]["rating_before"]  # the win
+    assert changes[0]["rating_after"] < changes[0]["rating_before"]  # the loss
+    assert changes[0]["rating_before"] == changes[1]["rating_after"]
+    assert changes[0]["tournament_name"] == "Rated"
+    assert changes[1]["rating_before"] == pytest.approx(0.0, abs=0.001)  # 25 - 3 x 25/3
+    # one game only, and an unknown game is a 400 naming the games
+    assert len(Client().get("/api/players/ann/ratings/history/?game=army").json()["changes"]) == 0
+    response = Client().get("/api/players/ann/ratings/history/?game=chess")
+    assert response.status_code == 400
+    assert "combat" in response.json()["detail"]
+    assert Client().get("/api/players/nobody-here/ratings/history/").status_code == 404
+    # and the page shows the history table and a sparkline
+    page = Client().get("/players/ann/").content.decode()
+    assert "Combat: rating history" in page
+    assert "<polyline points=" in page
+    assert page.count('<td data-label="Change">') == 2
+
+
+def team_event(organizer, teams: dict[str, list], **settings):
+    """A started 2-v-2 event of these named teams, registered in this order."""
+    event = tournament_create(organizer=organizer, best_of=1, team_size=2, **settings)
+    for name, members in teams.items():
+        entry_add(
+            tournament=event, by_user=organizer, name=name, member_ids=[u.pk for u in members]
+        )
+    return tournament_start(tournament=event, by_user=organizer)
+
+
+def reds_beat_blues(organizer, reds: list, blues: list) -> Match:
+    """A rated team match the Reds won."""
+    event = team_event(organizer, {"Reds": reds, "Blues": blues}, name="Pairs", seeding="manual")
+    (match,) = Match.objects.filter(tournament=event)
+    match_decide(match=match, by_user=organizer, winner_id=event.entries.get(name="Reds").pk)
+    rate_all(event)
+    return match
+
+
+def test_a_team_match_rates_every_member_as_one_side(organizer, make_user):
+    # given a 2-v-2 team event (R1: each team's registered members are one OpenSkill side)
+    ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
+    # when the Reds (ann, ben) beat the Blues (cy, dee) and the match is rated
+    match = reds_beat_blues(organizer, [ann, ben], [cy, dee])
+    # then all four are rated in the event's game: the Reds up, the Blues down, alike
+    rows = ratings()
+    assert set(rows) == {ann.pk, ben.pk, cy.pk, dee.pk}
+    assert rows[ann.pk] == rows[ben.pk]
+    assert rows[cy.pk] == rows[dee.pk]
+    assert rows[ann.pk][0] > 25 > rows[cy.pk][0]
+    assert all(matches == 1 for _, _, matches in rows.values())
+    rated = RatedMatch.objects.get(match=match)
+    assert rated.players == [sorted([ann.pk, ben.pk]), sorted([cy.pk, dee.pk])]
+    assert rated.ranks == [1, 2]
+    # and the history has a row for each of the four
+    assert RatingChange.objects.filter(match=match).count() == 4
+    # and what the pure rules give for those sides
+    skills = replay_with_history(
+        [Outcome(teams=(tuple(sorted([ann.pk, ben.pk])), tuple(sorted([cy.pk, dee.pk]))),
+                 ranks=(1, 2))]
+    )[0]  # fmt: skip
+    assert rows[ann.pk][0] == round(skills[ann.pk].mu, 9)
+
+
+def test_a_team_event_seeded_by_rating_puts_the_better_team_first(organizer, make_user):
+    # given the Reds (ann, ben) beat the Blues (cy, dee) in a team event
+    ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
+    reds_beat_blues(organizer, [ann, ben], [cy, dee])
+    # when a new team event seeded by rating has the Blues registered first (R6: team mean)
+    event = team_event(
+        organizer, {"Blues": [cy, dee], "Reds": [ann, ben]}, name="Pairs 2", seeding="rating"
+    )
+    # then the Reds are seeded first
+    assert [e.name for e in event.entries.order_by("seed")] == ["Reds", "Blues"]
+
+
+def test_a_rebuild_rates_team_matches_stored_as_unrated(organizer, make_user):
+    # given a team match stored under the old ruling (rating nobody) and a singles match after
+    ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
+    team_match = reds_beat_blues(organizer, [ann, ben], [cy, dee])
+    singles = started(organizer, [ann, cy])
+    (match,) = Match.objects.filter(tournament=singles)
+    match_decide(match=match, by_user=organizer, winner_id=singles.entries.get(user=cy).pk)
+    rate_all(singles)
+    right = ratings()
+    right_history = history()
+    RatedMatch.objects.filter(match=team_match).update(players=[], ranks=[])
+    services.game_recompute(game="combat")
+    assert set(ratings()) == {ann.pk, cy.pk}  # as the old ruling left it
+    # when the ratings are rebuilt
+    call_command("ratings_rebuild", "--game", "combat", stdout=io.StringIO())
+    # then they and the history are those of rating the team match in its place
+    assert ratings() == right
+    assert history() == right_history

@@ -1,17 +1,16 @@
 """Ratings, pure: a win raises the winner above the loser, and the ratings are a fold over
 outcomes, so a result corrected in place gives the ratings of the right result entered first."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.rules import Outcome, Skill, rate, replay
+from ratings.rules import Outcome, Skill, rate, replay, replay_with_history
 
 outcomes = st.lists(
     st.lists(st.integers(1, 8), min_size=2, max_size=4, unique=True).flatmap(
         lambda players: st.integers(0, len(players) - 1).map(
-            lambda w: Outcome(
-                tuple(players), tuple(1 if i == w else 2 for i in range(len(players)))
-            )
+            lambda w: Outcome.singles(players, (1 if i == w else 2 for i in range(len(players))))
         )
     ),
     min_size=1,
@@ -20,7 +19,7 @@ outcomes = st.lists(
 
 
 def test_a_win_moves_the_winner_up_and_the_loser_down():
-    after = rate({}, Outcome(players=(1, 2), ranks=(1, 2)))
+    after = rate({}, Outcome.singles((1, 2), (1, 2)))
     assert after[1].mu > Skill().mu > after[2].mu
     assert after[1].sigma < Skill().sigma
     assert after[1].matches == after[2].matches == 1
@@ -33,8 +32,8 @@ def test_a_correction_moves_only_the_players_it_reaches(history, index, winner):
     index %= len(history)
     right = history[index]
     winner %= len(right.players)
-    wrong = Outcome(
-        right.players, tuple(1 if i == winner else 2 for i in range(len(right.players)))
+    wrong = Outcome.singles(
+        right.players, (1 if i == winner else 2 for i in range(len(right.players)))
     )
     entered_wrong = replay([*history[:index], wrong, *history[index + 1 :]])
     corrected = replay(history)
@@ -52,3 +51,42 @@ def test_rating_one_match_at_a_time_equals_the_replay(history):
         skills.update(rate(skills, outcome))
     assert skills == replay(history)
     assert all(s.matches == sum(p in o.players for o in history) for p, s in skills.items())
+
+
+@settings(max_examples=30, deadline=None)
+@given(history=outcomes)
+def test_the_history_chains_each_players_changes_to_their_rating(history):
+    # each player's changes follow on from one another, from the starting rating to the last
+    skills, changes = replay_with_history(history)
+    assert len(changes) == len(history)
+    last: dict[int, Skill] = {}
+    for outcome, moved in zip(history, changes, strict=True):
+        assert sorted(c.player for c in moved) == sorted(outcome.players)
+        for change in moved:
+            assert change.before == last.get(change.player, Skill())
+            assert change.after.matches == change.before.matches + 1
+            last[change.player] = change.after
+    assert last == skills
+
+
+teams = st.lists(st.integers(1, 12), min_size=4, max_size=6, unique=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=teams, size=st.sampled_from([2, 3]))
+def test_a_team_win_moves_every_winner_up_and_every_loser_down(players, size):
+    # given two teams of new players (R1: a team is one OpenSkill side of its members)
+    first, second = tuple(players[:size]), tuple(players[size : 2 * size])
+    if len(second) < size:
+        return
+    after = rate({}, Outcome(teams=(first, second), ranks=(1, 2)))
+    # then each winner gains and each loser loses, and each played one more rated match
+    assert all(after[p].mu > Skill().mu for p in first)
+    assert all(after[p].mu < Skill().mu for p in second)
+    assert all(after[p].matches == 1 for p in (*first, *second))
+    # and a drawn match (shared 1st, R4) of equally rated teams leaves every skill where it
+    # was, only more certain
+    drawn = rate({}, Outcome(teams=(first, second), ranks=(1, 1)))
+    for player in (*first, *second):
+        assert drawn[player].mu == pytest.approx(Skill().mu)
+        assert drawn[player].sigma < Skill().sigma
