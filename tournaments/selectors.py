@@ -1,5 +1,6 @@
 """Reads of the tournaments app, with a fixed number of queries whatever the event's size."""
 
+import hashlib
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -19,8 +20,10 @@ from tournaments.models import (
     Entry,
     EntryMember,
     Match,
+    MatchAudit,
     MatchEntry,
     MatchGame,
+    MatchReport,
     Round,
     Tournament,
 )
@@ -73,21 +76,50 @@ MAX_ID = 2**63 - 1  # the largest primary key
 VERSION_SQL = f"SELECT version, status FROM {Tournament._meta.db_table} WHERE id = %s"
 
 
-def match_tournament_version(*, match_id: int) -> int | None:
-    """The version of the match's tournament (one read), or None if there is no such match:
-    every change to a match moves its tournament's version."""
+def match_live_key(*, match_id: int) -> str | None:
+    """What the match page's live part shows, as a short key (one read), or None if there is
+    no such match: the page's poll names it (`?since=key`) and is answered 204 while it is
+    the same, whatever else changes in the event.
+
+    The key is a digest of everything the live part renders from the database: the event's
+    status (running, cancelled, over), the match's row (status, winner, how it was decided,
+    clock, time called), its entries (who fills each slot, their names, seeds, cut seeds,
+    forfeits and drops: a winner arriving from the round before fills a slot), its games
+    that count, the report waiting for confirmation and who has confirmed it, and its audit
+    trail. Every write of those rows changes it; a change to another match does not."""
     if not 0 < match_id <= MAX_ID:
         return None
     with connection.cursor() as cursor:
-        cursor.execute(MATCH_VERSION_SQL, [match_id])
-        found = cursor.fetchone()
-    return found[0] if found else None
+        cursor.execute(MATCH_KEY_SQL, [match_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    return hashlib.blake2b(repr(rows).encode(), digest_size=8).hexdigest()
 
 
-MATCH_VERSION_SQL = (
-    f"SELECT t.version FROM {Tournament._meta.db_table} t"
-    f" JOIN {Match._meta.db_table} m ON m.tournament_id = t.id WHERE m.id = %s"
-)
+def _match_key_sql() -> str:
+    t, m = Tournament._meta.db_table, Match._meta.db_table
+    s, e = MatchEntry._meta.db_table, Entry._meta.db_table
+    g, r, a = MatchGame._meta.db_table, MatchReport._meta.db_table, MatchAudit._meta.db_table
+    counted = f"FROM {g} g WHERE g.match_id = m.id AND NOT g.superseded"
+    # one row per slot (one with NULLs for a match without entries yet), each carrying the
+    # match's own facts; the report's JSON is read as text (PostgreSQL jsonb, SQLite text)
+    return (
+        "SELECT t.status, m.status, m.winner_id, m.decided_by, m.is_bye, m.started_at,"
+        " m.deadline, m.time_called_at, m.finished_at,"
+        f" (SELECT COUNT(*) {counted}), (SELECT SUM(g.id) {counted}),"
+        f" (SELECT MAX(x.id) FROM {a} x WHERE x.match_id = m.id),"
+        f" (SELECT COUNT(*) FROM {a} x WHERE x.match_id = m.id),"
+        f" r.id, CAST(r.confirmed_entries AS TEXT), r.draw,"
+        " s.slot, s.entry_id, s.forfeited, e.name, e.seed, e.cut_seed, e.dropped"
+        f" FROM {m} m JOIN {t} t ON t.id = m.tournament_id"
+        f" LEFT JOIN {r} r ON r.match_id = m.id AND r.status = 'pending'"
+        f" LEFT JOIN {s} s ON s.match_id = m.id LEFT JOIN {e} e ON e.id = s.entry_id"
+        " WHERE m.id = %s ORDER BY s.slot"
+    )
+
+
+MATCH_KEY_SQL = _match_key_sql()
 
 
 def cached_per_version(kind: str, tournament: Tournament, build):
