@@ -101,15 +101,15 @@ def _match_key_sql() -> str:
     t, m = Tournament._meta.db_table, Match._meta.db_table
     s, e = MatchEntry._meta.db_table, Entry._meta.db_table
     g, r, a = MatchGame._meta.db_table, MatchReport._meta.db_table, MatchAudit._meta.db_table
-    counted = f"FROM {g} g WHERE g.match_id = m.id AND NOT g.superseded"
-    # one row per slot (one with NULLs for a match without entries yet), each carrying the
-    # match's own facts; the report's JSON is read as text (PostgreSQL jsonb, SQLite text)
+    # One row per slot (one with NULLs for a match without entries yet), each carrying the
+    # match's own facts; the report's JSON is read as text (PostgreSQL jsonb, SQLite text).
+    # Games and audit rows are only ever added (a correction supersedes the games it
+    # replaces): the sum of the counted games' ids and the last audit id name their state.
     return (
         "SELECT t.status, m.status, m.winner_id, m.decided_by, m.is_bye, m.started_at,"
         " m.deadline, m.time_called_at, m.finished_at,"
-        f" (SELECT COUNT(*) {counted}), (SELECT SUM(g.id) {counted}),"
+        f" (SELECT SUM(g.id) FROM {g} g WHERE g.match_id = m.id AND NOT g.superseded),"
         f" (SELECT MAX(x.id) FROM {a} x WHERE x.match_id = m.id),"
-        f" (SELECT COUNT(*) FROM {a} x WHERE x.match_id = m.id),"
         f" r.id, CAST(r.confirmed_entries AS TEXT), r.draw,"
         " s.slot, s.entry_id, s.forfeited, e.name, e.seed, e.cut_seed, e.dropped"
         f" FROM {m} m JOIN {t} t ON t.id = m.tournament_id"
