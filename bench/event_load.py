@@ -13,7 +13,8 @@ Without Locust, PostgreSQL or Redis the bench says so in one line and stops.
 
 Usage: DATABASE_URL=postgres://... REDIS_URL=redis://... PYTHONPATH=. .venv/bin/python
 bench/event_load.py   (BENCH_LOAD_ENTRIES, BENCH_LOAD_WORKERS, BENCH_LOAD_POLL, BENCH_LOAD_PLAY,
-BENCH_LOAD_ARRIVE, BENCH_LOAD_MAX_SECONDS, BENCH_LOAD_PORT, BENCH_LOAD_HAMMER_SECONDS)
+BENCH_LOAD_ARRIVE, BENCH_LOAD_MAX_SECONDS, BENCH_LOAD_PORT, BENCH_LOAD_HAMMER_SECONDS,
+BENCH_LOAD_TIMEOUT)
 """
 
 import csv
@@ -35,7 +36,10 @@ ENTRIES = int(os.environ.get("BENCH_LOAD_ENTRIES", "64"))
 WORKERS = int(os.environ.get("BENCH_LOAD_WORKERS", "2"))
 POLL = os.environ.get("BENCH_LOAD_POLL", "5")
 PLAY = os.environ.get("BENCH_LOAD_PLAY", "3")
-ARRIVE = os.environ.get("BENCH_LOAD_ARRIVE", POLL)  # seconds over which players open the pages
+# Seconds over which players open their pages: each arrival reads the event page, the match
+# page and the match (signed in, so rendered for them), about 10 a second on this box.
+ARRIVE = os.environ.get("BENCH_LOAD_ARRIVE", str(max(float(POLL), ENTRIES / 10)))
+TIMEOUT = os.environ.get("BENCH_LOAD_TIMEOUT", "120")  # a request's limit (Locust and gunicorn)
 PORT = int(os.environ.get("BENCH_LOAD_PORT", "8765"))
 HAMMER_SECONDS = int(os.environ.get("BENCH_LOAD_HAMMER_SECONDS", "10"))
 MAX_SECONDS = int(os.environ.get("BENCH_LOAD_MAX_SECONDS", "1800"))  # the event's time cap
@@ -107,6 +111,23 @@ def tournament_version(env: dict, tournament: int) -> int:
             "SELECT version FROM tournaments_tournament WHERE id = %s", [tournament]
         ).fetchone()
     return row[0]
+
+
+def finished(env: dict, tournament: int) -> tuple[int, int, str]:
+    """Matches finished, matches in all, and the event's status after the run: every round
+    was played when the status is "finished"."""
+    import psycopg
+
+    with psycopg.connect(env["DATABASE_URL"]) as connection:
+        status = connection.execute(
+            "SELECT status FROM tournaments_tournament WHERE id = %s", [tournament]
+        ).fetchone()[0]
+        done, total = connection.execute(
+            "SELECT COUNT(*) FILTER (WHERE status = 'finished'), COUNT(*)"
+            " FROM tournaments_match WHERE tournament_id = %s",
+            [tournament],
+        ).fetchone()
+    return done, total, status
 
 
 def drop_database(env: dict) -> None:
@@ -205,7 +226,7 @@ def start(env: dict, log_dir: Path) -> list[subprocess.Popen]:
                 "--backlog",
                 "4096",
                 "--timeout",
-                "60",
+                TIMEOUT,
             ],
             cwd=ROOT,
             env=env,
@@ -298,6 +319,7 @@ def main() -> None:
         emit("event_load_build", time.perf_counter() - started, "s", entries=ENTRIES)
         servers = start(env, work)
         run_env = {**env, "EVENT_LOAD_DATA": str(data), "EVENT_LOAD_POLL": POLL}
+        run_env["EVENT_LOAD_TIMEOUT"] = TIMEOUT
         run_env["EVENT_LOAD_PLAY"], run_env["EVENT_LOAD_ARRIVE"] = PLAY, ARRIVE
         started = time.perf_counter()
         rows = locust(
@@ -305,6 +327,9 @@ def main() -> None:
         )
         elapsed = time.perf_counter() - started
         emit("event_load_event_seconds", elapsed, "s", entries=ENTRIES, workers=WORKERS)
+        tournament = json.loads(data.read_text())["tournament"]
+        done, total, status = finished(env, tournament)
+        emit("event_load_finished_matches", done, "matches", of=total, event_status=status)
         for row in rows:
             name = row["Name"]
             if name == "Aggregated":
@@ -330,7 +355,6 @@ def main() -> None:
             for row in list(csv.DictReader(failures.open()))[:5]:
                 emit("event_load_failure", int(row["Occurrences"]), "times", error=row["Error"])
         # the bare view and an unchanged poll, hammered by 32 users without waits, in turn
-        tournament = json.loads(data.read_text())["tournament"]
         version = tournament_version(env, tournament)
         cases = {
             "bare_view": "/bench/bare/",

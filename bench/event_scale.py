@@ -166,6 +166,13 @@ def polls(tournament) -> None:
             {},
         ),
     }
+    # a match page's poll names its match's key (what its live part shows), not the version
+    from tournaments.models import Match
+    from tournaments.selectors import match_live_key
+
+    watched = Match.objects.filter(tournament=tournament, round__number=2).order_by("index")[0]
+    key = match_live_key(match_id=watched.pk)
+    cases["unchanged_match_poll_204"] = (f"/matches/{watched.pk}/live/?since={key}", {})
     api = f"/api/tournaments/{tournament.pk}/bracket/"
     cases["unchanged_bracket_api_304"] = (api, {"if-none-match": client.get(api)["ETag"]})
     page = f"/tournaments/{tournament.pk}/"

@@ -517,7 +517,9 @@ class StandingsApi(APIView):
 
         def rows() -> list[dict]:
             if after is None:
-                return [row.as_dict() for row in selectors.standings_cached(tournament=tournament)]
+                # not `standings_cached`: the JSON made of them is cached per version (below),
+                # and storing the rows too would cost more than building them
+                return [row.as_dict() for row in selectors.standings_get(tournament=tournament)]
             past = swiss_selectors.standings_rows(tournament=tournament, after_round=after)
             return [row.as_dict() for row in past]
 

@@ -92,7 +92,7 @@ def version_or_404(tournament_id: int, request: HttpRequest | None = None) -> se
 # /tournaments/<pk>/, its bracket and standings pages, and the bracket and standings API
 POLLED = re.compile(r"^/(api/)?tournaments/([1-9]\d{0,17})/(?:(bracket|standings)/)?$")
 
-# the match page's live part: `?since=v` names its tournament's version
+# the match page's live part: `?since=key` names what it shows (`selectors.match_live_key`)
 MATCH_POLLED = re.compile(r"^/matches/([1-9]\d{0,17})/live/$")
 
 
@@ -100,8 +100,8 @@ class UnchangedReadMiddleware:
     """Answers watchers' unchanged polls from the tournament's version alone, before the
     session, CSRF, the user and messages are read (a watcher's poll costs one indexed read):
 
-    - the bracket's and the match page's htmx polls naming the version they show
-      (`?since=v`): 204, for anyone;
+    - the bracket's htmx poll naming the version it shows (`?since=v`) and the match page's
+      naming its match's key (`?since=key`, what its live part shows): 204, for anyone;
     - the bracket and standings API with a matching `If-None-Match`: 304 (their tags name no
       reader);
     - the event, bracket and standings pages with a matching `If-None-Match` from a browser
@@ -122,8 +122,8 @@ class UnchangedReadMiddleware:
                 if answer is not None:
                     return answer
             elif (found := MATCH_POLLED.match(request.path_info)) is not None:
-                version = selectors.match_tournament_version(match_id=int(found[1]))
-                if version is not None and unchanged_since(request, version):
+                since = request.GET.get("since")
+                if since and since == selectors.match_live_key(match_id=int(found[1])):
                     return no_change()
         return self.get_response(request)
 

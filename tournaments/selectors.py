@@ -1,5 +1,6 @@
 """Reads of the tournaments app, with a fixed number of queries whatever the event's size."""
 
+import hashlib
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -8,7 +9,7 @@ from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet
 
 from config.errors import NotFound
 from tournaments import swiss_selectors
@@ -19,8 +20,10 @@ from tournaments.models import (
     Entry,
     EntryMember,
     Match,
+    MatchAudit,
     MatchEntry,
     MatchGame,
+    MatchReport,
     Round,
     Tournament,
 )
@@ -73,21 +76,50 @@ MAX_ID = 2**63 - 1  # the largest primary key
 VERSION_SQL = f"SELECT version, status FROM {Tournament._meta.db_table} WHERE id = %s"
 
 
-def match_tournament_version(*, match_id: int) -> int | None:
-    """The version of the match's tournament (one read), or None if there is no such match:
-    every change to a match moves its tournament's version."""
+def match_live_key(*, match_id: int) -> str | None:
+    """What the match page's live part shows, as a short key (one read), or None if there is
+    no such match: the page's poll names it (`?since=key`) and is answered 204 while it is
+    the same, whatever else changes in the event.
+
+    The key is a digest of everything the live part renders from the database: the event's
+    status (running, cancelled, over), the match's row (status, winner, how it was decided,
+    clock, time called), its entries (who fills each slot, their names, seeds, cut seeds,
+    forfeits and drops: a winner arriving from the round before fills a slot), its games
+    that count, the report waiting for confirmation and who has confirmed it, and its audit
+    trail. Every write of those rows changes it; a change to another match does not."""
     if not 0 < match_id <= MAX_ID:
         return None
     with connection.cursor() as cursor:
-        cursor.execute(MATCH_VERSION_SQL, [match_id])
-        found = cursor.fetchone()
-    return found[0] if found else None
+        cursor.execute(MATCH_KEY_SQL, [match_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    return hashlib.blake2b(repr(rows).encode(), digest_size=8).hexdigest()
 
 
-MATCH_VERSION_SQL = (
-    f"SELECT t.version FROM {Tournament._meta.db_table} t"
-    f" JOIN {Match._meta.db_table} m ON m.tournament_id = t.id WHERE m.id = %s"
-)
+def _match_key_sql() -> str:
+    t, m = Tournament._meta.db_table, Match._meta.db_table
+    s, e = MatchEntry._meta.db_table, Entry._meta.db_table
+    g, r, a = MatchGame._meta.db_table, MatchReport._meta.db_table, MatchAudit._meta.db_table
+    # One row per slot (one with NULLs for a match without entries yet), each carrying the
+    # match's own facts; the report's JSON is read as text (PostgreSQL jsonb, SQLite text).
+    # Games and audit rows are only ever added (a correction supersedes the games it
+    # replaces): the sum of the counted games' ids and the last audit id name their state.
+    return (
+        "SELECT t.status, m.status, m.winner_id, m.decided_by, m.is_bye, m.started_at,"
+        " m.deadline, m.time_called_at, m.finished_at,"
+        f" (SELECT SUM(g.id) FROM {g} g WHERE g.match_id = m.id AND NOT g.superseded),"
+        f" (SELECT MAX(x.id) FROM {a} x WHERE x.match_id = m.id),"
+        f" r.id, CAST(r.confirmed_entries AS TEXT), r.draw,"
+        " s.slot, s.entry_id, s.forfeited, e.name, e.seed, e.cut_seed, e.dropped"
+        f" FROM {m} m JOIN {t} t ON t.id = m.tournament_id"
+        f" LEFT JOIN {r} r ON r.match_id = m.id AND r.status = 'pending'"
+        f" LEFT JOIN {s} s ON s.match_id = m.id LEFT JOIN {e} e ON e.id = s.entry_id"
+        " WHERE m.id = %s ORDER BY s.slot"
+    )
+
+
+MATCH_KEY_SQL = _match_key_sql()
 
 
 def cached_per_version(kind: str, tournament: Tournament, build):
@@ -668,11 +700,38 @@ def _label(tournament: Tournament, rounds: list[Round], by_round: dict[int, list
         previous = matches
 
 
+@dataclass(frozen=True)
+class StandingEntry:
+    """An entry as the standings show it, read as a plain row (a 4,096-entry event's
+    standings are built and cached per version: model instances cost most of that; no
+    slots, as a dataclass with slots pickles in Python, four times slower)."""
+
+    id: int
+    display_name: str
+    seed: int | None
+    dropped: bool
+    user_id: int | None
+    username: str
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+    @property
+    def name(self) -> str:
+        return self.display_name
+
+    @property
+    def user(self) -> SimpleNamespace:
+        """What the standings page links: `row.entry.user.username`, as for an Entry."""
+        return SimpleNamespace(username=self.username)
+
+
 @dataclass
 class StandingRow:
     """One line of the standings."""
 
-    entry: Entry
+    entry: StandingEntry
     placement: int | None = None
     placement_label: str = ""
     match_wins: int = 0
@@ -685,7 +744,11 @@ class StandingRow:
     def as_dict(self) -> dict:
         """The row as the API renders it."""
         return {
-            "entry": entry_public(self.entry),
+            "entry": {
+                "id": self.entry.id,
+                "name": self.entry.display_name,
+                "seed": self.entry.seed,
+            },
             "placement": self.placement,
             "placement_label": self.placement_label,
             "match_wins": self.match_wins,
@@ -698,49 +761,64 @@ class StandingRow:
 
 
 def standings_get(*, tournament: Tournament) -> list[StandingRow]:
-    """Placements and win/loss counts for every entry in the bracket (three queries).
+    """Placements and win/loss counts for every entry in the bracket (three queries, plain
+    rows: the counts are summed by the database, one row per entry).
 
     An entry that lost in round r shares place 1 + (matches in round r); a bye is a win.
     A Swiss event's standings carry its tie-breakers (`swiss_selectors.standings_rows`).
     """
     if tournament.is_swiss:
         return swiss_selectors.standings_rows(tournament=tournament)
-    entries = {
-        e.pk: e for e in tournament.entries.select_related("user").filter(seed__isnull=False)
-    }
-    rows = {pk: StandingRow(entry=e) for pk, e in entries.items()}
-    slots = MatchEntry.objects.filter(match__tournament=tournament).values_list(
-        "entry_id",
-        "match_id",
-        "match__status",
-        "match__winner_id",
-        "match__is_bye",
-        "match__round__number",
+    entries = tournament.entries.filter(seed__isnull=False).values_list(
+        "pk", "name", "seed", "dropped", "user_id", "user__username"
     )
-    players: dict[int, list[int]] = defaultdict(list)
-    for entry_id, match_id, status, winner_id, is_bye, number in slots:
-        players[match_id].append(entry_id)
-        _count_match(rows[entry_id], status, winner_id, is_bye, number)
-    games = MatchGame.objects.filter(match__tournament=tournament, superseded=False)
-    for match_id, winner_id in games.exclude(winner=None).values_list("match_id", "winner_id"):
-        for entry_id in players[match_id]:
-            if entry_id == winner_id:
-                rows[entry_id].game_wins += 1
-            else:
-                rows[entry_id].game_losses += 1
+    rows = {
+        pk: StandingRow(
+            entry=StandingEntry(
+                pk, name or username or f"Entry {pk}", seed, dropped, user_id, username or ""
+            )
+        )
+        for pk, name, seed, dropped, user_id, username in entries
+    }
+    won = Q(match__winner_id=F("entry_id"))
+    # a finished match the entry did not win is a loss (single elimination has no draws)
+    records = (
+        MatchEntry.objects.filter(match__tournament=tournament, match__status=Match.Status.FINISHED)
+        .values("entry_id")
+        .annotate(
+            wins=Count("pk", filter=won),
+            byes=Count("pk", filter=won & Q(match__is_bye=True)),
+            losses=Count("pk", filter=~won),
+            lost_in=Max("match__round__number", filter=~won),
+        )
+        .values_list("entry_id", "wins", "byes", "losses", "lost_in")
+    )
+    for entry_id, wins, byes, losses, lost_in in records:
+        row = rows[entry_id]
+        row.match_wins, row.byes, row.match_losses, row.lost_in = wins, byes, losses, lost_in
+    for entry_id, game_wins, game_losses in _game_records(tournament):
+        rows[entry_id].game_wins, rows[entry_id].game_losses = game_wins, game_losses
     _place(tournament, rows)
     return sorted(rows.values(), key=lambda r: (r.placement or 0, r.entry.seed))
 
 
-def _count_match(row: StandingRow, status, winner_id, is_bye, number) -> None:
-    if status != Match.Status.FINISHED:
-        return
-    if winner_id == row.entry.pk:
-        row.match_wins += 1
-        row.byes += 1 if is_bye else 0
-    else:
-        row.match_losses += 1
-        row.lost_in = number
+def _game_records(tournament: Tournament):
+    """(entry, games won, games lost) of each entry that played a counted game with a winner:
+    every game of a match counts for each entry in it, won or lost."""
+    games = MatchGame._meta.db_table
+    slots, matches = MatchEntry._meta.db_table, Match._meta.db_table
+    sql = (
+        "SELECT s.entry_id,"
+        " SUM(CASE WHEN g.winner_id = s.entry_id THEN 1 ELSE 0 END),"
+        " SUM(CASE WHEN g.winner_id <> s.entry_id THEN 1 ELSE 0 END)"
+        f" FROM {games} g JOIN {matches} m ON m.id = g.match_id"
+        f" JOIN {slots} s ON s.match_id = g.match_id"
+        " WHERE m.tournament_id = %s AND NOT g.superseded AND g.winner_id IS NOT NULL"
+        " GROUP BY s.entry_id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tournament.pk])
+        return cursor.fetchall()
 
 
 def _place(tournament: Tournament, rows: dict[int, StandingRow]) -> None:

@@ -720,9 +720,21 @@ def _score(detail: dict) -> str:
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A match: entries, clock, games, the report/confirm forms and the organizer's controls."""
+    key = _live_key_or_404(pk)  # read before what it stands for: never newer than the page
     match = _match(pk)
-    context = {**_match_context(request, match), "title": selectors.match_title(match)}
+    context = {
+        **_match_context(request, match),
+        "title": selectors.match_title(match),
+        "live_key": key,
+    }
     return render(request, "tournaments/match.html", context)
+
+
+def _live_key_or_404(pk: int) -> str:
+    key = selectors.match_live_key(match_id=pk)
+    if key is None:
+        raise Http404("No such match.")
+    return key
 
 
 @require_GET
@@ -741,14 +753,13 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page's changing parts (htmx polls them): the status, clock, games, the report
     waiting for confirmation, and, out of band, the forms and the audit trail.
 
-    A poll that names the version it shows (`?since=v`) gets 204 while its tournament's
-    version is the same: nothing to swap, one query."""
-    version = selectors.match_tournament_version(match_id=pk)
-    if version is None:
-        raise Http404("No such match.")
-    if freshness.unchanged_since(request, version):
+    A poll that names the key of what it shows (`?since=key`, `selectors.match_live_key`)
+    gets 204 while the match is the same, whatever else changes in the event: nothing to
+    swap, one query (`UnchangedReadMiddleware` answers it before the session)."""
+    key = _live_key_or_404(pk)
+    if request.GET.get("since") == key:
         return freshness.no_change()
-    context = {**_match_context(request, _match(pk)), "oob": True}
+    context = {**_match_context(request, _match(pk)), "oob": True, "live_key": key}
     return render(request, "tournaments/_match_live.html", context)
 
 

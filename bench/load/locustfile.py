@@ -2,8 +2,10 @@
 and writes EVENT_LOAD_DATA).
 
 Each Locust user is one player: it opens the event page and its match page, then polls them
-as the pages do (the bracket's `?since=v&region=r` and the match's live part every
-EVENT_LOAD_POLL seconds), reads its match through the API when the page changed, and when the
+as the pages do (the bracket's `?since=v&region=r`, the match's live part `?since=key`, keyed on
+the match itself), the next poll EVENT_LOAD_POLL seconds after the previous answer (a page never
+has two polls in flight: static/js/live.js, hx-sync), reads its match through the API when its
+match page changed, and when the
 match is ready the player in the first slot reports a winner (after EVENT_LOAD_PLAY seconds of
 "play") and the other confirms it. A winner moves on to the match its win leads to; a loser
 keeps watching the bracket until the final is confirmed. One more user is the organizer, with
@@ -30,8 +32,9 @@ T = DATA["tournament"]
 PER_MATCH = DATA["per_match"]
 MATCHES = {tuple(map(int, key.split(":"))): pk for key, pk in DATA["matches"].items()}
 PLAYERS = iter(DATA["players"])
+TIMEOUT = float(os.environ.get("EVENT_LOAD_TIMEOUT", "120"))  # a request's limit, then an error
 SINCE = re.compile(r"since=(\d+)&amp;region=(\d+)")
-MATCH_SINCE = re.compile(r"/live/\?since=(\d+)")
+MATCH_SINCE = re.compile(r"/live/\?since=([0-9a-f]+)")
 STATE = {"finished": False}
 random_ = random.Random(17)
 counter = itertools.count()
@@ -59,6 +62,7 @@ def visible(environment, started: float) -> None:
 
 class Player(FastHttpUser):
     wait_time = constant(0)
+    network_timeout = connection_timeout = TIMEOUT
 
     def on_start(self):
         try:
@@ -70,6 +74,7 @@ class Player(FastHttpUser):
         self.round, self.index = self.me["round"], self.me["index"]
         self.playing = True
         self.since = self.region = self.match_since = None
+        self.retry = False  # an action failed: look at the match again at the next poll
         # people arrive over ARRIVE seconds (one poll interval unless told)
         gevent.sleep(random_.random() * ARRIVE)
         self.open_pages()
@@ -134,17 +139,22 @@ class Player(FastHttpUser):
 
     @task
     def play(self):
+        # each poll waits for the answer before the next one is timed, as a page does
         while not STATE["finished"]:
             gevent.sleep(POLL * (0.9 + 0.2 * random_.random()))
             self.poll_bracket()
-            if self.playing and self.poll_match():
+            if self.playing and (self.poll_match() or self.retry):
                 self.act()
         raise StopUser()
 
     def act(self):
+        # A failed read or write (counted as an error) changes nothing the match page shows,
+        # so its poll would stay unchanged: the player looks again at the next poll.
+        self.retry = False
         response = self.get(f"/api/matches/{self.match}/", "match API")
         if response.status_code != 200:
-            return  # counted as a failure; the player looks again at the next poll
+            self.retry = True
+            return
         body = response.json()
         entries = [e["id"] for e in body["entries"]]
         mine = self.me["entry"]
@@ -161,16 +171,19 @@ class Player(FastHttpUser):
         if pending is None and body["status"] in ("ready", "in_progress") and entries[0] == mine:
             gevent.sleep(PLAY * random_.random())
             winner = random_.choice(entries)
-            self.post(
+            done = self.post(
                 f"/api/matches/{self.match}/report/",
                 "report",
                 {"games": [{"winner": winner, "life": {}}]},
             )
+            self.retry = done.status_code != 200
         elif pending is not None and pending["entry"] != mine and entries[0] != mine:
             started = time.perf_counter()
             done = self.post(f"/api/matches/{self.match}/confirm/", "confirm", {})
             if done.status_code == 200:
                 self.next_round_visible(done.json(), started)
+            else:
+                self.retry = True
 
     def next_round_visible(self, body: dict, started: float):
         """Read the match the winner goes on to (per-round API) until the winner is in it."""
@@ -196,6 +209,7 @@ class Player(FastHttpUser):
 class Organizer(FastHttpUser):
     fixed_count = 1
     wait_time = constant(POLL)
+    network_timeout = connection_timeout = TIMEOUT
 
     def on_start(self):
         self.cookie = sign_in(self.client, DATA["organizer"]["session"])

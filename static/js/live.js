@@ -133,16 +133,38 @@
     showState();
   }
 
+  // The live elements with a request in flight: a page's next poll waits for the answer to
+  // its last one. htmx would queue a poll that falls due meanwhile and send it as soon as the
+  // answer came, so a slow server got every page's polls back to back; it is skipped instead
+  // and the next one goes at its time. A push ("live") still queues: it names a change.
+  const inFlight = new WeakSet();
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt instanceof HTMLElement && event.detail.elt.dataset.liveUrl) {
+      inFlight.add(event.detail.elt);
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    inFlight.delete(event.detail.elt);
+  });
+
   // A poll of an element whose stream is connected is skipped (nothing can have changed that
   // the stream did not announce), but for a safety poll now and then.
   document.addEventListener("htmx:confirm", function (event) {
     const el = event.detail.elt;
-    if (!(el instanceof HTMLElement) || !el.dataset.liveUrl || "liveKeepPolling" in el.dataset) {
+    if (!(el instanceof HTMLElement) || !el.dataset.liveUrl) {
+      return;
+    }
+    const trigger = event.detail.triggeringEvent;
+    const pushed = Boolean(trigger && trigger.type === "live");
+    if (!pushed && event.detail.verb === "get" && inFlight.has(el)) {
+      event.preventDefault();
+      return;
+    }
+    if ("liveKeepPolling" in el.dataset) {
       return;
     }
     const entry = streams.get(el.dataset.liveUrl);
-    const trigger = event.detail.triggeringEvent;
-    if (!entry || !entry.connected || (trigger && trigger.type === "live")) {
+    if (!entry || !entry.connected || pushed) {
       return;
     }
     if (event.detail.verb === "get" && Date.now() - entry.lastRefresh < SAFETY_MS) {

@@ -1,6 +1,7 @@
 """Two players on the same match page, each in their own browser: what one does shows up on the
 other's page without a reload (htmx polls the page's live partial), and the clock counts down."""
 
+import itertools
 import re
 
 from playwright.sync_api import Browser, Page, expect
@@ -63,3 +64,42 @@ def test_players_see_each_others_report_and_confirmation_live(
     expect(ann_page.locator("#match-winner")).to_have_text("ann")
     expect(ann_page.get_by_role("heading", name="Games")).to_be_visible()
     assert ann_page.evaluate("window.notReloaded") is True
+
+
+def test_a_slow_answer_delays_the_next_poll_instead_of_queueing_it(
+    live_server, browser: Browser, make_user, transactional_db
+):
+    # given a running match page whose live stream is refused (the page polls every 5 s) and
+    # whose polls are answered after 7 s, longer than the poll interval
+    base = live_server.url
+    orla, ann, ben = make_user("orla"), make_user("ann"), make_user("ben")
+    event = tournament_create(organizer=orla, name="Slow Cup", best_of=1, seeding="manual")
+    for seed, player in enumerate((ann, ben), start=1):
+        entry_add(tournament=event, by_user=orla, user_id=player.pk, seed=seed)
+    tournament_start(tournament=event, by_user=orla)
+    match_id = Match.objects.get(tournament=event).pk
+    page = browser.new_context().new_page()
+    page.route(f"**/tournaments/{event.pk}/live/", lambda route: route.abort())
+
+    def slow(route):
+        page.wait_for_timeout(7_000)
+        route.continue_()
+
+    page.route(f"**/matches/{match_id}/live/?since=*", slow)
+    page.add_init_script(
+        "window.polls = [];"
+        "const note = (kind) => () => polls.push([kind, Date.now()]);"
+        "document.addEventListener('htmx:beforeRequest', note('sent'));"
+        "document.addEventListener('htmx:afterRequest', note('answered'));"
+    )
+    page.goto(f"{base}/matches/{match_id}/")
+    # when it has polled for 20 s
+    page.wait_for_timeout(20_000)
+    polls = page.evaluate("window.polls")
+    # then no poll was sent while another was in flight, nor right as the last was answered
+    # (htmx alone queues the poll that fell due and sends it at once: back to back)
+    assert [kind for kind, _ in polls[:3]] == ["sent", "answered", "sent"], polls
+    for (kind, at), (next_kind, next_at) in itertools.pairwise(polls):
+        assert kind != next_kind, polls
+        if kind == "answered":
+            assert next_at - at >= 1_000, polls

@@ -222,26 +222,6 @@ def test_reads_stay_flat_with_the_cache_warm(organizer):
         assert small_queries == large_queries, url
 
 
-def test_the_match_poll_gets_204_while_nothing_changed(organizer):
-    # given a running match's page, which polls its live part with the version it shows
-    tournament = bulk_event(organizer, 8, best_of=1)
-    match = first_match(tournament)
-    client = Client()
-    client.force_login(organizer)
-    page = client.get(f"/matches/{match.pk}/").content.decode()
-    poll = f"/matches/{match.pk}/live/?since={version_of(tournament)}"
-    assert f'hx-get="{poll}"' in page
-    # when it polls, then 204 after one query (the session is not even read)
-    response, queries = get(client, poll)
-    assert response.status_code == 204
-    assert queries == 1
-    # when another match of the event changes, then the poll gets the live part again
-    report(tournament, Match.objects.get(tournament=tournament, round__number=1, index=1))
-    response = client.get(poll)
-    assert response.status_code == 200
-    assert f"?since={version_of(tournament)}" in response.content.decode()
-
-
 def test_reads_of_no_such_tournament_or_match_are_404(db):
     # given ids no row has, one beyond any integer column
     for url in (

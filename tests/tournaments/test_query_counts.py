@@ -191,3 +191,23 @@ def test_a_swiss_result_takes_at_most_9_queries_until_the_round_is_complete(orga
     match.refresh_from_db()
     assert (match.status, match.winner_id) == (Match.Status.FINISHED, winner)
     assert not tournament.rounds.filter(number=2).exists()
+
+
+def test_a_changed_standings_read_takes_the_same_queries_for_8_or_512(organizer, client):
+    # given a small and a large event with round 1 partly played, their standings read once
+    from tournaments.services import match_decide
+
+    counts = []
+    for tournament in (bulk_event(organizer, 8), bulk_event(organizer, 512)):
+        play_some(tournament)
+        url = f"/api/tournaments/{tournament.pk}/standings/"
+        match = Match.objects.filter(tournament=tournament, status__in=("ready", "in_progress"))[0]
+        winner = match.slots.order_by("slot").first().entry_id
+        wins = {row["entry"]["id"]: row["match_wins"] for row in client.get(url).json()}
+        # when another result changes the version, then the next read builds them again...
+        match_decide(match=match, by_user=organizer, winner_id=winner)
+        counts.append(queries_for(client, url))
+        rows = {row["entry"]["id"]: row for row in client.get(url).json()}
+        assert rows[winner]["match_wins"] == wins[winner] + 1
+    # ...in as many queries for 512 entries as for 8: the version, the event, and three reads
+    assert counts[0] == counts[1] == 5
