@@ -455,10 +455,10 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
     the number of picks.
 
     Issue 17: a human's pick must not wait behind the bots' thinking. The bots choose
-    without the lock (`_bots_plan`), then lock the pod only to check that nothing moved and
-    to write the picks in bulk (`_bots_write`). A plan made stale by a pick in between is
-    made again, at most STALE_PLANS_BEFORE_LOCKING times; then the bots choose under the
-    lock, so they always progress. Nothing is written twice: each choice is checked under
+    without the lock (`_bots_plan`), then lock the pod only to check that their choices
+    still stand and to write them in bulk (`_bots_write`). A plan that a pick in between
+    made stale throughout is made again, at most STALE_PLANS_BEFORE_LOCKING times; then the
+    bots choose under the lock, so they always progress. Nothing is written twice: each choice is checked under
     the lock, and the pick's unique constraints stand behind the check."""
     for _ in range(STALE_PLANS_BEFORE_LOCKING):
         plan = _bots_plan(draft_id, card_infos)
