@@ -130,50 +130,37 @@ def test_a_human_pick_between_the_bots_choice_and_their_write_leaves_their_choic
     assert picks.count() == 4 == picks.values("pack_card").distinct().count()
 
 
-def _plan_then_a_rival_writes_it(monkeypatch, plans: list, times: int) -> None:
-    """The first `times` plans are written first by a rival bots' runner that chose the same."""
-    plan = pick_services._bots_plan
+def test_a_bots_plan_written_by_a_rival_runner_first_is_dropped(make_draft, players, monkeypatch):
+    # given an 8-seat pod of 1 human and 7 bots, whose bots' plan a rival runner writes first
+    draft = make_draft(humans=players[:1], seats=8)
+    plan, plans = pick_services._bots_plan, []
 
     def planned(draft_id, card_infos):
         plans.append(plan(draft_id, card_infos))
-        if plans[-1] and len(plans) <= times:
-            assert pick_services._bots_write(draft_id, plans[-1], {}) == len(plans[-1])
+        assert pick_services._bots_write(draft_id, plans[-1], {}) == len(plans[-1]) == 7
         return plans[-1]
 
     monkeypatch.setattr(pick_services, "_bots_plan", planned)
+    # when the bots' step writes its plan, then none of its choices stood: nothing was
+    # written twice, and the step leaves the next pass to the rival (which goes on)
+    assert pick_services._bots_step(draft.id, {}) == 0
+    assert len(plans) == 1
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == 7 == picks.values("pack_card").distinct().count()
 
 
-def test_a_bots_plan_written_by_a_rival_runner_first_is_dropped_and_chosen_again(
+def test_bots_whose_plans_the_constraints_keep_refusing_choose_under_the_lock(
     make_draft, players, monkeypatch
 ):
-    # given an 8-seat pod of 1 human and 7 bots, whose first plan a rival runner writes first
+    # given a pod whose bots' writes are refused (as the unique constraints would)
     draft = make_draft(humans=players[:1], seats=8)
-    plans: list = []
-    _plan_then_a_rival_writes_it(monkeypatch, plans, times=1)
-    # when the bots' step writes its plan
-    made = pick_services._bots_step(draft.id, {})
-    # then none of its choices stood (nothing written twice); it chose again and wrote that
-    assert len(plans) == 2
-    assert made == len(plans[1]) > 0
-    picks = Pick.objects.filter(draft=draft)
-    assert picks.count() == len(plans[0]) + made
-    assert picks.values("pack_card").distinct().count() == picks.count()
-
-
-def test_bots_whose_plans_keep_going_stale_choose_under_the_lock(make_draft, players, monkeypatch):
-    # given an 8-seat pod whose every bots' plan a rival runner writes first
-    draft = make_draft(humans=players[:1], seats=8)
-    plans: list = []
-    _plan_then_a_rival_writes_it(monkeypatch, plans, times=pick_services.STALE_PLANS_BEFORE_LOCKING)
-    locked, under_lock = pick_services._bots_locked, []
+    plan, plans = pick_services._bots_plan, []
     monkeypatch.setattr(
-        pick_services, "_bots_locked", lambda *args: under_lock.append(locked(*args))
+        pick_services, "_bots_plan", lambda *args: plans.append(plan(*args)) or plans[-1]
     )
+    monkeypatch.setattr(pick_services, "_bots_write", lambda *args: None)
     # when the bots' step runs, then after a bounded number of plans they pick under the lock
-    pick_services._bots_step(draft.id, {})
+    assert pick_services._bots_step(draft.id, {}) == 7
     assert len(plans) == pick_services.STALE_PLANS_BEFORE_LOCKING
-    assert len(under_lock) == 1
-    assert under_lock[0] > 0
     picks = Pick.objects.filter(draft=draft)
-    assert picks.count() == sum(map(len, plans)) + under_lock[0]
-    assert picks.values("pack_card").distinct().count() == picks.count()
+    assert picks.count() == 7 == picks.values("pack_card").distinct().count()

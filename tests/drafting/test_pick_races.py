@@ -1,6 +1,6 @@
 """Real threads on PostgreSQL (issue 17): the bots choose their picks without the pod's lock,
 so a human pick, or another bots' runner, can land between their choice and their write;
-no pick is lost nor doubled, stale choices are chosen again, and the draft finishes."""
+no pick is lost nor doubled, stale choices are dropped, and the draft finishes."""
 
 import threading
 import time
@@ -76,15 +76,14 @@ def test_two_bot_runners_and_a_human_acting_between_choice_and_write_double_noth
         return human_pick(draft.id, players[0])
 
     *made, pick = run_in_threads(3, work)
+    assert not [r for r in (*made, pick) if isinstance(r, BaseException)], (made, pick)
     # then the human's pick stands and each bot's choice was written once: the runner that
-    # wrote second found the choices taken and chose again (or found nothing left to pick)
-    assert isinstance(pick, Pick)
-    assert all(isinstance(count, int) for count in made), made
+    # wrote second found its choices made and left the next pass to the first
     picks = Pick.objects.filter(draft=draft)
     assert picks.filter(pk=pick.pk, kind=Pick.Kind.HUMAN).exists()
-    assert picks.filter(kind=Pick.Kind.BOT).count() == sum(made) >= 3
-    assert picks.count() == picks.values("pack_card").distinct().count()
-    assert len(plans) >= 3
+    assert sorted(made) == [0, 3]
+    assert picks.count() == 4 == picks.values("pack_card").distinct().count()
+    assert len(plans) == 2
     # and the draft goes on to its end with every card picked once
     monkeypatch.undo()
     run_in_threads(2, lambda i: _run_bots(draft.id) if i else _play(draft.id, players[0]))

@@ -365,7 +365,7 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
         return pick is not None
 
 
-# A bots' plan found stale this many times in a row is made under the lock instead.
+# A bots' plan refused this many times in a row is made under the lock instead.
 STALE_PLANS_BEFORE_LOCKING = 3
 
 
@@ -386,17 +386,21 @@ def _bots_plan(draft_id: int, card_infos: dict) -> list[Choice] | None:
 
 def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | None:
     """Under the lock: the plan's picks that still stand, then what follows them (forced last
-    cards, the next round, deadlines); the number of bot picks written, None when none stood.
+    cards, the next round, deadlines); the number of bot picks written (None if the unique
+    constraints refused them: choose again).
 
     A choice stands when its pack is still the seat's head with the same number of picks
     made: then nobody picked from that pack nor for that seat since the plan read them, so
     the bot would choose the same. (A choice from a pack passed on within the plan stands
-    only if the pick that passed it was written.)"""
+    only if the pick that passed it was written.) A choice that does not stand was made by
+    another transaction: a rival bots' runner, which goes on with the next pass, or a
+    human's pick taking a bot's forced last card, which sends the bots a new run (as every
+    pick does that leaves a bot a pack), so there is nothing left for this run to do."""
     try:
         with transaction.atomic():
             draft = draft_lock(draft_id)
             if draft.status != Draft.Status.RUNNING:
-                return None
+                return 0
             seats = seats_of(draft)
             positions = positions_of(draft)
             by_id = {seat.id: seat for seat in seats}
@@ -413,12 +417,12 @@ def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | No
                 _record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
                 made += 1
             if not made:
-                return None
+                return 0
             settle(draft, seats, positions, now=timezone.now())
             flush(draft)
             _save(draft)
             return made
-    except IntegrityError:  # the unique constraints behind the check: choose again
+    except IntegrityError:  # the unique constraints behind the check (never seen so far)
         return None
 
 
@@ -456,10 +460,11 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
 
     Issue 17: a human's pick must not wait behind the bots' thinking. The bots choose
     without the lock (`_bots_plan`), then lock the pod only to check that their choices
-    still stand and to write them in bulk (`_bots_write`). A plan that a pick in between
-    made stale throughout is made again, at most STALE_PLANS_BEFORE_LOCKING times; then the
-    bots choose under the lock, so they always progress. Nothing is written twice: each choice is checked under
-    the lock, and the pick's unique constraints stand behind the check."""
+    still stand and to write them in bulk (`_bots_write`). Choices that no longer stand
+    were made by another transaction, which carries on (see `_bots_write`): this run stops.
+    Nothing is written twice: each choice is checked under the lock, and the pick's unique
+    constraints stand behind the check; a plan they refuse is made again, at most
+    STALE_PLANS_BEFORE_LOCKING times, then the bots choose under the lock."""
     for _ in range(STALE_PLANS_BEFORE_LOCKING):
         plan = _bots_plan(draft_id, card_infos)
         if plan is None:
