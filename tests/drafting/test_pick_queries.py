@@ -13,7 +13,7 @@ from decks.drafting.rules import head_pack
 from decks.drafting.services import picks as pick_services
 from decks.drafting.services.common import positions_of
 
-from .conftest import _head, human_pick
+from .conftest import _head, draft_to_the_end, human_pick
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +164,21 @@ def test_bots_whose_plans_the_constraints_keep_refusing_choose_under_the_lock(
     assert len(plans) == pick_services.STALE_PLANS_BEFORE_LOCKING
     picks = Pick.objects.filter(draft=draft)
     assert picks.count() == 7 == picks.values("pack_card").distinct().count()
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_every_bots_plan_of_a_whole_draft_is_written_as_chosen(
+    make_draft, players, monkeypatch, seats
+):
+    # given a pod of a human and bots, where bots' passes leave the human forced last cards
+    draft = make_draft(humans=players[:1], seats=seats)
+
+    def refused(*args):
+        raise AssertionError("a bots' plan was refused and chosen under the lock")
+
+    monkeypatch.setattr(pick_services, "_bots_locked", refused)
+    # when the draft is played to its end, the bots choosing before the lock
+    draft_to_the_end(draft.id, players[:1])
+    # then no plan was ever refused (each written as chosen) and every card was picked once
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == seats * 45 == picks.values("pack_card").distinct().count()

@@ -418,6 +418,7 @@ def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | No
                 made += 1
             if not made:
                 return 0
+            flush(draft)  # a forced last card is chosen from the pack as the database has it
             settle(draft, seats, positions, now=timezone.now())
             flush(draft)
             _save(draft)
