@@ -4,7 +4,14 @@
 2. 64 pods drafting at once with simulated humans (processes picking through the services,
    no think time) and bots run by worker processes: no lost or duplicated picks; p50/p99
    latency of a pick (the service call, lock waits included), and where it goes: p50/p99 of
-   the human's wait for the pod's row lock, and of how long a bots' transaction holds it.
+   the human's wait for the pod's row lock, and of a bots' locked transaction (from asking
+   for the lock to the commit; the bots choose their picks before it, without the lock), how
+   many bots' choices were found made by another transaction under the lock (dropped) and
+   how many passes were chosen under the lock after a refused write. Baseline, same run and
+   load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99).
+
+Run: `BENCH_PODS=64 nice -n 10 .venv/bin/python bench/draft_pods.py` (BENCH_PODS=16 for a
+quicker run). The load average is printed before and after, then a summary table on stderr.
 
 Uses a throw-away test database (created and dropped here) on DATABASE_URL's server
 (default postgres://postgres@127.0.0.1:5432/h_drafts_bench). Prints one JSON line per figure.
@@ -27,7 +34,7 @@ import django
 
 django.setup()
 
-from django.db import connection  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
 from django.db.models import F  # noqa: E402
 
 from accounts.models import User  # noqa: E402
@@ -42,8 +49,20 @@ HUMAN_PROCESSES = int(os.environ.get("BENCH_PROCESSES", "4"))
 WORKERS = 2
 
 
+SUMMARY: list[str] = []
+
+
 def emit(figure: str, value: float, unit: str) -> None:
     print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
+    SUMMARY.append(f"{figure:<40} {value:>12.3f} {unit}")
+
+
+def emit_load(when: str) -> None:
+    one, five, fifteen = os.getloadavg()
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    print(json.dumps({"figure": f"load_average_{when}", "value": [one, five, fifteen],
+                      "unit": "1/5/15 min", "time": stamp}), flush=True)  # fmt: skip
+    SUMMARY.append(f"load average {when:<27} {one:.2f} {five:.2f} {fifteen:.2f} at {stamp}")
 
 
 def all_bot_draft(organizer: User) -> None:
@@ -74,12 +93,27 @@ def timed(function, into: list):
     return call
 
 
-def worker(jobs, stop, holds) -> None:
+def worker(jobs, stop, holds, stale) -> None:
     """A simulated Celery worker process: runs the bots of each pod it is told about."""
     connection.close()
     mine: list[float] = []
-    # A bots' transaction, from its lock to its commit (the lock is its first query).
-    pick_services._bots_step = timed(pick_services._bots_step, mine)
+    # A bots' locked transaction, from asking for the lock to its commit (the lock is its
+    # first query): writing a plan chosen without the lock, or choosing under the lock.
+    locked = timed(pick_services._bots_locked, mine)
+    write = timed(pick_services._bots_write, mine)
+    dropped: list[int] = []  # choices another transaction made first (dropped)
+    locked_runs: list[int] = []
+
+    def counted_locked(draft_id, card_infos):  # writes refused 3 times: chosen under the lock
+        locked_runs.append(draft_id)
+        return locked(draft_id, card_infos)
+
+    def counted_write(draft_id, plan, card_infos):
+        made = write(draft_id, plan, card_infos)
+        dropped.append(len(plan) - (made or 0))
+        return made
+
+    pick_services._bots_locked, pick_services._bots_write = counted_locked, counted_write
     while not stop.is_set():
         try:
             draft_id = jobs.get(timeout=0.2)
@@ -87,6 +121,7 @@ def worker(jobs, stop, holds) -> None:
             continue
         services.draft_bots_run(draft_id=draft_id)
     holds.extend(mine)
+    stale.append((len(dropped), sum(dropped), len(locked_runs)))
 
 
 def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
@@ -131,6 +166,16 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, stop) -> No
     jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
 
 
+def bare_locked_write(draft_id: int, into: list[float]) -> None:
+    """The baseline, under the same load: a bare transaction that locks a draft row nobody
+    else uses (figure 1's) and updates it (2 statements), a pick's lock and save alone."""
+    started = time.perf_counter()
+    with transaction.atomic():
+        list(Draft.objects.select_for_update().filter(pk=draft_id).values_list("pk"))
+        Draft.objects.filter(pk=draft_id).update(arrivals=F("arrivals"))
+    into.append(time.perf_counter() - started)
+
+
 def many_pods(organizer: User) -> None:
     """Figure 2: PODS pods at once, HUMANS_PER_POD simulated players in each."""
     users = [User.objects.create_user(f"bench{i}", password="x") for i in range(PODS * 8)]
@@ -149,12 +194,16 @@ def many_pods(organizer: User) -> None:
     manager = context.Manager()
     jobs, stop = context.Queue(), context.Event()
     latencies, waits, holds = manager.list(), manager.list(), manager.list()
+    stale = manager.list()
     tasks.draft_bots_run.delay = jobs.put
     connection.close()  # each process opens its own connection
-    processes = [context.Process(target=worker, args=(jobs, stop, holds)) for _ in range(WORKERS)]
+    processes = [
+        context.Process(target=worker, args=(jobs, stop, holds, stale)) for _ in range(WORKERS)
+    ]
     processes += [
         context.Process(
-            target=human, args=(seats[i::HUMAN_PROCESSES], jobs, latencies, waits, stop)
+            target=human,
+            args=(seats[i::HUMAN_PROCESSES], jobs, latencies, waits, stop),
         )
         for i in range(HUMAN_PROCESSES)
     ]
@@ -163,8 +212,11 @@ def many_pods(organizer: User) -> None:
     started = time.perf_counter()
     for draft_id in drafts:
         services.draft_start(draft_id=draft_id, user=organizer)
+    bare: list[float] = []
+    idle_draft = Draft.objects.exclude(pk__in=drafts).values_list("pk", flat=True)[0]
     while Draft.objects.filter(pk__in=drafts).exclude(status="finished").exists():
         time.sleep(0.5)
+        bare_locked_write(idle_draft, bare)
         if time.perf_counter() - started > 1800:
             break
     elapsed = time.perf_counter() - started
@@ -177,6 +229,12 @@ def many_pods(organizer: User) -> None:
         emit(f"draft_{name}_p50", statistics.median(ordered) * 1000, "ms")
         emit(f"draft_{name}_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
     emit("draft_bots_transactions", len(holds), "transactions")
+    ordered = sorted(bare)
+    emit("bare_lock_and_update_p50", statistics.median(ordered) * 1000, "ms")
+    emit("bare_lock_and_update_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+    emit("draft_bots_plans_written", sum(plans for plans, _, _ in stale), "plans")
+    emit("draft_bots_choices_dropped_stale", sum(count for _, count, _ in stale), "choices")
+    emit("draft_bots_chosen_under_lock", sum(count for _, _, count in stale), "transactions")
 
 
 def check_and_report(drafts: list[int], latencies: list[float], elapsed: float) -> None:
@@ -199,11 +257,16 @@ def main() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
+        emit_load("before")
         organizer = User.objects.create_user("bench-organizer", password="x")
         all_bot_draft(organizer)
         many_pods(organizer)
+        emit_load("after")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+    print(f"\n{PODS} pods, {HUMANS_PER_POD} humans + {8 - HUMANS_PER_POD} bots each, "
+          f"{HUMAN_PROCESSES} human and {WORKERS} worker processes:", file=sys.stderr)  # fmt: skip
+    print("\n".join(SUMMARY), file=sys.stderr)
 
 
 if __name__ == "__main__":

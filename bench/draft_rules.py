@@ -4,7 +4,7 @@ Each figure names the functions and the service path that calls them
 (`decks/drafting/services/picks.py`):
 - `bot_pick`: the bot's choice (`_auto_card`), for every bot, timeout and forced pick, on
   a Combat pack of 15 down to 1 cards with the seat's picks so far.
-- the queue rules of one pick: `check_pick` (a human's pick, `_apply_pick`) or `head_pack`
+- the queue rules of one pick: `check_pick` (a human's pick, `draft_pick_make`) or `head_pack`
   (an automatic one, `_auto_pick`), then `after_pick` (`_record_pick`), then what `settle`
   asks after it: `round_finished` and `last_card_seats` over the pod's seats.
 The figures replay the picks of complete 8-seat all-bot Combat drafts (360 picks each, three

@@ -1,6 +1,7 @@
 """A human pick's transaction is short (issue 17): the pick and the pass only, in a constant
-number of queries whatever the pod's size or progress; the bots pick after it commits, in
-transactions of one pass each, so a human waits for the pod's lock at most one pass."""
+number of queries whatever the pod's size or progress, what needs no lock read before it; the
+bots choose their picks without the pod's lock and take it only to check and write them, one
+pass a transaction, so a human waits for the lock at most one pass's few writes."""
 
 import pytest
 from django.db import connection
@@ -12,14 +13,23 @@ from decks.drafting.rules import head_pack
 from decks.drafting.services import picks as pick_services
 from decks.drafting.services.common import positions_of
 
-from .conftest import _head
+from .conftest import _head, draft_to_the_end, human_pick
 
 pytestmark = pytest.mark.django_db
 
-# SAVEPOINT (the service's atomic inside the test's transaction); lock the draft; the seats;
-# the round's packs; the chosen card still in the pack; insert the pick; pass the pack; the
-# seats' deadlines; save the draft; RELEASE SAVEPOINT.
-HUMAN_PICK_QUERIES = 10
+# Before the lock: the chosen card still in its pack. Then SAVEPOINT (the service's atomic
+# inside the test's transaction); lock the draft; the seats; the round's packs; insert the
+# pick; pass the pack; the seats' deadlines; save the draft; RELEASE SAVEPOINT.
+HUMAN_PICK_READS_BEFORE_LOCK = 1
+HUMAN_PICK_LOCKED = 7  # from the lock to the draft's save
+HUMAN_PICK_QUERIES = HUMAN_PICK_READS_BEFORE_LOCK + 1 + HUMAN_PICK_LOCKED + 1
+
+
+def _locked(queries: list[str]) -> list[str]:
+    """The statements from the draft's lock to the end of its transaction."""
+    start = next(i for i, sql in enumerate(queries) if "FOR UPDATE" in sql)
+    end = next(i for i, sql in enumerate(queries) if i > start and sql.startswith("RELEASE"))
+    return queries[start:end]
 
 
 def _pick_queries(draft_id, user) -> list[str]:
@@ -42,6 +52,7 @@ def test_a_human_pick_costs_the_same_few_queries_early_and_late(make_draft, play
     before = Pick.objects.filter(draft=draft).count()
     first = _pick_queries(draft.id, players[0])
     assert len(first) == HUMAN_PICK_QUERIES, "\n".join(first)
+    assert len(_locked(first)) == HUMAN_PICK_LOCKED, "\n".join(first)
     assert Pick.objects.filter(draft=draft).count() == before + 1
     # and later in the round (other picks made, the bots run) it costs the same
     services.draft_bots_run(draft_id=draft.id)
@@ -78,3 +89,96 @@ def test_an_all_bot_pod_keeps_its_passes_in_one_transaction(make_draft):
     made = pick_services._bots_step(draft.id, {})
     assert made > 4
     assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
+
+
+def test_bots_choose_before_the_lock_and_hold_it_only_to_check_and_write(make_draft, players):
+    # given an 8-seat pod of 1 human and 7 bots, started (every bot has a pack)
+    draft = make_draft(humans=players[:1], seats=8)
+    # when one step of the bots runs
+    with CaptureQueriesContext(connection) as queries:
+        made = pick_services._bots_step(draft.id, {})
+    assert made == 7
+    # then under the lock: the lock, the seats, the round's packs (to check the choices), the
+    # picks and the packs' moves in bulk, the draft's save; no pack's cards nor any seat's
+    # picks are read while it is held: the bots chose before
+    locked = _locked([q["sql"] for q in queries.captured_queries])
+    assert len(locked) <= 7, "\n".join(locked)
+    reads = [sql.split(" FROM ")[1].split()[0] for sql in locked if sql.startswith("SELECT")]
+    assert sorted(reads) == ['"drafting_draft"', '"drafting_pack"', '"drafting_seat"'], locked
+
+
+def test_a_human_pick_between_the_bots_choice_and_their_write_leaves_their_choices_standing(
+    make_draft, players, monkeypatch
+):
+    # given a pod of 1 human and 3 bots, and a human pick landing just after the bots chose
+    draft = make_draft(humans=players[:1], seats=4)
+    plan, plans = pick_services._bots_plan, []
+
+    def plan_then_human_picks(draft_id, card_infos):
+        plans.append(plan(draft_id, card_infos))
+        if len(plans) == 1:
+            human_pick(draft_id, players[0])
+        return plans[-1]
+
+    monkeypatch.setattr(pick_services, "_bots_plan", plan_then_human_picks)
+    # when the bots write, then their choices stand (the human's pick took none of their
+    # packs) and every card was picked once
+    assert pick_services._bots_step(draft.id, {}) == 3
+    assert len(plans) == 1
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.filter(kind=Pick.Kind.HUMAN).count() == 1
+    assert picks.count() == 4 == picks.values("pack_card").distinct().count()
+
+
+def test_a_bots_plan_written_by_a_rival_runner_first_is_dropped(make_draft, players, monkeypatch):
+    # given an 8-seat pod of 1 human and 7 bots, whose bots' plan a rival runner writes first
+    draft = make_draft(humans=players[:1], seats=8)
+    plan, plans = pick_services._bots_plan, []
+
+    def planned(draft_id, card_infos):
+        plans.append(plan(draft_id, card_infos))
+        assert pick_services._bots_write(draft_id, plans[-1], {}) == len(plans[-1]) == 7
+        return plans[-1]
+
+    monkeypatch.setattr(pick_services, "_bots_plan", planned)
+    # when the bots' step writes its plan, then none of its choices stood: nothing was
+    # written twice, and the step leaves the next pass to the rival (which goes on)
+    assert pick_services._bots_step(draft.id, {}) == 0
+    assert len(plans) == 1
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == 7 == picks.values("pack_card").distinct().count()
+
+
+def test_bots_whose_plans_the_constraints_keep_refusing_choose_under_the_lock(
+    make_draft, players, monkeypatch
+):
+    # given a pod whose bots' writes are refused (as the unique constraints would)
+    draft = make_draft(humans=players[:1], seats=8)
+    plan, plans = pick_services._bots_plan, []
+    monkeypatch.setattr(
+        pick_services, "_bots_plan", lambda *args: plans.append(plan(*args)) or plans[-1]
+    )
+    monkeypatch.setattr(pick_services, "_bots_write", lambda *args: None)
+    # when the bots' step runs, then after a bounded number of plans they pick under the lock
+    assert pick_services._bots_step(draft.id, {}) == 7
+    assert len(plans) == pick_services.STALE_PLANS_BEFORE_LOCKING
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == 7 == picks.values("pack_card").distinct().count()
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_every_bots_plan_of_a_whole_draft_is_written_as_chosen(
+    make_draft, players, monkeypatch, seats
+):
+    # given a pod of a human and bots, where bots' passes leave the human forced last cards
+    draft = make_draft(humans=players[:1], seats=seats)
+
+    def refused(*args):
+        raise AssertionError("a bots' plan was refused and chosen under the lock")
+
+    monkeypatch.setattr(pick_services, "_bots_locked", refused)
+    # when the draft is played to its end, the bots choosing before the lock
+    draft_to_the_end(draft.id, players[:1])
+    # then no plan was ever refused (each written as chosen) and every card was picked once
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == seats * 45 == picks.values("pack_card").distinct().count()

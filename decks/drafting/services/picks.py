@@ -95,36 +95,15 @@ def flush(draft: Draft) -> None:
         memo.flush()
 
 
-def _apply_pick(
-    draft: Draft,
-    seat: Seat,
-    positions: list[PackPosition],
-    *,
-    pack_id: int,
-    pick_number: int,
-    pack_card_id: int,
-    kind: str,
-) -> Pick:
-    """Record one pick and pass the pack; the caller holds the draft lock. Raises StalePick."""
-    head = check_pick(
-        positions,
-        seat=seat.index,
-        round_number=draft.round,
-        pack_id=pack_id,
-        pick_number=pick_number,
-    )
-    pack_card = (
+def _unpicked_card(pack_id: int, pack_card_id: int) -> int | None:
+    """The card id of this pack card when it belongs to the pack and nobody has picked it yet,
+    else None. Read before the pod's lock: a pack's cards never change and a picked card stays
+    picked; a pick of it that commits after this read fails on the pick's unique pack card."""
+    return (
         PackCard.objects.filter(pk=pack_card_id, pack_id=pack_id, pick__isnull=True)
         .values_list("card_id", flat=True)
         .first()
     )
-    if pack_card is None:
-        raise ServiceError(
-            "That card is not in this pack.",
-            code="card_not_in_pack",
-            errors={"card": ["Not a card of the pack in front of you."]},
-        )
-    return _record_pick(draft, seat, positions, head, (pack_card_id, pack_card), kind)
 
 
 def _record_pick(
@@ -191,6 +170,56 @@ def _auto_card(draft: Draft, seat: Seat, pack_id: int) -> tuple[int, int]:
     picks = [replace(infos[card_id], key=pack_card_id) for pack_card_id, card_id in pick_rows]
     chosen = bot_pick(draft.game.slug, pack, picks).key
     return next(row for row in pack_rows if row[0] == chosen)
+
+
+def _prefetch_bots(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> None:
+    """Load what the bots with a pack see (their head packs' cards, their own picks) in two
+    queries, instead of two a bot in `_auto_card`; what the memo holds is not read again."""
+    memo = _memo(draft)
+    heads = {
+        seat.id: head.id
+        for seat in seats
+        if seat.is_bot and (head := head_pack(positions, seat.index, draft.round))
+    }
+    packs = [pack_id for pack_id in heads.values() if pack_id not in memo.pack_cards]
+    bots = [seat_id for seat_id in heads if seat_id not in memo.seat_picks]
+    if packs:
+        rows = (
+            PackCard.objects.filter(pack_id__in=packs, pick__isnull=True)
+            .order_by("pack_id", "position")
+            .values_list("pack_id", "id", "card_id")
+        )
+        memo.pack_cards.update({pack_id: [] for pack_id in packs})
+        for pack_id, pack_card_id, card_id in rows:
+            memo.pack_cards[pack_id].append((pack_card_id, card_id))
+    if bots:
+        rows = (
+            Pick.objects.filter(seat_id__in=bots)
+            .order_by("id")
+            .values_list("seat_id", "pack_card_id", "pack_card__card_id")
+        )
+        memo.seat_picks.update({seat_id: [] for seat_id in bots})
+        for seat_id, pack_card_id, card_id in rows:
+            memo.seat_picks[seat_id].append((pack_card_id, card_id))
+
+
+# A bot's choice: (seat id, pack id, the pack's picks made before it, (pack card id, card id)).
+Choice = tuple[int, int, int, tuple[int, int]]
+
+
+def _bots_pass(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> list[Choice]:
+    """Each bot with a pack picks once, in seat order (a pack passed on may reach an idle bot
+    in the same pass); their choices. Written later when the memo defers."""
+    _prefetch_bots(draft, seats, positions)
+    choices = []
+    for seat in seats:
+        head = head_pack(positions, seat.index, draft.round) if seat.is_bot else None
+        if head is None:
+            continue
+        card = _auto_card(draft, seat, head.id)
+        choices.append((seat.id, head.id, head.picks_made, card))
+        _record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
+    return choices
 
 
 def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: str) -> Pick | None:
@@ -261,7 +290,12 @@ def draft_pick_make(
     *, draft_id: int, user, pack_id: int, pick_number: int, pack_card_id: int
 ) -> Pick:
     """A player's pick from the pack in front of them. Exactly one of several identical or
-    concurrent requests succeeds; the others get a 409 with the player's current state."""
+    concurrent requests succeeds; the others get a 409 with the player's current state.
+
+    The chosen card is read before the pod's lock (issue 17: the lock is held for as few
+    statements as possible); the seats and queues are read under it, and the card's error
+    comes after theirs, as if read there."""
+    card_id = _unpicked_card(pack_id, pack_card_id)
     try:
         with transaction.atomic():
             draft = draft_lock(draft_id)
@@ -273,14 +307,21 @@ def draft_pick_make(
             if seat.is_bot:
                 raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
             positions = positions_of(draft)
-            pick = _apply_pick(
-                draft,
-                seat,
+            head = check_pick(
                 positions,
+                seat=seat.index,
+                round_number=draft.round,
                 pack_id=pack_id,
                 pick_number=pick_number,
-                pack_card_id=pack_card_id,
-                kind=Pick.Kind.HUMAN,
+            )
+            if card_id is None:
+                raise ServiceError(
+                    "That card is not in this pack.",
+                    code="card_not_in_pack",
+                    errors={"card": ["Not a card of the pack in front of you."]},
+                )
+            pick = _record_pick(
+                draft, seat, positions, head, (pack_card_id, card_id), Pick.Kind.HUMAN
             )
             now = timezone.now()
             settle(draft, seats, positions, now=now)
@@ -324,15 +365,72 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
         return pick is not None
 
 
-def _bots_step(draft_id: int, card_infos: dict) -> int:
-    """The bots' picks in one transaction; the number made. Each pass, every bot with a pack
-    picks once; the picks are written in bulk, so the pod's lock is held for the bots'
-    thinking and a few queries a pass.
+# A bots' plan refused this many times in a row is made under the lock instead.
+STALE_PLANS_BEFORE_LOCKING = 3
 
-    In a pod of bots only, nobody waits for the lock: one transaction takes every pass until
-    no bot has a pack. In a pod with a human seat, a transaction takes one pass only, so a
-    human's pick waits for at most one pass of the bots (issue 17: the human pick's latency
-    is mostly this wait); `draft_bots_run` then takes the next pass in a new transaction."""
+
+def _bots_plan(draft_id: int, card_infos: dict) -> list[Choice] | None:
+    """Without the lock: the choices of one pass of the pod's bots, from its packs and picks
+    as they are now (nothing written). None for a pod of bots only, whose lock nobody waits
+    for: its bots choose under the lock (`_bots_locked`)."""
+    draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
+    if draft is None or draft.status != Draft.Status.RUNNING:
+        return []
+    seats = seats_of(draft)
+    if all(seat.is_bot for seat in seats):
+        return None
+    draft._card_infos = card_infos
+    _memo(draft).deferring = True
+    return _bots_pass(draft, seats, positions_of(draft))
+
+
+def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | None:
+    """Under the lock: the plan's picks that still stand, then what follows them (forced last
+    cards, the next round, deadlines); the number of bot picks written (None if the unique
+    constraints refused them: choose again).
+
+    A choice stands when its pack is still the seat's head with the same number of picks
+    made: then nobody picked from that pack nor for that seat since the plan read them, so
+    the bot would choose the same. (A choice from a pack passed on within the plan stands
+    only if the pick that passed it was written.) A choice that does not stand was made by
+    another transaction: a rival bots' runner, which goes on with the next pass, or a
+    human's pick taking a bot's forced last card, which sends the bots a new run (as every
+    pick does that leaves a bot a pack), so there is nothing left for this run to do."""
+    try:
+        with transaction.atomic():
+            draft = draft_lock(draft_id)
+            if draft.status != Draft.Status.RUNNING:
+                return 0
+            seats = seats_of(draft)
+            positions = positions_of(draft)
+            by_id = {seat.id: seat for seat in seats}
+            draft._card_infos = card_infos
+            _memo(draft).deferring = True
+            made, dropped = 0, set()
+            for seat_id, pack_id, picks_made, card in plan:
+                seat = by_id[seat_id]
+                head = head_pack(positions, seat.index, draft.round)
+                stands = head is not None and (head.id, head.picks_made) == (pack_id, picks_made)
+                if pack_id in dropped or not stands:
+                    dropped.add(pack_id)
+                    continue
+                _record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
+                made += 1
+            if not made:
+                return 0
+            flush(draft)  # a forced last card is chosen from the pack as the database has it
+            settle(draft, seats, positions, now=timezone.now())
+            flush(draft)
+            _save(draft)
+            return made
+    except IntegrityError:  # the unique constraints behind the check (never seen so far)
+        return None
+
+
+def _bots_locked(draft_id: int, card_infos: dict) -> int:
+    """The bots' picks chosen and written under the lock; the number made. In a pod of bots
+    only, one transaction takes every pass until no bot has a pack; in a pod with a human
+    seat (when its plans kept going stale), one pass."""
     with transaction.atomic():
         draft = draft_lock(draft_id)
         draft._card_infos = card_infos  # card facts do not change during a run
@@ -344,11 +442,7 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
         positions = positions_of(draft)
         made = 0
         while draft.status == Draft.Status.RUNNING:
-            made_now = sum(
-                1
-                for seat in seats
-                if seat.is_bot and _auto_pick(draft, seat, positions, Pick.Kind.BOT)
-            )
+            made_now = len(_bots_pass(draft, seats, positions))
             if not made_now:
                 break
             made += made_now
@@ -361,9 +455,32 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
         return made
 
 
+def _bots_step(draft_id: int, card_infos: dict) -> int:
+    """One pass of the bots of a pod with a human seat (all passes in a pod of bots only);
+    the number of picks.
+
+    Issue 17: a human's pick must not wait behind the bots' thinking. The bots choose
+    without the lock (`_bots_plan`), then lock the pod only to check that their choices
+    still stand and to write them in bulk (`_bots_write`). Choices that no longer stand
+    were made by another transaction, which carries on (see `_bots_write`): this run stops.
+    Nothing is written twice: each choice is checked under the lock, and the pick's unique
+    constraints stand behind the check; a plan they refuse is made again, at most
+    STALE_PLANS_BEFORE_LOCKING times, then the bots choose under the lock."""
+    for _ in range(STALE_PLANS_BEFORE_LOCKING):
+        plan = _bots_plan(draft_id, card_infos)
+        if plan is None:
+            break
+        if not plan:
+            return 0
+        made = _bots_write(draft_id, plan, card_infos)
+        if made is not None:
+            return made
+    return _bots_locked(draft_id, card_infos)
+
+
 def draft_bots_run(*, draft_id: int) -> int:
     """Let the pod's bots pick until none has a pack in front of it; the number of picks.
-    Safe to run twice at once: every step takes the draft lock and re-reads the queues."""
+    Safe to run twice at once: every write takes the draft lock and checks the queues."""
     total, card_infos = 0, {}
     while made := _bots_step(draft_id, card_infos):
         total += made
