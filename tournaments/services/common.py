@@ -9,6 +9,7 @@ from django.db.models import (
     F,
     IntegerField,
     OuterRef,
+    Q,
     Subquery,
     When,
 )
@@ -111,7 +112,9 @@ def result_facts(user) -> dict:
     one read that locks it: its entries in slot order (`slot_0`..`slot_3`, the entry id,
     negative when it forfeited), the entry `user` plays for in it (`viewer_entry`), whether a
     report waits (`has_pending_report`), and in the fixed bracket the match its winner goes
-    on to (`next_id`, `next_status`, `next_filled`, `next_forfeited`)."""
+    on to (`next_id`, `next_status`, `next_filled`, `next_forfeited`), and whether an entry
+    of this match or that one has a player with an account (`next_has_players`: someone to
+    tell that the next match is ready)."""
     slots = MatchEntry.objects.filter(match=OuterRef("pk"))
     signed = Case(
         When(forfeited=True, then=ExpressionWrapper(-F("entry_id"), BigIntegerField())),
@@ -148,6 +151,12 @@ def result_facts(user) -> dict:
         "next_status": Subquery(target.values("status")[:1]),
         "next_filled": _count(target_slots),
         "next_forfeited": _count(target_slots.filter(forfeited=True)),
+        "next_has_players": Exists(
+            MatchEntry.objects.filter(
+                Q(match=OuterRef("pk")) | Q(**{f"match__{k}": v for k, v in next_place.items()}),
+                entry__memberships__isnull=False,
+            )
+        ),
     }
 
 

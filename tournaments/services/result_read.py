@@ -34,8 +34,9 @@ FACTS = (
     "next_status",
     "next_filled",
     "next_forfeited",
+    "next_has_players",
 )
-BOOLEAN_FACTS = ("has_games", "has_pending_report")
+BOOLEAN_FACTS = ("has_games", "has_pending_report", "next_has_players")
 
 
 def _q(name: str) -> str:
@@ -67,7 +68,9 @@ def statement() -> str:
         f" EXISTS (SELECT 1 FROM {report} p WHERE p.match_id = m.id AND p.status = 'pending'),"
         f" n.id, n.status,"
         f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id),"
-        f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id AND s.forfeited)"
+        f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id AND s.forfeited),"
+        f" EXISTS (SELECT 1 FROM {slot} s JOIN {member} em ON em.entry_id = s.entry_id"
+        f"  WHERE s.match_id IN (m.id, n.id))"
         f" FROM {match} m"
         f" JOIN {tournament} t ON t.id = m.tournament_id"
         f" JOIN {round_} r ON r.id = m.round_id"
