@@ -89,9 +89,9 @@ def match_live_key(*, match_id: int) -> str | None:
     trail. Every write of those rows changes it; a change to another match does not.
 
     Every such write also bumps the event's version in its transaction, so the digest is
-    cached per (match, version) in the configured cache: an unchanged poll reads only the
-    version through the match (one indexed read) and the cache; the digest is worked out
-    again only when the version moved (issue 17)."""
+    cached per (match, version) in the configured cache (and this process's memory): an
+    unchanged poll reads only the version through the match (one indexed read) and the
+    cache; the digest is worked out again only when the version moved (issue 17)."""
     if not 0 < match_id <= MAX_ID:
         return None
     with connection.cursor() as cursor:
@@ -99,11 +99,28 @@ def match_live_key(*, match_id: int) -> str | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    key = cache.get(_match_key_name(match_id, *row))
-    return key if key is not None else _match_key_digest(match_id)
+    name = _match_key_name(match_id, *row)
+    key = _LOCAL_KEYS.get(name)
+    if key is None:
+        key = cache.get(name)
+        if key is None:
+            return _match_key_digest(match_id)
+        _remember(name, key)
+    return key
 
 
 MATCH_KEY_TTL = 15 * 60  # an entry per (match, version): versions only move on
+# This process's copy of the keys it has read or worked out, in front of the shared cache (a
+# Redis round trip costs about as much CPU as the poll's query): an entry can never be stale,
+# its name says which match at which version of which event. Emptied when it is full.
+_LOCAL_KEYS: dict[str, str] = {}
+LOCAL_KEYS_MAX = 20_000
+
+
+def _remember(name: str, key: str) -> None:
+    if len(_LOCAL_KEYS) >= LOCAL_KEYS_MAX:
+        _LOCAL_KEYS.clear()
+    _LOCAL_KEYS[name] = key
 
 
 def _match_key_name(match_id: int, version: int, created_at) -> str:
@@ -124,7 +141,9 @@ def _match_key_digest(match_id: int) -> str | None:
         return None
     version, created_at = rows[0][:2]
     key = hashlib.blake2b(repr([row[2:] for row in rows]).encode(), digest_size=8).hexdigest()
-    cache.set(_match_key_name(match_id, version, created_at), key, MATCH_KEY_TTL)
+    name = _match_key_name(match_id, version, created_at)
+    cache.set(name, key, MATCH_KEY_TTL)
+    _remember(name, key)
     return key
 
 
