@@ -231,7 +231,10 @@ def test_the_key_is_filed_under_the_version_read_with_it(organizer):
     match = match_at(tournament, 1, 0)
     before = selectors.match_live_key(match_id=match.pk)
     tournament.refresh_from_db()
-    old_version, born = tournament.version, tournament.created_at
+    old_version = tournament.version
+    with connection.cursor() as cursor:
+        cursor.execute(selectors.MATCH_VERSION_SQL, [match.pk])
+        born = cursor.fetchone()[1]
     # when the match changes (v + 1) and the key is worked out from the rows (as a poll that
     # read the version just before the change commits would)
     organizer_reports(match)
