@@ -182,3 +182,64 @@ def test_a_poll_naming_another_key_or_no_match(organizer):
     # when the match does not exist, then 404 whatever it names
     assert Client().get("/matches/999999/live/?since=0").status_code == 404
     assert Client().get("/matches/999999/").status_code == 404
+
+
+def test_a_poll_is_right_when_the_cache_has_lost_the_key(organizer):
+    # given a watcher of a running match (another process, or a cache that was emptied)
+    from django.core.cache import cache
+
+    from tournaments import selectors
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    match = match_at(tournament, 1, 0)
+    url = poll_url(Client(), match)
+    cache.clear()
+    selectors._LOCAL_KEYS.clear()
+    # when it polls with nothing changed, then 204, the key worked out again from the rows
+    response, queries = poll(Client(), url)
+    assert (response.status_code, queries) == (204, 2)
+    # and the next poll is one read again, also in a process that only has the shared cache
+    assert poll(Client(), url)[1:] == (1,)
+    selectors._LOCAL_KEYS.clear()
+    assert poll(Client(), url)[1:] == (1,)
+    # when the match's result is entered and the cache is emptied again, then it renders
+    organizer_reports(match)
+    cache.clear()
+    selectors._LOCAL_KEYS.clear()
+    assert Client().get(url).status_code == 200
+
+
+def test_after_a_change_elsewhere_the_key_is_worked_out_once_per_version(organizer):
+    # given a watcher of match 1
+    tournament = bulk_event(organizer, 8, best_of=1)
+    url = poll_url(Client(), match_at(tournament, 1, 0))
+    # when another match is reported (the event's version moves)
+    organizer_reports(match_at(tournament, 1, 1))
+    # then the first poll works the key out again (two reads) and the later ones read the
+    # version alone, all 204
+    assert [poll(Client(), url)[1] for _ in range(3)] == [2, 1, 1]
+    assert Client().get(url).status_code == 204
+
+
+def test_the_key_is_filed_under_the_version_read_with_it(organizer):
+    # given a match whose key was worked out at the event's version v
+    from django.core.cache import cache
+
+    from tournaments import selectors
+
+    tournament = bulk_event(organizer, 4, best_of=1)
+    match = match_at(tournament, 1, 0)
+    before = selectors.match_live_key(match_id=match.pk)
+    tournament.refresh_from_db()
+    old_version = tournament.version
+    with connection.cursor() as cursor:
+        cursor.execute(selectors.MATCH_VERSION_SQL, [match.pk])
+        born = cursor.fetchone()[1]
+    # when the match changes (v + 1) and the key is worked out from the rows (as a poll that
+    # read the version just before the change commits would)
+    organizer_reports(match)
+    after = selectors._match_key_digest(match.pk)
+    # then the new key is filed under v + 1, and v still names the old one
+    assert after != before
+    assert cache.get(selectors._match_key_name(match.pk, old_version + 1, born)) == after
+    assert cache.get(selectors._match_key_name(match.pk, old_version, born)) == before

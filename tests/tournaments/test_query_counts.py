@@ -211,3 +211,107 @@ def test_a_changed_standings_read_takes_the_same_queries_for_8_or_512(organizer,
         assert rows[winner]["match_wins"] == wins[winner] + 1
     # ...in as many queries for 512 entries as for 8: the version, the event, and three reads
     assert counts[0] == counts[1] == 5
+
+
+def report_and_after_commit(call, **kwargs) -> list[str]:
+    """The queries a result write takes, including what runs once it commits (the live notice,
+    the players' notices), as a request sees them: the pytest transaction never commits, so
+    the on-commit callbacks are run by hand."""
+    from django.test.utils import CaptureQueriesContext as Capture
+
+    with Capture(connection) as context, _run_on_commit():
+        call(**kwargs)
+    return [q["sql"] for q in context.captured_queries]
+
+
+def _run_on_commit():
+    from contextlib import contextmanager
+
+    from django.db import transaction
+
+    @contextmanager
+    def running():
+        connection_ = transaction.get_connection()
+        start = len(connection_.run_on_commit)
+        try:
+            yield
+        finally:
+            callbacks = connection_.run_on_commit[start:]
+            del connection_.run_on_commit[start:]
+            for _sids, callback, _robust in callbacks:
+                callback()
+
+    return running()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(
+    ("entries", "settings"),
+    [
+        (8, {"best_of": 1}),  # two-player matches, no byes
+        (6, {"best_of": 1}),  # byes: a winner meets a bye's winner waiting in round 2
+        (9, {"best_of": 1, "entries_per_match": 3}),  # three-entry pods
+        (16, {"best_of": 1, "entries_per_match": 4}),  # four-entry pods
+        (8, {"best_of": 3}),  # best of 3
+    ],
+)
+def test_every_organizer_result_up_to_the_final_takes_at_most_8_queries(
+    organizer, entries, settings
+):
+    # given an event of guests (their notices cost nothing: nobody to tell)
+    from tournaments.services import match_result_report
+
+    tournament = bulk_event(organizer, entries, **settings)
+    widest: list[str] = []
+    # when the organizer enters every result, round by round, up to the final
+    while True:
+        open_matches = Match.objects.filter(tournament=tournament, is_bye=False).exclude(
+            status__in=[Match.Status.PENDING, Match.Status.FINISHED]
+        )
+        match = open_matches.order_by("round__number", "index").first()
+        if match is None:
+            break
+        winner = match.slots.order_by("slot").first().entry_id
+        wins = (settings["best_of"] // 2) + 1
+        games = [{"winner": winner, "life": {}}] * wins
+        sql = report_and_after_commit(
+            match_result_report, match=match, by_user=organizer, games=games
+        )
+        widest = max(widest, sql, key=len)
+    # then every one took at most 8 queries, commit and what follows it included
+    tournament.refresh_from_db()
+    assert tournament.status == tournament.Status.FINISHED
+    assert len(widest) <= 8, widest
+
+
+@pytest.mark.postgres
+def test_a_players_report_and_its_confirmation_stay_lean(organizer, make_user):
+    # given two players with accounts in each of the two round-1 matches feeding one match
+    from tournaments.models import EntryMember
+    from tournaments.services import match_result_confirm, match_result_report
+
+    tournament = bulk_event(organizer, 4, best_of=1)
+    reports, confirms = [], []
+    for index in (0, 1):
+        match = Match.objects.get(tournament=tournament, round__number=1, index=index)
+        top, bottom = match.slots.order_by("slot")
+        players = []
+        for slot in (top, bottom):
+            players.append(make_user())
+            EntryMember.objects.create(
+                entry_id=slot.entry_id, user=players[-1], tournament=tournament
+            )
+        # when one reports and the other confirms (the second fills the final)
+        games = [{"winner": top.entry_id, "life": {}}]
+        with CaptureQueriesContext(connection) as report:
+            match_result_report(match=match, by_user=players[0], games=games)
+        with CaptureQueriesContext(connection) as confirm:
+            match_result_confirm(match=match, by_user=players[1])
+        reports.append(len(report.captured_queries))
+        confirms.append(len(confirm.captured_queries))
+    # then each report took at most 8 queries and each confirmation at most 9 (the target is
+    # 8: the confirmed report's UPDATE is the one query left apart), and the final is ready
+    assert max(reports) <= 8, reports
+    assert max(confirms) <= 9, confirms
+    final = Match.objects.get(tournament=tournament, round__number=2, index=0)
+    assert final.status == Match.Status.READY

@@ -207,8 +207,10 @@ def _finish_and_move_on(tournament, match, *, actor, action, before, games) -> N
                 output_field=DateTimeField(),
             ),
         )
-        # its players hear of it after the commit (no query here)
-        matches_ready_notify(tournament=tournament, match_ids=[match.next_id], started=False)
+        # its players hear of it after the commit (no query here); entries of guests only
+        # (the lock's read found no account among them) have nobody to tell
+        if match.next_has_players:
+            matches_ready_notify(tournament=tournament, match_ids=[match.next_id], started=False)
     else:
         match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
     audit(match=match, actor=actor, action=action, before=before, games=games)

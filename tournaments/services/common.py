@@ -8,7 +8,9 @@ from django.db.models import (
     ExpressionWrapper,
     F,
     IntegerField,
+    JSONField,
     OuterRef,
+    Q,
     Subquery,
     When,
 )
@@ -111,7 +113,10 @@ def result_facts(user) -> dict:
     one read that locks it: its entries in slot order (`slot_0`..`slot_3`, the entry id,
     negative when it forfeited), the entry `user` plays for in it (`viewer_entry`), whether a
     report waits (`has_pending_report`), and in the fixed bracket the match its winner goes
-    on to (`next_id`, `next_status`, `next_filled`, `next_forfeited`)."""
+    on to (`next_id`, `next_status`, `next_filled`, `next_forfeited`), and whether an entry
+    of this match or that one has a player with an account (`next_has_players`: someone to
+    tell that the next match is ready), and the report waiting for confirmation if any
+    (`pending_report_id`, `_entry`, `_games`, `_draw`, `_confirmed`: see `pending_report`)."""
     slots = MatchEntry.objects.filter(match=OuterRef("pk"))
     signed = Case(
         When(forfeited=True, then=ExpressionWrapper(-F("entry_id"), BigIntegerField())),
@@ -138,8 +143,16 @@ def result_facts(user) -> dict:
     }
     target = Match.objects.filter(**next_place)
     target_slots = MatchEntry.objects.filter(**{f"match__{k}": v for k, v in next_place.items()})
+    pending = MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
     return {
         **facts,
+        "pending_report_id": Subquery(pending.values("pk")[:1]),
+        "pending_report_entry": Subquery(pending.values("entry_id")[:1]),
+        "pending_report_games": Subquery(pending.values("games")[:1], output_field=JSONField()),
+        "pending_report_draw": Subquery(pending.values("draw")[:1]),
+        "pending_report_confirmed": Subquery(
+            pending.values("confirmed_entries")[:1], output_field=JSONField()
+        ),
         "viewer_entry": Subquery(viewer.values("entry_id")[:1]),
         "has_pending_report": Exists(
             MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
@@ -148,6 +161,12 @@ def result_facts(user) -> dict:
         "next_status": Subquery(target.values("status")[:1]),
         "next_filled": _count(target_slots),
         "next_forfeited": _count(target_slots.filter(forfeited=True)),
+        "next_has_players": Exists(
+            MatchEntry.objects.filter(
+                Q(match=OuterRef("pk")) | Q(**{f"match__{k}": v for k, v in next_place.items()}),
+                entry__memberships__isnull=False,
+            )
+        ),
     }
 
 
@@ -227,6 +246,26 @@ def audit(
         before=before,
         after=snapshot(match, games),
     )
+
+
+def pending_report(match: Match) -> MatchReport | None:
+    """The match's report waiting for confirmation: from the facts read with the lock when
+    there (no query), else one query."""
+    if not hasattr(match, "pending_report_id"):
+        return match.reports.filter(status=MatchReport.Status.PENDING).first()
+    if match.pending_report_id is None:
+        return None
+    report = MatchReport(
+        pk=match.pending_report_id,
+        match=match,
+        entry_id=match.pending_report_entry,
+        games=match.pending_report_games,
+        draw=bool(match.pending_report_draw),
+        confirmed_entries=match.pending_report_confirmed,
+        status=MatchReport.Status.PENDING,
+    )
+    report._state.adding = False  # a row read from the database: save() updates it
+    return report
 
 
 def supersede_pending_reports(match: Match) -> None:

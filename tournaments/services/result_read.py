@@ -8,6 +8,7 @@ PostgreSQL only (the production database): other databases take the ORM path, wh
 the same objects and facts (`tests/tournaments/test_query_counts.py` compares the two).
 """
 
+import json
 from functools import cache
 
 from django.db import connection
@@ -34,8 +35,15 @@ FACTS = (
     "next_status",
     "next_filled",
     "next_forfeited",
+    "next_has_players",
+    "pending_report_id",
+    "pending_report_entry",
+    "pending_report_games",
+    "pending_report_draw",
+    "pending_report_confirmed",
 )
-BOOLEAN_FACTS = ("has_games", "has_pending_report")
+BOOLEAN_FACTS = ("has_games", "has_pending_report", "next_has_players")
+JSON_FACTS = ("pending_report_games", "pending_report_confirmed")
 
 
 def _q(name: str) -> str:
@@ -67,7 +75,11 @@ def statement() -> str:
         f" EXISTS (SELECT 1 FROM {report} p WHERE p.match_id = m.id AND p.status = 'pending'),"
         f" n.id, n.status,"
         f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id),"
-        f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id AND s.forfeited)"
+        f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id AND s.forfeited),"
+        f" EXISTS (SELECT 1 FROM {slot} s JOIN {member} em ON em.entry_id = s.entry_id"
+        f"  WHERE s.match_id IN (m.id, n.id)),"
+        # the report waiting for confirmation (at most one: a database constraint)
+        " p.id, p.entry_id, p.games, p.draw, p.confirmed_entries"
         f" FROM {match} m"
         f" JOIN {tournament} t ON t.id = m.tournament_id"
         f" JOIN {round_} r ON r.id = m.round_id"
@@ -75,6 +87,7 @@ def statement() -> str:
         f" LEFT JOIN {round_} nr ON nr.tournament_id = m.tournament_id AND nr.number = r.number + 1"
         f" LEFT JOIN {match} n ON n.round_id = nr.id"
         f"  AND n.{index} = m.{index} / t.entries_per_match"
+        f" LEFT JOIN {report} p ON p.match_id = m.id AND p.status = 'pending'"
         f" WHERE m.id = %s FOR UPDATE OF m"
     )
 
@@ -101,5 +114,9 @@ def match_with_facts(match_id: int, user) -> Match | None:
     match, tournament, round_row = parts
     match.tournament, match.round = tournament, round_row
     for name, value in zip(FACTS, row, strict=True):
-        setattr(match, name, bool(value) if name in BOOLEAN_FACTS else value)
+        if name in BOOLEAN_FACTS:
+            value = bool(value)
+        elif name in JSON_FACTS and isinstance(value, str):
+            value = json.loads(value)  # the driver may hand jsonb over as text (as to Django)
+        setattr(match, name, value)
     return match

@@ -25,6 +25,7 @@ from tournaments.services.common import (
     game_facts,
     is_organizer,
     lock_match,
+    pending_report,
     require_organizer,
     slots_of,
     snapshot,
@@ -261,7 +262,7 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
     entry_id = match.viewer_entry
     if entry_id is None and not organizer:
         raise NotAllowed("Only the match's players can confirm it.", code="not_in_match")
-    report = match.reports.filter(status=MatchReport.Status.PENDING).first()
+    report = pending_report(match)  # read with the lock
     if match.status != Match.Status.AWAITING_CONFIRMATION or report is None:
         raise Conflict("There is no reported result to confirm.", code="nothing_to_confirm")
     if entry_id is not None and entry_id == report.entry_id:
