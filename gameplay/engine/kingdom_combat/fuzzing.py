@@ -39,12 +39,49 @@ def strings_in(value) -> set[str]:
     return set(text.split('"')[1::2])
 
 
+def new_event_strings(state: dict, new_events: int) -> set[str]:
+    """The strings of the events an action added, since its last shuffle (a shuffle's
+    labels before it name no card anyone may see)."""
+    if not new_events:
+        return set()
+    events = state["events"]
+    batch = events[len(events) - new_events :]
+    shuffles = [i for i, e in enumerate(batch) if "chance" in e]
+    found: set[str] = set()
+    _collect(batch[shuffles[-1] + 1 :] if shuffles else batch, found)
+    return found
+
+
+def _collect(value, found: set[str]) -> None:
+    """Add every string in JSON data (dict keys included) to `found` (strings_in for the
+    few small dicts of one action's events, without encoding them)."""
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found.add(key)
+            _collect(item, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _collect(item, found)
+
+
+def event_leak(state: dict, new_events: int) -> str | None:
+    """The first hidden card the action's new events name, if any. Events are shown to every
+    seat and the spectator alike, so the spectator's hidden cards (every deck, every hand, every
+    face-down unit: the union of what any viewer must not see) are the ones to look for."""
+    named = new_event_strings(state, new_events) & state["cards"].keys()
+    if not named:
+        return None
+    found = named & KC.hidden_cards(state, None)
+    if found:
+        return f"a new event names hidden cards {sorted(found)[:3]}"
+    return None
+
+
 def leaked(state: dict, new_events: int) -> str | None:
     """The first hidden card a seat's or the spectator's view (or a new event) names, if any."""
-    events = state["events"]
-    batch = events[len(events) - new_events :] if new_events else []
-    shuffles = [i for i, e in enumerate(batch) if "chance" in e]
-    recent = strings_in(batch[shuffles[-1] + 1 :] if shuffles else batch)
+    recent = new_event_strings(state, new_events)
     for viewer in [*range(state["seats"]), None]:
         view = KC.view(state, viewer)
         for key in _SKIP:
@@ -64,17 +101,20 @@ class HpWatch:
 
     @staticmethod
     def _snapshot(state: dict) -> dict:
-        hp = {f"fortress-{k}": p["fortress"]["hp"] for k, p in state["players"].items()}
-        hp.update((sid, s["hp"]) for sid, s in state["structures"].items())
-        hp.update((uid, u["hp"]) for uid, u in state["units"].items())
+        hp = {uid: u["hp"] for uid, u in state["units"].items()}
+        for sid, structure in state["structures"].items():
+            hp[sid] = structure["hp"]
+        for key, p in state["players"].items():
+            hp[f"fortress-{key}"] = p["fortress"]["hp"]
         return hp
 
     def check(self, state: dict) -> None:
         """AssertionError naming what regained HP; then remembers the new values."""
         after = self._snapshot(state)
+        before = self.before
         for thing, hp in after.items():
-            if hp > self.before.get(thing, hp):
-                raise AssertionError(f"{thing} went from {self.before[thing]} to {hp} HP")
+            if hp > before.get(thing, hp):
+                raise AssertionError(f"{thing} went from {before[thing]} to {hp} HP")
         self.before = after
 
 
@@ -83,18 +123,25 @@ def play_checked(
     *,
     seats: int,
     max_turns: int = 60,
+    views_every: int = 1,
+    checks_every: int = 1,
     replay: bool = True,
     max_actions: int = 50_000,
 ) -> dict:
-    """One random game (uniform over the legal actions, seeded) with every check after every
-    action; raises Violation saying which check failed where. Returns the final state."""
+    """One random game (uniform over the legal actions, seeded, each played through core.play)
+    with the checks; raises Violation saying which check failed where. Returns the final state.
+
+    After every action: the new events name no hidden card. After every `checks_every`-th
+    action (1: every one) and at the end: the invariants and no HP risen. After every
+    `views_every`-th action (0: never): every seat's and the spectator's whole view. At the
+    end, when `replay`: the JSON log replays to the same state hash."""
     state = core.new_game(SLUG, seats=seats, options={"max_turns": max_turns}, seed=seed)
     rng = random.Random(seed)
     watch = HpWatch(state)
     where = f"seed {seed}, {seats} seats"
     try:
         check_invariants(state)
-        for _count in range(1, max_actions + 1):
+        for count in range(1, max_actions + 1):
             decision = KC.decision(state)
             if decision.kind == "terminal":
                 break
@@ -102,13 +149,18 @@ def play_checked(
             legal = KC.legal_actions(state, seat)
             events = len(state["events"])
             core.play(state, seat, legal[rng.randrange(len(legal))])
-            check_invariants(state)
-            watch.check(state)
-            leak = leaked(state, len(state["events"]) - events)
+            leak = event_leak(state, len(state["events"]) - events)
+            if checks_every and count % checks_every == 0:
+                check_invariants(state)
+                watch.check(state)
+            if not leak and views_every and count % views_every == 0:
+                leak = leaked(state, 0)
             if leak:
                 raise AssertionError(leak)
         else:
             raise AssertionError(f"no end within {max_actions} actions")
+        check_invariants(state)
+        watch.check(state)
         if KC.result(state) is None:
             raise AssertionError("the game is over without a result")
         if replay:
