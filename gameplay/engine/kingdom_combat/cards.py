@@ -158,22 +158,36 @@ def action_kind(key: str) -> str | None:
 
 
 def starter_decks() -> list[dict]:
-    """The set's ready-made decks as engine deck dicts: {"name", "fortresses", "cards"}."""
-    decks = []
-    for deck in _data().get("decks", []):
-        decks.append(
-            {
-                "name": deck["name"],
-                "fortresses": [key_of(n) for n in deck["fortresses"]],
-                "cards": [[key_of(name), count] for count, name in deck["cards"]],
-            }
+    """The set's ready-made decks as engine deck dicts: {"name", "fortresses", "cards"}
+    (fresh lists each call: a caller may change them)."""
+    return [
+        {"name": name, "fortresses": list(forts), "cards": [list(line) for line in lines]}
+        for name, forts, lines in _starter_decks()
+    ]
+
+
+@lru_cache(maxsize=1)
+def _starter_decks() -> tuple:
+    """starter_decks worked out once (names to identity keys is a search of the set)."""
+    return tuple(
+        (
+            deck["name"],
+            tuple(key_of(n) for n in deck["fortresses"]),
+            tuple((key_of(name), count) for count, name in deck["cards"]),
         )
-    return decks
+        for deck in _data().get("decks", [])
+    )
+
+
+@lru_cache(maxsize=1)
+def _builtin_raw() -> dict[str, dict]:
+    """The built-in set's card dicts by identity key."""
+    return {card_key(raw): raw for raw in _data()["cards"]}
 
 
 def fortress(keys: list[str]) -> dict:
     """The fortress a player plays with (one card, or two stacked: first on top)."""
-    raws = {card_key(raw): raw for raw in _data()["cards"]}
+    raws = _builtin_raw()
     infos = [card_info(raws.get(key) or _IMPORTED_RAW[key]) for key in keys]
     stats = fortress_stats(infos)
     return {

@@ -164,12 +164,22 @@ def play_checked(
         if KC.result(state) is None:
             raise AssertionError("the game is over without a result")
         if replay:
-            log = core.from_json(core.to_json(core.game_log(state)))
-            if core.state_hash(core.replay(log)) != core.state_hash(state):
-                raise AssertionError("the replayed log gives another state")
+            replay_matches(state)
     except AssertionError as exc:
         if isinstance(exc, Violation):
             raise
         actions = len(state["log"]["actions"])
         raise Violation(f"{where}, after action {actions}: {exc}") from exc
     return state
+
+
+def replay_matches(state: dict) -> None:
+    """AssertionError unless the game's log, through JSON, replays (every checkpoint hash
+    verified on the way) to the same final state hash."""
+    log = core.from_json(core.to_json(core.game_log(state)))
+    try:
+        again = core.replay(log)
+    except core.EngineError as exc:
+        raise AssertionError(f"the replay fails: {exc}") from exc
+    if core.state_hash(again) != core.state_hash(state):
+        raise AssertionError("the replayed log gives another state")
