@@ -58,11 +58,17 @@ _IMPORTED: dict[str, dict] = {}  # identity key -> engine card, cards of importe
 _IMPORTED_RAW: dict[str, dict] = {}
 
 
+_KNOWN: dict[str, dict] = {}  # identity key -> engine card, of every card looked up so far
+
+
 def card(key: str) -> dict:
     """The printed card with that identity key; EngineError if no set has such a card."""
-    found = catalogue().get(key) or _IMPORTED.get(key)
+    found = _KNOWN.get(key)
     if found is None:
-        raise EngineError(f"There is no Kingdom Combat card {key!r}.")
+        found = catalogue().get(key) or _IMPORTED.get(key)
+        if found is None:
+            raise EngineError(f"There is no Kingdom Combat card {key!r}.")
+        _KNOWN[key] = found
     return found
 
 
@@ -73,7 +79,21 @@ def learn(card_data: dict[str, dict]) -> None:
     for key, raw in card_data.items():
         _IMPORTED[key] = engine_card(raw)
         _IMPORTED_RAW[key] = raw
+    _forget_lookups()
+
+
+def forget_imported() -> None:
+    """Forget every imported card, as a fresh process (tests of replaying elsewhere)."""
+    _IMPORTED.clear()
+    _IMPORTED_RAW.clear()
+    _forget_lookups()
+
+
+def _forget_lookups() -> None:
+    _KNOWN.clear()
     effects_of.cache_clear()
+    effects_with_op.cache_clear()
+    kind.cache_clear()
     keys_with.cache_clear()
     keys_with_any.cache_clear()
 
@@ -118,6 +138,20 @@ def imported_cards(deck: dict, seat: int) -> dict[str, dict]:
 def effects_of(key: str, when: str) -> tuple[dict, ...]:
     """The card's effects that apply at that moment (cached: looked up on every stat)."""
     return tuple(e for e in card(key)["effects"] if e["when"] == when)
+
+
+@lru_cache(maxsize=4096)
+def effects_with_op(key: str, op: str) -> tuple[dict, ...]:
+    """The card's effects with that op, whatever their moment (cached)."""
+    return tuple(e for e in card(key)["effects"] if e["op"] == op)
+
+
+@lru_cache(maxsize=4096)
+def kind(key: str) -> str:
+    """ "unit", "structure", "fortress", "token", or an action card's kind ("Event",
+    "Dirty Trick", ...) (cached)."""
+    printed = card(key)
+    return printed["subtype"] if printed["type"] == "action" else printed["type"]
 
 
 @lru_cache(maxsize=64)

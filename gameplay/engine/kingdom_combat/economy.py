@@ -21,16 +21,16 @@ ANSWER_KINDS = ("Dirty Trick",)
 
 def kind_of(key: str) -> str:
     """ "unit", "structure", or the action card's kind ("Event", "Dirty Trick", ...)."""
-    printed = cards.card(key)
-    return printed["subtype"] if printed["type"] == "action" else printed["type"]
+    return cards.kind(key)
 
 
 def cost(state: dict, seat: int, cid: str) -> int:
     """What the card costs the seat now (units: with the cost reductions in play)."""
     key = state["cards"][cid]
-    if cards.card(key)["type"] == "unit":
+    printed = cards.card(key)
+    if printed["type"] == "unit":
         return effects.unit_cost(state, seat, key)
-    return cards.card(key)["cost"]
+    return printed["cost"]
 
 
 def play_actions(

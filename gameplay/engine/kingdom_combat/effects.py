@@ -318,13 +318,17 @@ def range_against(state: dict, uid: str, target: str) -> int:
 def unit_cost(state: dict, seat: int, key: str) -> int:
     """A unit's cost to its player now: printed, less the cost reductions it controls
     (each to its own minimum, ruling K38)."""
-    cost = cards.card(key)["cost"]
     printed = cards.card(key)
-    for effect in printed["effects"]:
-        if effect["op"] == "cost_reduction" and effect.get("per") == "structure":
+    cost = printed["cost"]
+    own = cards.effects_with_op(key, "cost_reduction")
+    reductions = static_effects(state, "cost_reduction")
+    if not own and not reductions:
+        return cost
+    for effect in own:
+        if effect.get("per") == "structure":
             count = len(player(state, seat)["structures"])
             cost = max(effect.get("minimum", 0), cost - effect["amount"] * count)
-    for _source, owner, effect in static_effects(state, "cost_reduction"):
+    for _source, owner, effect in reductions:
         if owner != seat or effect.get("target") != "own_units":
             continue
         floor = effect.get("minimum", 0)

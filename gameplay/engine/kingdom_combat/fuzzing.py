@@ -48,7 +48,13 @@ def new_event_strings(state: dict, new_events: int) -> set[str]:
     batch = events[len(events) - new_events :]
     shuffles = [i for i, e in enumerate(batch) if "chance" in e]
     found: set[str] = set()
-    _collect(batch[shuffles[-1] + 1 :] if shuffles else batch, found)
+    for event in batch[shuffles[-1] + 1 :] if shuffles else batch:
+        for key, value in event.items():  # flat dicts mostly: one level inline
+            found.add(key)
+            if isinstance(value, str):
+                found.add(value)
+            elif isinstance(value, dict | list | tuple):
+                _collect(value, found)
     return found
 
 
