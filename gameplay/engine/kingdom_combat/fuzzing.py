@@ -1,12 +1,18 @@
-"""Seeded random Kingdom Combat games with every check after every action: the CI fuzz suite
+"""Seeded random Kingdom Combat games with the checks of issue 16: the CI fuzz suite
 (tests/gameplay/engine/kingdom_combat/test_kingdom_combat_fuzz.py) and the million-game bench
-(bench/kingdom_combat_fuzz.py) both play them.
+(bench/kingdom_combat_fuzz.py) both play them through `play_checked`.
 
-After every action: the rule invariants (invariants.py: every card in exactly one place across
-decks, hands, zones, attachments, the stack and discard piles; gold never negative; nothing in
-play at 0 HP), no HP rising (fortresses, structures, and units while they stay in play: lost HP
-is permanent), and no hidden card in any seat's or a spectator's view, nor in the events the
-action added. At the end: the JSON log replays to the same state hash.
+After every action (`checks_every=1`, the default; the bench may space them, and a broken
+state stays broken, so the check at the end still finds it): the rule invariants
+(invariants.py: every card in exactly one place across decks, hands, zones, attachments, the
+stack and discard piles; gold never negative; nothing in play at 0 HP) and no HP rising
+(fortresses, structures, and units while they stay in play: lost HP is permanent). After every
+action, always: the action's new events name no hidden card (events are shown to every seat
+and the spectator, so the spectator's hidden cards, the union of every viewer's, are the ones
+looked for). After every `views_every`-th action: every seat's and the spectator's whole view
+(the views are the costly check: ~80 % of a game's time when read after every action, so CI
+and the bench read them in a sample of games, as Combat's fuzz does). At the end: the JSON
+log replays to the same state hash, when asked.
 
 The view check reads each view as JSON text once (every quoted string: keys and values alike),
 which finds the same strings as walking the view and is several times quicker.
