@@ -25,6 +25,7 @@ import random
 import re
 
 from gameplay.engine import core
+from gameplay.engine.fuzz import _strings as collect_strings  # every string of JSON data
 from gameplay.engine.kingdom_combat.invariants import check_invariants
 from gameplay.engine.kingdom_combat.rules import KINGDOM_COMBAT as KC
 
@@ -59,23 +60,9 @@ def new_event_strings(state: dict, new_events: int) -> set[str]:
             found.add(key)
             if isinstance(value, str):
                 found.add(value)
-            elif isinstance(value, dict | list | tuple):
-                _collect(value, found)
+            elif isinstance(value, dict | list):
+                collect_strings(value, found)
     return found
-
-
-def _collect(value, found: set[str]) -> None:
-    """Add every string in JSON data (dict keys included) to `found` (strings_in for the
-    few small dicts of one action's events, without encoding them)."""
-    if isinstance(value, str):
-        found.add(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            found.add(key)
-            _collect(item, found)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _collect(item, found)
 
 
 def event_leak(state: dict, new_events: int) -> str | None:
