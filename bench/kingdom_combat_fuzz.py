@@ -14,8 +14,13 @@ with seed and message), CPU seconds, the commit, the checks and the time. With `
 run starts after the highest seed the ledger covers with the same settings, so the million
 can be accumulated over several sessions (`--summary` prints what the ledger covers and stops).
 
+`--ci` plays the CI suite's games instead (fuzzing.ci_settings: short turn limits, every 50th
+game 120 turns, sampled views and replays) for 2, 3 and 4 players, --games each, and prints
+the CPU per game of each player count (and what 10,000 of them cost).
+
 Usage:
   python bench/kingdom_combat_fuzz.py [--games N] [--seconds S] [--seed0 K] ...
+  python bench/kingdom_combat_fuzz.py --ci --games 1000
   nice -n 10 python bench/kingdom_combat_fuzz.py --games 1000000 --seconds 3000 \\
       --ledger bench/kingdom_combat_fuzz.jsonl --resume
 Defaults: 5 games, no ledger (make bench stays quick). The last stdout line is the figure.
@@ -195,6 +200,32 @@ def covered(ledger: Path, settings: dict) -> dict:
     }
 
 
+def ci_cost(games: int, seed0: int) -> list[dict]:
+    """The CPU cost of the CI suite's games (fuzzing.ci_settings, seeds seed0 ..
+    seed0 + games - 1 for each player count): one figure per player count."""
+    figures = []
+    for seats in (2, 3, 4):
+        start, actions = time.process_time(), 0
+        for seed in range(seed0, seed0 + games):
+            state = fuzzing.play_checked(seed, seats=seats, **fuzzing.ci_settings(seed))
+            actions += len(state["log"]["actions"])
+        cpu = time.process_time() - start
+        figures.append(
+            {
+                "figure": f"kingdom-combat CI fuzz game, {seats} players (CPU per game)",
+                "value": round(cpu / games * 1000, 2),
+                "unit": "ms",
+                "games": games,
+                "seeds": [seed0, seed0 + games - 1],
+                "actions_per_game": round(actions / games, 1),
+                "us_per_action": round(cpu / actions * 1e6, 1),
+                "cpu_s_for_10000_games": round(cpu / games * 10_000, 1),
+                "commit": commit(),
+            }
+        )
+    return figures
+
+
 def main() -> None:
     """Print the figure as one JSON line."""
     parser = argparse.ArgumentParser(
@@ -212,7 +243,14 @@ def main() -> None:
     parser.add_argument("--ledger", type=Path, default=None)
     parser.add_argument("--resume", action="store_true", help="start after the ledger's seeds")
     parser.add_argument("--summary", action="store_true", help="print the ledger's cover")
+    parser.add_argument(
+        "--ci", action="store_true", help="the CI suite's games instead: CPU per game"
+    )
     args = parser.parse_args()
+    if args.ci:
+        for figure in ci_cost(args.games, args.seed0):
+            print(json.dumps(figure), flush=True)
+        return
     settings = {key: getattr(args, key) for key in SETTINGS}
     if args.summary or args.resume:
         if args.ledger is None:

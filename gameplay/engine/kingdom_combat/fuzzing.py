@@ -117,6 +117,18 @@ class HpWatch:
         self.before = after
 
 
+def ci_settings(seed: int) -> dict:
+    """play_checked's turn limit and sampled checks for the CI game with that seed: 49 games
+    in 50 stop at 6 to 12 turns, every 50th (seed % 50 == 25) plays the full 120; every view
+    after every 10th action in every 10th game; every 20th game replayed."""
+    long = seed % 50 == 25
+    return {
+        "max_turns": 120 if long else 6 + seed % 7,
+        "views_every": 10 if seed % 10 == 0 else 0,
+        "replay": seed % 20 == 0,
+    }
+
+
 def play_checked(
     seed: int,
     *,

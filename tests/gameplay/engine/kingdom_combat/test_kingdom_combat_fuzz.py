@@ -30,29 +30,19 @@ from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
 GAMES = int(os.environ.get("KINGDOM_COMBAT_CI_GAMES", "10000"))  # per player count
 
 
-def ci_settings(seed: int) -> dict:
-    """The turn limit and the sparse checks of the CI game with that seed."""
-    long = seed % 50 == 25
-    return {
-        "max_turns": 120 if long else 6 + seed % 7,
-        "views_every": 10 if seed % 10 == 0 else 0,
-        "replay": seed % 20 == 0,
-    }
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant_after_every_action(seats, chunk):
     ends = set()
     for seed in chunk_seeds(GAMES, chunk):
-        state = fuzzing.play_checked(seed, seats=seats, **ci_settings(seed))
+        state = fuzzing.play_checked(seed, seats=seats, **fuzzing.ci_settings(seed))
         ends.add(state["end"])
     assert ends <= {"fortress", "time"}
 
 
 def test_ci_games_mix_short_and_full_length_games_and_sample_views_and_replays():
-    settings = [ci_settings(seed) for seed in range(100)]
+    settings = [fuzzing.ci_settings(seed) for seed in range(100)]
     assert sorted({s["max_turns"] for s in settings}) == [6, 7, 8, 9, 10, 11, 12, 120]
     assert sum(s["max_turns"] == 120 for s in settings) == 2
     assert sum(s["views_every"] > 0 for s in settings) == 10
