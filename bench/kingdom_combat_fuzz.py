@@ -11,8 +11,10 @@ divisible by 4); the JSON log replayed to the same state hash in every `--replay
 Resumable by seed range: `--ledger FILE` appends one JSON line per finished block of
 `--block` games (default 500) and at the end: seeds covered, games, violations (the first few
 with seed and message), CPU seconds, the commit, the checks and the time. With `--resume` the
-run starts after the highest seed the ledger covers with the same settings, so the million
-can be accumulated over several sessions (`--summary` prints what the ledger covers and stops).
+run starts at the first seed from --seed0 on that the ledger does not cover with the same
+settings and stops before the next covered seed, so the million can be accumulated over
+several sessions, and by processes side by side started at different --seed0 (`--summary`
+prints what the ledger covers and stops).
 
 `--ci` plays the CI suite's games instead (fuzzing.ci_settings: short turn limits, every 50th
 game 120 turns, sampled views and replays) for 2, 3 and 4 players, --games each, and prints
@@ -226,6 +228,19 @@ def ci_cost(games: int, seed0: int) -> list[dict]:
     return figures
 
 
+def next_gap(ranges: list[list[int]], seed0: int, games: int) -> tuple[int, int]:
+    """(first seed, games) to play: from the first seed at or after seed0 that the merged,
+    sorted `ranges` do not cover, up to the next covered range (so runs started at different
+    seeds, in parallel or in later sessions, never play a seed twice)."""
+    first = seed0
+    for low, high in ranges:
+        if low <= first <= high:
+            first = high + 1
+        elif low > first:
+            return first, min(games, low - first)
+    return first, games
+
+
 def main() -> None:
     """Print the figure as one JSON line."""
     parser = argparse.ArgumentParser(
@@ -241,7 +256,7 @@ def main() -> None:
     parser.add_argument("--replay-every", type=int, default=100)
     parser.add_argument("--block", type=int, default=500)
     parser.add_argument("--ledger", type=Path, default=None)
-    parser.add_argument("--resume", action="store_true", help="start after the ledger's seeds")
+    parser.add_argument("--resume", action="store_true", help="skip the seeds the ledger covers")
     parser.add_argument("--summary", action="store_true", help="print the ledger's cover")
     parser.add_argument(
         "--ci", action="store_true", help="the CI suite's games instead: CPU per game"
@@ -259,8 +274,7 @@ def main() -> None:
         if args.summary:
             print(json.dumps(cover))
             return
-        if cover["seeds"]:
-            args.seed0 = max(args.seed0, cover["seeds"][-1][1] + 1)
+        args.seed0, args.games = next_gap(cover["seeds"], args.seed0, args.games)
     figure = run(args.games, args.seconds, args.seed0, settings, args.ledger, args.block)
     print(json.dumps(figure), flush=True)
 
