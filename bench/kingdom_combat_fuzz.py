@@ -46,13 +46,14 @@ SETTINGS = ("max_turns", "checks_every", "views_every", "views_games", "replay_e
 
 
 def commit() -> str:
-    """The checked-out commit (with '+' when the tree has changes), or '?' outside git."""
+    """The checked-out commit (with '+' when Python code differs from it: the ledger itself
+    changes as runs go), or '?' outside git."""
     try:
         head = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", "*.py"],
             capture_output=True,
             text=True,
             check=True,
