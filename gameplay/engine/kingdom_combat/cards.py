@@ -58,11 +58,17 @@ _IMPORTED: dict[str, dict] = {}  # identity key -> engine card, cards of importe
 _IMPORTED_RAW: dict[str, dict] = {}
 
 
+_KNOWN: dict[str, dict] = {}  # identity key -> engine card, of every card looked up so far
+
+
 def card(key: str) -> dict:
     """The printed card with that identity key; EngineError if no set has such a card."""
-    found = catalogue().get(key) or _IMPORTED.get(key)
+    found = _KNOWN.get(key)
     if found is None:
-        raise EngineError(f"There is no Kingdom Combat card {key!r}.")
+        found = catalogue().get(key) or _IMPORTED.get(key)
+        if found is None:
+            raise EngineError(f"There is no Kingdom Combat card {key!r}.")
+        _KNOWN[key] = found
     return found
 
 
@@ -73,7 +79,21 @@ def learn(card_data: dict[str, dict]) -> None:
     for key, raw in card_data.items():
         _IMPORTED[key] = engine_card(raw)
         _IMPORTED_RAW[key] = raw
+    _forget_lookups()
+
+
+def forget_imported() -> None:
+    """Forget every imported card, as a fresh process (tests of replaying elsewhere)."""
+    _IMPORTED.clear()
+    _IMPORTED_RAW.clear()
+    _forget_lookups()
+
+
+def _forget_lookups() -> None:
+    _KNOWN.clear()
     effects_of.cache_clear()
+    effects_with_op.cache_clear()
+    kind.cache_clear()
     keys_with.cache_clear()
     keys_with_any.cache_clear()
 
@@ -120,6 +140,20 @@ def effects_of(key: str, when: str) -> tuple[dict, ...]:
     return tuple(e for e in card(key)["effects"] if e["when"] == when)
 
 
+@lru_cache(maxsize=4096)
+def effects_with_op(key: str, op: str) -> tuple[dict, ...]:
+    """The card's effects with that op, whatever their moment (cached)."""
+    return tuple(e for e in card(key)["effects"] if e["op"] == op)
+
+
+@lru_cache(maxsize=4096)
+def kind(key: str) -> str:
+    """ "unit", "structure", "fortress", "token", or an action card's kind ("Event",
+    "Dirty Trick", ...) (cached)."""
+    printed = card(key)
+    return printed["subtype"] if printed["type"] == "action" else printed["type"]
+
+
 @lru_cache(maxsize=64)
 def keys_with(when: str) -> frozenset[str]:
     """Identity keys of the cards that have effects applying at that moment."""
@@ -158,22 +192,36 @@ def action_kind(key: str) -> str | None:
 
 
 def starter_decks() -> list[dict]:
-    """The set's ready-made decks as engine deck dicts: {"name", "fortresses", "cards"}."""
-    decks = []
-    for deck in _data().get("decks", []):
-        decks.append(
-            {
-                "name": deck["name"],
-                "fortresses": [key_of(n) for n in deck["fortresses"]],
-                "cards": [[key_of(name), count] for count, name in deck["cards"]],
-            }
+    """The set's ready-made decks as engine deck dicts: {"name", "fortresses", "cards"}
+    (fresh lists each call: a caller may change them)."""
+    return [
+        {"name": name, "fortresses": list(forts), "cards": [list(line) for line in lines]}
+        for name, forts, lines in _starter_decks()
+    ]
+
+
+@lru_cache(maxsize=1)
+def _starter_decks() -> tuple:
+    """starter_decks worked out once (names to identity keys is a search of the set)."""
+    return tuple(
+        (
+            deck["name"],
+            tuple(key_of(n) for n in deck["fortresses"]),
+            tuple((key_of(name), count) for count, name in deck["cards"]),
         )
-    return decks
+        for deck in _data().get("decks", [])
+    )
+
+
+@lru_cache(maxsize=1)
+def _builtin_raw() -> dict[str, dict]:
+    """The built-in set's card dicts by identity key."""
+    return {card_key(raw): raw for raw in _data()["cards"]}
 
 
 def fortress(keys: list[str]) -> dict:
     """The fortress a player plays with (one card, or two stacked: first on top)."""
-    raws = {card_key(raw): raw for raw in _data()["cards"]}
+    raws = _builtin_raw()
     infos = [card_info(raws.get(key) or _IMPORTED_RAW[key]) for key in keys]
     stats = fortress_stats(infos)
     return {

@@ -21,16 +21,16 @@ ANSWER_KINDS = ("Dirty Trick",)
 
 def kind_of(key: str) -> str:
     """ "unit", "structure", or the action card's kind ("Event", "Dirty Trick", ...)."""
-    printed = cards.card(key)
-    return printed["subtype"] if printed["type"] == "action" else printed["type"]
+    return cards.kind(key)
 
 
 def cost(state: dict, seat: int, cid: str) -> int:
     """What the card costs the seat now (units: with the cost reductions in play)."""
     key = state["cards"][cid]
-    if cards.card(key)["type"] == "unit":
+    printed = cards.card(key)
+    if printed["type"] == "unit":
         return effects.unit_cost(state, seat, key)
-    return cards.card(key)["cost"]
+    return printed["cost"]
 
 
 def play_actions(
@@ -40,13 +40,16 @@ def play_actions(
     may take (one copy of each card name is offered: copies are the same choice); `only`: just
     the plays of that card id."""
     gold = player(state, seat)["gold"]
-    seen: set[str] = set()
+    seen: set[str] = set()  # card names already offered or refused: copies are the same choice
     actions = []
+    keys = state["cards"]
     for cid in player(state, seat)["hand"]:
-        key = state["cards"][cid]
-        if key in seen or kind_of(key) not in kinds or cost(state, seat, cid) > gold:
+        key = keys[cid]
+        if key in seen:
             continue
         seen.add(key)
+        if cards.kind(key) not in kinds or cost(state, seat, cid) > gold:
+            continue
         if only is not None and cid != only:
             continue
         if cards.card(key)["type"] != "action":
@@ -89,12 +92,13 @@ def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
     units = state["units"]
     if only is not None:
         units = {only: units[only]} if only in units else {}
-    held = zones.held_against(state, seat)
+    held = frozenset(zones.held_against(state, seat))
+    out = tuple(state["out"])
     return [
         {"type": "move", "unit": uid, "to": zone}
         for uid, unit in units.items()
         if unit["seat"] == seat and not unit["exhausted"]
-        for zone in move_destinations(state, uid, held)
+        for zone in _destinations(unit["zone"], effects.reach(state, uid), seat, out, held)
     ]
 
 

@@ -71,9 +71,18 @@ def printed_effects(state: dict, cid: str, when: str) -> list[dict]:
 
 def attachments(state: dict, uid: str) -> list[str]:
     """Abilities and Equipment attached to the unit, in the order they were attached."""
-    if not state["attached"]:
+    attached = state["attached"]
+    if not attached:
         return []
-    return [cid for cid, unit in state["attached"].items() if unit == uid]
+    memo = _memo(state)
+    if memo is None:
+        return [cid for cid, unit in attached.items() if unit == uid]
+    by_unit = memo.get("attachments")
+    if by_unit is None:  # every unit's attachments in one pass, once a read
+        by_unit = memo["attachments"] = {}
+        for cid, unit in attached.items():
+            by_unit.setdefault(unit, []).append(cid)
+    return list(by_unit.get(uid, ()))
 
 
 def bonus(state: dict, uid: str, name: str) -> int:
@@ -318,13 +327,17 @@ def range_against(state: dict, uid: str, target: str) -> int:
 def unit_cost(state: dict, seat: int, key: str) -> int:
     """A unit's cost to its player now: printed, less the cost reductions it controls
     (each to its own minimum, ruling K38)."""
-    cost = cards.card(key)["cost"]
     printed = cards.card(key)
-    for effect in printed["effects"]:
-        if effect["op"] == "cost_reduction" and effect.get("per") == "structure":
+    cost = printed["cost"]
+    own = cards.effects_with_op(key, "cost_reduction")
+    reductions = static_effects(state, "cost_reduction")
+    if not own and not reductions:
+        return cost
+    for effect in own:
+        if effect.get("per") == "structure":
             count = len(player(state, seat)["structures"])
             cost = max(effect.get("minimum", 0), cost - effect["amount"] * count)
-    for _source, owner, effect in static_effects(state, "cost_reduction"):
+    for _source, owner, effect in reductions:
         if owner != seat or effect.get("target") != "own_units":
             continue
         floor = effect.get("minimum", 0)
@@ -394,10 +407,24 @@ def has_skill(state: dict, uid: str, skill: str) -> bool:
     memo = _memo(state)
     if memo is None:
         return _has_skill(state, uid, skill)
-    key = ("skill", uid, skill)
-    if key not in memo:
-        memo[key] = _has_skill(state, uid, skill)
-    return memo[key]
+    granted = memo.get("granted")
+    if granted is None:
+        granted = memo["granted"] = _granted(state)
+    return skill in granted.get(uid, ())
+
+
+def _granted(state: dict) -> dict[str, set[str]]:
+    """{unit id: skills} that this turn's effects and attachments give, in one pass (what
+    _has_skill finds one unit and skill at a time)."""
+    found: dict[str, set[str]] = {}
+    for e in state["effects"]:
+        if e.get("unit") is not None and e.get("skill") is not None:
+            found.setdefault(e["unit"], set()).add(e["skill"])
+    for cid, uid in state["attached"].items():
+        for e in printed_effects(state, cid, "attached"):
+            if e.get("skill") is not None:
+                found.setdefault(uid, set()).add(e["skill"])
+    return found
 
 
 def _has_skill(state: dict, uid: str, skill: str) -> bool:

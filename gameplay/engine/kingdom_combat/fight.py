@@ -319,11 +319,14 @@ def shoot_actions(state: dict, seat: int, only: str | None = None) -> list[dict]
         return actions
     if only is not None:
         units = {only: units[only]} if only in units else {}
+    near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
     for uid, unit in units.items():
         if unit["seat"] != seat or unit["exhausted"]:
             continue
         here = unit["zone"]
-        near = [o for o, zone in enemies if zones.distance(here, zone) <= 1]
+        near = near_zones.get(here)
+        if near is None:
+            near = near_zones[here] = [o for o, zone in enemies if zones.distance(here, zone) <= 1]
         if not near or effects.range_of(state, uid) <= 0:
             continue
         for other in near:

@@ -7,22 +7,29 @@ def check_invariants(state: dict) -> None:
     """Every card in exactly one place, gold never negative, units and structures coherent."""
     places: list[str] = []
     for p in state["players"].values():
-        places += p["deck"] + p["hand"] + p["discard"]
+        places += p["deck"]
+        places += p["hand"]
+        places += p["discard"]
         assert p["gold"] >= 0, "gold below 0"
         assert p["fortress"]["hp"] >= 0, "fortress HP below 0"
         for sid in p["structures"]:
             assert sid in state["structures"], f"structure {sid} listed but not in play"
-    places += list(state["units"]) + list(state["structures"]) + list(state["attached"])
+    units, structures, attached = state["units"], state["structures"], state["attached"]
+    places += units
+    places += structures
+    places += attached
     places += [item["card"] for item in state["stack"] if "card" in item]
-    for cid, uid in state["attached"].items():
-        assert uid in state["units"], f"{cid} is attached to {uid}, which is not in play"
-    assert len(places) == len(set(places)), "a card is in two places"
-    assert set(places) == set(state["cards"]), "a card is missing or unknown"
-    for uid, unit in state["units"].items():
+    for cid, uid in attached.items():
+        assert uid in units, f"{cid} is attached to {uid}, which is not in play"
+    found = set(places)
+    assert len(places) == len(found), "a card is in two places"
+    assert found == state["cards"].keys(), "a card is missing or unknown"
+    out = state["out"]
+    for uid, unit in units.items():
         assert unit["hp"] >= 1, f"unit {uid} in play at 0 HP"
         assert unit["damage"] >= 0, f"unit {uid} has negative damage"
-        assert not state["out"][unit["seat"]], f"unit {uid} of an eliminated seat"
+        assert not out[unit["seat"]], f"unit {uid} of an eliminated seat"
         if unit["in"] is not None:
-            assert unit["in"] in state["structures"], f"unit {uid} inside a missing structure"
-    for sid, structure in state["structures"].items():
+            assert unit["in"] in structures, f"unit {uid} inside a missing structure"
+    for sid, structure in structures.items():
         assert structure["hp"] >= 1, f"structure {sid} in play at 0 HP"

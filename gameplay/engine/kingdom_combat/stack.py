@@ -83,7 +83,8 @@ def asked_seat(state: dict) -> int | None:
         quiet = seat in state["turn"].get("quiet", []) or seat in window.get("settled", ())
         if not quiet:
             with effects.reading(state):
-                if answer_actions(state, seat):
+                # answer_actions is not empty (the shots not worked out when a trick is there)
+                if economy.play_actions(state, seat, ANSWERS) or fight.shoot_actions(state, seat):
                     return seat
         window["index"] += 1
     return None

@@ -56,6 +56,7 @@ def path(a: str, b: str) -> tuple[str, ...]:
     return ra + tuple(reversed(rb[:-1]))
 
 
+@lru_cache(maxsize=4096)
 def distance(a: str, b: str) -> int:
     """Zones between a and b (0 for the same zone)."""
     return len(path(a, b)) - 1

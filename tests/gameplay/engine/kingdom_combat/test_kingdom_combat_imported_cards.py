@@ -124,8 +124,7 @@ def test_random_games_with_imported_cards_keep_every_check_and_replay_without_th
         assert fuzzing.leaked(state, len(state["events"]) - events) is None
     log = core.from_json(core.to_json(core.game_log(state)))
     # a process that never saw the imported cards: they come back from the log's options
-    cards._IMPORTED.clear()
-    cards._IMPORTED_RAW.clear()
+    cards.forget_imported()
     assert core.state_hash(core.replay(log)) == core.state_hash(state)
 
 
