@@ -166,6 +166,28 @@ def test_bots_whose_plans_the_constraints_keep_refusing_choose_under_the_lock(
     assert picks.count() == 7 == picks.values("pack_card").distinct().count()
 
 
+def test_a_bots_plan_that_reads_an_emptied_pack_leaves_that_bot_out(
+    make_draft, players, monkeypatch
+):
+    # given a pod whose bots plan without the lock, statement by statement, and whose packs
+    # another transaction empties between the plan's read of the positions and of the cards
+    draft = make_draft(humans=players[:1], seats=8)
+    prefetch = pick_services._prefetch_bots
+
+    def emptied_after_the_positions(draft, seats, positions):
+        prefetch(draft, seats, positions)
+        for cards in pick_services._memo(draft).pack_cards.values():
+            cards.clear()
+
+    monkeypatch.setattr(pick_services, "_prefetch_bots", emptied_after_the_positions)
+    # when the bots plan, then no bot chooses from an empty pack (it raised before) and the
+    # plan is empty: those choices could not have stood
+    assert pick_services._bots_plan(draft.id, {}) == []
+    monkeypatch.undo()
+    # and the next run picks as usual
+    assert pick_services._bots_step(draft.id, {}) == 7
+
+
 @pytest.mark.parametrize("seats", [2, 4])
 def test_every_bots_plan_of_a_whole_draft_is_written_as_chosen(
     make_draft, players, monkeypatch, seats

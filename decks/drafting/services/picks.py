@@ -207,14 +207,23 @@ def _prefetch_bots(draft: Draft, seats: Sequence[Seat], positions: list[PackPosi
 Choice = tuple[int, int, int, tuple[int, int]]
 
 
-def _bots_pass(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> list[Choice]:
+def _bots_pass(
+    draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, planning=False
+) -> list[Choice]:
     """Each bot with a pack picks once, in seat order (a pack passed on may reach an idle bot
-    in the same pass); their choices. Written later when the memo defers."""
+    in the same pass); their choices. Written later when the memo defers.
+
+    `planning`: read without the lock, statement by statement, so the packs' cards may be
+    read after another transaction emptied a pack the positions still showed with cards; that
+    bot's choice could not stand anyway (`_bots_write` checks each one), so it is left out."""
     _prefetch_bots(draft, seats, positions)
+    memo = _memo(draft)
     choices = []
     for seat in seats:
         head = head_pack(positions, seat.index, draft.round) if seat.is_bot else None
         if head is None:
+            continue
+        if planning and not memo.pack_cards.get(head.id):
             continue
         card = _auto_card(draft, seat, head.id)
         choices.append((seat.id, head.id, head.picks_made, card))
@@ -381,7 +390,7 @@ def _bots_plan(draft_id: int, card_infos: dict) -> list[Choice] | None:
         return None
     draft._card_infos = card_infos
     _memo(draft).deferring = True
-    return _bots_pass(draft, seats, positions_of(draft))
+    return _bots_pass(draft, seats, positions_of(draft), planning=True)
 
 
 def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | None:
