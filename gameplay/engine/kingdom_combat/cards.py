@@ -156,8 +156,9 @@ def kind(key: str) -> str:
 
 @lru_cache(maxsize=64)
 def keys_with(when: str) -> frozenset[str]:
-    """Identity keys of the cards that have effects applying at that moment."""
-    return frozenset(key for key in catalogue() if effects_of(key, when))
+    """Identity keys of the cards, built-in or imported (`learn` clears this cache), that
+    have effects applying at that moment."""
+    return frozenset(key for key in (*catalogue(), *_IMPORTED) if effects_of(key, when))
 
 
 @lru_cache(maxsize=64)

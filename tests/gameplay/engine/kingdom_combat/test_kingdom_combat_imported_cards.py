@@ -11,7 +11,7 @@ import pytest
 from gameplay.engine import core
 from gameplay.engine.errors import EngineError
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import cards, fuzzing
+from gameplay.engine.kingdom_combat import cards, fight, fuzzing
 from tests.gameplay.engine.kingdom_combat.helpers import ASH, IRON, SLUG, deck, skip_setup, to_hand
 
 LANCER = {
@@ -105,6 +105,47 @@ def test_an_imported_structure_makes_its_imported_token():
     assert len(squires) == 1
     assert state["units"][squires[0]]["zone"] == "F0"
     assert state["units"][squires[0]]["exhausted"]
+
+
+BANNER = {
+    "name": "Storm Banner Knight",
+    "type": "unit",
+    "subtype": "Knight",
+    "border": "black",
+    "factions": ["ironhold"],
+    "cost": 2,
+    "stats": {"attack": 2, "defense": 1, "armor": 1, "hp": 2},
+    "keywords": [],
+    "text": "Other units you control in the same zone get +1 defense.",
+    "effects": [
+        {"when": "static", "op": "modify", "defense": 1, "target": "own_other_units_same_zone"}
+    ],
+}
+
+
+def test_an_imported_cards_static_effect_applies_in_play():
+    # given a deck bringing an imported unit whose lasting effect is an aura (it was never
+    # applied: the engine listed only the built-in cards with lasting effects)
+    base = deck(["Ironhold Keep"], {"Ironhold Footman": 10, "Storm Banner Knight": 10})
+    state = core.new_game(
+        SLUG, seats=2, options={"decks": [{**base, "card_data": [BANNER]}, ASH]}, seed=3
+    )
+    state = skip_setup(state)
+    seat = state["turn"]["seat"]
+    to_hand(state, seat, "storm-banner-knight")
+    to_hand(state, seat, "ironhold-footman")
+    state["players"][str(seat)]["gold"] = 10
+    plays = [a for a in KC.legal_actions(state, seat) if a["type"] == "play"]
+    footman = next(a for a in plays if state["cards"][a["card"]] == "ironhold-footman")
+    core.play(state, seat, footman)
+    before = fight.stat(state, footman["card"], "defense")
+    # when the imported unit enters the same zone (the Fortress)
+    plays = [a for a in KC.legal_actions(state, seat) if a["type"] == "play"]
+    banner = next(a for a in plays if state["cards"][a["card"]] == "storm-banner-knight")
+    core.play(state, seat, banner)
+    # then the other unit there gets +1 defense, and the knight itself does not
+    assert fight.stat(state, footman["card"], "defense") == before + 1
+    assert fight.stat(state, banner["card"], "defense") == 1
 
 
 @pytest.mark.parametrize("seed", range(6))
