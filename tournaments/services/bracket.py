@@ -3,7 +3,8 @@
 from collections import Counter
 from random import Random
 
-from django.db.models import Case, DateTimeField, Exists, F, IntegerField, OuterRef, Q, Value, When
+from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from config.errors import Conflict
 from tournaments import hooks
@@ -192,21 +193,7 @@ def _finish_and_move_on(tournament, match, *, actor, action, before, games) -> N
         tournament.save(update_fields=["status", "finished_at"])
         return
     if _fills_next(tournament, match):
-        mine = Q(pk=match.pk)
-        Match.objects.filter(pk__in=[match.pk, match.next_id]).update(
-            status=Case(When(mine, then=Value(match.status)), default=Value(Match.Status.READY)),
-            winner_id=Case(
-                When(mine, then=Value(match.winner_id)),
-                default=F("winner_id"),
-                output_field=IntegerField(),
-            ),
-            decided_by=Case(When(mine, then=Value(match.decided_by)), default=F("decided_by")),
-            finished_at=Case(
-                When(mine, then=Value(match.finished_at)),
-                default=F("finished_at"),
-                output_field=DateTimeField(),
-            ),
-        )
+        _finish_and_ready_next(match)
         # its players hear of it after the commit (no query here); entries of guests only
         # (the lock's read found no account among them) have nobody to tell
         if match.next_has_players:
@@ -216,6 +203,39 @@ def _finish_and_move_on(tournament, match, *, actor, action, before, games) -> N
     audit(match=match, actor=actor, action=action, before=before, games=games)
     _index, slot = feeds_into(match.index, tournament.entries_per_match)
     MatchEntry.objects.create(match_id=match.next_id, slot=slot, entry_id=match.winner_id)
+
+
+def _finish_and_ready_next(match: Match) -> None:
+    """Finish the match and make the next one ready in one UPDATE, in plain SQL: every
+    second report of a fixed bracket makes it, and the ORM's compiling of its CASEs was a
+    tenth of the report's CPU time (issue 17)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            FINISH_AND_READY_NEXT_SQL,
+            [
+                match.pk,
+                str(match.status),
+                str(Match.Status.READY),
+                match.pk,
+                match.winner_id,
+                match.pk,
+                str(match.decided_by),
+                match.pk,
+                connection.ops.adapt_datetimefield_value(match.finished_at),
+                match.pk,
+                match.next_id,
+            ],
+        )
+
+
+FINISH_AND_READY_NEXT_SQL = (
+    f"UPDATE {Match._meta.db_table} SET"
+    " status = CASE WHEN id = %s THEN %s ELSE %s END,"
+    " winner_id = CASE WHEN id = %s THEN %s ELSE winner_id END,"
+    " decided_by = CASE WHEN id = %s THEN %s ELSE decided_by END,"
+    " finished_at = CASE WHEN id = %s THEN %s ELSE finished_at END"
+    " WHERE id IN (%s, %s)"
+)
 
 
 def advance(*, tournament: Tournament, match: Match) -> None:

@@ -29,7 +29,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import result_read
-from tournaments.versions import bump_version
+from tournaments.versions import bump_version, bump_version_of_match
 
 
 def is_organizer(*, tournament: Tournament, user) -> bool:
@@ -72,10 +72,12 @@ def lock_match(match_id: int, *, bump: bool, facts_for=None) -> tuple[Tournament
     (`has_games`). With `facts_for=<user>` the same query also reads what recording a result
     needs (see `result_facts`), so a report or confirmation asks nothing more before writing.
     """
-    tournament_of_match = Subquery(Match.objects.filter(pk=match_id).values("tournament_id")[:1])
     if bump:
-        locked = bump_version(tournament_of_match)
+        locked = bump_version_of_match(match_id)
     else:
+        tournament_of_match = Subquery(
+            Match.objects.filter(pk=match_id).values("tournament_id")[:1]
+        )
         locked = len(
             Tournament.objects.select_for_update().filter(pk=tournament_of_match).values("pk")
         )
