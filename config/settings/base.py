@@ -39,10 +39,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # watchers' unchanged polls: 204/304 from the version, before sessions and the user (and
+    # before the CSP middleware: it stamps the same policy itself, built once)
+    "tournaments.freshness.UnchangedReadMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # watchers' unchanged polls: 204/304 from the version, before sessions and the user
-    "tournaments.freshness.UnchangedReadMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

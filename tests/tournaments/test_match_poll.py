@@ -243,3 +243,26 @@ def test_the_key_is_filed_under_the_version_read_with_it(organizer):
     assert after != before
     assert cache.get(selectors._match_key_name(match.pk, old_version + 1, born)) == after
     assert cache.get(selectors._match_key_name(match.pk, old_version, born)) == before
+
+
+def test_an_unchanged_poll_carries_the_pages_security_headers(organizer, settings):
+    # given a match page open in a browser, and a report-only policy beside the enforced one
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'none'"]}}
+    tournament = bulk_event(organizer, 8, best_of=1)
+    client = Client()
+    page = client.get(f"/matches/{match_at(tournament, 1, 0).pk}/")
+    url = poll_url(client, match_at(tournament, 1, 0))
+    # when it polls with nothing changed (answered before the CSP middleware runs)
+    response = client.get(url)
+    # then the 204 carries the same policies and security headers as the page
+    assert response.status_code == 204
+    for header in (
+        "Content-Security-Policy",
+        "Content-Security-Policy-Report-Only",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+    ):
+        assert response[header] == page[header], header
+    assert "img-src 'none'" in response["Content-Security-Policy-Report-Only"]
+    # and a host not allowed is refused there too
+    assert client.get(url, headers={"host": "evil.example"}).status_code == 400
