@@ -229,12 +229,12 @@ def _finish_and_ready_next(match: Match) -> None:
 
 
 FINISH_AND_READY_NEXT_SQL = (
-    f"UPDATE {Match._meta.db_table} SET"
-    " status = CASE WHEN id = %s THEN %s ELSE %s END,"
-    " winner_id = CASE WHEN id = %s THEN %s ELSE winner_id END,"
-    " decided_by = CASE WHEN id = %s THEN %s ELSE decided_by END,"
-    " finished_at = CASE WHEN id = %s THEN %s ELSE finished_at END"
-    " WHERE id IN (%s, %s)"
+    f"UPDATE {connection.ops.quote_name(Match._meta.db_table)} SET"
+    ' "status" = CASE WHEN "id" = %s THEN %s ELSE %s END,'
+    ' "winner_id" = CASE WHEN "id" = %s THEN %s ELSE "winner_id" END,'
+    ' "decided_by" = CASE WHEN "id" = %s THEN %s ELSE "decided_by" END,'
+    ' "finished_at" = CASE WHEN "id" = %s THEN %s ELSE "finished_at" END'
+    ' WHERE "id" IN (%s, %s)'
 )
 
 
