@@ -388,8 +388,8 @@ def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
 
 
 # The whole bracket in one read up to this many matches (1,023 at 1,024 entries of two: 40 ms
-# CPU and 368 kB for a changed read, BENCHMARKS.md event scale run 8); a bigger bracket answers with its rounds and links to their pages
-# (RULINGS.md 21).
+# CPU and 368 kB for a changed read, BENCHMARKS.md event scale run 8); a bigger bracket answers
+# with its rounds and links to their pages (RULINGS.md 21).
 BRACKET_API_MAX_MATCHES = 1024
 
 
