@@ -131,3 +131,12 @@ def test_the_paged_summary_takes_the_same_queries_for_any_size(organizer, client
     assert queries_for(client, url.format(id=small.pk)) == queries_for(
         client, url.format(id=large.pk)
     )
+
+
+def test_the_browsable_api_shows_the_paged_summary(organizer, client, small_limit):
+    # given a big event, when its bracket is opened in a browser (the browsable API)
+    tournament = bulk_event(organizer, 16)
+    response = client.get(f"/api/tournaments/{tournament.pk}/bracket/", HTTP_ACCEPT="text/html")
+    # then the page shows the summary with the link to a round's first page
+    assert response.status_code == 200
+    assert f"/api/tournaments/{tournament.pk}/bracket/rounds/1/" in response.content.decode()
