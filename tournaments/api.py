@@ -329,6 +329,16 @@ class BracketApi(APIView):
     @extend_schema(
         responses={200: serializers.BracketOut, 304: None, **ERRORS},
         summary="The bracket: rounds and their matches, top to bottom (ETag / If-None-Match)",
+        description=(
+            'The whole bracket in one read, `"paged": false`, while it has at most '
+            f"{selectors.BRACKET_API_MAX_MATCHES:,} matches (up to 1,024 entries of two). A "
+            'bigger bracket (a 4,096-entry event is 1.5 MB of JSON) answers `"paged": true`: '
+            "each round has its `number`, `name`, `stage`, `started_at`, its match count "
+            "`total` and `page`, the path of its first page of matches; read the round's "
+            "matches from `/api/tournaments/{id}/bracket/rounds/{n}/?offset=&limit=` "
+            "(up to 1,024 a page, `offset` + `limit` for the next). Both forms carry an ETag; "
+            "send it back as If-None-Match to get a 304 while nothing changed."
+        ),
     )
     def get(self, request, pk: int):
         tag, unchanged = _conditional(request, pk, "bracket-api")
@@ -339,7 +349,7 @@ class BracketApi(APIView):
             request,
             tournament,
             "bracket",
-            lambda: selectors.bracket_cached(tournament=tournament),
+            lambda: selectors.bracket_api_get(tournament=tournament),
         )
         tag = freshness.etag(kind="bracket-api", tournament_id=pk, version=tournament.version)
         return freshness.stamp(response, tag)

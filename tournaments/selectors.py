@@ -387,6 +387,37 @@ def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
     return cached_per_version("bracket-shape", tournament, build)
 
 
+# The whole bracket in one read up to this many matches (1,023 at 1,024 entries of two: 40 ms
+# CPU and 368 kB for a changed read, BENCHMARKS.md event scale run 8); a bigger bracket answers
+# with its rounds and links to their pages (RULINGS.md 21).
+BRACKET_API_MAX_MATCHES = 1024
+
+
+def bracket_api_get(*, tournament: Tournament) -> dict:
+    """The whole-bracket API's body: `bracket_get` with `"paged": false` up to
+    BRACKET_API_MAX_MATCHES matches; above that each round's number, name, stage, start and
+    match count with the path of its first page (`bracket_round_get`), `"paged": true`.
+    The paged form reads the cached shape (no query once cached) whatever the size."""
+    shape = bracket_shape(tournament=tournament)
+    if sum(r.size for r in shape) <= BRACKET_API_MAX_MATCHES:
+        return {"paged": False, **bracket_cached(tournament=tournament)}
+    return {
+        "paged": True,
+        "rounds": [
+            {
+                "number": r.number,
+                "name": _round_title(tournament, r.number, shape),
+                "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
+                "started_at": r.started_at,
+                "total": r.size,
+                "page": f"/api/tournaments/{tournament.pk}/bracket/rounds/{r.number}/"
+                f"?offset=0&limit={ROUND_PAGE}",
+            }
+            for r in shape
+        ],
+    }
+
+
 def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
     """One region of the bracket (`tournaments.brackets.regions`): its matches of every round,
     shaped as `bracket_get`'s, with `region` and `regions` (how many there are). A bracket of

@@ -307,8 +307,28 @@ class RoundOut(serializers.Serializer):
     matches = MatchOut(many=True)
 
 
+class RoundOrPageLinkOut(RoundOut):
+    """A round of the bracket; in the paged form (a bracket of more than 1,024 matches) it has
+    no `matches` but `total` and `page`, the path of its first page of matches."""
+
+    matches = MatchOut(many=True, required=False, help_text="Only when `paged` is false.")
+    name = serializers.CharField(help_text="Round 1, ..., Quarterfinals, Semifinals, Final.")
+    stage = serializers.ChoiceField(choices=["swiss", "bracket"])
+    total = serializers.IntegerField(
+        required=False, help_text="How many matches the round has (only when `paged`)."
+    )
+    page = serializers.CharField(
+        required=False,
+        help_text="The path of the round's first page of matches (only when `paged`).",
+    )
+
+
 class BracketOut(serializers.Serializer):
-    rounds = RoundOut(many=True)
+    paged = serializers.BooleanField(
+        help_text="True for a bracket of more than 1,024 matches: its rounds link to their "
+        "pages of matches instead of carrying them."
+    )
+    rounds = RoundOrPageLinkOut(many=True)
 
 
 class RoundPageIn(serializers.Serializer):
