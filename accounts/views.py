@@ -32,9 +32,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         try:
             user = user_register(**form.cleaned_data)
         except ServiceError as error:
-            for field, messages in error.errors.items():
-                for message in messages:
-                    form.add_error(field if field in form.fields else None, message)
+            error.add_to_form(form)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("home")

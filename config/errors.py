@@ -24,6 +24,13 @@ class ServiceError(Exception):
         self.errors = errors or {}
         self.data = data or {}
 
+    def add_to_form(self, form) -> None:
+        """Show the refusal on a page's form: each field's problems beside that field (on the
+        form as a whole when the form has no such field), the message when none names one."""
+        for field, problems in (self.errors or {None: [self.message]}).items():
+            for problem in problems:
+                form.add_error(field if field in form.fields else None, problem)
+
 
 class NotAllowed(ServiceError):
     """The user is known but may not do this (403)."""

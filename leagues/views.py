@@ -106,17 +106,11 @@ def league_new(request: HttpRequest) -> HttpResponse:
         try:
             league = services.league_create(organizer=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            _form_errors(form, exc)
+            exc.add_to_form(form)
         else:
             messages.success(request, f"{league.name} is set up: add its events.")
             return redirect("leagues:detail", pk=league.pk)
     return render(request, "leagues/new.html", {"form": form})
-
-
-def _form_errors(form: forms.Form, exc: ServiceError) -> None:
-    for field, problems in exc.errors.items() or {None: [exc.message]}.items():
-        for problem in problems:
-            form.add_error(field if field in form.fields else None, problem)
 
 
 def _is_organizer(request: HttpRequest, league: League) -> bool:
@@ -138,7 +132,7 @@ def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.league_update(league=league, by_user=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            _form_errors(form, exc)
+            exc.add_to_form(form)
         else:
             messages.success(request, "League settings saved; the leaderboard follows them.")
             return redirect("leagues:detail", pk=league.pk)

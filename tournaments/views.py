@@ -110,14 +110,6 @@ class TournamentForm(forms.Form):
         return self.cleaned_data.get("structure") or Tournament.Structure.ELIMINATION
 
 
-def _service_errors(form: forms.Form, exc: ServiceError) -> None:
-    for field, messages_ in exc.errors.items():
-        for message in messages_:
-            form.add_error(field if field in form.fields else None, message)
-    if not exc.errors:
-        form.add_error(None, exc.message)
-
-
 def _tournament(pk: int) -> Tournament:
     try:
         return selectors.tournament_get(tournament_id=pk)
@@ -146,7 +138,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             tournament = services.tournament_create(organizer=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            _service_errors(form, exc)
+            exc.add_to_form(form)
         else:
             messages.success(request, f"{tournament.name} is open for registration.")
             return redirect("tournaments:detail", pk=tournament.pk)
