@@ -40,24 +40,30 @@ def game_list(request):
 def game_new(request):
     """Start a game: the user in seat 1, the chosen bot in seat 2."""
     bot = request.POST.get("bot", "greedy")
-    options = {}
-    if request.POST.get("max_turns"):
-        try:
-            options["max_turns"] = int(request.POST["max_turns"])
-        except ValueError:
-            messages.error(request, "The turn limit must be a whole number.")
-            return redirect("gameplay:list")
     try:
         game = services.game_create(
             ruleset=request.POST.get("ruleset", "combat"),
             seats=[{"user": request.user.pk}, {"bot": bot}],
-            options=options,
+            options=_turn_limit_options(request),
             created_by=request.user,
         )
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("gameplay:list")
     return redirect("gameplay:game", pk=game.pk)
+
+
+def _turn_limit_options(request) -> dict:
+    """The game options of a new-game or lobby form: the turn limit, when one is given."""
+    given = request.POST.get("max_turns")
+    if not given:
+        return {}
+    try:
+        return {"max_turns": int(given)}
+    except ValueError:
+        raise ServiceError(
+            "The turn limit must be a whole number.", code="invalid_max_turns"
+        ) from None
 
 
 def _two_player_rulesets() -> list:
@@ -89,19 +95,12 @@ def lobby(request):
 @post_only_else_back_to("gameplay:lobby")
 def invite_new(request):
     """Open a seat in the lobby or, with a username, challenge that player."""
-    options = {}
-    if request.POST.get("max_turns"):
-        try:
-            options["max_turns"] = int(request.POST["max_turns"])
-        except ValueError:
-            messages.error(request, "The turn limit must be a whole number.")
-            return redirect("gameplay:lobby")
     try:
         invite = services.invite_create(
             by_user=request.user,
             ruleset=request.POST.get("ruleset", "combat"),
             opponent_username=request.POST.get("opponent", ""),
-            options=options,
+            options=_turn_limit_options(request),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)

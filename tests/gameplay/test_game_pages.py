@@ -7,9 +7,10 @@ import re
 from html import unescape
 
 import pytest
+from django.contrib.messages import get_messages
 
 from gameplay import selectors, services
-from gameplay.models import GameRecord
+from gameplay.models import GameInvite, GameRecord
 from tests.gameplay.playing import play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -498,3 +499,22 @@ def test_the_kingdom_combat_log_scrolls_and_can_be_reached_by_keyboard():
     log = re.search(r'<ol class="kc-story" id="recent-moves"([^>]*)>(.*?)</ol>', html, re.S)
     assert 'tabindex="0"' in log.group(1)
     assert "Turn 1: ann has 3 gold" in log.group(2).split("</li>")[0]
+
+
+@pytest.mark.parametrize(
+    ("url", "back"), [("/games/new/", "/games/"), ("/games/lobby/offer/", "/games/lobby/")]
+)
+def test_a_turn_limit_that_is_not_a_number_is_refused_and_nothing_starts(
+    client, make_user, url, back
+):
+    # given a signed-in player on the new-game form or the lobby's offer form
+    client.force_login(make_user())
+    # when the turn limit is not a whole number
+    response = client.post(url, {"ruleset": "combat", "bot": "random", "max_turns": "ten"})
+    # then they are sent back with the reason, and no game or seat was made
+    assert response.status_code == 302
+    assert response.url == back
+    shown = [str(m) for m in get_messages(response.wsgi_request)]
+    assert shown == ["The turn limit must be a whole number."]
+    assert not GameRecord.objects.exists()
+    assert not GameInvite.objects.exists()
