@@ -290,22 +290,6 @@ def publish_read(topic: str, read: Callable[[], object]) -> None:
     transaction.on_commit(send)
 
 
-def publish_read_many(read: Callable[[], list[tuple[str, object]]]) -> None:
-    """As `publish_read` for (topic, version) pairs the commit decides (a write that names its
-    row by a subquery)."""
-
-    def send() -> None:
-        try:
-            pairs = read()
-        except Exception:
-            logger.warning("live notice not read", exc_info=True)
-            return
-        for topic, version in pairs:
-            _send(topic, version)
-
-    transaction.on_commit(send)
-
-
 def _send(topic: str, version) -> None:
     try:
         transport().send(topic, version)
