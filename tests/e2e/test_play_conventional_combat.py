@@ -5,7 +5,12 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services, tasks
 from gameplay.models import GameRecord
-from tests.e2e.play import listed_moves, log_in_by_form, start_game_against_bot
+from tests.e2e.play import (
+    click_first_listed_move,
+    listed_moves,
+    log_in_by_form,
+    start_game_against_bot,
+)
 
 PASSWORD = "correct-horse-battery"
 
@@ -43,7 +48,7 @@ def test_human_plays_a_whole_conventional_combat_match_against_a_bot(
             page.wait_for_timeout(300)
             continue
         version = board.get_attribute("data-version")
-        buttons.first.click()
+        click_first_listed_move(board)
         expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
     expect(page.locator("#game-over")).to_be_visible()
     # and the last duel's dice are shown

@@ -10,7 +10,12 @@ from playwright.sync_api import Page, expect
 from gameplay import services, tasks
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
-from tests.e2e.play import listed_moves, log_in_by_form, start_game_against_bot
+from tests.e2e.play import (
+    click_first_listed_move,
+    listed_moves,
+    log_in_by_form,
+    start_game_against_bot,
+)
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(os.environ.get("KC_SCREENSHOTS", "var/screenshots/kingdom-combat"))
@@ -54,7 +59,7 @@ def test_human_plays_kingdom_combat_against_a_bot_by_clicking(
             page.wait_for_timeout(300)
             continue
         version = board.get_attribute("data-version")
-        buttons.first.click()
+        click_first_listed_move(board)
         expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
     game = GameRecord.objects.get()
     assert game.ruleset == "kingdom-combat"
