@@ -63,13 +63,20 @@ def in_view(page: Page, selector: str, timeout: float = 5000) -> bool:
     return True
 
 
-def click_first_listed_move(board: Locator) -> None:
-    """Open the collapsed list of moves and click its first one; a live update may swap the
-    board in between (the new board's list is opened again)."""
+def click_first_listed_move(board: Locator) -> bool:
+    """Open the collapsed list of moves and click its first one; True once clicked. A live
+    update may swap the board in between (the new board's list is opened again), and the
+    new board may have no move for this player: the bot moved meanwhile, or its move ended
+    the game (False: nothing to click, the caller looks at the board again)."""
     for _ in range(10):
+        if board.get_attribute("data-status") == "finished":
+            return False
+        buttons = listed_moves(board)
+        if buttons.count() == 0:
+            return False
         try:
-            listed_moves(board).first.click(timeout=3000)
-            return
+            buttons.first.click(timeout=3000)
+            return True
         except PlaywrightTimeoutError:
             continue
     raise AssertionError("no move of the list could be clicked")

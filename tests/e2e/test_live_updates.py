@@ -43,7 +43,7 @@ def _two_players(browser, base: str, make_user):
 
 def _move(page: Page) -> None:
     """Click the player's first legal move and wait for their own board to show it."""
-    click_first_listed_move(page.locator("#board"))
+    assert click_first_listed_move(page.locator("#board"))
     expect(page.locator('#board:not([data-version="0"])')).to_be_attached()
 
 
@@ -67,7 +67,7 @@ def test_a_move_reaches_the_other_browser_by_push_within_a_second(
         mover, watcher = watcher, mover
     version = mover.locator("#board").get_attribute("data-version")
     pushes = int(watcher.locator("html").get_attribute("data-live-pushes") or 0)
-    click_first_listed_move(mover.locator("#board"))
+    assert click_first_listed_move(mover.locator("#board"))
     expect(watcher.locator(f'#board:not([data-version="{version}"])')).to_be_attached(timeout=1000)
     expect(watcher.locator("html")).to_have_attribute("data-live-pushes", str(pushes + 1))
 
