@@ -141,7 +141,7 @@ def match_finish(
     match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
     match.finished_at = now()
     supersede_pending_reports(match)
-    hooks.match_result_changed(match_id=match.pk)
+    hooks.new_match_result(game=tournament.game, match_id=match.pk)
     if tournament.is_swiss_round(match.round.number):
         swiss.swiss_match_finished(
             tournament=tournament,
