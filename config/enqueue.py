@@ -41,9 +41,10 @@ def enqueue_batched_on_commit(task, *args, delay: float = 1.0) -> None:
 
     For a task that reads what is pending from the database, never from its arguments alone
     (a result to rate is a finished match without its rating). A busy event's results then
-    cost one broker message a second, not one each (issue 17: the publish was a third of a
-    report's time). A lost message (the broker down) is logged, and the next write sends it
-    again; the periodic sweep covers the rest, as for `enqueue_on_commit`."""
+    cost at most two broker messages a second per process, not one each (issue 17: the
+    publish was a third of a report's time). A lost message (the broker down) is logged, and
+    the next write sends it again; the periodic sweep covers the rest, as for
+    `enqueue_on_commit`."""
     key = (task.name, *args)
 
     def send() -> None:
