@@ -11,10 +11,17 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: services and tasks use the models, loaded only once
         # apps are.
-        from config.enqueue import enqueue_on_commit
+        from config.enqueue import enqueue_batched_on_commit, enqueue_on_commit
         from ratings import selectors, tasks
 
-        # A result is rated after its commit, by a task (the result writes stay lean).
+        # A result is rated after its commit, by a task (the result writes stay lean): a new
+        # one by its game's task, queued once a second for all of them (the pending result is
+        # the finished match without its rating: nothing to write in the result's
+        # transaction); a correction by its own task (its match was rated already).
+        hooks.on_new_match_result(
+            "ratings",
+            lambda *, game, match_id: enqueue_batched_on_commit(tasks.game_rate_new, game),
+        )
         hooks.on_match_result(
             "ratings", lambda *, match_id: enqueue_on_commit(tasks.match_rate, match_id)
         )

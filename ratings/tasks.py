@@ -1,12 +1,20 @@
-"""Celery tasks of the ratings app: rate a match after its result commits, and a sweep for
-results whose task was lost. Idempotent (the service compares what it already rated)."""
+"""Celery tasks of the ratings app: rate a game's new results a second after they commit, a
+corrected match after its correction commits, and a sweep for results whose task was lost.
+Idempotent (the service compares what it already rated)."""
+
+from datetime import timedelta
 
 from celery import shared_task
+from django.utils import timezone
 
 from ratings import services
 from tournaments.models import Match
 
 SWEEP_LIMIT = 500
+NEW_LIMIT = 5_000  # a game's new results one run rates (a 4,096-entry round has 2,048)
+# How far back a game's run looks for new results: far more than the second it waits (older
+# ones that no run rated are the sweep's), and a range of the finished_at index.
+NEW_SINCE = timedelta(minutes=10)
 
 
 @shared_task(name="ratings.tasks.match_rate")
@@ -15,11 +23,27 @@ def match_rate(match_id: int) -> bool:
     return services.match_rate(match_id=match_id)
 
 
+@shared_task(name="ratings.tasks.game_rate_new")
+def game_rate_new(game: str) -> int:
+    """Queued a second after a game's matches finish (one message for all the results of
+    that second, `config.enqueue.enqueue_batched_on_commit`): rate the game's finished
+    matches not rated yet, in the order they finished (all its events together: a match
+    rated after a later one would replay the whole game, R5)."""
+    recent = Match.objects.filter(
+        tournament__game=game, finished_at__gte=timezone.now() - NEW_SINCE
+    )
+    return _rate_unrated(recent, NEW_LIMIT)
+
+
 @shared_task(name="ratings.tasks.ratings_sweep")
 def ratings_sweep() -> int:
     """Every minute: rate the finished matches that no task rated yet (a broker outage)."""
-    missing = Match.objects.filter(status=Match.Status.FINISHED, rated__isnull=True).order_by(
+    return _rate_unrated(Match.objects.all(), SWEEP_LIMIT)
+
+
+def _rate_unrated(matches, limit: int) -> int:
+    missing = matches.filter(status=Match.Status.FINISHED, rated__isnull=True).order_by(
         "finished_at", "pk"
     )
-    ids = list(missing.values_list("pk", flat=True)[:SWEEP_LIMIT])
+    ids = list(missing.values_list("pk", flat=True)[:limit])
     return sum(services.match_rate(match_id=pk) for pk in ids)

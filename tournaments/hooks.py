@@ -44,8 +44,10 @@ def live_time_facts(*, match_id: int) -> dict | None:
 
 # Told of every match whose result now counts or changed (finished, corrected): the ratings app
 # rates it. Called inside the result's transaction; a callback must only note or enqueue (the
-# result writes stay lean, issue 17), never query.
+# result writes stay lean, issue 17), never query. A match finished for the first time is told
+# to the `_NEW_RESULTS` callbacks; a result that changed (a correction) to `_MATCH_RESULTS`.
 _MATCH_RESULTS: dict[str, Callable[..., None]] = {}
+_NEW_RESULTS: dict[str, Callable[..., None]] = {}
 # Asked at the start of an event seeded by rating: the entry ids ordered best first.
 _RATING_ORDERS: dict[str, Callable[..., list[int]]] = {}
 
@@ -53,6 +55,12 @@ _RATING_ORDERS: dict[str, Callable[..., list[int]]] = {}
 def on_match_result(app: str, callback: Callable[..., None]) -> None:
     """Register `callback(*, match_id)`, run when a match's result starts to count or changes."""
     _MATCH_RESULTS[app] = callback
+
+
+def on_new_match_result(app: str, callback: Callable[..., None]) -> None:
+    """Register `callback(*, game, match_id)`, run when a match finishes (its result counts
+    for the first time: the match was not finished before); `game` is its event's game."""
+    _NEW_RESULTS[app] = callback
 
 
 def on_rating_order(app: str, callback: Callable[..., list[int]]) -> None:
@@ -64,6 +72,12 @@ def match_result_changed(*, match_id: int) -> None:
     """Tell the apps that follow results that this match's result counts now (or changed)."""
     for callback in _MATCH_RESULTS.values():
         callback(match_id=match_id)
+
+
+def new_match_result(*, game: str, match_id: int) -> None:
+    """Tell the apps that follow results that this match of that game has just finished."""
+    for callback in _NEW_RESULTS.values():
+        callback(game=game, match_id=match_id)
 
 
 def rating_order(*, game: str, entry_ids: list[int]) -> list[int]:

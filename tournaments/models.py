@@ -274,7 +274,11 @@ class Match(models.Model):
                 condition=Q(is_bye=False) | Q(decided_by="bye"), name="match_bye_decided_by_bye"
             ),
         ]
-        indexes = [models.Index(fields=["tournament", "status"], name="match_tournament_status")]
+        indexes = [
+            models.Index(fields=["tournament", "status"], name="match_tournament_status"),
+            # a game's results of the last minutes, not rated yet (ratings.tasks.game_rate_new)
+            models.Index(fields=["finished_at"], name="match_finished_at"),
+        ]
 
     def __str__(self) -> str:
         return f"Match {self.pk}"

@@ -5,6 +5,7 @@ the ratings of the right result entered first, the player page and API, seeding 
 in the rating history, rebuilt with a correction."""
 
 import io
+import logging
 
 import pytest
 from django.core.management import call_command
@@ -53,24 +54,103 @@ def ratings(game="combat") -> dict[int, tuple[float, float, int]]:
     }
 
 
-def test_a_finished_match_is_rated_after_its_commit(organizer, make_user, monkeypatch):
-    # given a 2-player event; the task's queueing is watched
-    queued = []
-    monkeypatch.setattr(tasks.match_rate, "delay", lambda match_id: queued.append(match_id))
+@pytest.fixture
+def queued(monkeypatch):
+    """The rating tasks queued, as (task name, args, countdown); nothing queued before."""
+    from config import enqueue
+
+    sent = []
+    monkeypatch.setattr(enqueue, "_BATCHED_RUNS_AT", {})
+    monkeypatch.setattr(
+        tasks.game_rate_new,
+        "apply_async",
+        lambda args, countdown: sent.append(("game_rate_new", tuple(args), countdown)),
+    )
+    monkeypatch.setattr(
+        tasks.match_rate, "delay", lambda match_id: sent.append(("match_rate", (match_id,), 0))
+    )
+    return sent
+
+
+def test_a_finished_match_is_rated_after_its_commit(organizer, make_user, queued):
+    # given a 2-player event
     a, b = make_user(), make_user()
     tournament = started(organizer, [a, b])
     (match,) = Match.objects.filter(tournament=tournament)
     # when the organizer decides it for b
     winner = tournament.entries.get(user=b).pk
     match_decide(match=match, by_user=organizer, winner_id=winner)
-    # then the rating task was queued after the commit, and running it rates both players
-    assert queued == [match.pk]
-    assert tasks.match_rate(match.pk) is True
+    # then the game's rating task was queued after the commit, to run a second later, and
+    # running it rates both players
+    assert queued == [("game_rate_new", ("combat",), 1.0)]
+    assert tasks.game_rate_new("combat") == 1
     rows = ratings()
     assert rows[b.pk][0] > 25 > rows[a.pk][0]
     assert rows[a.pk][2] == rows[b.pk][2] == 1
     # and running it again changes nothing (idempotent)
+    assert tasks.game_rate_new("combat") == 0
     assert tasks.match_rate(match.pk) is False
+    # and a correction queues the corrected match's own task
+    match_decide(match=match, by_user=organizer, winner_id=tournament.entries.get(user=a).pk)
+    assert queued[-1] == ("match_rate", (match.pk,), 0)
+    assert tasks.match_rate(match.pk) is True
+    assert ratings()[a.pk][0] > 25 > ratings()[b.pk][0]
+
+
+def test_the_results_of_one_second_share_one_task_that_rates_them_all(
+    organizer, make_user, queued, monkeypatch
+):
+    # given two events of one game, with four matches between players
+    users = [make_user() for _ in range(8)]
+    first, second = started(organizer, users[:4]), started(organizer, users[4:])
+    matches = list(Match.objects.filter(tournament__in=[first, second], round__number=1))
+    clock = [1000.0]
+    monkeypatch.setattr("config.enqueue.time.time", lambda: clock[0])
+    # when three finish within half a second of each other
+    for match in matches[:3]:
+        match_decide(match=match, by_user=organizer, winner_id=match.slots.first().entry_id)
+        clock[0] += 0.2
+    # then one task was queued for all three; the fourth, later, queues another
+    assert queued == [("game_rate_new", ("combat",), 1.0)]
+    clock[0] += 0.3
+    last = matches[3]
+    match_decide(match=last, by_user=organizer, winner_id=last.slots.first().entry_id)
+    assert len(queued) == 2
+    # and one run rates every new result of the game, in the order they finished
+    assert tasks.game_rate_new("combat") == 4
+    assert RatedMatch.objects.count() == 4
+    assert all(Rating.objects.get(user=user).matches == 1 for user in users)
+
+
+def test_a_result_while_the_broker_is_down_is_queued_by_the_next_and_swept(
+    organizer, make_user, queued, monkeypatch, caplog
+):
+    # given two matches and a broker that refuses the first message
+    from kombu.exceptions import OperationalError
+
+    users = [make_user() for _ in range(4)]
+    tournament = started(organizer, users)
+    first, second = Match.objects.filter(tournament=tournament, round__number=1)
+
+    def refuse(args, countdown):
+        raise OperationalError("Connection refused.")
+
+    monkeypatch.setattr(tasks.game_rate_new, "apply_async", refuse)
+    # when the first finishes, then (the broker back) the second
+    with caplog.at_level(logging.ERROR, logger="config.enqueue"):
+        match_decide(match=first, by_user=organizer, winner_id=first.slots.first().entry_id)
+    assert "the periodic sweep will catch up" in caplog.text
+    monkeypatch.setattr(
+        tasks.game_rate_new,
+        "apply_async",
+        lambda args, countdown: queued.append(("game_rate_new", tuple(args), countdown)),
+    )
+    match_decide(match=second, by_user=organizer, winner_id=second.slots.first().entry_id)
+    # then the second result queued the task the first could not, and both are rated by it
+    assert queued == [("game_rate_new", ("combat",), 1.0)]
+    assert tasks.game_rate_new("combat") == 2
+    # and the sweep finds nothing left
+    assert tasks.ratings_sweep() == 0
 
 
 def test_byes_forfeits_and_guests_rate_nobody(organizer, make_user):

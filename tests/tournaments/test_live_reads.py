@@ -319,3 +319,43 @@ def test_an_unchanged_poll_from_a_host_not_allowed_is_refused(organizer):
     assert Client().get(poll).status_code == 204
     # when it comes with a Host header the site does not serve, then 400, as for any page
     assert Client().get(poll, headers={"host": "evil.example"}).status_code == 400
+
+
+@pytest.mark.django_db(transaction=True)  # outside a transaction, as a poll is
+def test_polls_read_on_a_kept_cursor_and_still_see_every_change(organizer, monkeypatch):
+    # given a running event, a page showing its version and a match page showing its match
+    from django.db import DatabaseError
+
+    from tournaments.selectors import match_live_key
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    match = first_match(tournament)
+    bracket = f"/tournaments/{tournament.pk}/bracket/?since={version_of(tournament)}&region=0"
+    live = f"/matches/{match.pk}/live/?since={match_live_key(match_id=match.pk)}"
+    client = Client()
+    # when both poll twice (no query logging: the reads after the first use the kept cursor)
+    for _ in range(2):
+        assert client.get(bracket).status_code == 204
+        assert client.get(live).status_code == 204
+    kept = connection._pk_read_cursor
+    assert client.get(bracket).status_code == 204
+    assert connection._pk_read_cursor is kept
+    # when the match's result is reported, then both polls get the change
+    report(tournament, match)
+    assert client.get(bracket).status_code == 200
+    assert client.get(live).status_code == 200
+    # when the kept cursor is closed or fails (a lost connection), then the next poll reads
+    # on a new one and answers as before
+    unchanged = f"/tournaments/{tournament.pk}/bracket/?since={version_of(tournament)}&region=0"
+    connection._pk_read_cursor.close()
+    assert client.get(unchanged).status_code == 204
+    assert connection._pk_read_cursor is not kept
+
+    def lost(*args, **kwargs):
+        raise DatabaseError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(connection._pk_read_cursor, "execute", lost)
+    assert client.get(unchanged).status_code == 204
+    # and while queries are logged (tests counting them, DEBUG), every read is a logged one
+    response, queries = get(client, unchanged)
+    assert (response.status_code, queries) == (204, 1)

@@ -281,8 +281,7 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
     else:
         winner = _winner_of(tournament, games, entries, active)
         decided_by = Match.DecidedBy.PLAYED
-    report.status = MatchReport.Status.CONFIRMED
-    report.save(update_fields=["confirmed_entries", "status"])
+    report.status = MatchReport.Status.CONFIRMED  # saved by match_finish, with the match
     match.has_pending_report = False  # this one, now confirmed, was the only one
     written = _write_games(match, games, MatchGame.Source.REPORT)
     bracket.match_finish(
@@ -294,6 +293,7 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         # the organizer confirming for the players (a guest without an account cannot)
         action="confirm" if entry_id is not None else "organizer-confirm",
         games=written,
+        confirmed=report,
     )
     return match
 
