@@ -237,20 +237,21 @@ FINGERPRINT_SECONDS = 15 * 60  # how long a poll may name an older version and g
 
 
 def _region_render(tournament: Tournament, region: int) -> dict:
-    """One region of the bracket rendered once per version for everyone, with each match's
-    card on its own (a live update sends only the cards that changed). The viewer's own
-    matches are marked later (`_mark`). Http404 for a region the bracket does not have."""
+    """One region of the bracket rendered once for everyone per key of what it shows
+    (`selectors.bracket_region_key`: a change in another region keeps it), with each match's
+    card on its own (a live update sends only the cards that changed) and a slot for the
+    poller of the version shown (`_with_poller`). The viewer's own matches are marked later
+    (`_mark`). Http404 for a region the bracket does not have."""
+    key = _region_key(tournament, region)
 
     def render_once() -> dict:
         bracket = selectors.bracket_region_get(tournament=tournament, region=region)
         context = {"tournament": tournament, "bracket": bracket, "mine": MINE_MARK}
-        marked = render_to_string("tournaments/_bracket.html", context)
+        marked = render_to_string("tournaments/_bracket.html", {**context, "live_slot": LIVE_SLOT})
         cards = {int(m[1]): m[2] for m in MATCH_CARDS.finditer(marked)}
         fingerprints = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
         cache.set(
-            _fingerprint_key(tournament, region, tournament.version),
-            fingerprints,
-            timeout=FINGERPRINT_SECONDS,
+            _fingerprint_key(tournament, region, key), fingerprints, timeout=FINGERPRINT_SECONDS
         )
         return {
             "marked": marked,
@@ -259,15 +260,36 @@ def _region_render(tournament: Tournament, region: int) -> dict:
             "fingerprints": fingerprints,
         }
 
+    return selectors.cached_per_key(f"bracket-region-{region}", tournament, key, render_once)
+
+
+def _region_key(tournament: Tournament, region: int) -> str:
     try:
-        return selectors.cached_per_version(f"bracket-region-{region}", tournament, render_once)
+        return selectors.bracket_region_key(tournament=tournament, region=region)[1]
     except NotFound:
         raise Http404("The bracket has no such part.") from None
 
 
-def _fingerprint_key(tournament: Tournament, region: int, version: int) -> str:
+# Where the poller of the version shown goes in a region's shared render (it names the
+# version, which moves with changes the region does not show).
+LIVE_SLOT = "\ue003"
+
+
+def _poller(tournament: Tournament, region: int) -> str:
+    """The element that polls a region for the version the page now shows."""
+    return render_to_string(
+        "tournaments/_bracket_live.html",
+        {
+            "tournament": tournament,
+            "bracket": {"region": region},
+            "poll_seconds": selectors.poll_seconds(tournament=tournament),
+        },
+    )
+
+
+def _fingerprint_key(tournament: Tournament, region: int, key: str) -> str:
     born = int(tournament.created_at.timestamp() * 1_000_000)
-    return f"tournaments:bracket-cards:{tournament.pk}:{born}:{region}:v{version}"
+    return f"tournaments:bracket-cards:{tournament.pk}:{born}:{region}:{key}"
 
 
 def _mark(marked: str, mine: set[int]) -> str:
@@ -276,11 +298,19 @@ def _mark(marked: str, mine: set[int]) -> str:
 
 
 def bracket_html(tournament: Tournament, mine: set[int], region: int = 0) -> str:
-    """The bracket (the region `region` of a big one) as HTML, rendered once per version for
-    everyone; the viewer's own matches are then marked in the shared render (a text
-    substitution, not a render)."""
+    """The bracket (the region `region` of a big one) as HTML, rendered once per key of what
+    it shows for everyone; the viewer's own matches are then marked in the shared render and
+    the poller of this version put in (text substitutions, not a render)."""
     render = _region_render(tournament, region)
-    return mark_safe(_mark(render["marked"], mine) if mine else render["plain"])
+    html = _mark(render["marked"], mine) if mine else render["plain"]
+    return mark_safe(html.replace(LIVE_SLOT, _poller(tournament, region), 1))
+
+
+def region_unchanged(tournament: Tournament, region: int, since: int) -> bool:
+    """True when the region shows at this version what it showed at version `since` (known
+    for 15 minutes): a poll then needs only the poller of the new version, for anyone."""
+    before = selectors.region_key_at(tournament, region, since)
+    return before is not None and before == _region_key(tournament, region)
 
 
 def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: int) -> str | None:
@@ -289,20 +319,17 @@ def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: 
     `since` are not known any more or the region has other matches now (then the whole
     region is sent)."""
     render = _region_render(tournament, region)
-    before = cache.get(_fingerprint_key(tournament, region, since))
+    before_key = selectors.region_key_at(tournament, region, since)
+    before = before_key and cache.get(_fingerprint_key(tournament, region, before_key))
     now = render["fingerprints"]
-    if before is None or before.keys() != now.keys():
+    if not before or before.keys() != now.keys():
         return None
-    live = render_to_string(
-        "tournaments/_bracket_live.html",
-        {"tournament": tournament, "bracket": {"region": region}},
-    )
     cards = [
         render["cards"][pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
         for pk, fingerprint in now.items()
         if before[pk] != fingerprint
     ]
-    return live + _mark("".join(cards), mine)
+    return _poller(tournament, region) + _mark("".join(cards), mine)
 
 
 def _region_param(request: HttpRequest, tournament: Tournament, mine: set[int]) -> int:
@@ -343,22 +370,34 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     if freshness.unchanged_since(request, state.version):
         return freshness.no_change()
     region = request.GET.get("region", "")
+    asked_since = request.GET.get("since", "")
+    since = int(asked_since) if asked_since.isdigit() and len(asked_since) < 19 else None
+    # the event's row alone: the bracket shows no entry count (a count of every entry)
+    tournament = Tournament.objects.filter(pk=pk).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    asked_region = int(region) if region.isdigit() and len(region) < 6 else None
+    # the region shows what it showed: the poller of the new version alone, the same for
+    # everyone (no session, no user, no render read)
+    asked = since is not None and asked_region is not None
+    if asked and region_unchanged(tournament, asked_region, since):
+        response = HttpResponse(_poller(tournament, asked_region))
+        response["Cache-Control"] = "no-store"
+        return response
     kind = f"bracket-r{region}" if region.isdigit() else "bracket"
-    tag = _page_tag(kind, pk, state.version, request)
+    tag = _page_tag(kind, pk, tournament.version, request)
     if freshness.matches(request, tag):
         return freshness.not_modified(tag)
-    tournament = _tournament(pk)
     mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
     region = _region_param(request, tournament, mine)
-    since = request.GET.get("since", "")
     changes = None
-    if since.isdigit() and len(since) < 19:
-        changes = bracket_changes(tournament, mine, region, int(since))
+    if since is not None:
+        changes = bracket_changes(tournament, mine, region, since)
     if changes is not None:
         response = HttpResponse(changes)
     else:
         response = HttpResponse(bracket_html(tournament, mine, region))
-        if since:
+        if asked_since:
             # the poller sits inside the bracket: the whole region replaces the bracket
             response["HX-Retarget"] = "#bracket"
             response["HX-Reswap"] = "outerHTML"
@@ -642,11 +681,14 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
         game["winner_name"] = names.get(game["winner"], "no winner")
+    live = tournament.status == Tournament.Status.RUNNING and not detail["is_bye"]
     return {
         "tournament": tournament,
         "match": detail,
-        # The page keeps itself current while anything can still change it.
-        "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
+        # The page keeps itself current while anything can still change it, polling as
+        # often as the event's size allows (RULINGS.md 22).
+        "live": live,
+        "poll_seconds": selectors.poll_seconds(tournament=tournament) if live else None,
         "cancelled": cancelled,
         "is_organizer": organizer,
         # a Swiss round's match may be ruled a draw (RULINGS.md S12)

@@ -3,14 +3,16 @@ and writes EVENT_LOAD_DATA).
 
 Each Locust user is one player: it opens the event page and its match page, then polls them
 as the pages do (the bracket's `?since=v&region=r`, the match's live part `?since=key`, keyed on
-the match itself), the next poll EVENT_LOAD_POLL seconds after the previous answer (a page never
-has two polls in flight: static/js/live.js, hx-sync), reads its match through the API when its
+the match itself), the next poll as many seconds after the previous answer as the page's poller
+says (`hx-trigger="every Ns"`: 5 s up to 256 entries, longer above, RULINGS.md 22; a page never
+has two polls in flight: static/js/live.js), reads its match through the API when its
 match page changed, and when the
 match is ready the player in the first slot reports a winner (after EVENT_LOAD_PLAY seconds of
 "play") and the other confirms it. A winner moves on to the match its win leads to; a loser
 keeps watching the bracket until the final is confirmed. One more user is the organizer, with
-the desk open (polled every 5 s). The confirmer then reads the next round's match through the
-per-round API until the winner is in it: "confirmation -> next round visible".
+the desk open (polled every EVENT_LOAD_POLL seconds, 5 as the desk does). The confirmer then
+reads the next round's match through the per-round API until the winner is in it:
+"confirmation -> next round visible".
 """
 
 import itertools
@@ -35,6 +37,7 @@ PLAYERS = iter(DATA["players"])
 TIMEOUT = float(os.environ.get("EVENT_LOAD_TIMEOUT", "120"))  # a request's limit, then an error
 SINCE = re.compile(r"since=(\d+)&amp;region=(\d+)")
 MATCH_SINCE = re.compile(r"/live/\?since=([0-9a-f]+)")
+EVERY = re.compile(r'hx-trigger="every (\d+)s')  # the page's poll interval
 STATE = {"finished": False}
 random_ = random.Random(17)
 counter = itertools.count()
@@ -74,6 +77,7 @@ class Player(FastHttpUser):
         self.round, self.index = self.me["round"], self.me["index"]
         self.playing = True
         self.since = self.region = self.match_since = None
+        self.every = POLL  # until the event page says how often it polls
         self.retry = False  # an action failed: look at the match again at the next poll
         # people arrive over ARRIVE seconds (one poll interval unless told)
         gevent.sleep(random_.random() * ARRIVE)
@@ -107,6 +111,9 @@ class Player(FastHttpUser):
         found = SINCE.search(page.text or "")
         if found:
             self.since, self.region = found.groups()
+        every = EVERY.search(page.text or "")
+        if every:
+            self.every = float(every[1])
         if self.playing:
             live = self.get(f"/matches/{self.match}/", "match page")
             found = MATCH_SINCE.search(live.text or "")
@@ -141,7 +148,7 @@ class Player(FastHttpUser):
     def play(self):
         # each poll waits for the answer before the next one is timed, as a page does
         while not STATE["finished"]:
-            gevent.sleep(POLL * (0.9 + 0.2 * random_.random()))
+            gevent.sleep(self.every * (0.9 + 0.2 * random_.random()))
             self.poll_bracket()
             if self.playing and (self.poll_match() or self.retry):
                 self.act()
