@@ -1108,6 +1108,21 @@ def match_detail(*, match: Match) -> dict:
     return body
 
 
+def match_detail_cached(*, match: Match, key: str) -> dict:
+    """`match_detail` once per key of what the match shows (`match_live_key`, read before
+    the match), for every reader: the match page, its live part and the API read it after
+    each change (issue 17). Team events (members, not in the key) are read each time."""
+    if match.tournament.team_size > 1:
+        return match_detail(match=match)
+    born = int(match.tournament.created_at.timestamp() * 1_000_000)
+    name = f"tournaments:match-detail:{match.pk}:{born}:{key}"
+    detail = cache.get(name)
+    if detail is None:
+        detail = match_detail(match=match)
+        cache.set(name, detail, MATCH_KEY_TTL)
+    return detail
+
+
 AUDIT_LABELS = {
     "report": "Result reported",
     "confirm": "Result confirmed",
@@ -1275,20 +1290,32 @@ def entry_ids_of_user(*, tournament: Tournament, user) -> set[int]:
 
 
 def next_matches_for_user(
-    *, user, limit: int = 5, tournament: Tournament | None = None
+    *,
+    user,
+    limit: int = 5,
+    tournament: Tournament | None = None,
+    entry_ids: set[int] | None = None,
 ) -> list[dict]:
     """The user's unfinished matches in running events (or in one), soonest round first, as
     people read them: event, "Semifinals · Match 10" (the table), opponents, status and clock.
-    Three queries, plus two for each match's title (at most `limit`)."""
+    Three queries, plus two for each match's title (at most `limit`). In one event whose
+    entries of the user are known (`entry_ids`, `entry_ids_of_user`), two: the matches are
+    found through those entries' slots, not through every membership."""
     if user is None or not user.is_authenticated:
         return []
-    rows = Match.objects.filter(
-        tournament__status=Tournament.Status.RUNNING,
-        slots__entry__memberships__user=user,
-        is_bye=False,
-    )
-    if tournament is not None:
-        rows = rows.filter(tournament=tournament)
+    if tournament is not None and entry_ids is not None:
+        if not entry_ids or tournament.status != Tournament.Status.RUNNING:
+            return []
+        rows = Match.objects.filter(tournament=tournament, slots__entry_id__in=entry_ids)
+        rows = rows.filter(is_bye=False)
+    else:
+        rows = Match.objects.filter(
+            tournament__status=Tournament.Status.RUNNING,
+            slots__entry__memberships__user=user,
+            is_bye=False,
+        )
+        if tournament is not None:
+            rows = rows.filter(tournament=tournament)
     matches = list(
         rows.exclude(status=Match.Status.FINISHED)
         .select_related("tournament", "round")
@@ -1297,11 +1324,14 @@ def next_matches_for_user(
     )
     slots = MatchEntry.objects.filter(match__in=matches).select_related("entry__user")
     names: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    mine = set(
-        Entry.objects.filter(memberships__user=user, slots__match__in=matches).values_list(
-            "pk", flat=True
+    if entry_ids is None or tournament is None:
+        mine = set(
+            Entry.objects.filter(memberships__user=user, slots__match__in=matches).values_list(
+                "pk", flat=True
+            )
         )
-    )
+    else:
+        mine = entry_ids
     for slot in slots.order_by("match_id", "slot"):
         names[slot.match_id].append((slot.entry_id, slot.entry.display_name))
     return [

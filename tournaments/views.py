@@ -200,7 +200,7 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         if organizer
         else [],
         "my_matches": selectors.next_matches_for_user(
-            user=request.user, tournament=tournament, limit=3
+            user=request.user, tournament=tournament, limit=3, entry_ids=mine
         ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
@@ -669,10 +669,11 @@ def _first_error(form: forms.Form) -> str:
     return f"{label}: {errors[0]}"
 
 
-def _match_context(request: HttpRequest, match: Match) -> dict:
-    """What the match page and its live partial show (a fixed number of queries)."""
+def _match_context(request: HttpRequest, match: Match, key: str) -> dict:
+    """What the match page and its live partial show (a fixed number of queries), the match
+    read once per `key` (`selectors.match_live_key`, read before the match)."""
     tournament = match.tournament
-    detail = selectors.match_detail(match=match)
+    detail = selectors.match_detail_cached(match=match, key=key)
     # A cancelled event's matches take no more actions (the services refuse them all).
     cancelled = tournament.status == Tournament.Status.CANCELLED
     mine = None if cancelled else user_entry(tournament=tournament, user=request.user, match=match)
@@ -757,7 +758,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     key = _live_key_or_404(pk)  # read before what it stands for: never newer than the page
     match = _match(pk)
     context = {
-        **_match_context(request, match),
+        **_match_context(request, match, key),
         "title": selectors.match_title(match),
         "live_key": key,
     }
@@ -793,7 +794,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     key = _live_key_or_404(pk)
     if request.GET.get("since") == key:
         return freshness.no_change()
-    context = {**_match_context(request, _match(pk)), "oob": True, "live_key": key}
+    context = {**_match_context(request, _match(pk), key), "oob": True, "live_key": key}
     return render(request, "tournaments/_match_live.html", context)
 
 
