@@ -317,19 +317,43 @@ def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: 
     """A live update of a region from version `since`: the poller for the new version and,
     swapped out of band, only the match cards that changed. None when the cards shown at
     `since` are not known any more or the region has other matches now (then the whole
-    region is sent)."""
-    render = _region_render(tournament, region)
+    region is sent).
+
+    The changed cards between two keys of the region are worked out once in this process
+    (every page of the region that showed the same asks the same), from the cards alone."""
     before_key = selectors.region_key_at(tournament, region, since)
-    before = before_key and cache.get(_fingerprint_key(tournament, region, before_key))
-    now = render["fingerprints"]
-    if not before or before.keys() != now.keys():
+    if before_key is None:
         return None
-    cards = [
-        render["cards"][pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
-        for pk, fingerprint in now.items()
-        if before[pk] != fingerprint
-    ]
-    return _poller(tournament, region) + _mark("".join(cards), mine)
+    key = _region_key(tournament, region)
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    name = (tournament.pk, born, region, before_key, key)
+    changed = _CHANGED_CARDS.get(name)
+    if changed is None:
+        before = cache.get(_fingerprint_key(tournament, region, before_key))
+        cards = selectors.cached_per_key(
+            f"bracket-cards-{region}",
+            tournament,
+            key,
+            lambda: _region_render(tournament, region)["cards"],
+        )
+        now = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
+        if not before or before.keys() != now.keys():
+            return None
+        changed = "".join(
+            cards[pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
+            for pk, fingerprint in now.items()
+            if before[pk] != fingerprint
+        )
+        if len(_CHANGED_CARDS) >= CHANGED_CARDS_MAX:
+            _CHANGED_CARDS.clear()
+        _CHANGED_CARDS[name] = changed
+    return _poller(tournament, region) + _mark(changed, mine)
+
+
+# This process's changed cards between two keys of a region (an entry can never be stale: it
+# names both keys); emptied when full.
+_CHANGED_CARDS: dict[tuple, str] = {}
+CHANGED_CARDS_MAX = 2_000
 
 
 def _region_param(request: HttpRequest, tournament: Tournament, mine: set[int]) -> int:
