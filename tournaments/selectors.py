@@ -411,7 +411,21 @@ def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
             for pk, number, started_at, size, byes in rows
         ]
 
-    return cached_per_version("bracket-shape", tournament, build)
+    # Every read of a big bracket asks for the shape (a few times a request): this process
+    # keeps the shapes it has read, by version, in front of the configured cache.
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    name = (tournament.pk, born, tournament.version)
+    shape = _LOCAL_SHAPES.get(name)
+    if shape is None:
+        shape = cached_per_version("bracket-shape", tournament, build)
+        if len(_LOCAL_SHAPES) >= LOCAL_SHAPES_MAX:
+            _LOCAL_SHAPES.clear()
+        _LOCAL_SHAPES[name] = shape
+    return shape
+
+
+_LOCAL_SHAPES: dict[tuple[int, int, int], list[SimpleNamespace]] = {}
+LOCAL_SHAPES_MAX = 1_000
 
 
 def poll_seconds(*, tournament: Tournament) -> int:
