@@ -275,16 +275,34 @@ def _region_key(tournament: Tournament, region: int) -> str:
 LIVE_SLOT = "\ue003"
 
 
-def _poller(tournament: Tournament, region: int) -> str:
-    """The element that polls a region for the version the page now shows."""
+def _poller(tournament: Tournament, region: int, mine: set[int]) -> str:
+    """The element that polls a region for the version the page now shows. It names the
+    viewer's own entries (`&mine=`): the cards a poll sends are marked from them, without
+    reading the session (the marks only highlight entries the bracket shows to anyone)."""
     return render_to_string(
         "tournaments/_bracket_live.html",
         {
             "tournament": tournament,
             "bracket": {"region": region},
+            "mine": ".".join(str(pk) for pk in sorted(mine)),
             "poll_seconds": selectors.poll_seconds(tournament=tournament),
         },
     )
+
+
+MAX_MARKED = 16  # entries a poll may name as the viewer's own (a player has one or a few)
+
+
+def _marked_param(request: HttpRequest) -> set[int] | None:
+    """The viewer's own entries as the poll names them (`?mine=12.34`, empty for a
+    spectator), or None when the request does not name them (then the session says)."""
+    asked = request.GET.get("mine")
+    if asked is None:
+        return None
+    parts = asked.split(".") if asked else []
+    if len(parts) > MAX_MARKED or not all(p.isdigit() and len(p) < 19 for p in parts):
+        return None
+    return {int(p) for p in parts}
 
 
 def _fingerprint_key(tournament: Tournament, region: int, key: str) -> str:
@@ -303,7 +321,7 @@ def bracket_html(tournament: Tournament, mine: set[int], region: int = 0) -> str
     the poller of this version put in (text substitutions, not a render)."""
     render = _region_render(tournament, region)
     html = _mark(render["marked"], mine) if mine else render["plain"]
-    return mark_safe(html.replace(LIVE_SLOT, _poller(tournament, region), 1))
+    return mark_safe(html.replace(LIVE_SLOT, _poller(tournament, region, mine), 1))
 
 
 def region_unchanged(tournament: Tournament, region: int, since: int) -> bool:
@@ -347,7 +365,7 @@ def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: 
         if len(_CHANGED_CARDS) >= CHANGED_CARDS_MAX:
             _CHANGED_CARDS.clear()
         _CHANGED_CARDS[name] = changed
-    return _poller(tournament, region) + _mark(changed, mine)
+    return _poller(tournament, region, mine) + _mark(changed, mine)
 
 
 # This process's changed cards between two keys of a region (an entry can never be stale: it
@@ -389,7 +407,8 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     A poll names the version it shows (`?since=v`): 204 (nothing to swap) while the version is
     the same; after a change, only the match cards that changed (swapped out of band) and the
     poller for the new version, or the whole region when the cards shown at v are not known.
-    A browser's conditional request gets 304."""
+    The page's poll names its viewer's entries (`&mine=`, to mark their cards), so none of
+    these answers reads the session. A browser's conditional request gets 304."""
     state = freshness.version_or_404(pk, request)
     if freshness.unchanged_since(request, state.version):
         return freshness.no_change()
@@ -404,30 +423,45 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     # the region shows what it showed: the poller of the new version alone, the same for
     # everyone (no session, no user, no render read)
     asked = since is not None and asked_region is not None
+    marked = _marked_param(request) if asked else None
     if asked and region_unchanged(tournament, asked_region, since):
-        response = HttpResponse(_poller(tournament, asked_region))
+        response = HttpResponse(_poller(tournament, asked_region, marked or set()))
         response["Cache-Control"] = "no-store"
         return response
+    if asked and marked is not None:
+        # a page's poll naming its viewer's entries: answered the same for anyone who asks
+        # it, without the session (the cards that changed, or the whole region)
+        return _bracket_poll_answer(tournament, marked, asked_region, since)
     kind = f"bracket-r{region}" if region.isdigit() else "bracket"
     tag = _page_tag(kind, pk, tournament.version, request)
     if freshness.matches(request, tag):
         return freshness.not_modified(tag)
     mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
     region = _region_param(request, tournament, mine)
-    changes = None
     if since is not None:
-        changes = bracket_changes(tournament, mine, region, since)
+        response = _bracket_poll_answer(tournament, mine, region, since)
+    else:
+        response = HttpResponse(bracket_html(tournament, mine, region))
+    return freshness.stamp(
+        response, _page_tag(kind, pk, tournament.version, request), per_user=True
+    )
+
+
+def _bracket_poll_answer(
+    tournament: Tournament, mine: set[int], region: int, since: int
+) -> HttpResponse:
+    """A poll's answer after a change: the cards that changed since version `since`, or the
+    whole region when those are not known (it then replaces the page's bracket)."""
+    changes = bracket_changes(tournament, mine, region, since)
     if changes is not None:
         response = HttpResponse(changes)
     else:
         response = HttpResponse(bracket_html(tournament, mine, region))
-        if asked_since:
-            # the poller sits inside the bracket: the whole region replaces the bracket
-            response["HX-Retarget"] = "#bracket"
-            response["HX-Reswap"] = "outerHTML"
-    return freshness.stamp(
-        response, _page_tag(kind, pk, tournament.version, request), per_user=True
-    )
+        # the poller sits inside the bracket: the whole region replaces the bracket
+        response["HX-Retarget"] = "#bracket"
+        response["HX-Reswap"] = "outerHTML"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @xframe_options_exempt

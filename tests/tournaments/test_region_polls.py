@@ -12,10 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from tests.tournaments.helpers import bulk_event
 from tournaments import selectors
 from tournaments.brackets.regions import live_poll_seconds
-from tournaments.models import Entry, Match, Tournament
+from tournaments.models import Entry, EntryMember, Match, Tournament
 from tournaments.services import match_result_report
 
-POLLER = re.compile(r"since=(\d+)&amp;region=(\d+)")
+POLLER = re.compile(r"since=(\d+)&amp;region=(\d+)&amp;mine=([\d.]*)")
 
 
 def version_of(tournament) -> int:
@@ -34,9 +34,9 @@ def report(tournament, index: int) -> Match:
 def poll_of(client, tournament, region: int) -> str:
     """The poll the event page's bracket sends for `region` (read from the page)."""
     page = client.get(f"/tournaments/{tournament.pk}/?region={region}").content.decode()
-    since, shown = POLLER.search(page).groups()
+    since, shown, mine = POLLER.search(page).groups()
     assert shown == str(region)
-    return f"/tournaments/{tournament.pk}/bracket/?since={since}&region={region}"
+    return f"/tournaments/{tournament.pk}/bracket/?since={since}&region={region}&mine={mine}"
 
 
 def test_a_change_in_another_region_sends_only_the_new_poller(organizer):
@@ -52,7 +52,7 @@ def test_a_change_in_another_region_sends_only_the_new_poller(organizer):
     # then it gets the poller of the new version and no card, without reading the session
     body = response.content.decode()
     assert response.status_code == 200
-    assert POLLER.search(body).groups() == (str(version_of(tournament)), "0")
+    assert POLLER.search(body).groups() == (str(version_of(tournament)), "0", "")
     assert 'id="match-' not in body
     assert "HX-Retarget" not in response
     assert not any("django_session" in q["sql"] for q in queries.captured_queries)
@@ -109,7 +109,7 @@ def test_a_regions_render_is_built_once_per_what_it_shows(organizer, monkeypatch
     first = Client().get(f"/tournaments/{tournament.pk}/bracket/?region=0").content.decode()
     assert built == []
     # and the page shows the new version's poller in it
-    assert POLLER.search(first).groups() == (str(version_of(tournament)), "0")
+    assert POLLER.search(first).groups() == (str(version_of(tournament)), "0", "")
     # when a match of part 0 is reported, then part 0 is built again and shows the result
     changed = report(tournament, 5)
     second = Client().get(f"/tournaments/{tournament.pk}/bracket/?region=0").content.decode()
@@ -157,3 +157,37 @@ def test_the_pages_say_how_often_they_poll(organizer):
         assert f'hx-trigger="every {seconds}s, live"' in page
         live = client.get(f"/matches/{match.pk}/").content.decode()
         assert f'hx-trigger="every {seconds}s, live"' in live
+
+
+def test_a_players_poll_names_their_entries_and_is_answered_without_the_session(
+    organizer, make_user
+):
+    # given a player of seed 1 in a 256-entry event, whose page polls part 0
+    tournament = bulk_event(organizer, 256, best_of=1)
+    player = make_user()
+    entry = Entry.objects.get(tournament=tournament, seed=1)
+    EntryMember.objects.create(entry=entry, user=player, tournament=tournament)
+    client = Client()
+    client.force_login(player)
+    poll = poll_of(client, tournament, 0)
+    assert poll.endswith(f"&mine={entry.pk}")
+    # when their match is reported and the page polls
+    match = Match.objects.get(tournament=tournament, round__number=1, slots__entry=entry)
+    games = [{"winner": entry.pk, "life": {}}]
+    match_result_report(match=match, by_user=organizer, games=games)
+    with CaptureQueriesContext(connection) as queries:
+        body = client.get(poll).content.decode()
+    # then its cards come marked as theirs, and the poller names them again, without the
+    # session being read
+    assert f'id="match-{match.pk}"' in body
+    assert "my-match" in body
+    assert POLLER.search(body)[3] == str(entry.pk)
+    assert not any("django_session" in q["sql"] for q in queries.captured_queries)
+    # when a spectator's page polls from the same version, then nothing is marked
+    spectator = Client().get(poll.replace(f"&mine={entry.pk}", "&mine=")).content.decode()
+    assert f'id="match-{match.pk}"' in spectator
+    assert "my-match" not in spectator
+    # and a poll naming what is not a list of entries is answered from the session
+    response = client.get(poll.replace(f"&mine={entry.pk}", "&mine=x"))
+    assert response.status_code == 200
+    assert "my-match" in response.content.decode()
