@@ -549,7 +549,20 @@ class MatchDetailApi(APIView):
         summary="A match with its games and audit trail",
     )
     def get(self, request, pk: int):
-        return Response(selectors.match_detail(match=selectors.match_get(match_id=pk)))
+        """Conditional on the key of what the match shows (`selectors.match_live_key`): a
+        client that has it gets 304, and the body is read once per key for everyone."""
+        key = selectors.match_live_key(match_id=pk)
+        if key is None:
+            raise NotFound("No such match.", code="match_not_found")
+        tag = f'"match-{pk}-{key}"'
+        if request.headers.get("If-None-Match") == tag:
+            response = Response(status=304)
+        else:
+            match = selectors.match_get(match_id=pk)
+            response = Response(selectors.match_detail_cached(match=match, key=key))
+        response["ETag"] = tag
+        response["Cache-Control"] = "no-cache"
+        return response
 
 
 class _MatchActionApi(APIView):

@@ -15,7 +15,12 @@ from config.errors import NotFound
 from tournaments import swiss_selectors
 from tournaments.brackets import CHAMPION, loser_placements
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
-from tournaments.brackets.regions import region_count, region_of, region_ranges
+from tournaments.brackets.regions import (
+    live_poll_seconds,
+    region_count,
+    region_of,
+    region_ranges,
+)
 from tournaments.models import (
     Entry,
     EntryMember,
@@ -220,6 +225,42 @@ MATCH_KEY_SQL = _match_key_sql()
 MATCH_VERSION_SQL = _match_version_sql()
 
 
+def cached_per_key(kind: str, tournament: Tournament, key: str, build):
+    """`build()` once per `key` (a digest of what it shows, e.g. `bracket_region_key`), as
+    `cached_per_version` does per version; building a new key drops the one built before."""
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    prefix = f"tournaments:{kind}:{tournament.pk}:{born}"
+    value, built = _build_once(f"{prefix}:k{key}", build)
+    if built:
+        latest = f"{prefix}:latest"
+        older = cache.get(latest)
+        if older is not None and older != key:
+            cache.delete(f"{prefix}:k{older}")
+        cache.set(latest, key, timeout=CACHE_SECONDS)
+    return value
+
+
+def _build_once(key: str, build):
+    """The cached value of `key`, else `build()` stored under it (other processes asking
+    meanwhile wait for it); and whether this call built it."""
+    value = cache.get(key)
+    if value is not None:
+        return value, False
+    # After a change every open page asks at once: one process builds, the others wait for
+    # its result instead of each building the same thing (a 4,096-entry bracket is costly).
+    building = f"{key}:building"
+    if not cache.add(building, 1, timeout=BUILD_SECONDS):
+        value = _wait_for(key)
+        if value is not None:
+            return value, False
+    try:
+        value = build()
+        cache.set(key, value, timeout=CACHE_SECONDS)
+    finally:
+        cache.delete(building)
+    return value, True
+
+
 def cached_per_version(kind: str, tournament: Tournament, build):
     """`build()` once per version of the tournament, from the configured cache after that
     (Redis in production, local memory in the embedded mode).
@@ -231,23 +272,9 @@ def cached_per_version(kind: str, tournament: Tournament, build):
     # give another tournament the same id and version.
     born = int(tournament.created_at.timestamp() * 1_000_000)
     prefix = f"tournaments:{kind}:{tournament.pk}:{born}"
-    key = f"{prefix}:v{tournament.version}"
-    value = cache.get(key)
-    if value is not None:
-        return value
-    # After a change every open page asks at once: one process builds, the others wait for
-    # its result instead of each building the same thing (a 4,096-entry bracket is costly).
-    building = f"{key}:building"
-    if not cache.add(building, 1, timeout=BUILD_SECONDS):
-        value = _wait_for(key)
-        if value is not None:
-            return value
-    try:
-        value = build()
-        cache.set(key, value, timeout=CACHE_SECONDS)
+    value, built = _build_once(f"{prefix}:v{tournament.version}", build)
+    if built:
         _forget_older(prefix, tournament.version)
-    finally:
-        cache.delete(building)
     return value
 
 
@@ -422,7 +449,28 @@ def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
             for pk, number, started_at, size, byes in rows
         ]
 
-    return cached_per_version("bracket-shape", tournament, build)
+    # Every read of a big bracket asks for the shape (a few times a request): this process
+    # keeps the shapes it has read, by version, in front of the configured cache.
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    name = (tournament.pk, born, tournament.version)
+    shape = _LOCAL_SHAPES.get(name)
+    if shape is None:
+        shape = cached_per_version("bracket-shape", tournament, build)
+        if len(_LOCAL_SHAPES) >= LOCAL_SHAPES_MAX:
+            _LOCAL_SHAPES.clear()
+        _LOCAL_SHAPES[name] = shape
+    return shape
+
+
+_LOCAL_SHAPES: dict[tuple[int, int, int], list[SimpleNamespace]] = {}
+LOCAL_SHAPES_MAX = 1_000
+
+
+def poll_seconds(*, tournament: Tournament) -> int:
+    """How often the event's pages poll (RULINGS.md 22), from its bracket's size: the first
+    round's matches times the entries a match (cached per version with the shape)."""
+    shape = bracket_shape(tournament=tournament)
+    return live_poll_seconds(shape[0].size * tournament.entries_per_match if shape else 0)
 
 
 # The whole bracket in one read up to this many matches (1,023 at 1,024 entries of two: 40 ms
@@ -537,15 +585,7 @@ def _bracket_part(
     byes); their slots; their games; their teams' members (team events)."""
     per_match = tournament.entries_per_match
     fixed = tournament.pairing == Tournament.Pairing.BRACKET
-    # read the matches shown, and in a fixed bracket the matches feeding them (their numbers
-    # and winners name the empty slots)
-    fetch = []
-    for n, (lo, hi) in enumerate(shown):
-        nxt = shown[n + 1] if n + 1 < len(shown) else (0, 0)
-        if fixed and nxt[1] > nxt[0]:
-            flo, fhi = nxt[0] * per_match, min(nxt[1] * per_match, shape[n].size)
-            lo, hi = (min(lo, flo), max(hi, fhi)) if hi > lo else (flo, fhi)
-        fetch.append((lo, hi))
+    fetch = _with_feeders(tournament, shape, shown)
     wanted = Q(pk__in=[])
     for round_row, (lo, hi) in zip(shape, fetch, strict=True):
         if hi > lo:
@@ -603,6 +643,100 @@ def _bracket_part(
             if hi > lo
         ]
     }
+
+
+def _with_feeders(
+    tournament: Tournament, shape: list[SimpleNamespace], shown: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The index range of each round to read for the matches `shown`: in a fixed bracket also
+    the matches feeding them (their numbers and winners name the empty slots)."""
+    per_match = tournament.entries_per_match
+    fixed = tournament.pairing == Tournament.Pairing.BRACKET
+    fetch = []
+    for n, (lo, hi) in enumerate(shown):
+        nxt = shown[n + 1] if n + 1 < len(shown) else (0, 0)
+        if fixed and nxt[1] > nxt[0]:
+            flo, fhi = nxt[0] * per_match, min(nxt[1] * per_match, shape[n].size)
+            lo, hi = (min(lo, flo), max(hi, fhi)) if hi > lo else (flo, fhi)
+        fetch.append((lo, hi))
+    return fetch
+
+
+def bracket_region_key(*, tournament: Tournament, region: int) -> tuple[int, str]:
+    """What one region of the bracket shows, as a short key, with the version it was read at:
+    the region's render is kept per key, so a change elsewhere in the event (another region)
+    neither builds it again nor sends its cards to the region's pages (issue 17).
+
+    The key is a digest of every row the region's render is made from: the event's status,
+    each match read for it (those shown and their feeders: status, winner, how decided,
+    bye, clock, time called, the counted games, the waiting report) and each slot's entry
+    (who, forfeit, name, account name, seed, cut seed, drop). Team events (members) are
+    keyed on the version. One query, cached per (region, version) in this process and the
+    configured cache; NotFound for a region the bracket does not have."""
+    shape = bracket_shape(tournament=tournament)
+    sizes = [r.size for r in shape]
+    if not 0 <= region < (region_count(sizes[0]) if sizes else 1):
+        raise NotFound("The bracket has no such part.", code="region_not_found")
+    name = region_key_name(tournament, region, tournament.version)
+    key = _LOCAL_KEYS.get(name) or cache.get(name)
+    if key is not None:
+        _remember(name, key)
+        return tournament.version, key
+    if tournament.team_size > 1:
+        version, key = tournament.version, f"v{tournament.version}"
+    else:
+        fixed = tournament.pairing == Tournament.Pairing.BRACKET
+        shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
+        fetch = _with_feeders(tournament, shape, shown)
+        ranges = [(r.pk, lo, hi) for r, (lo, hi) in zip(shape, fetch, strict=True) if hi > lo]
+        version, key = _region_digest(tournament.pk, ranges)
+    name = region_key_name(tournament, region, version)
+    cache.set(name, key, MATCH_KEY_TTL)
+    _remember(name, key)
+    return version, key
+
+
+def region_key_name(tournament: Tournament, region: int, version: int) -> str:
+    """The cache key of a region's key at a version (the event's creation time too, as
+    `cached_per_version`)."""
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    return f"tournaments:region-key:{tournament.pk}:{born}:{region}:v{version}"
+
+
+def region_key_at(tournament: Tournament, region: int, version: int) -> str | None:
+    """A region's key at an earlier version, if it was worked out then (15 minutes)."""
+    name = region_key_name(tournament, region, version)
+    key = _LOCAL_KEYS.get(name) or cache.get(name)
+    if key is not None:
+        _remember(name, key)
+    return key
+
+
+def _region_digest(tournament_id: int, ranges: list[tuple[int, int, int]]) -> tuple[int, str]:
+    """The version and the digest of the rows a region's render is made from (one query)."""
+    t, m = Tournament._meta.db_table, Match._meta.db_table
+    s, e = MatchEntry._meta.db_table, Entry._meta.db_table
+    g, r = MatchGame._meta.db_table, MatchReport._meta.db_table
+    u = Entry._meta.get_field("user").related_model._meta.db_table
+    index = connection.ops.quote_name("index")
+    shown = " OR ".join(f"(m.round_id = %s AND m.{index} >= %s AND m.{index} < %s)" for _ in ranges)
+    sql = (
+        # times as text: parsing them into datetimes cost more than the rest of the read
+        "SELECT t.version, t.status, m.id, m.status, m.winner_id, m.decided_by, m.is_bye,"
+        " CAST(m.started_at AS TEXT), CAST(m.deadline AS TEXT), CAST(m.time_called_at AS TEXT),"
+        f" (SELECT SUM(g.id) FROM {g} g WHERE g.match_id = m.id AND NOT g.superseded),"
+        f" (SELECT MAX(r.id) FROM {r} r WHERE r.match_id = m.id AND r.status = 'pending'),"
+        " s.slot, s.entry_id, s.forfeited, e.name, e.seed, e.cut_seed, e.dropped, u.username"
+        f" FROM {t} t LEFT JOIN {m} m ON m.tournament_id = t.id AND ({shown or '1 = 0'})"
+        f" LEFT JOIN {s} s ON s.match_id = m.id LEFT JOIN {e} e ON e.id = s.entry_id"
+        f" LEFT JOIN {u} u ON u.id = e.user_id"
+        " WHERE t.id = %s ORDER BY m.id, s.slot"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*(x for row in ranges for x in row), tournament_id])
+        rows = cursor.fetchall()
+    digest = hashlib.blake2b(repr([row[1:] for row in rows]).encode(), digest_size=8)
+    return rows[0][0], digest.hexdigest()
 
 
 def _waiting_for(
@@ -1027,6 +1161,21 @@ def match_detail(*, match: Match) -> dict:
     return body
 
 
+def match_detail_cached(*, match: Match, key: str) -> dict:
+    """`match_detail` once per key of what the match shows (`match_live_key`, read before
+    the match), for every reader: the match page, its live part and the API read it after
+    each change (issue 17). Team events (members, not in the key) are read each time."""
+    if match.tournament.team_size > 1:
+        return match_detail(match=match)
+    born = int(match.tournament.created_at.timestamp() * 1_000_000)
+    name = f"tournaments:match-detail:{match.pk}:{born}:{key}"
+    detail = cache.get(name)
+    if detail is None:
+        detail = match_detail(match=match)
+        cache.set(name, detail, MATCH_KEY_TTL)
+    return detail
+
+
 AUDIT_LABELS = {
     "report": "Result reported",
     "confirm": "Result confirmed",
@@ -1194,20 +1343,32 @@ def entry_ids_of_user(*, tournament: Tournament, user) -> set[int]:
 
 
 def next_matches_for_user(
-    *, user, limit: int = 5, tournament: Tournament | None = None
+    *,
+    user,
+    limit: int = 5,
+    tournament: Tournament | None = None,
+    entry_ids: set[int] | None = None,
 ) -> list[dict]:
     """The user's unfinished matches in running events (or in one), soonest round first, as
     people read them: event, "Semifinals · Match 10" (the table), opponents, status and clock.
-    Three queries, plus two for each match's title (at most `limit`)."""
+    Three queries, plus two for each match's title (at most `limit`). In one event whose
+    entries of the user are known (`entry_ids`, `entry_ids_of_user`), two: the matches are
+    found through those entries' slots, not through every membership."""
     if user is None or not user.is_authenticated:
         return []
-    rows = Match.objects.filter(
-        tournament__status=Tournament.Status.RUNNING,
-        slots__entry__memberships__user=user,
-        is_bye=False,
-    )
-    if tournament is not None:
-        rows = rows.filter(tournament=tournament)
+    if tournament is not None and entry_ids is not None:
+        if not entry_ids or tournament.status != Tournament.Status.RUNNING:
+            return []
+        rows = Match.objects.filter(tournament=tournament, slots__entry_id__in=entry_ids)
+        rows = rows.filter(is_bye=False)
+    else:
+        rows = Match.objects.filter(
+            tournament__status=Tournament.Status.RUNNING,
+            slots__entry__memberships__user=user,
+            is_bye=False,
+        )
+        if tournament is not None:
+            rows = rows.filter(tournament=tournament)
     matches = list(
         rows.exclude(status=Match.Status.FINISHED)
         .select_related("tournament", "round")
@@ -1216,11 +1377,14 @@ def next_matches_for_user(
     )
     slots = MatchEntry.objects.filter(match__in=matches).select_related("entry__user")
     names: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    mine = set(
-        Entry.objects.filter(memberships__user=user, slots__match__in=matches).values_list(
-            "pk", flat=True
+    if entry_ids is None or tournament is None:
+        mine = set(
+            Entry.objects.filter(memberships__user=user, slots__match__in=matches).values_list(
+                "pk", flat=True
+            )
         )
-    )
+    else:
+        mine = entry_ids
     for slot in slots.order_by("match_id", "slot"):
         names[slot.match_id].append((slot.entry_id, slot.entry.display_name))
     return [

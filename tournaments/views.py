@@ -200,7 +200,7 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         if organizer
         else [],
         "my_matches": selectors.next_matches_for_user(
-            user=request.user, tournament=tournament, limit=3
+            user=request.user, tournament=tournament, limit=3, entry_ids=mine
         ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
@@ -237,20 +237,21 @@ FINGERPRINT_SECONDS = 15 * 60  # how long a poll may name an older version and g
 
 
 def _region_render(tournament: Tournament, region: int) -> dict:
-    """One region of the bracket rendered once per version for everyone, with each match's
-    card on its own (a live update sends only the cards that changed). The viewer's own
-    matches are marked later (`_mark`). Http404 for a region the bracket does not have."""
+    """One region of the bracket rendered once for everyone per key of what it shows
+    (`selectors.bracket_region_key`: a change in another region keeps it), with each match's
+    card on its own (a live update sends only the cards that changed) and a slot for the
+    poller of the version shown (`_with_poller`). The viewer's own matches are marked later
+    (`_mark`). Http404 for a region the bracket does not have."""
+    key = _region_key(tournament, region)
 
     def render_once() -> dict:
         bracket = selectors.bracket_region_get(tournament=tournament, region=region)
         context = {"tournament": tournament, "bracket": bracket, "mine": MINE_MARK}
-        marked = render_to_string("tournaments/_bracket.html", context)
+        marked = render_to_string("tournaments/_bracket.html", {**context, "live_slot": LIVE_SLOT})
         cards = {int(m[1]): m[2] for m in MATCH_CARDS.finditer(marked)}
         fingerprints = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
         cache.set(
-            _fingerprint_key(tournament, region, tournament.version),
-            fingerprints,
-            timeout=FINGERPRINT_SECONDS,
+            _fingerprint_key(tournament, region, key), fingerprints, timeout=FINGERPRINT_SECONDS
         )
         return {
             "marked": marked,
@@ -259,15 +260,54 @@ def _region_render(tournament: Tournament, region: int) -> dict:
             "fingerprints": fingerprints,
         }
 
+    return selectors.cached_per_key(f"bracket-region-{region}", tournament, key, render_once)
+
+
+def _region_key(tournament: Tournament, region: int) -> str:
     try:
-        return selectors.cached_per_version(f"bracket-region-{region}", tournament, render_once)
+        return selectors.bracket_region_key(tournament=tournament, region=region)[1]
     except NotFound:
         raise Http404("The bracket has no such part.") from None
 
 
-def _fingerprint_key(tournament: Tournament, region: int, version: int) -> str:
+# Where the poller of the version shown goes in a region's shared render (it names the
+# version, which moves with changes the region does not show).
+LIVE_SLOT = "\ue003"
+
+
+def _poller(tournament: Tournament, region: int, mine: set[int]) -> str:
+    """The element that polls a region for the version the page now shows. It names the
+    viewer's own entries (`&mine=`): the cards a poll sends are marked from them, without
+    reading the session (the marks only highlight entries the bracket shows to anyone)."""
+    return render_to_string(
+        "tournaments/_bracket_live.html",
+        {
+            "tournament": tournament,
+            "bracket": {"region": region},
+            "mine": ".".join(str(pk) for pk in sorted(mine)),
+            "poll_seconds": selectors.poll_seconds(tournament=tournament),
+        },
+    )
+
+
+MAX_MARKED = 16  # entries a poll may name as the viewer's own (a player has one or a few)
+
+
+def _marked_param(request: HttpRequest) -> set[int] | None:
+    """The viewer's own entries as the poll names them (`?mine=12.34`, empty for a
+    spectator), or None when the request does not name them (then the session says)."""
+    asked = request.GET.get("mine")
+    if asked is None:
+        return None
+    parts = asked.split(".") if asked else []
+    if len(parts) > MAX_MARKED or not all(p.isdigit() and len(p) < 19 for p in parts):
+        return None
+    return {int(p) for p in parts}
+
+
+def _fingerprint_key(tournament: Tournament, region: int, key: str) -> str:
     born = int(tournament.created_at.timestamp() * 1_000_000)
-    return f"tournaments:bracket-cards:{tournament.pk}:{born}:{region}:v{version}"
+    return f"tournaments:bracket-cards:{tournament.pk}:{born}:{region}:{key}"
 
 
 def _mark(marked: str, mine: set[int]) -> str:
@@ -276,33 +316,62 @@ def _mark(marked: str, mine: set[int]) -> str:
 
 
 def bracket_html(tournament: Tournament, mine: set[int], region: int = 0) -> str:
-    """The bracket (the region `region` of a big one) as HTML, rendered once per version for
-    everyone; the viewer's own matches are then marked in the shared render (a text
-    substitution, not a render)."""
+    """The bracket (the region `region` of a big one) as HTML, rendered once per key of what
+    it shows for everyone; the viewer's own matches are then marked in the shared render and
+    the poller of this version put in (text substitutions, not a render)."""
     render = _region_render(tournament, region)
-    return mark_safe(_mark(render["marked"], mine) if mine else render["plain"])
+    html = _mark(render["marked"], mine) if mine else render["plain"]
+    return mark_safe(html.replace(LIVE_SLOT, _poller(tournament, region, mine), 1))
+
+
+def region_unchanged(tournament: Tournament, region: int, since: int) -> bool:
+    """True when the region shows at this version what it showed at version `since` (known
+    for 15 minutes): a poll then needs only the poller of the new version, for anyone."""
+    before = selectors.region_key_at(tournament, region, since)
+    return before is not None and before == _region_key(tournament, region)
 
 
 def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: int) -> str | None:
     """A live update of a region from version `since`: the poller for the new version and,
     swapped out of band, only the match cards that changed. None when the cards shown at
     `since` are not known any more or the region has other matches now (then the whole
-    region is sent)."""
-    render = _region_render(tournament, region)
-    before = cache.get(_fingerprint_key(tournament, region, since))
-    now = render["fingerprints"]
-    if before is None or before.keys() != now.keys():
+    region is sent).
+
+    The changed cards between two keys of the region are worked out once in this process
+    (every page of the region that showed the same asks the same), from the cards alone."""
+    before_key = selectors.region_key_at(tournament, region, since)
+    if before_key is None:
         return None
-    live = render_to_string(
-        "tournaments/_bracket_live.html",
-        {"tournament": tournament, "bracket": {"region": region}},
-    )
-    cards = [
-        render["cards"][pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
-        for pk, fingerprint in now.items()
-        if before[pk] != fingerprint
-    ]
-    return live + _mark("".join(cards), mine)
+    key = _region_key(tournament, region)
+    born = int(tournament.created_at.timestamp() * 1_000_000)
+    name = (tournament.pk, born, region, before_key, key)
+    changed = _CHANGED_CARDS.get(name)
+    if changed is None:
+        before = cache.get(_fingerprint_key(tournament, region, before_key))
+        cards = selectors.cached_per_key(
+            f"bracket-cards-{region}",
+            tournament,
+            key,
+            lambda: _region_render(tournament, region)["cards"],
+        )
+        now = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
+        if not before or before.keys() != now.keys():
+            return None
+        changed = "".join(
+            cards[pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
+            for pk, fingerprint in now.items()
+            if before[pk] != fingerprint
+        )
+        if len(_CHANGED_CARDS) >= CHANGED_CARDS_MAX:
+            _CHANGED_CARDS.clear()
+        _CHANGED_CARDS[name] = changed
+    return _poller(tournament, region, mine) + _mark(changed, mine)
+
+
+# This process's changed cards between two keys of a region (an entry can never be stale: it
+# names both keys); emptied when full.
+_CHANGED_CARDS: dict[tuple, str] = {}
+CHANGED_CARDS_MAX = 2_000
 
 
 def _region_param(request: HttpRequest, tournament: Tournament, mine: set[int]) -> int:
@@ -338,33 +407,61 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     A poll names the version it shows (`?since=v`): 204 (nothing to swap) while the version is
     the same; after a change, only the match cards that changed (swapped out of band) and the
     poller for the new version, or the whole region when the cards shown at v are not known.
-    A browser's conditional request gets 304."""
+    The page's poll names its viewer's entries (`&mine=`, to mark their cards), so none of
+    these answers reads the session. A browser's conditional request gets 304."""
     state = freshness.version_or_404(pk, request)
     if freshness.unchanged_since(request, state.version):
         return freshness.no_change()
     region = request.GET.get("region", "")
+    asked_since = request.GET.get("since", "")
+    since = int(asked_since) if asked_since.isdigit() and len(asked_since) < 19 else None
+    # the event's row alone: the bracket shows no entry count (a count of every entry)
+    tournament = Tournament.objects.filter(pk=pk).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    asked_region = int(region) if region.isdigit() and len(region) < 6 else None
+    # the region shows what it showed: the poller of the new version alone, the same for
+    # everyone (no session, no user, no render read)
+    asked = since is not None and asked_region is not None
+    marked = _marked_param(request) if asked else None
+    if asked and region_unchanged(tournament, asked_region, since):
+        response = HttpResponse(_poller(tournament, asked_region, marked or set()))
+        response["Cache-Control"] = "no-store"
+        return response
+    if asked and marked is not None:
+        # a page's poll naming its viewer's entries: answered the same for anyone who asks
+        # it, without the session (the cards that changed, or the whole region)
+        return _bracket_poll_answer(tournament, marked, asked_region, since)
     kind = f"bracket-r{region}" if region.isdigit() else "bracket"
-    tag = _page_tag(kind, pk, state.version, request)
+    tag = _page_tag(kind, pk, tournament.version, request)
     if freshness.matches(request, tag):
         return freshness.not_modified(tag)
-    tournament = _tournament(pk)
     mine = selectors.entry_ids_of_user(tournament=tournament, user=request.user)
     region = _region_param(request, tournament, mine)
-    since = request.GET.get("since", "")
-    changes = None
-    if since.isdigit() and len(since) < 19:
-        changes = bracket_changes(tournament, mine, region, int(since))
+    if since is not None:
+        response = _bracket_poll_answer(tournament, mine, region, since)
+    else:
+        response = HttpResponse(bracket_html(tournament, mine, region))
+    return freshness.stamp(
+        response, _page_tag(kind, pk, tournament.version, request), per_user=True
+    )
+
+
+def _bracket_poll_answer(
+    tournament: Tournament, mine: set[int], region: int, since: int
+) -> HttpResponse:
+    """A poll's answer after a change: the cards that changed since version `since`, or the
+    whole region when those are not known (it then replaces the page's bracket)."""
+    changes = bracket_changes(tournament, mine, region, since)
     if changes is not None:
         response = HttpResponse(changes)
     else:
         response = HttpResponse(bracket_html(tournament, mine, region))
-        if since:
-            # the poller sits inside the bracket: the whole region replaces the bracket
-            response["HX-Retarget"] = "#bracket"
-            response["HX-Reswap"] = "outerHTML"
-    return freshness.stamp(
-        response, _page_tag(kind, pk, tournament.version, request), per_user=True
-    )
+        # the poller sits inside the bracket: the whole region replaces the bracket
+        response["HX-Retarget"] = "#bracket"
+        response["HX-Reswap"] = "outerHTML"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @xframe_options_exempt
@@ -630,10 +727,11 @@ def _first_error(form: forms.Form) -> str:
     return f"{label}: {errors[0]}"
 
 
-def _match_context(request: HttpRequest, match: Match) -> dict:
-    """What the match page and its live partial show (a fixed number of queries)."""
+def _match_context(request: HttpRequest, match: Match, key: str) -> dict:
+    """What the match page and its live partial show (a fixed number of queries), the match
+    read once per `key` (`selectors.match_live_key`, read before the match)."""
     tournament = match.tournament
-    detail = selectors.match_detail(match=match)
+    detail = selectors.match_detail_cached(match=match, key=key)
     # A cancelled event's matches take no more actions (the services refuse them all).
     cancelled = tournament.status == Tournament.Status.CANCELLED
     mine = None if cancelled else user_entry(tournament=tournament, user=request.user, match=match)
@@ -642,11 +740,14 @@ def _match_context(request: HttpRequest, match: Match) -> dict:
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
         game["winner_name"] = names.get(game["winner"], "no winner")
+    live = tournament.status == Tournament.Status.RUNNING and not detail["is_bye"]
     return {
         "tournament": tournament,
         "match": detail,
-        # The page keeps itself current while anything can still change it.
-        "live": tournament.status == Tournament.Status.RUNNING and not detail["is_bye"],
+        # The page keeps itself current while anything can still change it, polling as
+        # often as the event's size allows (RULINGS.md 22).
+        "live": live,
+        "poll_seconds": selectors.poll_seconds(tournament=tournament) if live else None,
         "cancelled": cancelled,
         "is_organizer": organizer,
         # a Swiss round's match may be ruled a draw (RULINGS.md S12)
@@ -715,7 +816,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     key = _live_key_or_404(pk)  # read before what it stands for: never newer than the page
     match = _match(pk)
     context = {
-        **_match_context(request, match),
+        **_match_context(request, match, key),
         "title": selectors.match_title(match),
         "live_key": key,
     }
@@ -751,7 +852,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     key = _live_key_or_404(pk)
     if request.GET.get("since") == key:
         return freshness.no_change()
-    context = {**_match_context(request, _match(pk)), "oob": True, "live_key": key}
+    context = {**_match_context(request, _match(pk), key), "oob": True, "live_key": key}
     return render(request, "tournaments/_match_live.html", context)
 
 

@@ -2,17 +2,20 @@
 and writes EVENT_LOAD_DATA).
 
 Each Locust user is one player: it opens the event page and its match page, then polls them
-as the pages do (the bracket's `?since=v&region=r`, the match's live part `?since=key`, keyed on
-the match itself), the next poll EVENT_LOAD_POLL seconds after the previous answer (a page never
-has two polls in flight: static/js/live.js, hx-sync), reads its match through the API when its
-match page changed, and when the
-match is ready the player in the first slot reports a winner (after EVENT_LOAD_PLAY seconds of
-"play") and the other confirms it. A winner moves on to the match its win leads to; a loser
+as the pages do: the URL of the bracket's poller as the page has it (`?since=v&region=r&mine=e`)
+and the match's live part (`?since=key`, keyed on the match itself), the next poll as many
+seconds after the previous answer as the page's poller says (`hx-trigger="every Ns"`: 5 s up to
+256 entries, longer above, RULINGS.md 22; a page never has two polls in flight:
+static/js/live.js). It reads its match through the API when its match page changed, and when
+the match is ready the player in the first slot reports a winner (after EVENT_LOAD_PLAY seconds
+of "play") and the other confirms it. A winner moves on to the match its win leads to; a loser
 keeps watching the bracket until the final is confirmed. One more user is the organizer, with
-the desk open (polled every 5 s). The confirmer then reads the next round's match through the
-per-round API until the winner is in it: "confirmation -> next round visible".
+the desk open (polled every EVENT_LOAD_POLL seconds, 5 as the desk does). The confirmer then
+reads the next round's match through the per-round API until the winner is in it:
+"confirmation -> next round visible".
 """
 
+import html
 import itertools
 import json
 import os
@@ -33,8 +36,10 @@ PER_MATCH = DATA["per_match"]
 MATCHES = {tuple(map(int, key.split(":"))): pk for key, pk in DATA["matches"].items()}
 PLAYERS = iter(DATA["players"])
 TIMEOUT = float(os.environ.get("EVENT_LOAD_TIMEOUT", "120"))  # a request's limit, then an error
-SINCE = re.compile(r"since=(\d+)&amp;region=(\d+)")
+# the bracket's poller: the URL the page polls (`?since=v&region=r&mine=...`), as it is
+BRACKET_POLL = re.compile(r'id="bracket-live" hidden hx-get="([^"]+)"')
 MATCH_SINCE = re.compile(r"/live/\?since=([0-9a-f]+)")
+EVERY = re.compile(r'hx-trigger="every (\d+)s')  # the page's poll interval
 STATE = {"finished": False}
 random_ = random.Random(17)
 counter = itertools.count()
@@ -73,7 +78,8 @@ class Player(FastHttpUser):
         self.token = {"Authorization": f"Token {self.me['token']}"}
         self.round, self.index = self.me["round"], self.me["index"]
         self.playing = True
-        self.since = self.region = self.match_since = None
+        self.bracket_poll = self.match_since = None
+        self.every = POLL  # until the event page says how often it polls
         self.retry = False  # an action failed: look at the match again at the next poll
         # people arrive over ARRIVE seconds (one poll interval unless told)
         gevent.sleep(random_.random() * ARRIVE)
@@ -104,9 +110,12 @@ class Player(FastHttpUser):
 
     def open_pages(self):
         page = self.get(f"/tournaments/{T}/", "event page")
-        found = SINCE.search(page.text or "")
+        found = BRACKET_POLL.search(page.text or "")
         if found:
-            self.since, self.region = found.groups()
+            self.bracket_poll = html.unescape(found[1])
+        every = EVERY.search(page.text or "")
+        if every:
+            self.every = float(every[1])
         if self.playing:
             live = self.get(f"/matches/{self.match}/", "match page")
             found = MATCH_SINCE.search(live.text or "")
@@ -114,17 +123,13 @@ class Player(FastHttpUser):
             self.act()  # what the match page shows: the report form, or waiting
 
     def poll_bracket(self):
-        if self.since is None:
+        if self.bracket_poll is None:
             return
-        response = self.get(
-            f"/tournaments/{T}/bracket/?since={self.since}&region={self.region}", "bracket poll"
-        )
+        response = self.get(self.bracket_poll, "bracket poll")
         if response.status_code == 200:
-            found = SINCE.search(response.text or "")
-            if found:
-                self.since, self.region = found.groups()
-            else:
-                self.since = None  # the event is over: the page stops polling
+            found = BRACKET_POLL.search(response.text or "")
+            self.bracket_poll = html.unescape(found[1]) if found else None
+            # no poller: the event is over, the page stops polling
 
     def poll_match(self) -> bool:
         """The match page's poll; True when it changed (then the player looks at the match)."""
@@ -141,7 +146,7 @@ class Player(FastHttpUser):
     def play(self):
         # each poll waits for the answer before the next one is timed, as a page does
         while not STATE["finished"]:
-            gevent.sleep(POLL * (0.9 + 0.2 * random_.random()))
+            gevent.sleep(self.every * (0.9 + 0.2 * random_.random()))
             self.poll_bracket()
             if self.playing and (self.poll_match() or self.retry):
                 self.act()

@@ -9,9 +9,22 @@ paths: each round is cut into as many slices as there are regions, each at least
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 REGION_WIDTH = 64  # first-round matches in one region (128 entries of two)
+POLL_SECONDS = 5  # how often the pages of an event of up to POLL_SIZE entries poll
+POLL_SIZE = 256
+
+
+def live_poll_seconds(size: int) -> int:
+    """How often an event's pages poll its bracket and their match (RULINGS.md 22): every 5 s
+    up to 256 entries, then in proportion to the square root of the size (7 s at 512, 10 s
+    at 1,024, 14 s at 2,048, 20 s at 4,096), so the polls of every open page grow as the
+    square root of the event, not with it. The live stream still pushes each change at once."""
+    if size <= POLL_SIZE:
+        return POLL_SECONDS
+    return round(POLL_SECONDS * math.sqrt(size / POLL_SIZE))
 
 
 def region_count(first_round: int, *, width: int = REGION_WIDTH) -> int:
