@@ -65,6 +65,11 @@ LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "local")
 LIVE_STREAM_SECONDS = 20
 LIVE_HEARTBEAT_S = 2
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
+# base.py names the Redis transport when REDIS_URL is set (a bench, a developer's shell); it
+# would win over the memory URL above and send the tests' messages to that Redis.
+CELERY_BROKER_TRANSPORT = (
+    "config.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else None
+)
 EMBEDDED_BROKER = False
 CELERY_RESULT_BACKEND = "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = False

@@ -136,3 +136,16 @@ def test_production_settings_pass_the_deploy_check_with_no_warnings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_test_settings_keep_celery_messages_in_memory_even_with_redis_configured():
+    # given a shell with REDIS_URL set (a bench, a developer's Redis)
+    broker, transport = show(
+        "config.settings.test",
+        "CELERY_BROKER_URL",
+        "CELERY_BROKER_TRANSPORT",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    # then the tests' Celery messages stay in memory, never in that Redis
+    assert broker == "'memory://'"
+    assert transport == "None"
