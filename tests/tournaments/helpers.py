@@ -71,3 +71,16 @@ def bulk_event(organizer, n: int, **settings):
         [Entry(tournament=tournament, name=f"Guest {i}", seed=i) for i in range(1, n + 1)]
     )
     return tournament_start(tournament=tournament, by_user=organizer)
+
+
+def signed_in_player_of_seed(tournament, seed: int, user):
+    """Make `user` the player of the entry at `seed`; (that entry, a client signed in as them)."""
+    from django.test import Client
+
+    from tournaments.models import Entry, EntryMember
+
+    entry = Entry.objects.get(tournament=tournament, seed=seed)
+    EntryMember.objects.create(entry=entry, user=user, tournament=tournament)
+    client = Client()
+    client.force_login(user)
+    return entry, client

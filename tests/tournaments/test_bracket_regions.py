@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.errors import NotFound
-from tests.tournaments.helpers import bulk_event
+from tests.tournaments.helpers import bulk_event, signed_in_player_of_seed
 from tests.tournaments.test_query_counts import play_some
 from tournaments import selectors
 from tournaments.models import Match, Tournament
@@ -166,15 +166,9 @@ def test_the_round_api_refuses_what_it_cannot_answer(organizer):
 def test_a_big_brackets_page_shows_one_part_and_a_menu_of_the_others(organizer, make_user):
     from django.test import Client
 
-    from tournaments.models import Entry, EntryMember
-
     # given a 512-entry event (256 first-round matches: 4 parts) where a user plays seed 200
     tournament = bulk_event(organizer, 512, best_of=1)
-    player = make_user()
-    entry = Entry.objects.get(tournament=tournament, seed=200)
-    EntryMember.objects.create(entry=entry, user=player, tournament=tournament)
-    client = Client()
-    client.force_login(player)
+    entry, client = signed_in_player_of_seed(tournament, 200, make_user())
     # when the player opens the event, then they see the part with their path, marked
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert page.count('<li id="match-') == 64 + 32 + 16 + 8 + 4 + 2 + 1 + 1 + 1

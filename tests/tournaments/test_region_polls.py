@@ -9,10 +9,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.helpers import bulk_event
+from tests.tournaments.helpers import bulk_event, signed_in_player_of_seed
 from tournaments import selectors
 from tournaments.brackets.regions import live_poll_seconds
-from tournaments.models import Entry, EntryMember, Match, Tournament
+from tournaments.models import Entry, Match, Tournament
 from tournaments.services import match_result_report
 
 POLLER = re.compile(r"since=(\d+)&amp;region=(\d+)&amp;mine=([\d.]*)")
@@ -164,11 +164,7 @@ def test_a_players_poll_names_their_entries_and_is_answered_without_the_session(
 ):
     # given a player of seed 1 in a 256-entry event, whose page polls part 0
     tournament = bulk_event(organizer, 256, best_of=1)
-    player = make_user()
-    entry = Entry.objects.get(tournament=tournament, seed=1)
-    EntryMember.objects.create(entry=entry, user=player, tournament=tournament)
-    client = Client()
-    client.force_login(player)
+    entry, client = signed_in_player_of_seed(tournament, 1, make_user())
     poll = poll_of(client, tournament, 0)
     assert poll.endswith(f"&mine={entry.pk}")
     # when their match is reported and the page polls
