@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+from gameplay import services, tasks
 from tests.conftest import CHROMIUM
 
 # Playwright runs an event loop in the test thread; Django's ORM calls from the test are safe
@@ -74,3 +75,11 @@ def _end_other_connections() -> None:
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+@pytest.fixture
+def bots_run_at_once(monkeypatch):
+    """Bot moves run in the request that schedules them (no worker in the browser test)."""
+    monkeypatch.setattr(
+        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
+    )

@@ -82,6 +82,22 @@ def click_first_listed_move(board: Locator) -> bool:
     raise AssertionError("no move of the list could be clicked")
 
 
+def click_moves_until_over(page: Page, board: Locator, max_clicks: int) -> None:
+    """Click the first listed move, wait for the board the move brings, and again, until the
+    game is over (the bot's moves come in between); AssertionError if it is not over within
+    `max_clicks` clicks."""
+    for _ in range(max_clicks):
+        if board.get_attribute("data-status") == "finished":
+            break
+        if listed_moves(board).count() == 0:  # the bot's turn: its move comes live
+            page.wait_for_timeout(300)
+            continue
+        version = board.get_attribute("data-version")
+        if click_first_listed_move(board):
+            expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+    expect(page.locator("#game-over")).to_be_visible()
+
+
 def table_moves(page: Page) -> dict | None:
     """The click table the server sent this player (None when they have nothing to decide)."""
     data = page.locator("#table-moves")

@@ -1,26 +1,15 @@
 """A human plays a whole game of Army against a bot in a real browser, only by clicking."""
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from gameplay import services, tasks
 from gameplay.models import GameRecord
 from tests.e2e.play import (
-    click_first_listed_move,
-    listed_moves,
+    click_moves_until_over,
     log_in_by_form,
     start_game_against_bot,
 )
 
 PASSWORD = "correct-horse-battery"
-
-
-@pytest.fixture
-def bots_run_at_once(monkeypatch):
-    """Bot moves run in the request that schedules them (no worker in the browser test)."""
-    monkeypatch.setattr(
-        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
-    )
 
 
 MAX_CLICKS = 400
@@ -38,17 +27,7 @@ def test_human_plays_a_whole_army_game_against_a_bot(
     expect(page.locator("section.army-me .army-hand")).to_have_count(5)
     expect(page.locator(".army-back").first).to_be_visible()
     # they click moves (the first button each time) until the game is over
-    for _ in range(MAX_CLICKS):
-        if board.get_attribute("data-status") == "finished":
-            break
-        buttons = listed_moves(board)
-        if buttons.count() == 0:
-            page.wait_for_timeout(300)
-            continue
-        version = board.get_attribute("data-version")
-        click_first_listed_move(board)
-        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
-    expect(page.locator("#game-over")).to_be_visible()
+    click_moves_until_over(page, board, max_clicks=MAX_CLICKS)
     game = GameRecord.objects.get()
     assert game.status == "finished"
     assert game.ruleset == "army"

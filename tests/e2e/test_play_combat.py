@@ -1,22 +1,12 @@
 """A human plays a whole game of Combat against a bot in a real browser, only by clicking."""
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from config import live
-from gameplay import services, tasks
 from gameplay.models import GameRecord
-from tests.e2e.play import click_first_listed_move, listed_moves, log_in_by_form
+from tests.e2e.play import click_moves_until_over, listed_moves, log_in_by_form
 
 PASSWORD = "correct-horse-battery"
-
-
-@pytest.fixture
-def bots_run_at_once(monkeypatch):
-    """Bot moves run in the request that schedules them (no worker in the browser test)."""
-    monkeypatch.setattr(
-        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
-    )
 
 
 def test_human_plays_a_whole_combat_game_against_a_bot(
@@ -34,17 +24,7 @@ def test_human_plays_a_whole_combat_game_against_a_bot(
     expect(board).to_be_visible()
     expect(page.locator(".playing-card").first).to_be_visible()
     # they click moves (the first button each time) until the game is over
-    for _ in range(300):
-        if board.get_attribute("data-status") == "finished":
-            break
-        buttons = listed_moves(board)
-        if buttons.count() == 0:
-            page.wait_for_timeout(300)
-            continue
-        version = board.get_attribute("data-version")
-        click_first_listed_move(board)
-        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
-    expect(page.locator("#game-over")).to_be_visible()
+    click_moves_until_over(page, board, max_clicks=300)
     game = GameRecord.objects.get()
     assert game.status == "finished"
     assert len([a for a in game.actions if a[0] == 0]) > 0

@@ -7,7 +7,6 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from gameplay import services, tasks
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import DESKTOP, PHONE, checked, sideways
 from tests.e2e.play import (
@@ -19,14 +18,6 @@ from tests.e2e.play import (
 )
 
 PASSWORD = "correct-horse-battery"
-
-
-@pytest.fixture
-def bots_run_at_once(monkeypatch):
-    """Bot moves run in the request that schedules them (no worker in the browser test)."""
-    monkeypatch.setattr(
-        tasks.bot_move, "delay", lambda game_id: services.game_bots_play(game_id=game_id)
-    )
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
