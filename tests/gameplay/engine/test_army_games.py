@@ -12,9 +12,13 @@ from hypothesis import strategies as st
 
 from gameplay.engine import registry
 from gameplay.engine.army import strategy as army
-from gameplay.engine.bots import GreedyBot, RandomBot, play_bot_game
 from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
 from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
+from tests.gameplay.engine.random_play import (
+    assert_samples_look_like_their_views,
+    greedy_wins,
+    random_steps,
+)
 
 RULES = registry.get("army")
 CI_GAMES = int(os.environ.get("ARMY_CI_GAMES", "10000"))
@@ -97,36 +101,16 @@ def test_state_round_trips_through_json_exactly():
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(0, 40))
 def test_determinize_matches_the_view_it_came_from(seed, steps):
     # given a game some actions in
-    state = new_game("army", seats=2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        decision = RULES.decision(state)
-        if decision.kind == "terminal":
-            break
-        seat = decision.seats[rng.randrange(len(decision.seats))]
-        actions = RULES.legal_actions(state, seat)
-        play(state, seat, actions[rng.randrange(len(actions))])
-    for seat in (0, 1):
-        view = RULES.view(state, seat)
-        # when a bot samples a full state from its view
-        sample = RULES.determinize(view, seat, random.Random(seed))
-        # then the sample is a legal state that looks the same from that seat
-        RULES.check_invariants(sample)
-        assert RULES.view(sample, seat) == view
-        assert RULES.decision(sample) == RULES.decision(state)
+    state = random_steps(new_game("army", seats=2, seed=seed), random.Random(seed), steps)
+    # when a bot samples a full state from a seat's view, then the sample is a legal state
+    # that looks the same from that seat
+    assert_samples_look_like_their_views(state, seed)
 
 
 def test_greedy_beats_random_over_seeded_games():
-    # given 200 seeded games, the greedy bot alternating seats
-    wins = 0
-    for seed in range(200):
-        greedy_seat = seed % 2
-        state = new_game("army", seats=2, seed=seed)
-        bots = {greedy_seat: GreedyBot(), 1 - greedy_seat: RandomBot()}
-        play_bot_game(state, bots, seed=seed)
-        wins += RULES.result(state).winners == [greedy_seat]
-    # then greedy wins clearly more than half (1,000-game figures are in BENCHMARKS.md)
-    assert wins > 110
+    # given 200 seeded games, the greedy bot alternating seats, then greedy wins clearly more
+    # than half (1,000-game figures are in BENCHMARKS.md)
+    assert greedy_wins("army", 200) > 110
 
 
 def test_expected_swing_counts_wins_and_losses_against_a_hand():

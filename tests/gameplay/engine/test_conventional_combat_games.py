@@ -11,9 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import registry
-from gameplay.engine.bots import GreedyBot, RandomBot, play_bot_game
 from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
 from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
+from tests.gameplay.engine.random_play import (
+    assert_samples_look_like_their_views,
+    greedy_wins,
+    random_steps,
+)
 
 RULES = registry.get("conventional-combat")
 CI_GAMES = int(os.environ.get("CC_CI_GAMES", "10000"))
@@ -72,32 +76,13 @@ def test_state_round_trips_through_json_exactly():
 def test_determinize_matches_the_view_it_came_from(seed, steps):
     # given a game some single actions in (one seat may have chosen secretly)
     state = new_game("conventional-combat", seats=2, seed=seed, options={"mode": MODES[seed % 2]})
-    rng = random.Random(seed)
-    for _ in range(steps):
-        decision = RULES.decision(state)
-        if decision.kind == "terminal":
-            break
-        seat = decision.seats[rng.randrange(len(decision.seats))]
-        actions = RULES.legal_actions(state, seat)
-        play(state, seat, actions[rng.randrange(len(actions))])
-    for seat in (0, 1):
-        view = RULES.view(state, seat)
-        # when a bot samples a full state from its view
-        sample = RULES.determinize(view, seat, random.Random(seed))
-        # then it is legal and looks the same from that seat
-        RULES.check_invariants(sample)
-        assert RULES.view(sample, seat) == view
-        assert RULES.decision(sample) == RULES.decision(state)
+    random_steps(state, random.Random(seed), steps)
+    # when a bot samples a full state from a seat's view, then it is legal and looks the same
+    # from that seat
+    assert_samples_look_like_their_views(state, seed)
 
 
 def test_greedy_beats_random_over_seeded_games():
-    wins = 0
-    # given 60 seeded Full Matches, greedy alternating seats (1,000-game figures: BENCHMARKS.md)
-    for seed in range(60):
-        greedy_seat = seed % 2
-        state = new_game("conventional-combat", seats=2, seed=seed)
-        bots = {greedy_seat: GreedyBot(), 1 - greedy_seat: RandomBot()}
-        play_bot_game(state, bots, seed=seed)
-        wins += RULES.result(state).winners == [greedy_seat]
-    # then greedy wins clearly more than half
-    assert wins > 36
+    # given 60 seeded Full Matches, greedy alternating seats, then greedy wins clearly more
+    # than half (1,000-game figures: BENCHMARKS.md)
+    assert greedy_wins("conventional-combat", 60) > 36
