@@ -12,9 +12,10 @@ Resumable by seed range: `--ledger FILE` appends one JSON line per finished bloc
 `--block` games (default 500) and at the end: seeds covered, games, violations (the first few
 with seed and message), CPU seconds, the commit, the checks and the time. With `--resume` the
 run starts at the first seed from --seed0 on that the ledger does not cover with the same
-settings and stops before the next covered seed, so the million can be accumulated over
-several sessions, and by processes side by side started at different --seed0 (`--summary`
-prints what the ledger covers and stops).
+settings and the same rules (the Kingdom Combat ruleset version, recorded in each block: a
+rule change starts the count again) and stops before the next covered seed, so the million
+can be accumulated over several sessions, and by processes side by side started at different
+--seed0 (`--summary` prints what the ledger covers and stops).
 
 `--ci` plays the CI suite's games instead (fuzzing.ci_settings: short turn limits, every 50th
 game 120 turns, sampled views and replays) for 2, 3 and 4 players, --games each, and prints
@@ -43,6 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gameplay.engine.kingdom_combat import fuzzing
 
 SETTINGS = ("max_turns", "checks_every", "views_every", "views_games", "replay_every")
+# Blocks count toward the million only on the rules they ran: each ledger line names the
+# Kingdom Combat ruleset version (`rules`); lines from before that field ran version "1".
+LEDGER_DEFAULTS = {"rules": "1"}
 
 
 def commit() -> str:
@@ -181,7 +185,9 @@ def covered(ledger: Path, settings: dict) -> dict:
     if ledger.exists():
         for text in ledger.read_text().splitlines():
             line = json.loads(text)
-            if all(line.get(key) == value for key, value in settings.items()):
+            if all(
+                line.get(key, LEDGER_DEFAULTS.get(key)) == value for key, value in settings.items()
+            ):
                 ranges.append(tuple(line["seeds"]))
                 games += line["games"]
                 violations += line["violations"]
@@ -267,7 +273,7 @@ def main() -> None:
         for figure in ci_cost(args.games, args.seed0):
             print(json.dumps(figure), flush=True)
         return
-    settings = {key: getattr(args, key) for key in SETTINGS}
+    settings = {key: getattr(args, key) for key in SETTINGS} | {"rules": fuzzing.KC.version}
     if args.summary or args.resume:
         if args.ledger is None:
             parser.error("--summary and --resume need --ledger")

@@ -36,3 +36,13 @@ def test_a_resumed_run_skips_covered_seeds_and_stops_before_the_next_covered_ran
     assert bench.next_gap(ranges, 500_000, 1_000_000) == (500_500, 1_000_000)
     assert bench.next_gap(ranges, 400_000, 1_000_000) == (400_000, 100_000)
     assert bench.next_gap(ranges, 5, 3) == (1000, 3)
+
+
+def test_blocks_count_only_for_the_rules_they_ran(tmp_path):
+    # given a ledger with a block from before the rules field (version 1) and one of version 2
+    ledger = tmp_path / "ledger.jsonl"
+    bench.run(2, None, 0, SETTINGS, ledger, block=2)
+    bench.run(2, None, 10, {**SETTINGS, "rules": "2"}, ledger, block=2)
+    # then each version's cover holds only its own games
+    assert bench.covered(ledger, {**SETTINGS, "rules": "1"})["seeds"] == [[0, 1]]
+    assert bench.covered(ledger, {**SETTINGS, "rules": "2"})["seeds"] == [[10, 11]]
