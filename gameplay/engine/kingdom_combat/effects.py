@@ -302,10 +302,13 @@ def _anything_adds(state: dict, name: str) -> bool:
 
 def _range_of(state: dict, uid: str) -> int:
     printed = cards.card(state["cards"][uid])["stats"].get("range", 0)
+    own = max(0, printed + bonus(state, uid, "range"))
+    # "gets Ranged N if it does not have Ranged": a floor on the range with every bonus
+    # counted (a bow or Elven Sight already gives Ranged), not a base the bonuses add to
     for source, seat, effect in static_effects(state, "grant_range"):
         if _covers(state, source, seat, effect, uid):
-            printed = max(printed, effect["amount"])
-    return max(0, printed + bonus(state, uid, "range"))
+            own = max(own, effect["amount"])
+    return own
 
 
 def range_against(state: dict, uid: str, target: str) -> int:

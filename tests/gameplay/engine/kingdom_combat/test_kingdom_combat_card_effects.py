@@ -70,6 +70,21 @@ def test_stone_watchtower_gives_the_unit_inside_one_armor_archers_canopy_ranged_
     assert "Ranged" in effects.skills(state, b)
 
 
+def test_archers_canopy_gives_ranged_one_only_to_a_unit_without_ranged():
+    # "A unit inside this structure gets Ranged 1 if it does not have Ranged": a unit that
+    # has Ranged by a bow or an ability (K35: range stat plus bonuses) gets nothing from it
+    state, me, _ = board()
+    put_structure(state, me, "archers-canopy")
+    sword = put_unit(state, me, "sellsword", f"S{me}")
+    archer = put_unit(state, me, "thornbow-archer", f"S{me}")  # outside: the canopy is full
+    bow = to_hand(state, me, "heartwood-longbow")
+    state["players"][str(me)]["gold"] = 2
+    assert effects.range_of(state, sword) == 1  # the canopy's Ranged 1
+    act(state, {"type": "play", "card": bow, "target": sword})
+    assert effects.range_of(state, sword) == 1  # the bow's Ranged 1: the canopy adds nothing
+    assert effects.range_of(state, archer) == 2
+
+
 def test_elder_sylvara_gives_other_own_archers_one_range():
     state, me, _ = board()
     sylvara = put_unit(state, me, "elder-sylvara", f"F{me}")
