@@ -64,6 +64,36 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "per": ("structure",),
 }
 COMMON = ("when", "op", "cost", "once_per_turn")
+# What the engine carries out (gameplay/engine/kingdom_combat/effects.py): at each moment, the
+# ops it plays and the targets each may name (None: no target). The rest of what the fields
+# above can say is refused, so an imported card never silently does nothing.
+AURAS = (
+    "own_units",
+    "unit_inside",
+    "own_other_units_same_zone",
+    "own_other_archers",
+    "own_fortress_defenders",
+)
+CHANGE_OPS = ("modify", "grant_skill", "prevent_damage")  # until end of turn when played
+PLAYED: Mapping[str, Mapping[str, tuple[str | None, ...]]] = {
+    "play": {
+        "gain_gold": (None,),
+        "create_token": (None,),
+        **dict.fromkeys(CHANGE_OPS, ("unit", "attacking_unit", "own_units")),
+        "exhaust": ("unit", "attacking_unit"),
+    },
+    "attached": {"modify": (None, "self"), "grant_skill": (None, "self")},
+    "static": {"modify": AURAS, "grant_range": AURAS, "cost_reduction": ("own_units", "self")},
+    "enters": {"gain_gold": (None,), "create_token": (None,)},
+    "attacks": {"modify": ("own_other_attackers",)},
+    "destroys_structure": {"gain_gold": (None,), "create_token": (None,)},
+    "activated": {
+        "gain_gold": (None,),
+        "create_token": (None,),
+        **dict.fromkeys(CHANGE_OPS, ("own_unit_at_fortress", "own_units")),
+    },
+    "setup": {"garrison_allowance": (None,)},
+}
 
 
 def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]:
@@ -90,7 +120,32 @@ def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]
     if op == "create_token" and tokens is not None and effect.get("token") not in tokens:
         errors.append(f"token {effect.get('token')!r} is not a token card of this set")
     errors += _activation_problems(effect)
-    return errors
+    return errors or _unplayed_problems(effect)
+
+
+def _unplayed_problems(effect: Mapping[str, Any]) -> list[str]:
+    """What the engine would not carry out of a well-formed effect (PLAYED)."""
+    when, op, target = effect["when"], effect["op"], effect.get("target")
+    targets = PLAYED[when].get(op)
+    if targets is None:
+        return [
+            f"the engine plays no {when} {op}: a {when} effect is one of {', '.join(PLAYED[when])}"
+        ]
+    if target not in targets:
+        named = [t or "no target" for t in targets]
+        return [f"a {when} {op} effect has {' or '.join(named)} as its target"]
+    if when in ("play", "activated") and op in CHANGE_OPS and "until" not in effect:
+        return [f"a {when} {op} effect lasts until end of turn: say so (until)"]
+    changes = set(effect) & set(STATS)
+    if "against" in effect and not (
+        when == "static" and target == "own_units" and changes == {"range"}
+    ):
+        return ["only a static range modify of own_units has against"]
+    if when == "attacks" and changes != {"attack"}:
+        return ["an attacks modify changes attack only"]
+    if op == "cost_reduction" and (target == "self") != (effect.get("per") == "structure"):
+        return ["a cost_reduction of self counts per structure, one of own_units does not"]
+    return []
 
 
 def _field_problems(name: str, value: Any) -> list[str]:

@@ -1,10 +1,10 @@
 """What cards do: the engine's reading of the effect vocabulary (decks/legality/kc_effects.py).
 
-Played here: Events and Dirty Tricks resolving ("play": gain_gold, create_token, modify,
-prevent_damage, exhaust), Abilities and Equipment while attached ("attached": modify,
-grant_skill), structures entering play ("enters": gain_gold), and the Ranged skill. Static,
-triggered ("attacks", "destroys_structure"), activated and setup effects are read by the
-vocabulary but not played yet (RULINGS.md, "not yet").
+Played here: every combination of moment, op and target listed in kc_effects.PLAYED (the
+import refuses the others): Events and Dirty Tricks resolving ("play"), Abilities and
+Equipment while attached, static auras and cost reductions, "enters", "attacks" and
+"destroys_structure" triggers, activated abilities; and the Ranged skill. The Starting
+Garrison allowance ("setup") is read by setup.py.
 
 `state["effects"]`: until-end-of-turn changes, {"unit", "until", attack/defense/armor/range,
 "skill", "prevent"}; `state["attached"]`: {card id: unit id} for Abilities and Equipment.

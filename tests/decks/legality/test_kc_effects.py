@@ -64,3 +64,39 @@ def test_every_starter_token_has_a_card_that_makes_it():
     tokens = {c["name"].lower().replace(" ", "-") for c in cards if c["type"] == "token"}
     made = {e["token"] for c in cards for e in c.get("effects", []) if e["op"] == "create_token"}
     assert made == tokens
+
+
+def test_an_effect_the_engine_would_not_carry_out_is_refused():
+    # each is well formed, but the engine has no reading of it: the card would silently do
+    # nothing (or something else than its text), so the import refuses it
+    unplayed = [
+        {"when": "static", "op": "grant_skill", "skill": "Alert", "target": "own_units"},
+        {"when": "static", "op": "modify", "attack": 1, "target": "self"},
+        {"when": "static", "op": "modify", "attack": 1},
+        {"when": "attached", "op": "grant_range", "amount": 1},
+        {"when": "enters", "op": "exhaust", "target": "unit"},
+        {"when": "attacks", "op": "gain_gold", "amount": 1},
+        {"when": "play", "op": "modify", "attack": 1, "target": "self", "until": "end of turn"},
+        {"when": "play", "op": "modify", "attack": 1, "target": "unit"},  # lasts forever?
+        {"when": "activated", "op": "exhaust", "target": "unit", "cost": {"gold": 1}},
+        {"when": "setup", "op": "gain_gold", "amount": 1},
+        {"when": "static", "op": "cost_reduction", "amount": 1, "target": "self"},
+        {"when": "attached", "op": "modify", "range": 1, "against": "fortress_attackers"},
+        {"when": "attacks", "op": "modify", "defense": 1, "target": "own_other_attackers"},
+    ]
+    for effect in unplayed:
+        assert kc_effect_problems(effect), effect
+    played = [
+        {
+            "when": "play",
+            "op": "grant_skill",
+            "skill": "Alert",
+            "target": "unit",
+            "until": "end of turn",
+        },
+        {"when": "static", "op": "grant_range", "amount": 1, "target": "own_other_archers"},
+        {"when": "destroys_structure", "op": "create_token", "token": "levy-militia", "count": 1},
+        {"when": "activated", "op": "gain_gold", "amount": 1, "cost": {"exhaust": True}},
+    ]
+    for effect in played:
+        assert kc_effect_problems(effect) == [], effect
