@@ -123,6 +123,41 @@ def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]
     return errors or _unplayed_problems(effect)
 
 
+# The moments at which a card of each kind acts (an Event is never in play, a unit is never
+# attached, a fortress never enters play, only a unit attacks or exhausts), and the kinds of
+# card an aura reaches from ("a unit inside this structure", "units in the same zone").
+MOMENTS: Mapping[str, tuple[str, ...]] = {
+    "Event": ("play",),
+    "Dirty Trick": ("play",),
+    "Ability": ("attached",),
+    "Equipment": ("attached",),
+    "unit": ("static", "enters", "attacks", "destroys_structure", "activated"),
+    "token": ("static", "attacks", "destroys_structure", "activated"),
+    "structure": ("static", "enters", "destroys_structure", "activated"),
+    "fortress": ("static", "destroys_structure", "activated", "setup"),
+}
+UNITS = ("unit", "token")
+AURA_SOURCES = {"unit_inside": ("structure",), "own_other_units_same_zone": UNITS}
+
+
+def kc_card_effect_problems(kind: Any, effect: Any) -> list[str]:
+    """What is wrong with an effect on a card of that kind (a type, or an action's subtype)
+    that the effect alone does not say: the card never reaches that moment."""
+    if kind not in MOMENTS or not isinstance(effect, Mapping) or effect.get("when") not in WHEN:
+        return []
+    when = effect["when"]
+    if when not in MOMENTS[kind]:
+        return [f"a {kind} acts only {' or '.join(MOMENTS[kind])}, never {when}"]
+    target = effect.get("target")
+    sources = AURA_SOURCES.get(target) if isinstance(target, str) else None
+    if sources is not None and kind not in sources:
+        return [f"target {target} is for a {' or '.join(sources)}"]
+    cost = effect.get("cost")
+    if isinstance(cost, Mapping) and cost.get("exhaust") and kind not in UNITS:
+        return ["only a unit exhausts to pay a cost"]
+    return []
+
+
 def _unplayed_problems(effect: Mapping[str, Any]) -> list[str]:
     """What the engine would not carry out of a well-formed effect (PLAYED)."""
     when, op, target = effect["when"], effect["op"], effect.get("target")
