@@ -152,6 +152,8 @@ def kc_card_effect_problems(kind: Any, effect: Any) -> list[str]:
     sources = AURA_SOURCES.get(target) if isinstance(target, str) else None
     if sources is not None and kind not in sources:
         return [f"target {target} is for a {' or '.join(sources)}"]
+    if effect.get("op") == "cost_reduction" and target == "self" and kind != "unit":
+        return ["only a unit's own cost is reduced (it is played from the hand)"]
     cost = effect.get("cost")
     if isinstance(cost, Mapping) and cost.get("exhaust") and kind not in UNITS:
         return ["only a unit exhausts to pay a cost"]

@@ -139,6 +139,8 @@ def test_an_effect_at_a_moment_its_card_never_has_is_refused():
             {"when": "static", "op": "modify", "defense": 1, "target": "own_other_units_same_zone"},
         ),
     ]
+    cheaper = {"when": "static", "op": "cost_reduction", "amount": 1, "target": "self"}
+    never.append(("structure", {**cheaper, "per": "structure"}))
     for kind, effect in never:
         problems = card_problems("kingdom-combat", card(kind, effect), {"ironhold"})
         assert any(p.startswith("effect 1: ") for p in problems), (kind, effect)
