@@ -11,6 +11,7 @@ from gameplay.engine.kingdom_combat import cards, effects, fight
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
     legal,
+    put_structure,
     put_unit,
     started,
     to_hand,
@@ -147,6 +148,20 @@ def test_bribe_the_guard_exhausts_only_a_unit_costing_three_or_less():
     act(state, {"type": "play", "card": bribe, "target": cheap})
     assert state["units"][cheap]["exhausted"]
     assert not state["units"][dear]["exhausted"]
+
+
+def test_a_units_cost_named_by_a_card_is_its_printed_cost():
+    # ruling K52: Captain Varro (5) costs 3 to hire with two structures, but in play he is a
+    # unit costing 5, out of Bribe the Guard's reach
+    state, me, them = board()
+    for _ in range(2):
+        put_structure(state, them, "trading-post")
+    varro = put_unit(state, them, "captain-varro-of-the-free-blades", f"F{them}")
+    raider = put_unit(state, them, "horde-raider", f"F{them}")
+    bribe = to_hand(state, me, "bribe-the-guard")
+    gold(state, me, 3)
+    assert {a["target"] for a in plays(state, bribe)} == {raider}
+    assert varro in state["units"]
 
 
 def test_vanishing_mist_prevents_all_damage_to_the_unit_this_turn():
