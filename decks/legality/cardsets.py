@@ -11,6 +11,7 @@ from typing import Any
 from decks.legality.catalog import Catalog, identity_key
 from decks.legality.effects import effect_problems
 from decks.legality.formats import GAMES, KC_BORDER_LIMITS
+from decks.legality.kc_effects import kc_card_effect_problems
 from decks.legality.types import CardInfo
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -145,6 +146,11 @@ def _kingdom_combat_problems(card: Mapping[str, Any], factions: set[str] | None)
         for stat in ("hp", "starting_gold", "gold_per_turn"):
             if not _is_int(stats.get(stat)) or stats[stat] < 0:
                 errors.append(f"a fortress needs stats.{stat} (a whole number)")
+    effects = card.get("effects")
+    if isinstance(effects, list):
+        kind = card.get("subtype") if card.get("type") == "action" else card.get("type")
+        for number, effect in enumerate(effects, start=1):
+            errors += [f"effect {number}: {p}" for p in kc_card_effect_problems(kind, effect)]
     return errors
 
 

@@ -64,6 +64,36 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "per": ("structure",),
 }
 COMMON = ("when", "op", "cost", "once_per_turn")
+# What the engine carries out (gameplay/engine/kingdom_combat/effects.py): at each moment, the
+# ops it plays and the targets each may name (None: no target). The rest of what the fields
+# above can say is refused, so an imported card never silently does nothing.
+AURAS = (
+    "own_units",
+    "unit_inside",
+    "own_other_units_same_zone",
+    "own_other_archers",
+    "own_fortress_defenders",
+)
+CHANGE_OPS = ("modify", "grant_skill", "prevent_damage")  # until end of turn when played
+PLAYED: Mapping[str, Mapping[str, tuple[str | None, ...]]] = {
+    "play": {
+        "gain_gold": (None,),
+        "create_token": (None,),
+        **dict.fromkeys(CHANGE_OPS, ("unit", "attacking_unit", "own_units")),
+        "exhaust": ("unit", "attacking_unit"),
+    },
+    "attached": {"modify": (None, "self"), "grant_skill": (None, "self")},
+    "static": {"modify": AURAS, "grant_range": AURAS, "cost_reduction": ("own_units", "self")},
+    "enters": {"gain_gold": (None,), "create_token": (None,)},
+    "attacks": {"modify": ("own_other_attackers",)},
+    "destroys_structure": {"gain_gold": (None,), "create_token": (None,)},
+    "activated": {
+        "gain_gold": (None,),
+        "create_token": (None,),
+        **dict.fromkeys(CHANGE_OPS, ("own_unit_at_fortress", "own_units")),
+    },
+    "setup": {"garrison_allowance": (None,)},
+}
 
 
 def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]:
@@ -90,7 +120,69 @@ def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]
     if op == "create_token" and tokens is not None and effect.get("token") not in tokens:
         errors.append(f"token {effect.get('token')!r} is not a token card of this set")
     errors += _activation_problems(effect)
-    return errors
+    return errors or _unplayed_problems(effect)
+
+
+# The moments at which a card of each kind acts (an Event is never in play, a unit is never
+# attached, a fortress never enters play, only a unit attacks or exhausts), and the kinds of
+# card an aura reaches from ("a unit inside this structure", "units in the same zone").
+MOMENTS: Mapping[str, tuple[str, ...]] = {
+    "Event": ("play",),
+    "Dirty Trick": ("play",),
+    "Ability": ("attached",),
+    "Equipment": ("attached",),
+    "unit": ("static", "enters", "attacks", "destroys_structure", "activated"),
+    "token": ("static", "attacks", "destroys_structure", "activated"),
+    "structure": ("static", "enters", "destroys_structure", "activated"),
+    "fortress": ("static", "destroys_structure", "activated", "setup"),
+}
+UNITS = ("unit", "token")
+AURA_SOURCES = {"unit_inside": ("structure",), "own_other_units_same_zone": UNITS}
+
+
+def kc_card_effect_problems(kind: Any, effect: Any) -> list[str]:
+    """What is wrong with an effect on a card of that kind (a type, or an action's subtype)
+    that the effect alone does not say: the card never reaches that moment."""
+    if kind not in MOMENTS or not isinstance(effect, Mapping) or effect.get("when") not in WHEN:
+        return []
+    when = effect["when"]
+    if when not in MOMENTS[kind]:
+        return [f"a {kind} acts only {' or '.join(MOMENTS[kind])}, never {when}"]
+    target = effect.get("target")
+    sources = AURA_SOURCES.get(target) if isinstance(target, str) else None
+    if sources is not None and kind not in sources:
+        return [f"target {target} is for a {' or '.join(sources)}"]
+    if effect.get("op") == "cost_reduction" and target == "self" and kind != "unit":
+        return ["only a unit's own cost is reduced (it is played from the hand)"]
+    cost = effect.get("cost")
+    if isinstance(cost, Mapping) and cost.get("exhaust") and kind not in UNITS:
+        return ["only a unit exhausts to pay a cost"]
+    return []
+
+
+def _unplayed_problems(effect: Mapping[str, Any]) -> list[str]:
+    """What the engine would not carry out of a well-formed effect (PLAYED)."""
+    when, op, target = effect["when"], effect["op"], effect.get("target")
+    targets = PLAYED[when].get(op)
+    if targets is None:
+        return [
+            f"the engine plays no {when} {op}: a {when} effect is one of {', '.join(PLAYED[when])}"
+        ]
+    if target not in targets:
+        named = [t or "no target" for t in targets]
+        return [f"a {when} {op} effect has {' or '.join(named)} as its target"]
+    if when in ("play", "activated") and op in CHANGE_OPS and "until" not in effect:
+        return [f"a {when} {op} effect lasts until end of turn: say so (until)"]
+    changes = set(effect) & set(STATS)
+    if "against" in effect and not (
+        when == "static" and target == "own_units" and changes == {"range"}
+    ):
+        return ["only a static range modify of own_units has against"]
+    if when == "attacks" and changes != {"attack"}:
+        return ["an attacks modify changes attack only"]
+    if op == "cost_reduction" and (target == "self") != (effect.get("per") == "structure"):
+        return ["a cost_reduction of self counts per structure, one of own_units does not"]
+    return []
 
 
 def _field_problems(name: str, value: Any) -> list[str]:

@@ -1,10 +1,10 @@
 """What cards do: the engine's reading of the effect vocabulary (decks/legality/kc_effects.py).
 
-Played here: Events and Dirty Tricks resolving ("play": gain_gold, create_token, modify,
-prevent_damage, exhaust), Abilities and Equipment while attached ("attached": modify,
-grant_skill), structures entering play ("enters": gain_gold), and the Ranged skill. Static,
-triggered ("attacks", "destroys_structure"), activated and setup effects are read by the
-vocabulary but not played yet (RULINGS.md, "not yet").
+Played here: every combination of moment, op and target listed in kc_effects.PLAYED (the
+import refuses the others): Events and Dirty Tricks resolving ("play"), Abilities and
+Equipment while attached, static auras and cost reductions, "enters", "attacks" and
+"destroys_structure" triggers, activated abilities; and the Ranged skill. The Starting
+Garrison allowance ("setup") is read by setup.py.
 
 `state["effects"]`: until-end-of-turn changes, {"unit", "until", attack/defense/armor/range,
 "skill", "prevent"}; `state["attached"]`: {card id: unit id} for Abilities and Equipment.
@@ -302,10 +302,13 @@ def _anything_adds(state: dict, name: str) -> bool:
 
 def _range_of(state: dict, uid: str) -> int:
     printed = cards.card(state["cards"][uid])["stats"].get("range", 0)
+    own = max(0, printed + bonus(state, uid, "range"))
+    # "gets Ranged N if it does not have Ranged": a floor on the range with every bonus
+    # counted (a bow or Elven Sight already gives Ranged), not a base the bonuses add to
     for source, seat, effect in static_effects(state, "grant_range"):
         if _covers(state, source, seat, effect, uid):
-            printed = max(printed, effect["amount"])
-    return max(0, printed + bonus(state, uid, "range"))
+            own = max(own, effect["amount"])
+    return own
 
 
 def range_against(state: dict, uid: str, target: str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from gameplay.engine.core import clone
-from gameplay.engine.kingdom_combat import cards, zones
+from gameplay.engine.kingdom_combat import cards, economy, zones
 
 RECENT_EVENTS = 40
 PUBLIC_KEYS = (
@@ -246,8 +246,10 @@ def _why_not_play(state: dict, seat: int, cid) -> str:
     if cid not in me["hand"]:
         return "That card is not in your hand."
     printed = cards.card(state["cards"][cid])
-    if printed["cost"] > me["gold"]:
-        return f"{printed['name']} costs {printed['cost']} gold; you have {me['gold']}."
-    if state["turn"]["stage"] not in ("pre", "post") or state["turn"]["seat"] != seat:
+    cost = economy.cost(state, seat, cid)  # after the cost reductions in play
+    if cost > me["gold"]:
+        return f"{printed['name']} costs {cost} gold; you have {me['gold']}."
+    turn = state["turn"]  # None while the garrisons are hired and hands kept
+    if turn is None or turn["stage"] not in ("pre", "post") or turn["seat"] != seat:
         return "Units and structures are played on your own turn, before or after combat."
     return f"{printed['name']} cannot be played now or on that target."

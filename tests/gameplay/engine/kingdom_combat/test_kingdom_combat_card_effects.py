@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import economy, effects, fight
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
@@ -70,6 +71,21 @@ def test_stone_watchtower_gives_the_unit_inside_one_armor_archers_canopy_ranged_
     assert "Ranged" in effects.skills(state, b)
 
 
+def test_archers_canopy_gives_ranged_one_only_to_a_unit_without_ranged():
+    # "A unit inside this structure gets Ranged 1 if it does not have Ranged": a unit that
+    # has Ranged by a bow or an ability (K35: range stat plus bonuses) gets nothing from it
+    state, me, _ = board()
+    put_structure(state, me, "archers-canopy")
+    sword = put_unit(state, me, "sellsword", f"S{me}")
+    archer = put_unit(state, me, "thornbow-archer", f"S{me}")  # outside: the canopy is full
+    bow = to_hand(state, me, "heartwood-longbow")
+    state["players"][str(me)]["gold"] = 2
+    assert effects.range_of(state, sword) == 1  # the canopy's Ranged 1
+    act(state, {"type": "play", "card": bow, "target": sword})
+    assert effects.range_of(state, sword) == 1  # the bow's Ranged 1: the canopy adds nothing
+    assert effects.range_of(state, archer) == 2
+
+
 def test_elder_sylvara_gives_other_own_archers_one_range():
     state, me, _ = board()
     sylvara = put_unit(state, me, "elder-sylvara", f"F{me}")
@@ -109,6 +125,26 @@ def test_captain_varro_costs_one_less_per_structure_to_a_minimum_of_three():
     for _ in range(3):
         put_structure(state, me, "trading-post")
     assert economy.cost(state, me, varro) == 3
+
+
+def test_a_refused_play_names_the_cost_after_reductions():
+    # the player is told what the card costs them now, not its printed cost
+    state, me, them = board()
+    varro = to_hand(state, me, "captain-varro-of-the-free-blades")  # 5, 3 with two structures
+    for _ in range(2):
+        put_structure(state, me, "trading-post")
+    state["players"][str(me)]["gold"] = 2
+    play = {"type": "play", "card": varro}
+    assert KC.why_illegal(state, me, play) == (
+        "Captain Varro of the Free Blades costs 3 gold; you have 2."
+    )
+    # affordable, but not during the Combat Stage: the reason is the timing, not the gold
+    state["players"][str(me)]["gold"] = 4
+    put_unit(state, me, "sellsword", "B")
+    put_unit(state, them, "sellsword", "B")
+    act(state, {"type": "combat"})
+    assert state["turn"]["stage"] == "combat"
+    assert "before or after combat" in KC.why_illegal(state, me, play)
 
 
 def test_cinder_throne_gains_two_gold_when_its_unit_destroys_a_structure():

@@ -11,6 +11,7 @@ from gameplay.engine.kingdom_combat import cards, effects, fight
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
     legal,
+    put_structure,
     put_unit,
     started,
     to_hand,
@@ -149,6 +150,20 @@ def test_bribe_the_guard_exhausts_only_a_unit_costing_three_or_less():
     assert not state["units"][dear]["exhausted"]
 
 
+def test_a_units_cost_named_by_a_card_is_its_printed_cost():
+    # ruling K52: Captain Varro (5) costs 3 to hire with two structures, but in play he is a
+    # unit costing 5, out of Bribe the Guard's reach
+    state, me, them = board()
+    for _ in range(2):
+        put_structure(state, them, "trading-post")
+    varro = put_unit(state, them, "captain-varro-of-the-free-blades", f"F{them}")
+    raider = put_unit(state, them, "horde-raider", f"F{them}")
+    bribe = to_hand(state, me, "bribe-the-guard")
+    gold(state, me, 3)
+    assert {a["target"] for a in plays(state, bribe)} == {raider}
+    assert varro in state["units"]
+
+
 def test_vanishing_mist_prevents_all_damage_to_the_unit_this_turn():
     state, me, them = board()
     ogre = put_unit(state, me, "cinder-ogre", "B")
@@ -234,6 +249,88 @@ def test_equipment_only_on_own_units_one_of_each_type():
     assert theirs in state["units"]
     act(state, {"type": "play", "card": buckler, "target": mine})
     assert plays(state, shield) == []  # a second Shield
+
+
+def test_abilities_equipment_and_events_on_ones_own_turn_before_or_after_combat_only():
+    # Abilities, Equipment: "only on your turn, either before or after the Combat Stage";
+    # Events: "only during your own turn", not "during the Combat Stage"
+    state, me, them = board()
+    ogre = put_unit(state, me, "cinder-ogre", "B")
+    victim = put_unit(state, them, "sellsword", "B")
+    mine = [to_hand(state, me, k) for k in ("battle-fury", "jagged-axe", "market-day")]
+    theirs = [to_hand(state, them, k) for k in ("cursed-hex", "iron-buckler", "market-day")]
+    gold(state, me, 10)
+    gold(state, them, 10)
+    assert all(plays(state, c) for c in mine)  # before combat
+    act(state, {"type": "combat"})
+    assert not any(plays(state, c) for c in mine)  # during the Combat Stage
+    act(state, {"type": "attack", "unit": ogre, "target": victim})
+    act(state, {"type": "commit"})
+    assert KC.decision(state).seats == (them,)
+    assert not any(plays(state, c, them) for c in theirs)  # on another player's turn
+    finish_defence(state)
+    assert state["turn"]["stage"] == "post"
+    assert all(plays(state, c) for c in mine)  # after combat
+
+
+@pytest.mark.parametrize(
+    ("key", "unit", "changes", "skill"),
+    [
+        # card, worn by, (attack, defense, armor, range) from / to, skill it gives
+        ("oath-of-steel", "sellsword", ((2, 2, 1, 0), (2, 2, 2, 0)), "Alert"),
+        ("tower-shield", "sellsword", ((2, 2, 1, 0), (2, 2, 2, 0)), None),
+        ("iron-buckler", "sellsword", ((2, 2, 1, 0), (2, 2, 2, 0)), None),
+        ("steel-sword", "sellsword", ((2, 2, 1, 0), (3, 3, 1, 0)), None),
+        ("jagged-axe", "sellsword", ((2, 2, 1, 0), (3, 2, 1, 0)), None),
+        ("battle-fury", "sellsword", ((2, 2, 1, 0), (4, 2, 1, 0)), "Charge"),
+        ("cursed-hex", "sellsword", ((2, 2, 1, 0), (1, 1, 1, 0)), None),
+        ("elven-sight", "sellsword", ((2, 2, 1, 0), (2, 2, 1, 1)), "Ranged"),
+        ("elven-sight", "thornbow-archer", ((1, 1, 1, 2), (1, 1, 1, 3)), None),
+        ("heartwood-longbow", "sellsword", ((2, 2, 1, 0), (2, 2, 1, 1)), "Ranged"),
+        ("heartwood-longbow", "thornbow-archer", ((1, 1, 1, 2), (1, 1, 1, 3)), None),
+    ],
+)
+def test_each_starter_ability_and_equipment_does_what_its_text_says(key, unit, changes, skill):
+    state, me, _ = board()
+    wearer = put_unit(state, me, unit, f"F{me}")
+    card = to_hand(state, me, key)
+    gold(state, me, 2)
+
+    def stats() -> tuple[int, ...]:
+        names = ("attack", "defense", "armor")
+        return (*(fight.stat(state, wearer, n) for n in names), effects.range_of(state, wearer))
+
+    assert stats() == changes[0]
+    assert skill is None or skill not in effects.skills(state, wearer)
+    act(state, {"type": "play", "card": card, "target": wearer})
+    assert stats() == changes[1]
+    assert skill is None or skill in effects.skills(state, wearer)
+
+
+def test_call_of_the_wild_puts_one_exhausted_spirit_wolf_at_the_fortress():
+    state, me, _ = board()
+    call = to_hand(state, me, "call-of-the-wild")
+    gold(state, me, 2)
+    act(state, {"type": "play", "card": call})
+    wolves = [u for u in state["units"] if state["cards"][u] == "spirit-wolf"]
+    assert len(wolves) == 1
+    assert state["units"][wolves[0]]["zone"] == f"F{me}"
+    assert state["units"][wolves[0]]["exhausted"]
+    assert "Etherial" in effects.skills(state, wolves[0])
+    assert call in state["players"][str(me)]["discard"]
+
+
+def test_equipment_goes_to_the_discard_pile_with_its_defeated_unit():
+    state, me, _ = board()
+    sword = put_unit(state, me, "sellsword", f"F{me}")
+    buckler = to_hand(state, me, "iron-buckler")
+    gold(state, me, 1)
+    act(state, {"type": "play", "card": buckler, "target": sword})
+    assert fight.stat(state, sword, "armor") == 2
+    fight.damage_unit(state, sword, 2)
+    assert sword not in state["units"]
+    assert {sword, buckler} <= set(state["players"][str(me)]["discard"])
+    assert state["attached"] == {}
 
 
 def test_one_weapon_or_two_with_dual_wield():

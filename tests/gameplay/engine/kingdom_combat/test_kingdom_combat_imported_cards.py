@@ -187,6 +187,21 @@ def test_cards_the_engine_cannot_play_are_refused_naming_the_card():
     orphan = {**imported_deck(), "card_data": [LANCER, CAMP]}
     with pytest.raises(EngineError, match="Squire Camp makes 'squire' tokens"):
         core.new_game(SLUG, seats=2, options={"decks": [orphan, ASH]}, seed=1)
+    # well formed, but no reading in the engine: the banner would give nobody Alert
+    silent = {
+        **LANCER,
+        "text": "Your units have Alert.",
+        "effects": [
+            {"when": "static", "op": "grant_skill", "skill": "Alert", "target": "own_units"}
+        ],
+    }
+    with pytest.raises(EngineError, match=r"Storm Lancer cannot be played: .*grant_skill"):
+        core.new_game(
+            SLUG,
+            seats=2,
+            options={"decks": [{**imported_deck(), "card_data": [silent, CAMP, SQUIRE]}, ASH]},
+            seed=1,
+        )
     unknown = {**imported_deck(), "card_data": []}
     with pytest.raises(EngineError, match="no Kingdom Combat card called 'Storm Lancer'"):
         core.new_game(SLUG, seats=2, options={"decks": [unknown, ASH]}, seed=1)

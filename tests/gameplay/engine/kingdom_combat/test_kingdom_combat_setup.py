@@ -15,6 +15,7 @@ from tests.gameplay.engine.kingdom_combat.helpers import (
     legal,
     new,
     skip_setup,
+    to_hand,
     types,
 )
 
@@ -193,3 +194,14 @@ def test_a_deck_without_a_fortress_is_refused_with_a_reason():
         new(decks=[bad, IRON])
     with pytest.raises(core.EngineError, match="cannot be in a main deck"):
         new(decks=[deck(["Ironhold Keep"], {"Levy Militia": 10}), IRON])
+
+
+def test_no_card_is_played_before_the_first_turn():
+    # a card from the opening hand (even a free one) waits for the first turn: refused with
+    # a reason while the hands are kept
+    state = new()
+    for seat in (0, 1):
+        act(state, {"type": "done"}, seat)
+    market = to_hand(state, 0, "market-day")  # costs 0
+    with pytest.raises(core.IllegalAction, match="on your own turn"):
+        KC.apply(state, 0, {"type": "play", "card": market})
