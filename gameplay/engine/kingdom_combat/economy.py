@@ -103,9 +103,10 @@ def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
 
 
 def move_destinations(state: dict, uid: str, held: set[str] | None = None) -> list[str]:
-    """Zones the unit may move to: within its reach, not holding an opposing unit, not
-    through one (the Blocker rule), and never another player's Fortress Zone (K10). `held`:
-    the zones holding a unit of another seat (worked out here if not given)."""
+    """Zones the unit may move to: within its reach, not holding an opposing unit (except the
+    Battlefield, neutral ground), not through one, not past a Battlefield an opponent holds
+    (the Blocker rule), and never another player's Fortress Zone (K10). `held`: the zones
+    holding a unit of another seat (worked out here if not given)."""
     unit = state["units"][uid]
     seat, here = unit["seat"], unit["zone"]
     if held is None:
@@ -121,13 +122,21 @@ def _destinations(
 ) -> tuple[str, ...]:
     """move_destinations on the table's shape alone (cached: few shapes recur)."""
     own_fortress = zones.fortress_zone(seat)
+    blocker = zones.BATTLEFIELD in held
     found = []
     for zone in zones.zones_of(out):
-        if zone == here or zone in held or (zone[0] == "F" and zone != own_fortress):
+        if zone == here or (zone[0] == "F" and zone != own_fortress):
+            continue
+        if zone in held and zone != zones.BATTLEFIELD:  # both sides may stand on the Battlefield
             continue
         route = zones.path(here, zone)
-        if len(route) - 1 <= reach and not any(z in held for z in route[1:-1]):
-            found.append(zone)
+        if len(route) - 1 > reach or any(z in held for z in route[1:-1]):
+            continue
+        # the Blocker rule: from a Battlefield an opponent holds, no going on into a homeland
+        # other than one's own
+        if blocker and here == zones.BATTLEFIELD and zones.home_of(zone) != seat:
+            continue
+        found.append(zone)
     return tuple(found)
 
 

@@ -215,7 +215,8 @@ class _Default(dict):
 
 REFUSALS = {
     "move": "That unit cannot move there: it must be Active, the zone within its reach "
-    "(Mounted: 2), holding no opposing unit, and the way not through one.",
+    "(Mounted: 2), holding no opposing unit (the Battlefield excepted), the way not through "
+    "one, and not past a Battlefield an opposing unit stands on.",
     "attack": "That unit cannot attack that target now: attackers are Active units, targets "
     "within reach, and from the Battlefield no structure while an opposing unit stands there.",
     "hire": "You can hire only units from your deck that cost 1 or more and fit in your "

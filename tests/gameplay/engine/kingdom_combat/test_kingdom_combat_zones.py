@@ -46,11 +46,30 @@ def test_a_unit_moves_one_zone_a_mounted_unit_two():
 
 def test_no_moving_into_or_through_a_zone_an_opponent_holds():
     state, me = my_turn()
+    rider = put_unit(state, me, "hedge-knight", f"F{me}")
+    assert moves(state, rider) == {f"S{me}", "B"}
+    # an opposing unit in one's Structures Zone: not into it, nor through it to the Battlefield
+    put_unit(state, 1 - me, "sellsword", f"S{me}")
+    assert moves(state, rider) == set()
+
+
+def test_the_battlefield_is_neutral_ground_entered_beside_an_opponent_but_not_passed():
+    # ruling K10: "Both players can have units here at the same time"; the Blocker rule
+    state, me = my_turn()
+    them = 1 - me
+    foot = put_unit(state, me, "sellsword", f"S{me}")
     rider = put_unit(state, me, "hedge-knight", f"S{me}")
-    assert moves(state, rider) == {f"F{me}", "B", f"S{1 - me}"}
-    # an opposing unit on the Battlefield blocks it (the Blocker rule) and the way past it
-    put_unit(state, 1 - me, "sellsword", "B")
-    assert moves(state, rider) == {f"F{me}"}
+    assert moves(state, rider) == {f"F{me}", "B", f"S{them}"}
+    enemy = put_unit(state, them, "sellsword", "B")
+    assert moves(state, foot) == {f"F{me}", "B"}
+    assert moves(state, rider) == {f"F{me}", "B"}  # into the Battlefield, not through it
+    act(state, {"type": "move", "unit": foot, "to": "B"})
+    assert state["units"][foot]["zone"] == "B"
+    # standing beside the opponent: back home, but not on past the Battlefield
+    there = put_unit(state, me, "hedge-knight", "B")
+    assert moves(state, there) == {f"S{me}", f"F{me}"}
+    zones.destroy_unit(state, enemy)
+    assert moves(state, there) == {f"S{me}", f"F{me}", f"S{them}"}
 
 
 def test_own_units_do_not_block():
