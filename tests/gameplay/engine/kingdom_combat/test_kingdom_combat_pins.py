@@ -2,8 +2,9 @@
 default 120-turn limit, uniform picks through core.play) end in byte-identical states.
 
 The pins are sha256 prefixes of each final state's canonical JSON (log, events and all),
-recorded on the code before the fuzz speed-up (commit 077e72c); a change here means the engine
-now plays some game differently, which a speed change must never do.
+recorded on the code before the fuzz speed-up (commit 077e72c) and re-recorded only when a rule
+changed (K10: the Battlefield is neutral ground); a change here means the engine now plays some
+game differently, which a speed change must never do.
 """
 
 from __future__ import annotations
@@ -17,21 +18,21 @@ from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 
 PINS = {
-    (2, 0): ("1aef231ce5e984c7", 710),
-    (2, 1): ("75c37523d78af01d", 659),
-    (2, 2): ("efff895a33efc981", 778),
-    (2, 3): ("ddd22abb47706022", 714),
-    (2, 4): ("4d9445de10492d64", 687),
-    (3, 0): ("26618423912d0003", 765),
-    (3, 1): ("71542047b3636048", 758),
-    (3, 2): ("9b5091156d2a4d9f", 718),
-    (3, 3): ("5a3559ed97a66070", 752),
-    (3, 4): ("fb426cf407bb590e", 781),
-    (4, 0): ("48a5b984edd35064", 831),
-    (4, 1): ("48486283a65cab3f", 804),
-    (4, 2): ("36bedb159cf7d088", 873),
-    (4, 3): ("e818697cffbcfc71", 915),
-    (4, 4): ("d5a039502f466fdf", 951),
+    (2, 0): ("645570bd85e274b1", 736),
+    (2, 1): ("4f913108bd6ec945", 707),
+    (2, 2): ("ebc99fbc0a62201a", 783),
+    (2, 3): ("44a192d223e23fba", 676),
+    (2, 4): ("a4671f781fbf5f2d", 679),
+    (3, 0): ("f6f33697b3aeb59a", 708),
+    (3, 1): ("69822f989e330176", 790),
+    (3, 2): ("edceed123de7e2dd", 699),
+    (3, 3): ("afa3219662e414e9", 684),
+    (3, 4): ("e7ae909b396c0192", 665),
+    (4, 0): ("57a0c02053f9787c", 766),
+    (4, 1): ("e6186ede778c0ec1", 727),
+    (4, 2): ("74467e869dbd1944", 741),
+    (4, 3): ("a9bc4add14bbede1", 781),
+    (4, 4): ("9f4af619c4c4cede", 775),
 }
 
 
