@@ -285,6 +285,7 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     facts["source"] = name(action.get("source", ""))
     label = KC_LABELS.get(kind, kind.capitalize()).format_map(facts)
     if kind == "join":
+        label += " in front" if action.get("front") else ""
         label += f" (battle {int(action.get('battle', 0)) + 1})"
     if kind in ("play", "activate") and action.get("target") is not None:
         label += f" on {name(action['target'])}"
@@ -442,7 +443,7 @@ def kingdom_combat_events(events: list[dict], name, seat_name, limit: int = 12) 
         "combat": lambda e: f"{who(e)} goes to combat",
         "attack": lambda e: f"{card(e)} attacks {name(e['target'])}",
         "commit": lambda e: f"{who(e)} commits the attack",
-        "join": lambda e: f"{card(e)} joins the defence",
+        "join": lambda e: f"{card(e)} joins the defence" + (" in front" if e.get("front") else ""),
         "retreat": lambda e: f"{card(e)} retreats to {name(e['to'])}",
         "shoot": lambda e: f"{card(e)} shoots {name(e['target'])} for {e['amount']}",
         "activate": lambda e: f"{who(e)} uses {name(e['source'])}",

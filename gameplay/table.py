@@ -277,6 +277,10 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
             paths.append((f"card:{action['unit']}", target(goal)))
         elif kind == "retreat":
             paths.append((f"card:{action['unit']}", "opt:retreat"))
+        elif kind == "join" and action.get("front"):  # in front of the units already there
+            battle = int(action["battle"])
+            words[f"opt:join-front:{battle}"] = f"Join the defence in front (battle {battle + 1})"
+            paths.append((f"card:{action['unit']}", f"opt:join-front:{battle}"))
         elif kind == "join":
             battle = int(action["battle"])
             words[f"opt:join:{battle}"] = f"Join the defence (battle {battle + 1})"

@@ -269,7 +269,7 @@ def _retreat(state: dict, seat: int, action: dict) -> None:
 
 
 def _join(state: dict, seat: int, action: dict) -> None:
-    fight.join(state, action["unit"], action["battle"])
+    fight.join(state, action["unit"], action["battle"], bool(action.get("front")))
 
 
 def _done(state: dict, seat: int, action: dict) -> None:

@@ -171,6 +171,21 @@ def test_joined_defenders_add_their_defense_and_take_damage_front_first():
     assert state["units"][third]["exhausted"]  # joining in is an action
 
 
+def test_the_defender_chooses_the_order_a_joiner_may_stand_in_front_of_the_attacked_unit():
+    # ruling K24, "You choose the order of the units in the stack": put the Knight in front
+    state, me, them = board()
+    ogre = put_unit(state, me, "cinder-ogre", f"S{me}")  # attack 4
+    scout = put_unit(state, them, "glade-scout", "B")  # armor 1, defense 1
+    knight = put_unit(state, them, "veteran-knight", "B")  # armor 2, 3 HP, defense 3
+    attack(state, (ogre, scout))
+    assert {"type": "join", "unit": knight, "battle": 0} in legal(state)
+    act(state, {"type": "join", "unit": knight, "battle": 0, "front": True})
+    finish_defence(state)
+    assert state["units"][knight]["hp"] == 1  # the 4 damage stopped at the Knight
+    assert (state["units"][scout]["hp"], state["units"][scout]["damage"]) == (1, 0)
+    assert state["units"][ogre]["hp"] == 1  # 1 + 3 defense together on 3 armor
+
+
 def test_without_charge_damage_is_simultaneous():
     state, me, them = board()
     sword = put_unit(state, me, "sellsword", f"S{me}")  # attack 2
