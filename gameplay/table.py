@@ -273,7 +273,8 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
             else:
                 paths.append((card,))
         elif kind in ("move", "attack", "shoot"):
-            goal = action["to"] if kind == "move" else action["target"]
+            # a move into a structure of its own zone: the structure (K20)
+            goal = (action.get("into") or action["to"]) if kind == "move" else action["target"]
             paths.append((f"card:{action['unit']}", target(goal)))
         elif kind == "retreat":
             paths.append((f"card:{action['unit']}", "opt:retreat"))

@@ -88,18 +88,25 @@ def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
 
 
 def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
-    """Move an Active unit of the seat (moving exhausts it); `only`: that unit's moves."""
+    """Move an Active unit of the seat (moving exhausts it) to another zone, or in its own
+    Structures Zone into another structure with room ("travel between different structures
+    or zones"); `only`: that unit's moves."""
     units = state["units"]
     if only is not None:
         units = {only: units[only]} if only in units else {}
     held = frozenset(zones.held_against(state, seat))
     out = tuple(state["out"])
-    return [
-        {"type": "move", "unit": uid, "to": zone}
-        for uid, unit in units.items()
-        if unit["seat"] == seat and not unit["exhausted"]
-        for zone in _destinations(unit["zone"], effects.reach(state, uid), seat, out, held)
-    ]
+    own = zones.structures_zone(seat)
+    free = zones.free_structures(state, seat)
+    actions = []
+    for uid, unit in units.items():
+        if unit["seat"] != seat or unit["exhausted"]:
+            continue
+        for zone in _destinations(unit["zone"], effects.reach(state, uid), seat, out, held):
+            actions.append({"type": "move", "unit": uid, "to": zone})
+        if unit["zone"] == own:
+            actions += [{"type": "move", "unit": uid, "to": own, "into": sid} for sid in free]
+    return actions
 
 
 def move_destinations(state: dict, uid: str, held: set[str] | None = None) -> list[str]:
@@ -140,8 +147,13 @@ def _destinations(
     return tuple(found)
 
 
-def move(state: dict, uid: str, zone: str) -> None:
-    """The unit moves and is exhausted."""
-    zones.place_unit(state, uid, zone)
+def move(state: dict, uid: str, zone: str, into: str | None = None) -> None:
+    """The unit moves (`into`: into that structure of its own Structures Zone) and is
+    exhausted."""
+    if into is None:
+        zones.place_unit(state, uid, zone)
+        event(state, "move", card=uid, to=zone)
+    else:
+        state["units"][uid]["in"] = into
+        event(state, "move", card=uid, to=zone, into=into)
     state["units"][uid]["exhausted"] = True
-    event(state, "move", card=uid, to=zone)

@@ -230,7 +230,7 @@ def _play(state: dict, seat: int, action: dict) -> None:
 
 
 def _move(state: dict, seat: int, action: dict) -> None:
-    economy.move(state, action["unit"], action["to"])
+    economy.move(state, action["unit"], action["to"], action.get("into"))
 
 
 def _shoot(state: dict, seat: int, action: dict) -> None:

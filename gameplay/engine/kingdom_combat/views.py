@@ -204,6 +204,8 @@ def describe_action(action) -> str:
         return "No responses this turn"
     if action["type"] == "pass" and action.get("window"):
         return "Pass until the stack resolves"
+    if action["type"] == "move" and action.get("into") is not None:
+        return f"Move {action.get('unit', '?')} into {action['into']}"
     if action["type"] == "join" and action.get("front"):
         return f"{action.get('unit', '?')} joins the defence in front"
     fields = {k: v for k, v in action.items() if k != "type"}

@@ -4,7 +4,7 @@ units and structures."""
 from __future__ import annotations
 
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import economy, zones
+from gameplay.engine.kingdom_combat import economy, fight, zones
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
     legal,
@@ -109,6 +109,26 @@ def test_units_entering_their_structures_zone_go_inside_a_free_structure_then_st
     # an opponent's unit in this zone never enters the structures
     raider = put_unit(state, 1 - me, "sellsword", f"S{me}")
     assert state["units"][raider]["in"] is None
+
+
+def test_a_unit_travels_between_the_structures_of_its_structures_zone():
+    # ruling K20, "Move: travel between different structures or zones"
+    state, me = my_turn()
+    farm = put_structure(state, me, "ironhold-farmstead")
+    tower = put_structure(state, me, "stone-watchtower")  # the unit inside gets +1 armor
+    guard = put_unit(state, me, "sellsword", f"S{me}")
+    assert state["units"][guard]["in"] == farm
+    travel = {"type": "move", "unit": guard, "to": f"S{me}", "into": tower}
+    assert travel in legal(state)
+    act(state, travel)
+    assert state["units"][guard]["in"] == tower
+    assert state["units"][guard]["exhausted"]
+    assert fight.stat(state, guard, "armor") == 2
+    # with no free structure left there is nowhere to travel to
+    other = put_unit(state, me, "sellsword", f"S{me}")
+    put_unit(state, me, "sellsword", f"S{me}")
+    assert state["units"][other]["in"] == farm
+    assert not [a for a in legal(state) if a["type"] == "move" and "into" in a]
 
 
 def test_retreat_goes_one_zone_toward_home_unless_trapped_or_at_the_fortress():
