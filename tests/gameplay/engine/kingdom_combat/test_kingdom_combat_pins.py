@@ -3,8 +3,9 @@ default 120-turn limit, uniform picks through core.play) end in byte-identical s
 
 The pins are sha256 prefixes of each final state's canonical JSON (log, events and all),
 recorded on the code before the fuzz speed-up (commit 077e72c) and re-recorded only when a rule
-changed (K10: the Battlefield is neutral ground; K24: a joiner may stand in front); a change here
-means the engine now plays some game differently, which a speed change must never do.
+changed (K10: the Battlefield is neutral ground; K24: a joiner may stand in front; K20: travel
+between structures); a change here means the engine now plays some game differently, which a
+speed change must never do.
 """
 
 from __future__ import annotations
@@ -18,21 +19,21 @@ from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 
 PINS = {
-    (2, 0): ("645570bd85e274b1", 736),
-    (2, 1): ("09804253a552c608", 630),
-    (2, 2): ("179239989188f418", 706),
-    (2, 3): ("efbc70d0daba4293", 604),
-    (2, 4): ("25d72bf5ff6ce4df", 639),
-    (3, 0): ("f6f33697b3aeb59a", 708),
-    (3, 1): ("45aa66306102edcb", 766),
-    (3, 2): ("edceed123de7e2dd", 699),
-    (3, 3): ("afa3219662e414e9", 684),
-    (3, 4): ("e7ae909b396c0192", 665),
-    (4, 0): ("57a0c02053f9787c", 766),
-    (4, 1): ("0c305c50fdc1885a", 797),
-    (4, 2): ("74467e869dbd1944", 741),
-    (4, 3): ("faa3e91d71111161", 841),
-    (4, 4): ("6fe681737de12fb3", 772),
+    (2, 0): ("b367421a910ff5c8", 723),
+    (2, 1): ("db4374baf831a347", 791),
+    (2, 2): ("ec7f86f40518d9a6", 788),
+    (2, 3): ("00748e55f8a40173", 693),
+    (2, 4): ("f7745f6c9849c40f", 746),
+    (3, 0): ("e4c3a39fdc4bda61", 781),
+    (3, 1): ("a948b0c2c12e4174", 771),
+    (3, 2): ("f22d6f8329143408", 802),
+    (3, 3): ("b078a773445230d8", 840),
+    (3, 4): ("b21956489047f661", 816),
+    (4, 0): ("277fe62d76d36d40", 894),
+    (4, 1): ("4bf0145aef4c4c0c", 883),
+    (4, 2): ("113bf3837703e5db", 830),
+    (4, 3): ("bd0949fcf32bcf54", 857),
+    (4, 4): ("d22f107ee24420d6", 861),
 }
 
 
