@@ -284,7 +284,10 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     facts = {k: name(v) for k, v in action.items() if k in ("card", "unit", "to", "target")}
     facts["source"] = name(action.get("source", ""))
     label = KC_LABELS.get(kind, kind.capitalize()).format_map(facts)
+    if kind == "move" and action.get("into") is not None:
+        label = f"Move {name(action['unit'])} into {name(action['into'])}"
     if kind == "join":
+        label += " in front" if action.get("front") else ""
         label += f" (battle {int(action.get('battle', 0)) + 1})"
     if kind in ("play", "activate") and action.get("target") is not None:
         label += f" on {name(action['target'])}"
@@ -438,11 +441,11 @@ def kingdom_combat_events(events: list[dict], name, seat_name, limit: int = 12) 
         ),
         "attach": lambda e: f"{who(e)} attaches {card(e)} to {name(e['unit'])}",
         "token": lambda e: f"{who(e)} creates a {card(e)} token",
-        "move": lambda e: f"{card(e)} moves to {name(e['to'])}",
+        "move": lambda e: f"{card(e)} moves to {name(e.get('into') or e['to'])}",
         "combat": lambda e: f"{who(e)} goes to combat",
         "attack": lambda e: f"{card(e)} attacks {name(e['target'])}",
         "commit": lambda e: f"{who(e)} commits the attack",
-        "join": lambda e: f"{card(e)} joins the defence",
+        "join": lambda e: f"{card(e)} joins the defence" + (" in front" if e.get("front") else ""),
         "retreat": lambda e: f"{card(e)} retreats to {name(e['to'])}",
         "shoot": lambda e: f"{card(e)} shoots {name(e['target'])} for {e['amount']}",
         "activate": lambda e: f"{who(e)} uses {name(e['source'])}",

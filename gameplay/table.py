@@ -273,10 +273,15 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
             else:
                 paths.append((card,))
         elif kind in ("move", "attack", "shoot"):
-            goal = action["to"] if kind == "move" else action["target"]
+            # a move into a structure of its own zone: the structure (K20)
+            goal = (action.get("into") or action["to"]) if kind == "move" else action["target"]
             paths.append((f"card:{action['unit']}", target(goal)))
         elif kind == "retreat":
             paths.append((f"card:{action['unit']}", "opt:retreat"))
+        elif kind == "join" and action.get("front"):  # in front of the units already there
+            battle = int(action["battle"])
+            words[f"opt:join-front:{battle}"] = f"Join the defence in front (battle {battle + 1})"
+            paths.append((f"card:{action['unit']}", f"opt:join-front:{battle}"))
         elif kind == "join":
             battle = int(action["battle"])
             words[f"opt:join:{battle}"] = f"Join the defence (battle {battle + 1})"

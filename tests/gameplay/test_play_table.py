@@ -142,15 +142,17 @@ def test_combat_main_step_plays_a_card_into_its_zone_and_attacks_name_the_player
 
 
 def kingdom_combat_stack_open(seed: int) -> dict:
-    """A random Kingdom Combat game played until a seat is asked to answer a card on the stack."""
-    state = core.new_game("kingdom-combat", seats=2, seed=seed)
-    ruleset = core.ruleset_of(state)
-    rng = random.Random(seed)
-    for _ in range(3000):
-        if state["window"] and state["stack"]:
-            return state
-        seat = ruleset.decision(state).seats[0]
-        core.play(state, seat, rng.choice(ruleset.legal_actions(state, seat)))
+    """A random Kingdom Combat game played until a seat is asked to answer a card on the stack
+    (the first game from that seed on where it happens: some end without a stack)."""
+    for game_seed in range(seed, seed + 20):
+        state = core.new_game("kingdom-combat", seats=2, seed=game_seed)
+        ruleset = core.ruleset_of(state)
+        rng = random.Random(game_seed)
+        while (decision := ruleset.decision(state)).kind != "terminal":
+            if state["window"] and state["stack"]:
+                return state
+            seat = decision.seats[0]
+            core.play(state, seat, rng.choice(ruleset.legal_actions(state, seat)))
     raise AssertionError("no stack opened")
 
 

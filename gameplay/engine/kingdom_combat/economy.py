@@ -88,24 +88,32 @@ def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
 
 
 def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
-    """Move an Active unit of the seat (moving exhausts it); `only`: that unit's moves."""
+    """Move an Active unit of the seat (moving exhausts it) to another zone, or in its own
+    Structures Zone into another structure with room ("travel between different structures
+    or zones"); `only`: that unit's moves."""
     units = state["units"]
     if only is not None:
         units = {only: units[only]} if only in units else {}
     held = frozenset(zones.held_against(state, seat))
     out = tuple(state["out"])
-    return [
-        {"type": "move", "unit": uid, "to": zone}
-        for uid, unit in units.items()
-        if unit["seat"] == seat and not unit["exhausted"]
-        for zone in _destinations(unit["zone"], effects.reach(state, uid), seat, out, held)
-    ]
+    own = zones.structures_zone(seat)
+    free = zones.free_structures(state, seat)
+    actions = []
+    for uid, unit in units.items():
+        if unit["seat"] != seat or unit["exhausted"]:
+            continue
+        for zone in _destinations(unit["zone"], effects.reach(state, uid), seat, out, held):
+            actions.append({"type": "move", "unit": uid, "to": zone})
+        if unit["zone"] == own:
+            actions += [{"type": "move", "unit": uid, "to": own, "into": sid} for sid in free]
+    return actions
 
 
 def move_destinations(state: dict, uid: str, held: set[str] | None = None) -> list[str]:
-    """Zones the unit may move to: within its reach, not holding an opposing unit, not
-    through one (the Blocker rule), and never another player's Fortress Zone (K10). `held`:
-    the zones holding a unit of another seat (worked out here if not given)."""
+    """Zones the unit may move to: within its reach, not holding an opposing unit (except the
+    Battlefield, neutral ground), not through one, not past a Battlefield an opponent holds
+    (the Blocker rule), and never another player's Fortress Zone (K10). `held`: the zones
+    holding a unit of another seat (worked out here if not given)."""
     unit = state["units"][uid]
     seat, here = unit["seat"], unit["zone"]
     if held is None:
@@ -121,18 +129,31 @@ def _destinations(
 ) -> tuple[str, ...]:
     """move_destinations on the table's shape alone (cached: few shapes recur)."""
     own_fortress = zones.fortress_zone(seat)
+    blocker = zones.BATTLEFIELD in held
     found = []
     for zone in zones.zones_of(out):
-        if zone == here or zone in held or (zone[0] == "F" and zone != own_fortress):
+        if zone == here or (zone[0] == "F" and zone != own_fortress):
+            continue
+        if zone in held and zone != zones.BATTLEFIELD:  # both sides may stand on the Battlefield
             continue
         route = zones.path(here, zone)
-        if len(route) - 1 <= reach and not any(z in held for z in route[1:-1]):
-            found.append(zone)
+        if len(route) - 1 > reach or any(z in held for z in route[1:-1]):
+            continue
+        # the Blocker rule: from a Battlefield an opponent holds, no going on into a homeland
+        # other than one's own
+        if blocker and here == zones.BATTLEFIELD and zones.home_of(zone) != seat:
+            continue
+        found.append(zone)
     return tuple(found)
 
 
-def move(state: dict, uid: str, zone: str) -> None:
-    """The unit moves and is exhausted."""
-    zones.place_unit(state, uid, zone)
+def move(state: dict, uid: str, zone: str, into: str | None = None) -> None:
+    """The unit moves (`into`: into that structure of its own Structures Zone) and is
+    exhausted."""
+    if into is None:
+        zones.place_unit(state, uid, zone)
+        event(state, "move", card=uid, to=zone)
+    else:
+        state["units"][uid]["in"] = into
+        event(state, "move", card=uid, to=zone, into=into)
     state["units"][uid]["exhausted"] = True
-    event(state, "move", card=uid, to=zone)

@@ -148,7 +148,8 @@ def _engaged(combat: dict) -> set[str]:
 
 def defend_actions(state: dict, seat: int) -> list[dict]:
     """Retreat an attacked Active unit (one zone back, if not trapped and not at its
-    Fortress), join an Active unit in the same zone to a battle against this seat, or done."""
+    Fortress), join an Active unit in the same zone to a battle against this seat (behind the
+    units already there, or in front of them), or done."""
     combat = state["combat"]
     engaged = _engaged(combat)
     actions = []
@@ -166,6 +167,8 @@ def defend_actions(state: dict, seat: int) -> list[dict]:
                 and uid not in engaged
             ):
                 actions.append({"type": "join", "unit": uid, "battle": index})
+                if battle["defenders"]:  # "you choose the order of the units in the stack"
+                    actions.append({"type": "join", "unit": uid, "battle": index, "front": True})
     actions += economy.play_actions(state, seat, economy.ANSWER_KINDS)
     actions += shoot_actions(state, seat)
     actions.append({"type": "done"})
@@ -196,11 +199,17 @@ def retreat(state: dict, uid: str) -> None:
     event(state, "retreat", card=uid, to=back)
 
 
-def join(state: dict, uid: str, index: int) -> None:
-    """The unit joins the defence (Join-In exhausts it), behind the units already there."""
+def join(state: dict, uid: str, index: int, front: bool = False) -> None:
+    """The unit joins the defence (Join-In exhausts it), behind the units already there or,
+    `front`, in front of them (it takes the damage first)."""
     state["units"][uid]["exhausted"] = True
-    state["combat"]["battles"][index]["defenders"].append(uid)
-    event(state, "join", card=uid, battle=index)
+    defenders = state["combat"]["battles"][index]["defenders"]
+    if front:
+        defenders.insert(0, uid)
+        event(state, "join", card=uid, battle=index, front=True)
+    else:
+        defenders.append(uid)
+        event(state, "join", card=uid, battle=index)
 
 
 # --- damage ---------------------------------------------------------------------------------

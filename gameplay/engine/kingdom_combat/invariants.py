@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from gameplay.engine.kingdom_combat.zones import BATTLEFIELD
+
 
 def check_invariants(state: dict) -> None:
-    """Every card in exactly one place, gold never negative, units and structures coherent."""
+    """Every card in exactly one place, gold never negative, units and structures coherent,
+    units of different seats together only on the Battlefield."""
     places: list[str] = []
     for p in state["players"].values():
         places += p["deck"]
@@ -25,6 +28,11 @@ def check_invariants(state: dict) -> None:
     assert len(places) == len(found), "a card is in two places"
     assert found == state["cards"].keys(), "a card is missing or unknown"
     out = state["out"]
+    seats_in: dict[str, set[int]] = {}
+    for unit in units.values():
+        seats_in.setdefault(unit["zone"], set()).add(unit["seat"])
+    for zone, seats in seats_in.items():  # only the Battlefield is neutral ground (ruling K10)
+        assert zone == BATTLEFIELD or len(seats) == 1, f"seats {sorted(seats)} share {zone}"
     for uid, unit in units.items():
         assert unit["hp"] >= 1, f"unit {uid} in play at 0 HP"
         assert unit["damage"] >= 0, f"unit {uid} has negative damage"

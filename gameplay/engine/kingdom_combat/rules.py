@@ -36,7 +36,10 @@ class KingdomCombat(Ruleset):
 
     slug = "kingdom-combat"
     name = "Kingdom Combat"
-    version = "1"
+    # Version 2 (2026-11-25): the rules audit's fixes (K10 the Battlefield is neutral ground,
+    # K20 travel between structures, K24 a joiner may stand in front, K45 Archers' Canopy).
+    # A log written by version 1 plays other rules, so core.replay refuses it by name.
+    version = "2"
     game_type = GameType(
         min_players=2,
         max_players=6,
@@ -230,7 +233,7 @@ def _play(state: dict, seat: int, action: dict) -> None:
 
 
 def _move(state: dict, seat: int, action: dict) -> None:
-    economy.move(state, action["unit"], action["to"])
+    economy.move(state, action["unit"], action["to"], action.get("into"))
 
 
 def _shoot(state: dict, seat: int, action: dict) -> None:
@@ -269,7 +272,7 @@ def _retreat(state: dict, seat: int, action: dict) -> None:
 
 
 def _join(state: dict, seat: int, action: dict) -> None:
-    fight.join(state, action["unit"], action["battle"])
+    fight.join(state, action["unit"], action["battle"], bool(action.get("front")))
 
 
 def _done(state: dict, seat: int, action: dict) -> None:

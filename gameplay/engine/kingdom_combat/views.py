@@ -204,6 +204,10 @@ def describe_action(action) -> str:
         return "No responses this turn"
     if action["type"] == "pass" and action.get("window"):
         return "Pass until the stack resolves"
+    if action["type"] == "move" and action.get("into") is not None:
+        return f"Move {action.get('unit', '?')} into {action['into']}"
+    if action["type"] == "join" and action.get("front"):
+        return f"{action.get('unit', '?')} joins the defence in front"
     fields = {k: v for k, v in action.items() if k != "type"}
     return LABELS[action["type"]].format_map(_Default(fields))
 
@@ -215,7 +219,8 @@ class _Default(dict):
 
 REFUSALS = {
     "move": "That unit cannot move there: it must be Active, the zone within its reach "
-    "(Mounted: 2), holding no opposing unit, and the way not through one.",
+    "(Mounted: 2), holding no opposing unit (the Battlefield excepted), the way not through "
+    "one, and not past a Battlefield an opposing unit stands on.",
     "attack": "That unit cannot attack that target now: attackers are Active units, targets "
     "within reach, and from the Battlefield no structure while an opposing unit stands there.",
     "hire": "You can hire only units from your deck that cost 1 or more and fit in your "

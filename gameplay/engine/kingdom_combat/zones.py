@@ -96,17 +96,20 @@ def clear_between(state: dict, route: tuple[str, ...], seat: int) -> bool:
     return not any(enemy_in(state, z, seat) for z in route[1:-1])
 
 
+def free_structures(state: dict, seat: int) -> list[str]:
+    """The seat's structures with no unit inside (a structure holds one: K20), in build order."""
+    taken = {u["in"] for u in state["units"].values() if u["in"] is not None}
+    return [sid for sid in state["players"][str(seat)]["structures"] if sid not in taken]
+
+
 def place_unit(state: dict, uid: str, zone: str) -> None:
     """Put the unit in the zone; in its own Structures Zone it enters a free structure."""
     unit = state["units"][uid]
     unit["zone"] = zone
     unit["in"] = None
     if zone == structures_zone(unit["seat"]):
-        taken = {u["in"] for u in state["units"].values() if u["in"] is not None}
-        for sid in state["players"][str(unit["seat"])]["structures"]:
-            if sid not in taken:
-                unit["in"] = sid
-                break
+        free = free_structures(state, unit["seat"])
+        unit["in"] = free[0] if free else None
 
 
 def retreat_zone(state: dict, uid: str) -> str | None:

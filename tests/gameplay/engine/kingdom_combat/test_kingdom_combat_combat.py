@@ -171,6 +171,49 @@ def test_joined_defenders_add_their_defense_and_take_damage_front_first():
     assert state["units"][third]["exhausted"]  # joining in is an action
 
 
+def test_the_defender_chooses_the_order_a_joiner_may_stand_in_front_of_the_attacked_unit():
+    # ruling K24, "You choose the order of the units in the stack": put the Knight in front
+    state, me, them = board()
+    ogre = put_unit(state, me, "cinder-ogre", f"S{me}")  # attack 4
+    scout = put_unit(state, them, "glade-scout", "B")  # armor 1, defense 1
+    knight = put_unit(state, them, "veteran-knight", "B")  # armor 2, 3 HP, defense 3
+    attack(state, (ogre, scout))
+    assert {"type": "join", "unit": knight, "battle": 0} in legal(state)
+    act(state, {"type": "join", "unit": knight, "battle": 0, "front": True})
+    finish_defence(state)
+    assert state["units"][knight]["hp"] == 1  # the 4 damage stopped at the Knight
+    assert (state["units"][scout]["hp"], state["units"][scout]["damage"]) == (1, 0)
+    assert state["units"][ogre]["hp"] == 1  # 1 + 3 defense together on 3 armor
+
+
+def test_joined_units_separate_after_combat():
+    # "If they are out in the open, they are treated as separate units again for the rest of
+    # the turn": a shot after combat hits its target alone, not the one that stood in front
+    state, me, them = board()
+    foot = put_unit(state, me, "ironhold-footman", f"S{me}")  # attack 1
+    archer = put_unit(state, me, "thornbow-archer", f"S{me}")  # Ranged 2
+    knight = put_unit(state, them, "iron-knight", "B")  # armor 3, 2 HP
+    scout = put_unit(state, them, "glade-scout", "B")  # armor 1
+    attack(state, (foot, knight))
+    act(state, {"type": "join", "unit": scout, "battle": 0})
+    finish_defence(state)
+    assert (state["units"][knight]["hp"], state["units"][knight]["damage"]) == (2, 1)
+    act(state, {"type": "shoot", "unit": archer, "target": scout})
+    assert scout not in state["units"]
+    assert (state["units"][knight]["hp"], state["units"][knight]["damage"]) == (2, 1)
+
+
+def test_a_trapped_unit_is_not_offered_a_retreat():
+    # "If your Structure Zone is occupied by an opponent's unit ... your unit cannot retreat"
+    state, me, them = board()
+    ogre = put_unit(state, me, "cinder-ogre", "B")
+    put_unit(state, me, "sellsword", f"S{them}", exhausted=True)
+    scout = put_unit(state, them, "glade-scout", "B")
+    attack(state, (ogre, scout))
+    assert state["turn"]["stage"] == "post"  # no choice to make: it stayed and fought
+    assert scout not in state["units"]
+
+
 def test_without_charge_damage_is_simultaneous():
     state, me, them = board()
     sword = put_unit(state, me, "sellsword", f"S{me}")  # attack 2

@@ -205,3 +205,16 @@ def test_no_card_is_played_before_the_first_turn():
     market = to_hand(state, 0, "market-day")  # costs 0
     with pytest.raises(core.IllegalAction, match="on your own turn"):
         KC.apply(state, 0, {"type": "play", "card": market})
+
+
+def test_a_log_of_the_earlier_rules_is_refused_by_name_and_one_of_these_rules_replays():
+    # given a game's log written by these rules, and the same log marked as rules version 1
+    state = core.new_game("kingdom-combat", seats=2, seed=3)
+    for _ in range(12):
+        seat = KC.decision(state).seats[0]
+        core.play(state, seat, KC.legal_actions(state, seat)[0])
+    log = core.game_log(state)
+    # then it replays to the same state, and the old version's log is refused naming both
+    assert core.state_hash(core.replay(log)) == core.state_hash(state)
+    with pytest.raises(core.EngineError, match="version 1, the engine has version 2"):
+        core.replay({**log, "version": "1"})

@@ -4,7 +4,7 @@ units and structures."""
 from __future__ import annotations
 
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import economy, zones
+from gameplay.engine.kingdom_combat import economy, fight, zones
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
     legal,
@@ -46,11 +46,30 @@ def test_a_unit_moves_one_zone_a_mounted_unit_two():
 
 def test_no_moving_into_or_through_a_zone_an_opponent_holds():
     state, me = my_turn()
+    rider = put_unit(state, me, "hedge-knight", f"F{me}")
+    assert moves(state, rider) == {f"S{me}", "B"}
+    # an opposing unit in one's Structures Zone: not into it, nor through it to the Battlefield
+    put_unit(state, 1 - me, "sellsword", f"S{me}")
+    assert moves(state, rider) == set()
+
+
+def test_the_battlefield_is_neutral_ground_entered_beside_an_opponent_but_not_passed():
+    # ruling K10: "Both players can have units here at the same time"; the Blocker rule
+    state, me = my_turn()
+    them = 1 - me
+    foot = put_unit(state, me, "sellsword", f"S{me}")
     rider = put_unit(state, me, "hedge-knight", f"S{me}")
-    assert moves(state, rider) == {f"F{me}", "B", f"S{1 - me}"}
-    # an opposing unit on the Battlefield blocks it (the Blocker rule) and the way past it
-    put_unit(state, 1 - me, "sellsword", "B")
-    assert moves(state, rider) == {f"F{me}"}
+    assert moves(state, rider) == {f"F{me}", "B", f"S{them}"}
+    enemy = put_unit(state, them, "sellsword", "B")
+    assert moves(state, foot) == {f"F{me}", "B"}
+    assert moves(state, rider) == {f"F{me}", "B"}  # into the Battlefield, not through it
+    act(state, {"type": "move", "unit": foot, "to": "B"})
+    assert state["units"][foot]["zone"] == "B"
+    # standing beside the opponent: back home, but not on past the Battlefield
+    there = put_unit(state, me, "hedge-knight", "B")
+    assert moves(state, there) == {f"S{me}", f"F{me}"}
+    zones.destroy_unit(state, enemy)
+    assert moves(state, there) == {f"S{me}", f"F{me}", f"S{them}"}
 
 
 def test_own_units_do_not_block():
@@ -90,6 +109,26 @@ def test_units_entering_their_structures_zone_go_inside_a_free_structure_then_st
     # an opponent's unit in this zone never enters the structures
     raider = put_unit(state, 1 - me, "sellsword", f"S{me}")
     assert state["units"][raider]["in"] is None
+
+
+def test_a_unit_travels_between_the_structures_of_its_structures_zone():
+    # ruling K20, "Move: travel between different structures or zones"
+    state, me = my_turn()
+    farm = put_structure(state, me, "ironhold-farmstead")
+    tower = put_structure(state, me, "stone-watchtower")  # the unit inside gets +1 armor
+    guard = put_unit(state, me, "sellsword", f"S{me}")
+    assert state["units"][guard]["in"] == farm
+    travel = {"type": "move", "unit": guard, "to": f"S{me}", "into": tower}
+    assert travel in legal(state)
+    act(state, travel)
+    assert state["units"][guard]["in"] == tower
+    assert state["units"][guard]["exhausted"]
+    assert fight.stat(state, guard, "armor") == 2
+    # with no free structure left there is nowhere to travel to
+    other = put_unit(state, me, "sellsword", f"S{me}")
+    put_unit(state, me, "sellsword", f"S{me}")
+    assert state["units"][other]["in"] == farm
+    assert not [a for a in legal(state) if a["type"] == "move" and "into" in a]
 
 
 def test_retreat_goes_one_zone_toward_home_unless_trapped_or_at_the_fortress():
