@@ -220,7 +220,7 @@ KC_STAGES = {
     "end": "end of turn",
 }
 # The engine's own words for its actions, with the players' names and card names put in.
-KC_LABELS = {**kingdom_combat_views.LABELS, "done": "Done hiring"}
+KC_LABELS = kingdom_combat_views.LABELS
 
 
 @lru_cache(maxsize=1)
@@ -284,6 +284,8 @@ def kingdom_combat_label(view: dict, action: dict, names: dict[int, str]) -> str
     facts = {k: name(v) for k, v in action.items() if k in ("card", "unit", "to", "target")}
     facts["source"] = name(action.get("source", ""))
     label = KC_LABELS.get(kind, kind.capitalize()).format_map(facts)
+    if kind == "done":  # the same action ends hiring the garrison and answering an attack
+        label = "Done hiring" if view.get("phase") == "garrison" else "Done defending"
     if kind == "move" and action.get("into") is not None:
         label = f"Move {name(action['unit'])} into {name(action['into'])}"
     if kind == "join":

@@ -314,6 +314,7 @@ def kingdom_combat_paths(view: dict, actions: list, names: dict) -> tuple[list[P
         )
     elif stage == "defend":
         hint = "Choose an attacked unit to retreat, or a unit to join the defence; then done."
+        words["opt:done"] = "Done defending"
     else:
         hint = (
             "Choose a card in your hand, or a unit, then where it goes or what it targets.",

@@ -141,19 +141,38 @@ def test_combat_main_step_plays_a_card_into_its_zone_and_attacks_name_the_player
     assert block[1]["opt:done"] == "Done blocking"
 
 
-def kingdom_combat_stack_open(seed: int) -> dict:
-    """A random Kingdom Combat game played until a seat is asked to answer a card on the stack
-    (the first game from that seed on where it happens: some end without a stack)."""
+def kingdom_combat_until(reached, seed: int) -> dict:
+    """A random Kingdom Combat game played until `reached(state)` (the first game from that
+    seed on where it happens: some end without, say, a stack)."""
     for game_seed in range(seed, seed + 20):
         state = core.new_game("kingdom-combat", seats=2, seed=game_seed)
         ruleset = core.ruleset_of(state)
         rng = random.Random(game_seed)
         while (decision := ruleset.decision(state)).kind != "terminal":
-            if state["window"] and state["stack"]:
+            if reached(state):
                 return state
             seat = decision.seats[0]
             core.play(state, seat, rng.choice(ruleset.legal_actions(state, seat)))
-    raise AssertionError("no stack opened")
+    raise AssertionError("never reached")
+
+
+def kingdom_combat_stack_open(seed: int) -> dict:
+    """A seat is asked to answer a card on the stack."""
+    return kingdom_combat_until(lambda state: state["window"] and state["stack"], seed)
+
+
+def test_kingdom_combat_done_says_what_it_ends_hiring_or_defending():
+    # given a seat hiring its garrison, and later a seat answering an attack
+    hiring = core.new_game("kingdom-combat", seats=2, seed=4)
+    defending = kingdom_combat_until(
+        lambda state: state["turn"] and state["turn"]["stage"] == "defend" and not state["window"],
+        seed=4,
+    )
+    for state, words in ((hiring, "Done hiring"), (defending, "Done defending")):
+        _view, legal, clicks = next(tables("kingdom-combat", state))
+        # then the bar's button that ends the step says which step it ends
+        bar = {b["label"]: legal[b["i"]] for b in clicks["bar"]}
+        assert bar[words] == {"type": "done"}
 
 
 def test_kingdom_combat_answering_the_stack_offers_three_distinct_passes_in_the_bar():
