@@ -136,6 +136,16 @@ def test_skill_includes_supporter_and_action_bonuses():
     assert state["last_duel"]["sides"]["0"]["skill"] == 5  # 9 - 3 = 6, capped at 5
 
 
+def test_the_fighters_own_support_ability_does_not_count():
+    # "covering up the Support Ability portion of the Combatant card": only the Supporter's
+    # ability counts; the Fighter uses only its attack and defence
+    boss = character("Boss", "H", "fire", 6, FLAT, [{"op": "attack", "amount": 3, "who": "self"}])
+    state = game(force0=[boss, *quick_force()[1:]])
+    duel_of(state, ("Boss", "C1", "A0"), ("C0", "C1", "A0"))
+    assert state["last_duel"]["sides"]["0"]["attack"] == 6
+    assert state["last_duel"]["sides"]["0"]["skill"] == 3  # 6 - 3, not 9 - 3 capped at 5
+
+
 def test_skill_is_never_higher_than_five():
     force0 = quick_force(attack=20)
     state = game(force0=force0)
@@ -281,6 +291,34 @@ def test_no_supporter_left_means_fighting_without_support():
     choose(state, 0, "C3")
     assert state["players"]["1"]["supporter"] is None
     assert state["phase"] == "action"
+
+
+def test_a_winner_without_a_supporter_chooses_a_new_fighter_then_the_duel_goes_on():
+    # given seat 0 has three characters and seat 1 wins the first two duels with Floor actions
+    floor = [{"op": "die_floor", "value": 6, "who": "self"}]
+    force0 = [character(f"K{i}", "H", "fire", 1, FLAT, []) for i in range(3)]
+    force0 += [action(f"B{i}", []) for i in range(6)] + [action("Floor0", floor)]
+    force1 = [*full_force()[:6], action("Floor1", floor), action("Floor2", floor)]
+    force1 += [action("A2", []), action("A3", [])]
+    state = game("full-match", force0=force0, force1=force1)
+    duel_of(state, ("K0", "K1", "B0"), ("C0", "C1", "Floor1"))
+    duel_of(state, ("K2", "B1"), ("C2", "Floor2"))
+    assert state["players"]["0"]["discard"] == ["0.0", "0.1"]
+    # when seat 0, with no character left for a Supporter, wins the third duel
+    choose(state, 1, "C3")
+    assert state["players"]["0"]["supporter"] is None
+    duel_of(state, ("Floor0",), ("A2",))
+    assert state["last_duel"]["winner"] == 0
+    # then it had no Supporter to become its Fighter: it alone chooses a new Fighter now
+    assert state["phase"] == "fighter"
+    assert RULES.decision(state).seats == (0,)
+    assert [a["name"] for a in RULES.legal_actions(state, 0)] == ["K2"]
+    choose(state, 0, "K2")
+    # and the next duel goes on with the Supporter step (seat 1 only: seat 0 has no character)
+    assert state["players"]["0"]["fighter"] == "0.2"
+    assert state["players"]["1"]["fighter"] == "1.3"
+    assert state["phase"] == "supporter"
+    assert RULES.decision(state).seats == (1,)
 
 
 def test_time_facts_count_characters_left_and_first_duel_winner():

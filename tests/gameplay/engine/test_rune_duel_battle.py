@@ -106,6 +106,14 @@ def test_an_artifact_goes_on_the_first_creature_without_an_artifact():
     assert RD.view(state, 0)["players"]["0"]["line"][1]["attack"] == 2
 
 
+def test_an_artifact_goes_only_on_its_owners_line():
+    # "the first available creature ... on that player's battle line": an opposing creature
+    # without an artifact is no target, so the artifact waits in the holding area
+    state = lead(artifact("Sword", 1, 2, 2, 1), lines=[[], [creature("Theirs", 1, 1, 0, 9)]])
+    assert entry(state, 1, 0)["artifacts"] == []
+    assert names(state, state["zones"]["0"]["holding"]) == ["Sword"]
+
+
 def test_an_artifact_with_no_creature_waits_in_the_holding_area_and_is_played_later():
     # given no creature: the artifact is held
     state = lead(artifact("Sword", 1, 2, 2, 1), decks=[[creature("Pup", 1, 1, 1, 3)] * 5, []])
@@ -159,6 +167,20 @@ def test_creatures_fight_the_slot_across_simultaneously_and_unopposed_ones_hit_l
     assert entry(state, 0, 0)["damage"] == 1
     assert entry(state, 1, 0)["damage"] == 2
     assert state["life"]["1"] == 20 - 1 - 2  # the duel's one card, then C unopposed
+
+
+def test_combat_starts_with_slot_1():
+    # given seat 0 takes no duel damage (seat 1 holds no card), then in combat seat 1's Boar
+    # breaks through in slot 1 and seat 0's Hitter is unopposed in slot 2
+    lines = [
+        [creature("Pawn", 1, 1, 0, 1), creature("Hitter", 1, 1, 2, 9)],
+        [creature("Boar", 1, 1, 5, 9, "Breakthrough")],
+    ]
+    state = build(hands=[[nobody()], []], lines=lines)
+    RD.apply(state, 0, RD.legal_actions(state, 0)[0])
+    # then slot 1 was fought first: seat 1 dealt the first damage (the time rule's tie-break)
+    assert state["life"] == {"0": 20 - 4, "1": 20 - 2}
+    assert state["first_damage"] == 1
 
 
 def test_a_creature_at_zero_life_is_removed_with_its_artifacts_to_the_discard_pile():
