@@ -233,6 +233,10 @@ def test_with_three_players_retreat_goes_home_unless_any_other_seat_holds_the_wa
     deep = put_unit(state, a, "sellsword", f"S{b}")
     assert zones.retreat_zone(state, out_front) == f"S{a}"
     assert zones.retreat_zone(state, deep) == "B"
+    # a raider falls back only to a Battlefield no other seat holds: a safe place (K21)
+    watcher = put_unit(state, me, "sellsword", "B")
+    assert zones.retreat_zone(state, deep) is None
+    zones.destroy_unit(state, watcher)
     # a unit of seat b (not only of the attacker) in seat a's Structures Zone traps it
     raider = put_unit(state, b, "sellsword", f"S{a}")
     assert zones.retreat_zone(state, out_front) is None
