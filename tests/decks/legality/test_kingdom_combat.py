@@ -2,7 +2,7 @@
 
 import pytest
 
-from decks.legality import builtin_catalog, fortress_stats, get_format
+from decks.legality import builtin_catalog, fortress_stats, get_format, parse_deck_list, validate
 from tests.decks.legality.helpers import KC, run, starter_decks
 
 IRONHOLD_30 = {
@@ -273,3 +273,15 @@ def test_the_starter_set_builds_an_advised_legal_deck_for_every_faction_and_pair
     fortress = result.summary["fortress"]
     assert fortress["hp"] == fortresses[0].stats["hp"]
     assert fortress["gold_per_turn"] == fortresses[-1].stats["gold_per_turn"]
+
+
+def test_border_limit_counts_every_line_that_names_the_card():
+    # "restrict how many of the same named card you can have in your deck": copies written
+    # on two lines, once by name and once by identity key, are one card's copies
+    lines = [f"{count} {name}" for name, count in IRONHOLD_30.items()]
+    text = "Fortress: Ironhold Keep\n" + "\n".join([*lines, "2 Iron Knight", "1 iron-knight"])
+    catalog = builtin_catalog(KC)
+    result = validate(parse_deck_list(text), get_format(KC, "constructed"), catalog)
+    assert [(p.code, p.card, p.count, p.limit) for p in result.problems] == [
+        ("copy_limit", "Iron Knight", 3, 2)
+    ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from gameplay.engine.core import IllegalAction
@@ -10,9 +12,11 @@ from gameplay.engine.kingdom_combat import fight, flow, zones
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
     legal,
+    pass_windows,
     put_structure,
     put_unit,
     started,
+    to_hand,
 )
 
 
@@ -171,6 +175,57 @@ def test_joined_defenders_add_their_defense_and_take_damage_front_first():
     assert state["units"][third]["exhausted"]  # joining in is an action
 
 
+def test_combat_basics_worked_example_four_on_two_armor_destroys_two_on_four_lingers():
+    # "the attacker is doing 4 damage to the defender's 2 armor which is enough damage to
+    # destroy the defender. The defender is only doing 2 damage to the attacker's 4 armor so it
+    # will survive as long as 2 more points of damage are not done to it before the end of the
+    # turn."
+    state, me, them = board()
+    ogre = put_unit(state, me, "cinder-ogre", "B")  # attack 4, armor 3
+    state["units"][ogre]["hp"] = 1  # a one-life attacker, as in the picture
+    shield = to_hand(state, me, "tower-shield")  # +1 armor: 4
+    state["players"][str(me)]["gold"] = 5
+    act(state, {"type": "play", "card": shield, "target": ogre})
+    assert fight.armor(state, ogre) == 4
+    defender = put_unit(state, them, "hedge-knight", "B", exhausted=True)  # defense 2, armor 2
+    attack(state, (ogre, defender))
+    assert defender not in state["units"]
+    assert (state["units"][ogre]["hp"], state["units"][ogre]["damage"]) == (1, 2)
+    # two more points this turn would destroy it ...
+    hit_again = copy.deepcopy(state)
+    fight.damage_unit(hit_again, ogre, 2)
+    assert ogre not in hit_again["units"]
+    # ... otherwise the damage is cleared at the End of Turn
+    act(state, {"type": "end"})
+    pass_windows(state)
+    assert (state["units"][ogre]["hp"], state["units"][ogre]["damage"]) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "knight_left", "scout_left"),
+    [("hedge-knight", True, True), ("veteran-knight", False, True), ("cinder-ogre", False, False)],
+)
+def test_joining_worked_example_the_knight_in_front_takes_three_before_the_scout(
+    attacker, knight_left, scout_left
+):
+    # "Imagine you join a Scout (1 Armor) and a Knight (3 Armor) to defend: Total Armor 4.
+    # You put the Knight in front. The enemy must deal 3 damage just to get past the Knight
+    # before they can even touch the Scout." Attacks of 2, 3 and 4 against that stack.
+    state, me, them = board()
+    enemy = put_unit(state, me, attacker, f"S{me}")
+    scout = put_unit(state, them, "glade-scout", "B")  # armor 1, 1 HP
+    knight = put_unit(state, them, "iron-knight", "B")  # armor 3
+    state["units"][knight]["hp"] = 1  # one life left: 3 damage gets past it
+    attack(state, (enemy, scout))
+    act(state, {"type": "join", "unit": knight, "battle": 0, "front": True})
+    finish_defence(state)
+    assert (knight in state["units"], scout in state["units"]) == (knight_left, scout_left)
+    if knight_left:
+        assert state["units"][knight]["damage"] == 2  # 2 is less than its 3 armor
+    if scout_left:
+        assert state["units"][scout]["damage"] == 0  # nothing reached the Scout
+
+
 def test_the_defender_chooses_the_order_a_joiner_may_stand_in_front_of_the_attacked_unit():
     # ruling K24, "You choose the order of the units in the stack": put the Knight in front
     state, me, them = board()
@@ -253,6 +308,21 @@ def test_a_defender_shields_a_structure_up_to_its_armor_and_the_overflow_hits_it
     assert state["structures"][post]["hp"] == 5 - 2
     assert state["units"][ogre]["hp"] == 1  # the sergeant's 3 defense = the ogre's 3 armor
     assert state["units"][ogre]["damage"] == 0  # 3 defense on 3 armor: one HP, no remainder
+
+
+def test_a_multi_hp_defender_shields_a_structure_with_one_armors_worth_and_loses_one_hp():
+    # "Defending a Structure", "a simpler way ... when structures and high-health units are
+    # involved": the unit absorbs damage up to its Armor value; the overflow hits the structure
+    state, me, them = board()
+    ogre = put_unit(state, me, "cinder-ogre", "B")  # attack 4, armor 3
+    hall = put_structure(state, them, "free-company-guildhall")  # 5 HP
+    knight = put_unit(state, them, "veteran-knight", f"S{them}")  # armor 2, 3 HP, defense 3
+    attack(state, (ogre, hall))
+    act(state, {"type": "join", "unit": knight, "battle": 0})
+    finish_defence(state)
+    assert (state["units"][knight]["hp"], state["units"][knight]["damage"]) == (2, 0)
+    assert state["structures"][hall]["hp"] == 5 - 2
+    assert state["units"][ogre]["hp"] == 1  # the knight's 3 defense on the ogre's 3 armor
 
 
 def test_an_undefended_structure_takes_the_full_attack_and_is_destroyed_at_zero():
@@ -394,3 +464,47 @@ def test_time_facts_are_fortress_hp_and_the_first_seat_to_damage_an_enemy_fortre
     facts = KC.time_facts(state)
     assert facts["first_damage"] == me
     assert facts["life"][them] == state["players"][str(them)]["fortress"]["start_hp"] - 4
+
+
+# --- more than two players (K9's star around the one Battlefield) ---------------------------
+
+
+def test_with_three_players_clear_the_way_counts_every_other_seats_unit_on_the_battlefield():
+    # "You are not allowed to attack an opponent's Structures from the Battlefield until you
+    # have defeated all opposing units currently in the Battlefield"
+    state, me, a = board(seats=3)
+    b = (me + 2) % 3
+    rider = put_unit(state, me, "hedge-knight", "B")
+    post = put_structure(state, a, "trading-post")
+    guard = put_unit(state, b, "sellsword", "B", exhausted=True)
+    outside = put_unit(state, a, "sellsword", f"S{a}", exhausted=True)
+    # seat b's unit on the Battlefield protects seat a's buildings, not seat a's units
+    assert targets(state, rider) == {guard, outside}
+    zones.destroy_unit(state, guard)
+    assert targets(state, rider) == {outside, post, fight.fortress_target(b)}
+    zones.destroy_unit(state, outside)
+    assert targets(state, rider) == {post, fight.fortress_target(a), fight.fortress_target(b)}
+
+
+def test_with_three_players_a_mounted_attack_never_reaches_past_another_seats_unit():
+    state, me, a = board(seats=3)
+    b = (me + 2) % 3
+    rider = put_unit(state, me, "hedge-knight", f"S{me}")
+    post = put_structure(state, a, "trading-post")
+    assert targets(state, rider) == {post}
+    blocker = put_unit(state, b, "sellsword", "B", exhausted=True)
+    assert targets(state, rider) == {blocker}
+
+
+def test_with_three_players_the_last_fortress_standing_wins():
+    # "The Victor: The last player with a Fortress still standing is the winner!"
+    state, me, a = board(seats=3)
+    b = (me + 2) % 3
+    ogre = put_unit(state, me, "cinder-ogre", f"S{a}")
+    raider = put_unit(state, me, "cinder-ogre", f"S{b}")
+    state["players"][str(a)]["fortress"]["hp"] = 1
+    state["players"][str(b)]["fortress"]["hp"] = 1
+    attack(state, (ogre, fight.fortress_target(a)), (raider, fight.fortress_target(b)))
+    assert state["out"] == [seat != me for seat in range(3)]
+    assert state["phase"] == "over"
+    assert KC.result(state).winners == [me]

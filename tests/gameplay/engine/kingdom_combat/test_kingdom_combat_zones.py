@@ -191,3 +191,61 @@ def test_only_affordable_cards_are_offered():
     assert KC.why_illegal(state, me, {"type": "play", "card": costly}) == (
         "Cinder Ogre costs 5 gold; you have 1."
     )
+
+
+# --- more than two players: every road meets at the one Battlefield (K9, K10, K21) ----------
+
+
+def test_with_three_players_a_third_seats_unit_on_the_battlefield_blocks_passing_it():
+    # "You cannot move your units past the Battlefield if an opponent has a unit stationed
+    # there": any other seat is an opponent, so seat b's unit stops me going on to seat a
+    state, me = my_turn(seats=3)
+    a, b = (me + 1) % 3, (me + 2) % 3
+    rider = put_unit(state, me, "hedge-knight", f"S{me}")
+    foot = put_unit(state, me, "sellsword", "B")
+    assert moves(state, rider) == {f"F{me}", "B", f"S{a}", f"S{b}"}
+    assert moves(state, foot) == {f"S{me}", f"S{a}", f"S{b}"}
+    put_unit(state, b, "sellsword", "B")
+    # into the Battlefield beside it (neutral ground), but not through it nor on past it
+    assert moves(state, rider) == {f"F{me}", "B"}
+    assert moves(state, foot) == {f"S{me}"}
+    # seat a's units on the Battlefield are held back by it just the same
+    theirs = put_unit(state, a, "hedge-knight", "B")
+    assert economy.move_destinations(state, theirs) == [f"F{a}", f"S{a}"]
+
+
+def test_with_four_players_a_mounted_unit_reaches_every_structures_zone_but_no_other_fortress():
+    state, me = my_turn(seats=4)
+    others = [(me + step) % 4 for step in (1, 2, 3)]
+    rider = put_unit(state, me, "hedge-knight", f"S{me}")
+    assert moves(state, rider) == {f"F{me}", "B", *(f"S{o}" for o in others)}
+    # one opposing unit in one Structures Zone closes only that zone
+    put_unit(state, others[1], "sellsword", f"S{others[1]}")
+    assert moves(state, rider) == {f"F{me}", "B", f"S{others[0]}", f"S{others[2]}"}
+
+
+def test_with_three_players_retreat_goes_home_unless_any_other_seat_holds_the_way_back():
+    # K21 and "Trapped: if your Structure Zone is occupied by an opponent's unit"
+    state, me = my_turn(seats=3)
+    a, b = (me + 1) % 3, (me + 2) % 3
+    post = put_structure(state, a, "trading-post")
+    out_front = put_unit(state, a, "sellsword", "B")
+    deep = put_unit(state, a, "sellsword", f"S{b}")
+    assert zones.retreat_zone(state, out_front) == f"S{a}"
+    assert zones.retreat_zone(state, deep) == "B"
+    # a raider falls back only to a Battlefield no other seat holds: a safe place (K21)
+    watcher = put_unit(state, me, "sellsword", "B")
+    assert zones.retreat_zone(state, deep) is None
+    zones.destroy_unit(state, watcher)
+    # a unit of seat b (not only of the attacker) in seat a's Structures Zone traps it
+    raider = put_unit(state, b, "sellsword", f"S{a}")
+    assert zones.retreat_zone(state, out_front) is None
+    zones.destroy_unit(state, raider)
+    # retreating from the Battlefield it goes into its own free structure
+    ogre = put_unit(state, me, "cinder-ogre", f"S{me}")
+    act(state, {"type": "combat"})
+    act(state, {"type": "attack", "unit": ogre, "target": out_front})
+    act(state, {"type": "commit"})
+    act(state, {"type": "retreat", "unit": out_front})
+    unit = state["units"][out_front]
+    assert (unit["zone"], unit["in"], unit["exhausted"]) == (f"S{a}", post, True)
