@@ -30,6 +30,31 @@ def test_the_api_refuses_what_the_game_does_not_allow(org_client, settings, fiel
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("entries_per_match", "team_size", "allowed"),
+    [(2, 2, True), (2, 3, True), (3, 2, True), (4, 2, False), (3, 3, False), (4, 3, False)],
+)
+def test_combat_teams_only_in_four_and_six_player_games(
+    org_client, entries_per_match, team_size, allowed
+):
+    # rulebook 8: "Players in four and six-player games can play teams with two to three
+    # players per team" (RULINGS.md ruling 9): 8 or 9 players in a match cannot be teams
+    body = {
+        "name": "Teams",
+        "game": "combat",
+        "entries_per_match": entries_per_match,
+        "team_size": team_size,
+        "team_mode": "alliance",
+    }
+    response = org_client.post("/api/tournaments/", body, format="json")
+    if allowed:
+        assert response.status_code == 201, response.json()
+    else:
+        assert response.status_code == 400
+        assert "team_size" in response.json()["errors"]
+        assert not Tournament.objects.exists()
+
+
 def test_the_api_gives_each_game_its_first_format_by_default(org_client):
     expected = {
         "army": "standard",

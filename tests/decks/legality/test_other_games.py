@@ -89,3 +89,20 @@ def test_removing_a_card_from_a_minimum_legal_deck_is_reported(order, index):
     chosen.pop(index)
     result = validate(deck(dict.fromkeys(chosen, 1)), fmt, catalog)
     assert "deck_too_small" in result.codes
+
+
+def test_combat_sealed_and_draft_decks_are_exactly_thirty_and_may_repeat_pool_copies():
+    # rulebook 7: sealed and draft pools come from several decks shuffled together, and the
+    # players "use those cards to make their own 30-card decks"
+    # given a 52-card pool holding two aces of spades
+    pool = {**dict.fromkeys(PACK[1:], 1), "AS": 2}
+    for fmt in ("sealed", "draft"):
+        # then 30 cards with both aces of spades are legal (no one-pack limit off a pool)
+        assert run("combat", fmt, {**dict.fromkeys(PACK[1:29], 1), "AS": 2}, pool=pool).valid
+        # but a third ace is not in the pool, and 29 or 31 cards are not a 30-card deck
+        three = run("combat", fmt, {**dict.fromkeys(PACK[1:28], 1), "AS": 3}, pool=pool)
+        assert three.codes == {"not_in_pool"}
+        small = run("combat", fmt, {**dict.fromkeys(PACK[1:28], 1), "AS": 2}, pool=pool)
+        assert small.codes == {"deck_too_small"}
+        large = run("combat", fmt, {**dict.fromkeys(PACK[1:30], 1), "AS": 2}, pool=pool)
+        assert large.codes == {"deck_too_large"}

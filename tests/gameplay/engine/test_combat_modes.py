@@ -98,6 +98,22 @@ def test_alliance_teammates_cannot_attack_each_other():
     assert {a["target"] for a in legal(state) if a["type"] == "attack"} == {1, 3}
 
 
+def test_alliance_specials_name_only_players_of_the_other_team():
+    # "opponent" in the 2's and the Joker's abilities: a teammate is not one
+    state = new(seats=4, teams="alliance")
+    hand(state, 0, "2S", "JK1")
+    soldiers(state, 0, "4S")
+    soldiers(state, 1, "5D")
+    soldiers(state, 2, "6D")
+    farms(state, 0, 2)
+    turn_of(state, 0, "main")
+    specials = [a for a in legal(state) if a["type"] == "special"]
+    assert specials == [
+        {"type": "special", "card": "2S", "opponent": 1},
+        {"type": "special", "card": "JK1", "target": "5D"},
+    ]
+
+
 def test_alliance_team_loses_only_when_every_member_has_lost():
     state = new(seats=4, teams="alliance")
     state["life"]["1"] = 1

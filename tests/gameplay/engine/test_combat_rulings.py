@@ -124,3 +124,29 @@ def test_r24_an_ace_draws_before_it_is_discarded():
     assert state["discard"]["shared"] == ["AH"]
     assert state["hands"]["0"] == [rest[-1]]
     COMBAT.check_invariants(state)
+
+
+def _end_at_the_turn_limit(state: dict) -> list[int]:
+    """Seat 0 ends its main step on the last turn; the winners the turn limit names."""
+    hand(state, 0, "5H")
+    turn_of(state, 0, "main")
+    act(state, 0, {"type": "end"})
+    assert COMBAT.result(state).facts["reason"] == "turn limit"
+    return COMBAT.result(state).winners
+
+
+def test_r12_an_alliance_at_the_turn_limit_counts_the_life_of_its_members_still_in():
+    # given an alliance game (seats 0+2 against 1+3) at its last turn
+    state = new(seats=4, teams="alliance", max_turns=5)
+    for seat, life in {0: 5, 1: 15, 2: 20, 3: 15}.items():
+        state["life"][str(seat)] = life
+        state["damage_taken"][str(seat)] = 20 - life
+    # then the team totals decide (25 against 30), not the single highest player (seat 2)
+    assert _end_at_the_turn_limit(state) == [1, 3]
+    # given seat 1 already knocked out at -5: its team has only seat 3's 22 (not 17)
+    state = new(seats=4, teams="alliance", max_turns=5)
+    for seat, life in {0: 10, 1: -5, 2: 10, 3: 22}.items():
+        state["life"][str(seat)] = life
+        state["damage_taken"][str(seat)] = 20 - life
+    state["out"][1] = True
+    assert _end_at_the_turn_limit(state) == [1, 3]
