@@ -98,7 +98,9 @@ def _attack_rank(state: dict, target: str) -> int:
 
 
 def _forward_moves(state: dict, seat: int, moves) -> list[dict]:
-    """Moves that bring a unit closer to the nearest enemy fortress."""
+    """Moves that bring a unit closer to the nearest enemy fortress, into a zone no enemy
+    holds: a unit walking onto a Battlefield beside enemy units (K10) is attacked there before
+    it can strike, so the rule of thumb attacks them from next door instead."""
     enemies = [zones.fortress_zone(s) for s in flow.living(state) if s != seat]
     if not enemies:
         return []
@@ -107,4 +109,7 @@ def _forward_moves(state: dict, seat: int, moves) -> list[dict]:
         return min(zones.distance(zone, f) for f in enemies)
 
     units = state["units"]
-    return [m for m in moves if gap(m["to"]) < gap(units[m["unit"]]["zone"])]
+    held = zones.held_against(state, seat)
+    return [
+        m for m in moves if m["to"] not in held and gap(m["to"]) < gap(units[m["unit"]]["zone"])
+    ]

@@ -10,8 +10,8 @@ import pytest
 
 from gameplay.engine import bots, core, fuzz
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import cards
-from tests.gameplay.engine.kingdom_combat.helpers import SLUG
+from gameplay.engine.kingdom_combat import cards, strategy
+from tests.gameplay.engine.kingdom_combat.helpers import SLUG, put_unit, started
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -97,3 +97,21 @@ def test_the_rollout_policy_attacks_a_fortress_before_anything_else_and_passes_a
     }
     answers = [{"type": "shoot", "unit": "0-01", "target": "1-02"}, {"type": "pass"}]
     assert rollout_action(state, 0, answers, rng) == {"type": "pass"}
+
+
+def test_the_search_bots_rollouts_march_forward_but_not_onto_a_battlefield_an_enemy_holds():
+    # given the player's unit in its Structures Zone, free to move on or to go to combat
+    state = started(seed=4)
+    me = state["turn"]["seat"]
+    foot = put_unit(state, me, "sellsword", f"S{me}")
+    choices = [
+        {"type": "move", "unit": foot, "to": "B"},
+        {"type": "move", "unit": foot, "to": f"F{me}"},
+        {"type": "combat"},
+    ]
+    # then the rollouts' rule of thumb marches it onto an empty Battlefield
+    assert strategy.rollout_action(state, me, choices, random.Random(1)) == choices[0]
+    # but not onto one an enemy holds (K10: it may; it would be attacked there first)
+    put_unit(state, 1 - me, "sellsword", "B")
+    for seed in range(10):
+        assert strategy.rollout_action(state, me, choices, random.Random(seed)) == choices[2]
