@@ -5,7 +5,7 @@ import threading
 import time
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import override_settings
 
 from config import live
@@ -154,9 +154,12 @@ def test_the_game_stream_sends_the_version_then_each_move(client, make_user, not
 
     def move():
         time.sleep(0.2)
-        game_services.game_act(
-            game_id=game.pk, user=(alice, bob)[seat], action=action, expected_version=0
-        )
+        try:
+            game_services.game_act(
+                game_id=game.pk, user=(alice, bob)[seat], action=action, expected_version=0
+            )
+        finally:  # the thread's own connection, else the test database is still in use at teardown
+            connection.close()
 
     mover = threading.Thread(target=move)
     mover.start()
