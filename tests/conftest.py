@@ -68,6 +68,29 @@ def pytest_runtest_setup(item):
 DB_FIXTURES = {"db", "transactional_db", "live_server", "make_user", "django_db_setup"}
 
 
+def end_other_connections() -> None:
+    """End every other session on the test database (PostgreSQL only): the live server's
+    request threads, a thread a test started, a worker process still exiting."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, whose teardown first ends the sessions still open on
+    it: the session-scoped live server's threads otherwise keep one, and dropping the
+    database then fails with "is being accessed by other users" (left behind on the server)."""
+    yield
+    with django_db_blocker.unblock():
+        connection.close()  # a fresh session: this one may itself have been ended by a test
+        end_other_connections()
+
+
 @pytest.fixture(autouse=True)
 def _builtin_catalog(request, django_db_blocker):
     """Put back the games and built-in card sets that the data migration loads.

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from gameplay import services, tasks
-from tests.conftest import CHROMIUM
+from tests.conftest import CHROMIUM, end_other_connections
 
 # Playwright runs an event loop in the test thread; Django's ORM calls from the test are safe
 # because the live server runs in its own thread with its own connection.
@@ -59,22 +59,9 @@ def _close_browser_contexts_before_the_flush(browser, transactional_db):
         # pytest-playwright's own close wrapper raises ValueError for a context it closed
         with contextlib.suppress(ValueError):
             context.close()
-    _end_other_connections()
-
-
-def _end_other_connections() -> None:
-    """End the live server's connections still open to the test database (a request thread
-    finishing a bot's move or a live stream on a slow box) so that the flush after the test
-    cannot deadlock with them (TRUNCATE against their reads, seen on a loaded CI box)."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
+    # the live server's connections still open (a request thread finishing a bot's move or a
+    # live stream on a slow box) would deadlock with the flush (TRUNCATE against their reads)
+    end_other_connections()
 
 
 @pytest.fixture
