@@ -9,10 +9,13 @@ import shutil
 import socket
 
 import pytest
+from celery import current_app
 from django.db import connection
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
 
 CI = os.environ.get("CI", "").lower() == "true"
 
@@ -89,6 +92,17 @@ def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         connection.close()  # a fresh session: this one may itself have been ended by a test
         end_other_connections()
+
+
+@pytest.fixture(autouse=True)
+def _celery_app_unchanged():
+    """A test that makes its own Celery client must not leave it as the current app: the
+    project's tasks (shared_task) would then be sent to that client's broker in every later
+    test (a stopped Redis made each send wait out its retries: 80 s on one test)."""
+    yield
+    assert current_app._get_current_object() is celery_app, (
+        "a test left another Celery app current: create it with set_as_current=False"
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -67,7 +67,7 @@ def beat_started(var_dir: Path) -> bool:
 @pytest.mark.redis
 def test_round_trip_on_redis_with_a_real_worker(tmp_path):
     worker = start_worker({"REDIS_URL": REDIS_URL, "VAR_DIR": str(tmp_path)})
-    client = Celery(broker=REDIS_URL, backend=REDIS_URL)
+    client = Celery(broker=REDIS_URL, backend=REDIS_URL, set_as_current=False)
     assert round_trip(client, worker, tmp_path) == "pong"
 
 
@@ -76,7 +76,9 @@ def test_round_trip_on_the_embedded_broker_with_a_real_worker(tmp_path):
     broker_dir = tmp_path / "broker"
     broker_dir.mkdir(parents=True, exist_ok=True)
     (tmp_path / "results").mkdir(exist_ok=True)
-    client = Celery(broker="filesystem://", backend=f"file://{tmp_path / 'results'}")
+    client = Celery(
+        broker="filesystem://", backend=f"file://{tmp_path / 'results'}", set_as_current=False
+    )
     client.conf.broker_transport_options = {
         "data_folder_in": str(broker_dir),
         "data_folder_out": str(broker_dir),
