@@ -98,7 +98,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
 def _celery_app_unchanged():
     """A test that makes its own Celery client must not leave it as the current app: the
     project's tasks (shared_task) would then be sent to that client's broker in every later
-    test (a stopped Redis made each send wait out its retries: 80 s on one test)."""
+    test (each send then waited on a stopped Redis: 80 s on one test)."""
     yield
     assert current_app._get_current_object() is celery_app, (
         "a test left another Celery app current: create it with set_as_current=False"

@@ -128,7 +128,7 @@ def test_deadlines_due_during_three_broker_outages_are_enforced_and_the_worker_l
             log.read_text()
         )
         # not the current app: tasks that later tests send (shared_task binds to the current
-        # app) would otherwise go to this test's stopped Redis, each waiting out its retries
+        # app) would otherwise go to this test's stopped Redis, each send waiting on it
         client = Celery(broker=redis_url, set_as_current=False)
         catch_up = []
         for match_id, outage_s in zip(match_ids, OUTAGES_S, strict=True):
