@@ -29,7 +29,9 @@ def evaluate(state: dict, seat: int) -> float:
             return WIN
         return -WIN if state["winners"] else 0.0
     others = [s for s in flow.living(state) if s != seat]
-    return side_value(state, seat) - max((side_value(state, s) for s in others), default=0.0)
+    with effects.reading(state):  # every unit's stats read the same auras: work them out once
+        best_other = max((side_value(state, s) for s in others), default=0.0)
+        return side_value(state, seat) - best_other
 
 
 def side_value(state: dict, seat: int) -> float:

@@ -4,13 +4,14 @@ it exactly its real choices."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from gameplay.engine import bots, core, fuzz
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import cards, strategy
+from gameplay.engine.kingdom_combat import cards, flow, strategy
 from tests.gameplay.engine.kingdom_combat.helpers import SLUG, put_unit, started
 
 
@@ -115,3 +116,31 @@ def test_the_search_bots_rollouts_march_forward_but_not_onto_a_battlefield_an_en
     put_unit(state, 1 - me, "sellsword", "B")
     for seed in range(10):
         assert strategy.rollout_action(state, me, choices, random.Random(seed)) == choices[2]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_scoring_a_state_leaves_it_as_it_was_and_matches_each_sides_value_read_alone(seats):
+    # given every 4th state of random games (units, structures, auras and combats as they come)
+    for seed in range(2):
+        state = core.new_game(SLUG, seats=seats, options={"max_turns": 24}, seed=seed)
+        rng = random.Random(seed)
+        for step in itertools.count():
+            if KC.decision(state).kind == "terminal":
+                break
+            seat = KC.decision(state).seats[0]
+            legal = KC.legal_actions(state, seat)
+            if step % 4 == 0:
+                _assert_scores_read_alone(state)
+            core.play(state, seat, legal[rng.randrange(len(legal))])
+
+
+def _assert_scores_read_alone(state: dict) -> None:
+    before = core.to_json(state)
+    # when the greedy bot scores it for every living seat (one reading of the state each)
+    scores = {seat: strategy.evaluate(state, seat) for seat in flow.living(state)}
+    # then the state is unchanged, and each score is the seat's value less the best
+    # opponent's, each side's value worked out on its own, with nothing remembered
+    assert core.to_json(state) == before
+    for seat, score in scores.items():
+        others = [strategy.side_value(state, o) for o in flow.living(state) if o != seat]
+        assert score == strategy.side_value(state, seat) - max(others, default=0.0)
