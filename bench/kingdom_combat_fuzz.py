@@ -15,7 +15,10 @@ run starts at the first seed from --seed0 on that the ledger does not cover with
 settings and the same rules (the Kingdom Combat ruleset version, recorded in each block: a
 rule change starts the count again) and stops before the next covered seed, so the million
 can be accumulated over several sessions, and by processes side by side started at different
---seed0 (`--summary` prints what the ledger covers and stops).
+--seed0 (`--summary` prints what the ledger covers and stops). A process that reaches the
+next covered range stops: restart it at a fresh --seed0 (e.g. 2000000), not at its old one,
+since the merged cover would send it on into the seeds another process is playing but has not
+written yet, and both would play them.
 
 `--ci` plays the CI suite's games instead (fuzzing.ci_settings: short turn limits, every 50th
 game 120 turns, sampled views and replays) for 2, 3 and 4 players, --games each, and prints
