@@ -188,8 +188,8 @@ def polls(tournament) -> None:
         ),
     }
     # a match page's poll names its match's key (what its live part shows), not the version
+    from tournaments.fastpath.match_keys import match_live_key
     from tournaments.models import Match
-    from tournaments.selectors import match_live_key
 
     watched = Match.objects.filter(tournament=tournament, round__number=2).order_by("index")[0]
     key = match_live_key(match_id=watched.pk)

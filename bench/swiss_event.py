@@ -41,8 +41,8 @@ def run() -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from tournaments import swiss_selectors
     from tournaments.models import Entry, Match, MatchGame
+    from tournaments.reads import swiss as swiss_reads
     from tournaments.services import swiss, tournament_create, tournament_start
     from tournaments.services.common import lock_tournament
 
@@ -93,12 +93,10 @@ def run() -> None:
     assert Match.objects.filter(tournament=event, round__number=2).count() == ENTRIES // 2
     emit("swiss_pair_round_2_in_the_database", wall, "s", cpu_s=round(cpu, 3), queries=queries)
     event.refresh_from_db()
-    rows, wall, cpu, queries = timed(lambda: swiss_selectors.standings_rows(tournament=event))
+    rows, wall, cpu, queries = timed(lambda: swiss_reads.standings_rows(tournament=event))
     assert len(rows) == ENTRIES
     emit("swiss_standings_read", wall, "s", cpu_s=round(cpu, 3), queries=queries)
-    tables, wall, cpu, queries = timed(
-        lambda: swiss_selectors.round_tables(tournament=event, number=2)
-    )
+    tables, wall, cpu, queries = timed(lambda: swiss_reads.round_tables(tournament=event, number=2))
     assert len(tables) == ENTRIES // 2
     emit("swiss_round_tables_read", wall, "s", cpu_s=round(cpu, 3), queries=queries)
 

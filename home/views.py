@@ -7,7 +7,8 @@ from django.shortcuts import render
 from decks.drafting.selectors import drafts_for_home, drafts_of_user
 from decks.selectors import decks_registered_by
 from gameplay.selectors import challenges_for, games_awaiting_move
-from tournaments.selectors import next_matches_for_user, tournaments_for_home
+from tournaments.reads.events import tournaments_for_home
+from tournaments.reads.matches import next_matches_for_user
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -11,8 +11,8 @@ from django.db.models import F
 from config.errors import NotFound
 from leagues import scoring
 from leagues.models import League, LeagueEvent, event_day
-from tournaments import selectors as tournament_selectors
 from tournaments.models import Entry, EntryMember, Tournament
+from tournaments.reads.standings import standings_cached
 
 
 def league_list() -> list[League]:
@@ -71,7 +71,7 @@ def league_results(*, league: League, events: list[Tournament]) -> list[scoring.
     members = _members([t.pk for t in finished])
     results = []
     for tournament in finished:
-        for row in tournament_selectors.standings_cached(tournament=tournament):
+        for row in standings_cached(tournament=tournament):
             for user_id in members.get(row.entry.pk, ()):
                 results.append(
                     scoring.Result(
@@ -184,5 +184,5 @@ def player_history(*, username: str) -> tuple:
 def _standing_of(tournament: Tournament, entry_id: int):
     if tournament.status == Tournament.Status.REGISTRATION:
         return None
-    rows = tournament_selectors.standings_cached(tournament=tournament)
+    rows = standings_cached(tournament=tournament)
     return next((row for row in rows if row.entry.pk == entry_id), None)

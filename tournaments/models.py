@@ -70,7 +70,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Bumped (tournaments.versions.bump_version) in the transaction of every change to
+    # Bumped (tournaments.fastpath.versions.bump_version) in the transaction of every change to
     # the bracket, entries, clocks or results: pages answer "not modified" and cached brackets
     # and standings are keyed on it, so they go stale with the data, never by time.
     version = models.PositiveBigIntegerField(default=0, editable=False)

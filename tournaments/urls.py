@@ -2,21 +2,21 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments.web import actions, bracket, desk, events, matches, standings
 
 app_name = "tournaments"
 urlpatterns = [
-    path("tournaments/", views.tournament_list, name="list"),
-    path("tournaments/new/", views.tournament_new, name="new"),
-    path("tournaments/<int:pk>/", views.tournament_detail, name="detail"),
-    path("tournaments/<int:pk>/bracket/", views.tournament_bracket, name="bracket"),
-    path("tournaments/<int:pk>/embed/", views.tournament_embed, name="embed"),
-    path("tournaments/<int:pk>/desk/", views.tournament_desk, name="desk"),
-    path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
-    path("tournaments/<int:pk>/live/", views.tournament_live, name="live"),
-    path("tournaments/<int:pk>/rounds/<int:number>/", views.swiss_round, name="swiss-round"),
-    path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
-    path("matches/<int:pk>/", views.match_page, name="match"),
-    path("matches/<int:pk>/live/", views.match_live, name="match-live"),
-    path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
+    path("tournaments/", events.tournament_list, name="list"),
+    path("tournaments/new/", events.tournament_new, name="new"),
+    path("tournaments/<int:pk>/", events.tournament_detail, name="detail"),
+    path("tournaments/<int:pk>/bracket/", bracket.tournament_bracket, name="bracket"),
+    path("tournaments/<int:pk>/embed/", bracket.tournament_embed, name="embed"),
+    path("tournaments/<int:pk>/desk/", desk.tournament_desk, name="desk"),
+    path("tournaments/<int:pk>/standings/", standings.tournament_standings, name="standings"),
+    path("tournaments/<int:pk>/live/", events.tournament_live, name="live"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", standings.swiss_round, name="swiss-round"),
+    path("tournaments/<int:pk>/<slug:action>/", actions.tournament_action, name="action"),
+    path("matches/<int:pk>/", matches.match_page, name="match"),
+    path("matches/<int:pk>/live/", matches.match_live, name="match-live"),
+    path("matches/<int:pk>/<slug:action>/", actions.match_action, name="match-action"),
 ]

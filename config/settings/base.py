@@ -41,7 +41,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # watchers' unchanged polls: 204/304 from the version, before sessions and the user (and
     # before the CSP middleware: it stamps the same policy itself, built once)
-    "tournaments.freshness.UnchangedReadMiddleware",
+    "tournaments.fastpath.middleware.UnchangedReadMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

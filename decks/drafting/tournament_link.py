@@ -1,8 +1,8 @@
 """Everything the drafting app needs from the tournaments app, in one place."""
 
 from config.errors import Conflict, NotAllowed, NotFound
+from tournaments.fastpath.versions import bump_version
 from tournaments.models import Entry, Tournament
-from tournaments.versions import bump_version
 
 
 def tournament_get(tournament_id: int, *, lock: bool = False) -> Tournament:

@@ -14,7 +14,7 @@ from decks.drafting.models import Draft
 from gameplay import services as game_services
 from gameplay.engine import registry
 from tournaments import services as tournament_services
-from tournaments.versions import bump_version
+from tournaments.fastpath.versions import bump_version
 
 
 class Recorder:

@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import bulk_event
-from tournaments import selectors
 from tournaments.models import Match, Tournament
+from tournaments.reads import bracket as bracket_reads
+from tournaments.reads import bracket_parts as bracket_parts_reads
 from tournaments.services import match_decide
 
 PLAYABLE = ["ready", "in_progress"]
@@ -20,7 +21,7 @@ PLAYABLE = ["ready", "in_progress"]
 def small_limit(monkeypatch):
     """Brackets of more than 8 matches answer in the paged form (the real limit, 1,024
     matches, needs 2,048 entries: too slow for a test)."""
-    monkeypatch.setattr(selectors, "BRACKET_API_MAX_MATCHES", 8)
+    monkeypatch.setattr(bracket_parts_reads, "BRACKET_API_MAX_MATCHES", 8)
 
 
 def read_paged(client, tournament_id: int) -> dict:
@@ -44,7 +45,7 @@ def read_paged(client, tournament_id: int) -> dict:
 def whole(tournament_id: int) -> dict:
     """A fresh full build of the bracket, as JSON would carry it."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    body = selectors.bracket_get(tournament=tournament)
+    body = bracket_reads.bracket_get(tournament=tournament)
     return {
         "rounds": [
             {

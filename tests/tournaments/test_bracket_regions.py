@@ -11,16 +11,18 @@ from django.test.utils import CaptureQueriesContext
 from config.errors import NotFound
 from tests.tournaments.helpers import bulk_event, signed_in_player_of_seed
 from tests.tournaments.test_query_counts import play_some
-from tournaments import selectors
 from tournaments.models import Match, Tournament
+from tournaments.reads import bracket as bracket_reads
+from tournaments.reads import bracket_parts as bracket_parts_reads
+from tournaments.reads import events as events_reads
 
 
 def fresh(tournament) -> Tournament:
-    return selectors.tournament_get(tournament_id=tournament.pk)
+    return events_reads.tournament_get(tournament_id=tournament.pk)
 
 
 def whole(tournament) -> dict[int, dict]:
-    bracket = selectors.bracket_get(tournament=fresh(tournament))
+    bracket = bracket_reads.bracket_get(tournament=fresh(tournament))
     return {m["id"]: m for r in bracket["rounds"] for m in r["matches"]}
 
 
@@ -39,11 +41,11 @@ def test_every_region_shows_its_matches_as_the_whole_bracket_does(organizer, ent
     play_some(tournament)
     every = whole(tournament)
     tournament = fresh(tournament)
-    first = selectors.bracket_region_get(tournament=tournament, region=0)
+    first = bracket_parts_reads.bracket_region_get(tournament=tournament, region=0)
     seen = set()
     # when each region is read, then each of its matches equals the whole bracket's
     for region in range(first["regions"]):
-        part = selectors.bracket_region_get(tournament=tournament, region=region)
+        part = bracket_parts_reads.bracket_region_get(tournament=tournament, region=region)
         assert part["region"] == region
         assert [r["number"] for r in part["rounds"]] == list(range(1, len(part["rounds"]) + 1))
         for round_row in part["rounds"]:
@@ -53,7 +55,7 @@ def test_every_region_shows_its_matches_as_the_whole_bracket_does(organizer, ent
     # and together they show every match
     assert seen == set(every)
     with pytest.raises(NotFound):
-        selectors.bracket_region_get(tournament=tournament, region=first["regions"])
+        bracket_parts_reads.bracket_region_get(tournament=tournament, region=first["regions"])
 
 
 def test_a_rounds_pages_show_its_matches_as_the_whole_bracket_does(organizer):
@@ -65,7 +67,7 @@ def test_a_rounds_pages_show_its_matches_as_the_whole_bracket_does(organizer):
         round_size = Match.objects.filter(tournament=tournament, round__number=number).count()
         got, offset = [], 0
         while offset < round_size:
-            page = selectors.bracket_round_get(
+            page = bracket_parts_reads.bracket_round_get(
                 tournament=tournament, number=number, offset=offset, limit=100
             )
             assert page["total"] == round_size
@@ -75,7 +77,7 @@ def test_a_rounds_pages_show_its_matches_as_the_whole_bracket_does(organizer):
         assert [m["index"] for m in got] == list(range(round_size))
         assert all(m == every[m["id"]] for m in got)
     with pytest.raises(NotFound):
-        selectors.bracket_round_get(tournament=tournament, number=10)
+        bracket_parts_reads.bracket_round_get(tournament=tournament, number=10)
 
 
 def test_a_player_sees_the_region_of_their_own_path(organizer, make_user):
@@ -85,10 +87,10 @@ def test_a_player_sees_the_region_of_their_own_path(organizer, make_user):
     entry = Entry.objects.get(tournament=tournament, seed=200)
     EntryMember.objects.create(entry=entry, user=make_user(), tournament=tournament)
     tournament = fresh(tournament)
-    region = selectors.bracket_region_of_user(tournament=tournament, entry_ids={entry.pk})
-    part = selectors.bracket_region_get(tournament=tournament, region=region)
+    region = bracket_parts_reads.bracket_region_of_user(tournament=tournament, entry_ids={entry.pk})
+    part = bracket_parts_reads.bracket_region_get(tournament=tournament, region=region)
     assert entry.pk in {e["id"] for m in part["rounds"][0]["matches"] for e in m["entries"]}
-    assert selectors.bracket_region_of_user(tournament=tournament, entry_ids=set()) == 0
+    assert bracket_parts_reads.bracket_region_of_user(tournament=tournament, entry_ids=set()) == 0
 
 
 def queries(read) -> int:
@@ -106,10 +108,26 @@ def test_region_and_round_reads_take_the_same_queries_for_8_or_2048_entries(orga
         tournament = fresh(tournament)
         counts.append(
             (
-                queries(lambda t=tournament: selectors.bracket_region_get(tournament=t, region=0)),
-                queries(lambda t=tournament: selectors.bracket_region_get(tournament=t, region=0)),
-                queries(lambda t=tournament: selectors.bracket_round_get(tournament=t, number=1)),
-                queries(lambda t=tournament: selectors.bracket_round_get(tournament=t, number=2)),
+                queries(
+                    lambda t=tournament: bracket_parts_reads.bracket_region_get(
+                        tournament=t, region=0
+                    )
+                ),
+                queries(
+                    lambda t=tournament: bracket_parts_reads.bracket_region_get(
+                        tournament=t, region=0
+                    )
+                ),
+                queries(
+                    lambda t=tournament: bracket_parts_reads.bracket_round_get(
+                        tournament=t, number=1
+                    )
+                ),
+                queries(
+                    lambda t=tournament: bracket_parts_reads.bracket_round_get(
+                        tournament=t, number=2
+                    )
+                ),
             )
         )
     # then the same, the shape read once per version: matches, slots, games
@@ -190,7 +208,7 @@ def test_a_big_brackets_page_shows_one_part_and_a_menu_of_the_others(organizer, 
 def test_the_parts_menu_numbers_first_round_matches_without_the_byes(organizer):
     # given 300 entries: 256 first-round matches, 212 of them byes, in 4 parts
     tournament = fresh(bulk_event(organizer, 300, best_of=1))
-    parts = selectors.bracket_region_get(tournament=tournament, region=0)["parts"]
+    parts = bracket_parts_reads.bracket_region_get(tournament=tournament, region=0)["parts"]
     played = Match.objects.filter(tournament=tournament, round__number=1, is_bye=False).count()
     # then the parts' match numbers follow on from each other, 1 to the last played match
     numbered = [p for p in parts if p["first"] is not None]
@@ -201,6 +219,8 @@ def test_the_parts_menu_numbers_first_round_matches_without_the_byes(organizer):
         assert after["first"] == before["last"] + 1
     # and each part's numbers are those its cards show
     for part in numbered:
-        region = selectors.bracket_region_get(tournament=tournament, region=part["region"])
+        region = bracket_parts_reads.bracket_region_get(
+            tournament=tournament, region=part["region"]
+        )
         numbers = [m["number"] for m in region["rounds"][0]["matches"] if m["number"]]
         assert (min(numbers), max(numbers)) == (part["first"], part["last"])

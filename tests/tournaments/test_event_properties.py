@@ -13,9 +13,10 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.brackets import loser_placements, rounds_needed
 from tournaments.models import Entry, Match, MatchEntry, Tournament
+from tournaments.reads import standings as standings_reads
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +147,7 @@ def test_placements_form_the_shared_places(make_user, n, k, pairing, seed):
         tournament, seed_of = _played_event(organizer, n, k, pairing, seed)
         champion = _rounds(tournament, seed_of)[-1]["winners"][0]
         # when its standings are read
-        rows = selectors.standings_get(tournament=tournament)
+        rows = standings_reads.standings_get(tournament=tournament)
         # then every entry has a place, the champion alone is first, and each shared place
         # "first-last" holds exactly last - first + 1 entries
         assert len(rows) == n

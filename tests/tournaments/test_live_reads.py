@@ -11,7 +11,10 @@ from django.test.utils import CaptureQueriesContext
 
 from config.errors import ServiceError
 from tests.tournaments.helpers import bulk_event, make_overdue
+from tournaments.fastpath import cache as fastpath_cache
 from tournaments.models import Match, Tournament
+from tournaments.reads import bracket as bracket_reads
+from tournaments.reads import events as events_reads
 from tournaments.services import match_deadline_enforce, match_result_report, round_start
 
 
@@ -238,9 +241,7 @@ def test_a_version_being_built_elsewhere_is_waited_for_not_built_again(organizer
     # given another process is building the bracket of the current version
     from django.core.cache import cache
 
-    from tournaments import selectors
-
-    tournament = selectors.tournament_get(tournament_id=bulk_event(organizer, 8, best_of=1).pk)
+    tournament = events_reads.tournament_get(tournament_id=bulk_event(organizer, 8, best_of=1).pk)
     built = []
     born = int(tournament.created_at.timestamp() * 1_000_000)
     key = f"tournaments:x:{tournament.pk}:{born}:v{tournament.version}"
@@ -249,9 +250,9 @@ def test_a_version_being_built_elsewhere_is_waited_for_not_built_again(organizer
     def the_other_process_finishes(_seconds):
         cache.set(key, "built elsewhere")
 
-    monkeypatch.setattr(selectors.time, "sleep", the_other_process_finishes)
+    monkeypatch.setattr(fastpath_cache.time, "sleep", the_other_process_finishes)
     # when a reader asks for it, then it gets the other process's result and builds nothing
-    value = selectors.cached_per_version("x", tournament, lambda: built.append(1) or "mine")
+    value = fastpath_cache.cached_per_version("x", tournament, lambda: built.append(1) or "mine")
     assert value == "built elsewhere"
     assert built == []
     cache.delete(f"{key}:building")
@@ -261,18 +262,16 @@ def test_building_a_new_version_drops_the_one_before(organizer):
     # given the bracket of an event was cached at its current version
     from django.core.cache import cache
 
-    from tournaments import selectors
-
     tournament = bulk_event(organizer, 8, best_of=1)
-    first = selectors.tournament_get(tournament_id=tournament.pk)
-    selectors.bracket_cached(tournament=first)
+    first = events_reads.tournament_get(tournament_id=tournament.pk)
+    bracket_reads.bracket_cached(tournament=first)
     born = int(first.created_at.timestamp() * 1_000_000)
     old_key = f"tournaments:bracket:{first.pk}:{born}:v{first.version}"
     assert cache.get(old_key) is not None
     # when a change is read, then the new version is cached and the old one is gone
     report(tournament)
-    second = selectors.tournament_get(tournament_id=tournament.pk)
-    selectors.bracket_cached(tournament=second)
+    second = events_reads.tournament_get(tournament_id=tournament.pk)
+    bracket_reads.bracket_cached(tournament=second)
     assert cache.get(old_key) is None
     assert cache.get(f"tournaments:bracket:{first.pk}:{born}:v{second.version}") is not None
 
@@ -326,7 +325,7 @@ def test_polls_read_on_a_kept_cursor_and_still_see_every_change(organizer, monke
     # given a running event, a page showing its version and a match page showing its match
     from django.db import DatabaseError
 
-    from tournaments.selectors import match_live_key
+    from tournaments.fastpath.match_keys import match_live_key
 
     tournament = bulk_event(organizer, 8, best_of=1)
     match = first_match(tournament)

@@ -1,4 +1,4 @@
-"""The match page's live poll is keyed on the match itself (`selectors.match_live_key`,
+"""The match page's live poll is keyed on the match itself (`match_keys.match_live_key`,
 issue 17): answered 204 from one read while what its live part shows is the same, whatever
 else changes in the event, and re-rendered after any change it shows."""
 
@@ -9,6 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import bulk_event
+from tournaments.fastpath import cache as fastpath_cache
+from tournaments.fastpath import match_keys
 from tournaments.models import Entry, Match
 from tournaments.services import (
     entry_update,
@@ -188,24 +190,22 @@ def test_a_poll_is_right_when_the_cache_has_lost_the_key(organizer):
     # given a watcher of a running match (another process, or a cache that was emptied)
     from django.core.cache import cache
 
-    from tournaments import selectors
-
     tournament = bulk_event(organizer, 8, best_of=1)
     match = match_at(tournament, 1, 0)
     url = poll_url(Client(), match)
     cache.clear()
-    selectors._LOCAL_KEYS.clear()
+    fastpath_cache.LOCAL_KEYS.clear()
     # when it polls with nothing changed, then 204, the key worked out again from the rows
     response, queries = poll(Client(), url)
     assert (response.status_code, queries) == (204, 2)
     # and the next poll is one read again, also in a process that only has the shared cache
     assert poll(Client(), url)[1:] == (1,)
-    selectors._LOCAL_KEYS.clear()
+    fastpath_cache.LOCAL_KEYS.clear()
     assert poll(Client(), url)[1:] == (1,)
     # when the match's result is entered and the cache is emptied again, then it renders
     organizer_reports(match)
     cache.clear()
-    selectors._LOCAL_KEYS.clear()
+    fastpath_cache.LOCAL_KEYS.clear()
     assert Client().get(url).status_code == 200
 
 
@@ -225,24 +225,22 @@ def test_the_key_is_filed_under_the_version_read_with_it(organizer):
     # given a match whose key was worked out at the event's version v
     from django.core.cache import cache
 
-    from tournaments import selectors
-
     tournament = bulk_event(organizer, 4, best_of=1)
     match = match_at(tournament, 1, 0)
-    before = selectors.match_live_key(match_id=match.pk)
+    before = match_keys.match_live_key(match_id=match.pk)
     tournament.refresh_from_db()
     old_version = tournament.version
     with connection.cursor() as cursor:
-        cursor.execute(selectors.MATCH_VERSION_SQL, [match.pk])
+        cursor.execute(match_keys.MATCH_VERSION_SQL, [match.pk])
         born = cursor.fetchone()[1]
     # when the match changes (v + 1) and the key is worked out from the rows (as a poll that
     # read the version just before the change commits would)
     organizer_reports(match)
-    after = selectors._match_key_digest(match.pk)
+    after = match_keys.match_key_digest(match.pk)
     # then the new key is filed under v + 1, and v still names the old one
     assert after != before
-    assert cache.get(selectors._match_key_name(match.pk, old_version + 1, born)) == after
-    assert cache.get(selectors._match_key_name(match.pk, old_version, born)) == before
+    assert cache.get(match_keys.match_key_name(match.pk, old_version + 1, born)) == after
+    assert cache.get(match_keys.match_key_name(match.pk, old_version, born)) == before
 
 
 def test_an_unchanged_poll_carries_the_pages_security_headers(organizer, settings):

@@ -4,6 +4,7 @@ from django.test import Client
 
 from tests.tournaments.helpers import entry_by_seed, match_with, team_duel
 from tournaments.models import Match, Tournament
+from tournaments.reads import bracket as bracket_reads
 
 
 def logged_in(user) -> Client:
@@ -292,13 +293,12 @@ def test_the_empty_add_entry_form_adds_nobody(org_client, organizer):
 
 
 def test_the_bracket_numbers_matches_and_names_who_fills_an_empty_slot(make_event, org_client):
-    from tournaments import selectors
     from tournaments.models import Tournament
 
     # given 5 entries: round 1 has one match (seeds 4 and 5) and three byes
     tid, _players = make_event(5)
     org_client.post(f"/api/tournaments/{tid}/start/")
-    bracket = selectors.bracket_get(tournament=Tournament.objects.get(pk=tid))
+    bracket = bracket_reads.bracket_get(tournament=Tournament.objects.get(pk=tid))
     names = [r["name"] for r in bracket["rounds"]]
     assert names == ["Quarterfinals", "Semifinals", "Final"]
     first = [m for m in bracket["rounds"][0]["matches"] if not m["is_bye"]]
@@ -340,12 +340,11 @@ def test_the_bracket_can_be_embedded_elsewhere_and_marks_the_players_own_path(
 
 
 def test_the_match_page_is_titled_as_the_bracket_names_it(make_event, org_client):
-    from tournaments import selectors
     from tournaments.models import Tournament
 
     tid, _players = make_event(5)
     org_client.post(f"/api/tournaments/{tid}/start/")
-    bracket = selectors.bracket_get(tournament=Tournament.objects.get(pk=tid))
+    bracket = bracket_reads.bracket_get(tournament=Tournament.objects.get(pk=tid))
     final = bracket["rounds"][-1]["matches"][0]
     page = Client().get(f"/matches/{final['id']}/").content.decode()
     assert f"<h1>Final · Match {final['number']}</h1>" in page

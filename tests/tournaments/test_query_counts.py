@@ -113,8 +113,9 @@ def test_the_plain_sql_read_of_a_report_gives_what_the_orm_read_gives(organizer,
     # given an event with a decided match, a forfeited slot, a player and a waiting report
     from django.db import transaction
 
+    from tournaments.fastpath import result_read
     from tournaments.models import EntryMember, MatchReport
-    from tournaments.services import common, result_read
+    from tournaments.services import common
 
     tournament = bulk_event(organizer, 16, best_of=1)
     first, second, third = (

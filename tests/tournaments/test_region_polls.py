@@ -10,9 +10,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import bulk_event, signed_in_player_of_seed
-from tournaments import selectors
 from tournaments.brackets.regions import live_poll_seconds
+from tournaments.fastpath import bracket_cards
 from tournaments.models import Entry, Match, Tournament
+from tournaments.reads import bracket_parts as bracket_parts_reads
 from tournaments.services import match_result_report
 
 POLLER = re.compile(r"since=(\d+)&amp;region=(\d+)&amp;mine=([\d.]*)")
@@ -100,9 +101,9 @@ def test_a_regions_render_is_built_once_per_what_it_shows(organizer, monkeypatch
     tournament = bulk_event(organizer, 256, best_of=1)
     Client().get(f"/tournaments/{tournament.pk}/bracket/?region=0")
     built = []
-    real = selectors.bracket_region_get
+    real = bracket_parts_reads.bracket_region_get
     monkeypatch.setattr(
-        selectors, "bracket_region_get", lambda **kw: built.append(kw["region"]) or real(**kw)
+        bracket_cards, "bracket_region_get", lambda **kw: built.append(kw["region"]) or real(**kw)
     )
     # when a match of part 1 is reported and part 0 is read, then it is not built again
     report(tournament, 100)

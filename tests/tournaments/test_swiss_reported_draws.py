@@ -8,7 +8,7 @@ from django.test import Client
 from ratings import tasks as rating_tasks
 from ratings.models import Rating
 from tournaments.models import Match, MatchReport
-from tournaments.selectors import EN_DASH
+from tournaments.reads.bracket import EN_DASH
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -7,9 +7,10 @@ from itertools import combinations
 import pytest
 
 from tests.tournaments.helpers import make_overdue
-from tournaments import swiss_selectors, tasks
+from tournaments import tasks
 from tournaments.models import Match, Tournament
-from tournaments.selectors import bracket_get
+from tournaments.reads import swiss as swiss_reads
+from tournaments.reads.bracket import bracket_get
 from tournaments.services import (
     clock,
     entry_add,
@@ -66,7 +67,7 @@ def test_pods_of_four_are_made_by_record(organizer, make_user):
         e for m in first for e in entries_of(m)
     )
     # and a pod winner's opponents are the three others of its pod (S8)
-    rows = {r.entry.pk: r for r in swiss_selectors.standings_rows(tournament=tournament)}
+    rows = {r.entry.pk: r for r in swiss_reads.standings_rows(tournament=tournament)}
     assert all(rows[w].match_points == 3 for w in winners)
 
 
@@ -111,7 +112,7 @@ def test_engine_games_finish_a_swiss_match_and_pair_the_next_round(organizer, ma
     pods = [set(entries_of(m)) for m in round_matches(tournament, 2)]
     assert {b, second.winner_id} in pods
     # and b's game-win percentage counts the engine's games (2 of 2)
-    row = next(r for r in swiss_selectors.standings_rows(tournament=tournament) if r.entry.pk == b)
+    row = next(r for r in swiss_reads.standings_rows(tournament=tournament) if r.entry.pk == b)
     assert (row.game_wins, row.game_losses, row.gw_percent) == (2, 0, 100.0)
 
 
@@ -131,7 +132,7 @@ def test_a_swiss_match_decided_at_time_counts_the_win(organizer, make_user, monk
     assert (match.winner_id, match.decided_by) == (b, "time")
     tournament.refresh_from_db()
     assert tournament.status == "finished"
-    rows = swiss_selectors.standings_rows(tournament=tournament)
+    rows = swiss_reads.standings_rows(tournament=tournament)
     assert [r.entry.pk for r in rows] == [b, a]
     assert rows[0].placement_label == "1"
 
@@ -156,7 +157,7 @@ def test_a_drop_forfeits_its_table_and_leaves_the_next_pairings(organizer, make_
     assert leaver not in paired
     assert len(paired) == 5
     assert sum(m.is_bye for m in second) == 1
-    rows = {r.entry.pk: r for r in swiss_selectors.standings_rows(tournament=tournament)}
+    rows = {r.entry.pk: r for r in swiss_reads.standings_rows(tournament=tournament)}
     assert (rows[opponent].match_points, rows[opponent].game_wins) in ((3, 0), (6, 0))
     assert rows[leaver].entry.dropped
 
@@ -168,7 +169,7 @@ def test_a_cut_bigger_than_the_entries_left_gives_byes_to_the_top(organizer, mak
     decide_round(organizer, tournament, 1)
     # then all five play the cut from round 2, the top three by standing with byes
     cut = round_matches(tournament, 2)
-    ranked = [r.entry.pk for r in swiss_selectors.standings_rows(tournament=tournament)]
+    ranked = [r.entry.pk for r in swiss_reads.standings_rows(tournament=tournament)]
     byes = [entries_of(m)[0] for m in cut if m.is_bye]
     assert sorted(byes) == sorted(ranked[:3])
     assert sorted(e for m in cut for e in entries_of(m)) == sorted(ranked)

@@ -3,7 +3,6 @@
 from collections import Counter
 from random import Random
 
-from django.db import connection
 from django.db.models import Exists, OuterRef
 
 from config.errors import Conflict
@@ -19,6 +18,7 @@ from tournaments.brackets import (
     ready_after_byes,
     rounds_needed,
 )
+from tournaments.fastpath.finish import save_finished
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, MatchReport, Round, Tournament
 from tournaments.services import swiss
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
@@ -199,13 +199,13 @@ def _finish_and_move_on(tournament, match, *, actor, action, before, games, conf
     one, when this fills it, and the confirmed report) in one UPDATE, the audit row, the slot;
     or finish the event."""
     if match.next_id is None:  # the final
-        _save_finished(match, ready_next=False, confirmed=confirmed)
+        save_finished(match, ready_next=False, confirmed=confirmed)
         audit(match=match, actor=actor, action=action, before=before, games=games)
         tournament.status, tournament.finished_at = Tournament.Status.FINISHED, now()
         tournament.save(update_fields=["status", "finished_at"])
         return
     fills = _fills_next(tournament, match)
-    _save_finished(match, ready_next=fills, confirmed=confirmed)
+    save_finished(match, ready_next=fills, confirmed=confirmed)
     # its players hear of it after the commit (no query here); entries of guests only (the
     # lock's read found no account among them) have nobody to tell
     if fills and match.next_has_players:
@@ -215,58 +215,9 @@ def _finish_and_move_on(tournament, match, *, actor, action, before, games, conf
     MatchEntry.objects.create(match_id=match.next_id, slot=slot, entry_id=match.winner_id)
 
 
-def _save_finished(match: Match, *, ready_next: bool, confirmed: MatchReport | None) -> None:
-    """Finish the match (and with `ready_next` make the next one ready) in one UPDATE, in
-    plain SQL: every report of a fixed bracket makes it, and the ORM's compiling of its CASEs
-    was a tenth of the report's CPU time (issue 17). On PostgreSQL the confirmed report's
-    UPDATE rides in the same statement (a data-modifying WITH), so a confirmation takes the
-    report's 8 queries; elsewhere it is a statement of its own."""
-    sql = FINISH_SQL
-    params = [
-        match.pk,
-        str(match.status),
-        str(Match.Status.READY),
-        match.pk,
-        match.winner_id,
-        match.pk,
-        str(match.decided_by),
-        match.pk,
-        connection.ops.adapt_datetimefield_value(match.finished_at),
-        match.pk,
-        match.next_id if ready_next else match.pk,  # `IN (pk, pk)`: this match alone
-    ]
-    if confirmed is not None and connection.vendor == "postgresql":
-        entries = MatchReport._meta.get_field("confirmed_entries")
-        sql = CONFIRM_REPORT_WITH + sql
-        params = [
-            str(confirmed.status),
-            entries.get_db_prep_save(confirmed.confirmed_entries, connection),
-            confirmed.pk,
-            *params,
-        ]
-    else:
-        _save_confirmed(confirmed)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-
-
 def _save_confirmed(confirmed: MatchReport | None) -> None:
     if confirmed is not None:
         confirmed.save(update_fields=["confirmed_entries", "status"])
-
-
-FINISH_SQL = (
-    f"UPDATE {connection.ops.quote_name(Match._meta.db_table)} SET"
-    ' "status" = CASE WHEN "id" = %s THEN %s ELSE %s END,'
-    ' "winner_id" = CASE WHEN "id" = %s THEN %s ELSE "winner_id" END,'
-    ' "decided_by" = CASE WHEN "id" = %s THEN %s ELSE "decided_by" END,'
-    ' "finished_at" = CASE WHEN "id" = %s THEN %s ELSE "finished_at" END'
-    ' WHERE "id" IN (%s, %s)'
-)
-CONFIRM_REPORT_WITH = (
-    f"WITH confirmed AS (UPDATE {connection.ops.quote_name(MatchReport._meta.db_table)}"
-    ' SET "status" = %s, "confirmed_entries" = %s WHERE "id" = %s) '
-)
 
 
 def advance(*, tournament: Tournament, match: Match) -> None:

@@ -19,6 +19,8 @@ from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from tournaments.brackets import BracketError
+from tournaments.fastpath import result_read
+from tournaments.fastpath.versions import bump_version, bump_version_of_match
 from tournaments.models import (
     Entry,
     Match,
@@ -28,8 +30,6 @@ from tournaments.models import (
     MatchReport,
     Tournament,
 )
-from tournaments.services import result_read
-from tournaments.versions import bump_version, bump_version_of_match
 
 
 def is_organizer(*, tournament: Tournament, user) -> bool:

@@ -4,12 +4,14 @@ import secrets
 from random import Random
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
 import games
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
-from tournaments import hooks, selectors
+from tournaments import hooks
+from tournaments.fastpath.seeds import store_seeds
 from tournaments.models import Entry, EntryMember, Match, MatchEntry, Tournament
+from tournaments.reads.events import entries_closed_reason
 from tournaments.services import bracket, swiss
 from tournaments.services.clock import matches_start
 from tournaments.services.common import (
@@ -321,7 +323,7 @@ def _paste_user(username: str) -> int:
 
 
 def _refuse_after_the_limited_deal(tournament: Tournament) -> None:
-    reason = selectors.entries_closed_reason(tournament=tournament)
+    reason = entries_closed_reason(tournament=tournament)
     if reason:
         raise Conflict(reason.message, code=reason.code)
 
@@ -476,22 +478,8 @@ def _seed(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
     if changed:
         # Clear first: renumbering in place could collide on the unique (tournament, seed).
         Entry.objects.filter(pk__in=[e.pk for e in changed]).update(seed=None)
-        _store_seeds(changed)
+        store_seeds(changed)
     return entries
-
-
-def _store_seeds(entries: list[Entry]) -> None:
-    """Write many seeds at once (Django's bulk_update builds a huge CASE, slow past 1,000)."""
-    if connection.vendor != "postgresql":
-        Entry.objects.bulk_update(entries, ["seed"], batch_size=500)
-        return
-    table = Entry._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} AS e SET seed = v.seed "
-            "FROM unnest(%s::bigint[], %s::integer[]) AS v(id, seed) WHERE e.id = v.id",
-            [[e.pk for e in entries], [e.seed for e in entries]],
-        )
 
 
 @transaction.atomic
@@ -587,5 +575,5 @@ def entries_seed_order(*, tournament: Tournament, by_user, entry_ids: list[int])
     ordered = [entries[pk] for pk in entry_ids]
     for number, entry in enumerate(ordered, start=1):
         entry.seed = number
-    _store_seeds(ordered)
+    store_seeds(ordered)
     return ordered

@@ -8,10 +8,10 @@ rulings S1-S12 in tournaments/RULINGS.md.
 
 from itertools import combinations
 
-from tournaments import swiss_selectors
 from tournaments.brackets import swiss as pure
 from tournaments.brackets import swiss_pods
 from tournaments.models import Entry, Match, MatchEntry, Round, Tournament
+from tournaments.reads import swiss as swiss_reads
 
 # bracket.py imports this module for its Swiss branch; both only read each other's names at
 # call time, so the cycle between the two modules of one package is harmless.
@@ -33,7 +33,7 @@ def swiss_round_open(*, tournament: Tournament, number: int) -> Round | None:
     """Pair Swiss round `number` from the standings (dropped entries left out, S6): the
     maximum-weight pairer for two entries a match, pods by record for three or four; both
     avoid rematches with every earlier Swiss opponent (S7, S8)."""
-    state = swiss_selectors.swiss_state(tournament=tournament)
+    state = swiss_reads.swiss_state(tournament=tournament)
     table = pure.standings(state.entries, state.results)
     ranked = [row.entry for row in table if row.entry not in state.dropped]
     if not ranked:  # everyone dropped: nothing left to play
@@ -116,7 +116,7 @@ def cut_draw(*, tournament: Tournament) -> None:
     """The top cut: the best `top_cut` entries still in (S11), seeded by their standing into
     the fixed single-elimination bracket, numbered on from the last Swiss round. Fewer
     entries than the cut: all of them, with byes to the top seeds."""
-    state = swiss_selectors.swiss_state(tournament=tournament)
+    state = swiss_reads.swiss_state(tournament=tournament)
     table = pure.standings(state.entries, state.results)
     ranked = [row.entry for row in table if row.entry not in state.dropped]
     chosen = ranked[: tournament.top_cut]

@@ -72,7 +72,8 @@ def game_source(code: str) -> str:
 
 
 # A bracket is rendered once per version for every watcher; what differs per viewer (their own
-# matches highlighted) is left as a mark that `tournaments.views.bracket_html` fills per viewer.
+# matches highlighted) is left as a mark that `bracket_html` (tournaments.fastpath.bracket_cards)
+# fills per viewer.
 MINE_MARK = object()
 
 

@@ -1,7 +1,7 @@
 """Reads of a Swiss event: its finished Swiss matches as the pure core's results, the
 standings with every tie-breaker, and each round's tables.
 
-Beside `tournaments.selectors` (which calls `standings_rows` for a Swiss event); the figures
+Beside `tournaments.reads.standings` (which calls `standings_rows` for a Swiss event); the figures
 come from `tournaments.brackets.swiss`, the rulings are S1-S12 in tournaments/RULINGS.md.
 """
 

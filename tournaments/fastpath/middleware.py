@@ -1,8 +1,10 @@
-"""Conditional reads of a tournament's pages and API: an ETag from the tournament's version.
+"""The watchers' unchanged polls answered before the session, CSRF, the user and messages.
 
-A watcher's page polls every few seconds; while nothing changed it is answered from the
-version alone (one indexed read): 304 to a request with a matching `If-None-Match`, and 204
-to an htmx poll that says which version it shows (`?since=v`), so htmx swaps nothing.
+Stands for: letting every poll go through the whole middleware stack to the views (which
+make the same checks, `tournaments.fastpath.conditional`). Justified by
+`bench/event_scale.py`, figures `unchanged_bracket_poll_204_cpu`,
+`unchanged_match_poll_204_cpu`, `unchanged_bracket_api_304_cpu` and `unchanged_page_304_cpu`
+beside `bare_view_cpu` (a watcher's poll costs one indexed read, issue 17).
 """
 
 import re
@@ -11,93 +13,19 @@ from csp.constants import HEADER as CSP_HEADER
 from csp.constants import HEADER_REPORT_ONLY as CSP_HEADER_RO
 from csp.middleware import CSPMiddleware
 from django.conf import settings
-from django.contrib.messages import get_messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
+from django.http import HttpRequest, HttpResponse
 
-from tournaments import selectors
-
-NO_CONTENT = 204
-
-
-def etag(*, tournament_id: int, version: int, user_id: int | None = None, kind: str) -> str:
-    """A weak ETag naming what was shown: the read, the tournament's version and, for a page
-    that differs per user, who saw it."""
-    viewer = "" if user_id is None else f"-u{user_id or 0}"
-    return f'W/"{kind}-t{tournament_id}-v{version}{viewer}"'
-
-
-def matches(request: HttpRequest, tag: str) -> bool:
-    """True when the request's If-None-Match names `tag` (weak comparison, as for GET)."""
-    header = request.META.get("HTTP_IF_NONE_MATCH")
-    if not header:
-        return False
-    wanted = tag.removeprefix("W/")
-    return any(t == "*" or t.removeprefix("W/") == wanted for t in parse_etags(header))
-
-
-def unchanged_since(request: HttpRequest, version: int) -> bool:
-    """True when an htmx poll says it shows `version` already (`?since=<version>`)."""
-    since = request.GET.get("since", "")
-    return since.isdigit() and int(since) == version
-
-
-def has_messages(request: HttpRequest) -> bool:
-    """True when flash messages wait to be shown: the page must be sent to show them."""
-    storage = get_messages(request)
-    return bool(len(storage))
-
-
-def not_modified(tag: str) -> HttpResponse:
-    """A 304 carrying the validators the client keeps."""
-    return stamp(HttpResponse(status=304), tag)
-
-
-def no_change() -> HttpResponse:
-    """The answer to an htmx poll when nothing changed: no content, nothing swapped."""
-    response = HttpResponse(status=NO_CONTENT)
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-def stamp(response, tag: str, *, per_user: bool = False):
-    """Set the ETag and ask clients to revalidate every time (the version decides)."""
-    response["ETag"] = tag
-    response["Cache-Control"] = "private, no-cache" if per_user else "no-cache"
-    if per_user:
-        patch_vary_headers(response, ("Cookie",))
-    return response
-
-
-def version_of(request: HttpRequest, tournament_id: int) -> selectors.Version | None:
-    """The tournament's version and status: the one `UnchangedReadMiddleware` read for this
-    request, else one query."""
-    read = getattr(request, "_tournament_version", None)
-    if read is not None and read[0] == tournament_id:
-        return read[1]
-    return selectors.tournament_version(tournament_id=tournament_id)
-
-
-def version_or_404(tournament_id: int, request: HttpRequest | None = None) -> selectors.Version:
-    """The tournament's version and status (one query, none when the middleware read it for
-    this request); Http404 when there is none."""
-    if request is None:
-        version = selectors.tournament_version(tournament_id=tournament_id)
-    else:
-        version = version_of(request, tournament_id)
-    if version is None:
-        raise Http404("No such tournament.")
-    return version
-
+from tournaments.fastpath.conditional import etag, matches, no_change, not_modified, unchanged_since
+from tournaments.fastpath.match_keys import match_live_key
+from tournaments.fastpath.pk_reads import tournament_version
 
 # /tournaments/<pk>/, its bracket and standings pages, and the bracket and standings API
 POLLED = re.compile(r"^/(api/)?tournaments/([1-9]\d{0,17})/(?:(bracket|standings)/)?$")
 
-# the match page's live part: `?since=key` names what it shows (`selectors.match_live_key`)
+# the match page's live part: `?since=key` names what it shows (`match_live_key`)
 MATCH_POLLED = re.compile(r"^/matches/([1-9]\d{0,17})/live/$")
 
 
@@ -134,7 +62,7 @@ class UnchangedReadMiddleware:
             return self._unchanged(request, *found.groups())
         if (found := MATCH_POLLED.match(request.path_info)) is not None:
             since = request.GET.get("since")
-            if since and since == selectors.match_live_key(match_id=int(found[1])):
+            if since and since == match_live_key(match_id=int(found[1])):
                 return no_change()
         return None
 
@@ -143,7 +71,7 @@ class UnchangedReadMiddleware:
         asked = request.META.get("HTTP_IF_NONE_MATCH")
         if not since and not asked:
             return None
-        state = selectors.tournament_version(tournament_id=int(pk))
+        state = tournament_version(tournament_id=int(pk))
         if state is None:
             return None  # the view answers 404
         request._tournament_version = (int(pk), state)  # the view need not read it again

@@ -6,6 +6,9 @@ each report (ten subqueries resolved and compiled every time) against 1 ms in Po
 here it is written once, the same statement, so a report costs close to its database work.
 PostgreSQL only (the production database): other databases take the ORM path, which returns
 the same objects and facts (`tests/tournaments/test_query_counts.py` compares the two).
+
+Stands for: the ORM path of `services.common.lock_match` (`select_for_update(of=("self",))`
+annotated with `result_facts`). Justified by `bench/event_scale.py`, figure `report_median`.
 """
 
 import json

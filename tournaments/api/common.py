@@ -1,0 +1,41 @@
+"""What the tournaments' API views share: the error responses they document, input
+validation, and the conditional (ETag) answers of the polled reads."""
+
+from django.http import HttpResponse
+from rest_framework import renderers
+from rest_framework.response import Response
+
+from accounts.serializers import ErrorOut
+from config.errors import NotFound
+from tournaments.fastpath import conditional
+from tournaments.fastpath.cache import cached_per_version
+
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ErrorOut)
+
+
+def valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def conditional_read(request, pk: int, kind: str):
+    """The read's ETag from the tournament's version (one query), and a 304 when the client
+    has that already; 404 for no such tournament. The bracket and standings are the same
+    for every reader, so the tag does not name the reader."""
+    state = conditional.version_of(request, pk)
+    if state is None:
+        raise NotFound("No such tournament.", code="tournament_not_found")
+    tag = conditional.etag(kind=kind, tournament_id=pk, version=state.version)
+    return tag, conditional.not_modified(tag) if conditional.matches(request, tag) else None
+
+
+def json_per_version(request, tournament, kind: str, build):
+    """The body as JSON bytes rendered once per version (for the JSON renderer; others such
+    as the browsable API or CSV render the cached data themselves)."""
+    if request.accepted_renderer.format != "json":
+        return Response(build())
+    body = cached_per_version(
+        f"{kind}-json", tournament, lambda: renderers.JSONRenderer().render(build())
+    )
+    return HttpResponse(body, content_type="application/json")

@@ -1,0 +1,176 @@
+"""The API of the standings (JSON or CSV; a Swiss event's after any of its rounds)."""
+
+import io
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import renderers
+from rest_framework.views import APIView
+
+from config.csv_export import SafeWriter
+from config.errors import ServiceError
+from tournaments import serializers
+from tournaments.api.common import ERRORS, conditional_read, json_per_version
+from tournaments.fastpath import conditional
+from tournaments.reads import swiss
+from tournaments.reads.events import tournament_get
+from tournaments.reads.standings import standings_get
+
+
+class StandingsCsvRenderer(renderers.BaseRenderer):
+    """The standings as a CSV file (?format=csv)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+    columns = [
+        "placement",
+        "entry_id",
+        "name",
+        "seed",
+        "match_wins",
+        "match_losses",
+        "game_wins",
+        "game_losses",
+        "byes",
+        "dropped",
+    ]
+
+    # A Swiss event's standings add its rank, points and tie-breakers (RULINGS.md S1-S5).
+    swiss_columns = [
+        "placement",
+        "rank",
+        "entry_id",
+        "name",
+        "seed",
+        "match_points",
+        "match_wins",
+        "match_draws",
+        "match_losses",
+        "omw_percent",
+        "gw_percent",
+        "ogw_percent",
+        "game_wins",
+        "game_losses",
+        "byes",
+        "dropped",
+    ]
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        """One header line, then one line per entry."""
+        out = io.StringIO()
+        writer = SafeWriter(out)
+        if isinstance(data, list) and data and "match_points" in data[0]:
+            return self._render_swiss(out, writer, data)
+        writer.writerow(self.columns)
+        if isinstance(data, dict):  # an error body
+            writer.writerow([data.get("detail", "")])
+            return out.getvalue()
+        for row in data:
+            entry = row["entry"]
+            writer.writerow(
+                [
+                    row["placement_label"],
+                    entry["id"],
+                    entry["name"],
+                    entry["seed"],
+                    row["match_wins"],
+                    row["match_losses"],
+                    row["game_wins"],
+                    row["game_losses"],
+                    row["byes"],
+                    row["dropped"],
+                ]
+            )
+        return out.getvalue()
+
+    def _render_swiss(self, out, writer, data) -> str:
+        writer.writerow(self.swiss_columns)
+        for row in data:
+            entry = row["entry"]
+            writer.writerow(
+                [
+                    row["placement_label"],
+                    row["rank"],
+                    entry["id"],
+                    entry["name"],
+                    entry["seed"],
+                    row["match_points"],
+                    row["match_wins"],
+                    row["match_draws"],
+                    row["match_losses"],
+                    row["opponents_match_win_percent"],
+                    row["game_win_percent"],
+                    row["opponents_game_win_percent"],
+                    row["game_wins"],
+                    row["game_losses"],
+                    row["byes"],
+                    row["dropped"],
+                ]
+            )
+        return out.getvalue()
+
+
+def _after_round(request) -> int | None:
+    """The `round` query parameter: None when absent, else a positive round number (400)."""
+    value = request.query_params.get("round")
+    if value is None or value == "":
+        return None
+    if not value.isdigit() or not 0 < int(value) < 10_000:
+        raise ServiceError(
+            "`round` is a Swiss round's number (1, 2, ...).",
+            code="invalid_round",
+            errors={"round": ["A whole number from 1."]},
+        )
+    return int(value)
+
+
+class StandingsApi(APIView):
+    renderer_classes = [
+        renderers.JSONRenderer,
+        renderers.BrowsableAPIRenderer,
+        StandingsCsvRenderer,
+    ]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "round",
+                int,
+                description="Swiss events: the standings as they were after this Swiss round.",
+            )
+        ],
+        responses={200: serializers.StandingOut(many=True), **ERRORS},
+        summary="Standings (also ?format=csv; a Swiss event's after a round with ?round=n)",
+    )
+    def get(self, request, pk: int):
+        after = _after_round(request)
+        kind = f"standings-{request.accepted_renderer.format}" + (
+            f"-after-{after}" if after else ""
+        )
+        tag, unchanged = conditional_read(request, pk, kind)
+        if unchanged:
+            return unchanged
+        tournament = tournament_get(tournament_id=pk)
+        if after is not None and after not in swiss.swiss_round_numbers(tournament=tournament):
+            raise ServiceError(
+                f"Round {after} is not a Swiss round of this event that has been paired.",
+                code="not_a_swiss_round",
+                errors={"round": ["Give a Swiss round that has been paired."]},
+            )
+
+        def rows() -> list[dict]:
+            if after is None:
+                # not `standings_cached`: the JSON made of them is cached per version (below),
+                # and storing the rows too would cost more than building them
+                return [row.as_dict() for row in standings_get(tournament=tournament)]
+            past = swiss.standings_rows(tournament=tournament, after_round=after)
+            return [row.as_dict() for row in past]
+
+        response = json_per_version(
+            request, tournament, "standings" + (f"-after-{after}" if after else ""), rows
+        )
+        if request.accepted_renderer.format == "csv":
+            name = f"tournament-{tournament.pk}-standings.csv"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+        tag = conditional.etag(kind=kind, tournament_id=pk, version=tournament.version)
+        return conditional.stamp(response, tag)

@@ -1,0 +1,156 @@
+"""The bracket's HTML rendered once per key of what it shows, and the cards a poll sends.
+
+Stands for: rendering `tournaments/_bracket.html` from `reads.bracket_parts.bracket_region_get`
+for every viewer and every poll (the viewer's own matches marked in the render), and sending
+the whole region after every change. Justified by `bench/event_scale.py`, figures
+`changed_bracket_partial_cpu_median`, `changed_bracket_poll_changed_cpu_median` and
+`changed_tournament_page_cpu_median`: a region is rendered once per key for everyone, the
+viewer's marks are text substitutions, and a live update sends only the cards that changed
+(issue 17).
+"""
+
+import re
+import zlib
+
+from django.core.cache import cache
+from django.http import Http404
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from config.errors import NotFound
+from tournaments.fastpath.cache import born, cached_per_key
+from tournaments.fastpath.region_keys import bracket_region_key, region_key_at
+from tournaments.models import Tournament
+from tournaments.reads.bracket_parts import bracket_region_get, poll_seconds
+from tournaments.templatetags.tournament_labels import MINE_MARK
+
+MINE_MARKS = re.compile("\ue000(\\d+)\ue001([^\ue002]*)\ue002")
+
+
+MATCH_CARDS = re.compile(r"<!--m(\d+)-->(.*?)<!--/m-->", re.S)
+
+
+FINGERPRINT_SECONDS = 15 * 60  # how long a poll may name an older version and get a diff
+
+
+def bracket_html(tournament: Tournament, mine: set[int], region: int = 0) -> str:
+    """The bracket (the region `region` of a big one) as HTML, rendered once per key of what
+    it shows for everyone; the viewer's own matches are then marked in the shared render and
+    the poller of this version put in (text substitutions, not a render)."""
+    render = region_render(tournament, region)
+    html = mark(render["marked"], mine) if mine else render["plain"]
+    return mark_safe(html.replace(LIVE_SLOT, poller(tournament, region, mine), 1))
+
+
+def region_render(tournament: Tournament, region: int) -> dict:
+    """One region of the bracket rendered once for everyone per key of what it shows
+    (`region_keys.bracket_region_key`: a change in another region keeps it), with each match's
+    card on its own (a live update sends only the cards that changed) and a slot for the
+    poller of the version shown (`_with_poller`). The viewer's own matches are marked later
+    (`mark`). Http404 for a region the bracket does not have."""
+    key = region_key(tournament, region)
+
+    def render_once() -> dict:
+        bracket = bracket_region_get(tournament=tournament, region=region)
+        context = {"tournament": tournament, "bracket": bracket, "mine": MINE_MARK}
+        marked = render_to_string("tournaments/_bracket.html", {**context, "live_slot": LIVE_SLOT})
+        cards = {int(m[1]): m[2] for m in MATCH_CARDS.finditer(marked)}
+        fingerprints = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
+        cache.set(
+            _fingerprint_key(tournament, region, key), fingerprints, timeout=FINGERPRINT_SECONDS
+        )
+        return {
+            "marked": marked,
+            "plain": MINE_MARKS.sub("", marked),
+            "cards": cards,
+            "fingerprints": fingerprints,
+        }
+
+    return cached_per_key(f"bracket-region-{region}", tournament, key, render_once)
+
+
+def region_key(tournament: Tournament, region: int) -> str:
+    try:
+        return bracket_region_key(tournament=tournament, region=region)[1]
+    except NotFound:
+        raise Http404("The bracket has no such part.") from None
+
+
+# Where the poller of the version shown goes in a region's shared render (it names the
+# version, which moves with changes the region does not show).
+LIVE_SLOT = "\ue003"
+
+
+def poller(tournament: Tournament, region: int, mine: set[int]) -> str:
+    """The element that polls a region for the version the page now shows. It names the
+    viewer's own entries (`&mine=`): the cards a poll sends are marked from them, without
+    reading the session (the marks only highlight entries the bracket shows to anyone)."""
+    return render_to_string(
+        "tournaments/_bracket_live.html",
+        {
+            "tournament": tournament,
+            "bracket": {"region": region},
+            "mine": ".".join(str(pk) for pk in sorted(mine)),
+            "poll_seconds": poll_seconds(tournament=tournament),
+        },
+    )
+
+
+def _fingerprint_key(tournament: Tournament, region: int, key: str) -> str:
+    return f"tournaments:bracket-cards:{tournament.pk}:{born(tournament)}:{region}:{key}"
+
+
+def mark(marked: str, mine: set[int]) -> str:
+    """The shared render with the viewer's own matches and entries marked."""
+    return MINE_MARKS.sub(lambda m: m[2] if int(m[1]) in mine else "", marked)
+
+
+def region_unchanged(tournament: Tournament, region: int, since: int) -> bool:
+    """True when the region shows at this version what it showed at version `since` (known
+    for 15 minutes): a poll then needs only the poller of the new version, for anyone."""
+    before = region_key_at(tournament, region, since)
+    return before is not None and before == region_key(tournament, region)
+
+
+def bracket_changes(tournament: Tournament, mine: set[int], region: int, since: int) -> str | None:
+    """A live update of a region from version `since`: the poller for the new version and,
+    swapped out of band, only the match cards that changed. None when the cards shown at
+    `since` are not known any more or the region has other matches now (then the whole
+    region is sent).
+
+    The changed cards between two keys of the region are worked out once in this process
+    (every page of the region that showed the same asks the same), from the cards alone."""
+    before_key = region_key_at(tournament, region, since)
+    if before_key is None:
+        return None
+    key = region_key(tournament, region)
+    name = (tournament.pk, born(tournament), region, before_key, key)
+    changed = _CHANGED_CARDS.get(name)
+    if changed is None:
+        before = cache.get(_fingerprint_key(tournament, region, before_key))
+        cards = cached_per_key(
+            f"bracket-cards-{region}",
+            tournament,
+            key,
+            lambda: region_render(tournament, region)["cards"],
+        )
+        now = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
+        if not before or before.keys() != now.keys():
+            return None
+        changed = "".join(
+            cards[pk].replace("<li ", '<li hx-swap-oob="true" ', 1)
+            for pk, fingerprint in now.items()
+            if before[pk] != fingerprint
+        )
+        if len(_CHANGED_CARDS) >= CHANGED_CARDS_MAX:
+            _CHANGED_CARDS.clear()
+        _CHANGED_CARDS[name] = changed
+    return poller(tournament, region, mine) + mark(changed, mine)
+
+
+# This process's changed cards between two keys of a region (an entry can never be stale: it
+# names both keys); emptied when full.
+_CHANGED_CARDS: dict[tuple, str] = {}
+
+
+CHANGED_CARDS_MAX = 2_000
