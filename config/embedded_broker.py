@@ -27,7 +27,8 @@ from queue import Empty
 
 from kombu.transport import sqlalchemy as kombu_sqlalchemy
 from kombu.utils.encoding import bytes_to_str
-from sqlalchemy import text
+from sqlalchemy import event, text
+from sqlalchemy.exc import IntegrityError
 
 BUSY_TIMEOUT_S = 30.0
 
@@ -44,7 +45,27 @@ def engine_options() -> dict:
     return {"connect_args": {"timeout": BUSY_TIMEOUT_S}}
 
 
+def tune_connection(database: sqlite3.Connection, _record) -> None:
+    """Each connection: in WAL mode a commit need not wait for the disk twice. A message
+    committed just before a power cut may be lost; the periodic sweeps redo what it asked."""
+    database.execute("PRAGMA synchronous=NORMAL")
+
+
 class Channel(kombu_sqlalchemy.Channel):
+    def _engine_from_config(self):
+        engine = super()._engine_from_config()
+        event.listen(engine, "connect", tune_connection)
+        return engine
+
+    def _get_or_create(self, queue):
+        try:
+            return super()._get_or_create(queue)
+        except IntegrityError:
+            # Two processes made the same queue at once (the first sends on a new var/): the
+            # other's row is there now.
+            self.session.rollback()
+            return super()._get_or_create(queue)
+
     def _get(self, queue):
         """Take the oldest message of the queue and delete its row, in one write transaction
         (BEGIN IMMEDIATE: a second consumer waits, so no message is taken twice)."""

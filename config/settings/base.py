@@ -70,6 +70,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.notifications",
                 "gameplay.context_processors.games_to_move",
+                "home.background_status.background_status",
             ],
         },
     },
