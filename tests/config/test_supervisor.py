@@ -57,7 +57,8 @@ def test_a_killed_child_is_started_again_at_the_next_check_and_the_terminal_says
     clock.now += 1
     supervisor.check()
 
-    assert worker.is_running() and worker.process.pid != first_pid
+    assert worker.is_running()
+    assert worker.process.pid != first_pid
     assert web.process.pid == web_pid, "the other children are left alone"
     assert worker.restarts == 1
     said = "\n".join(supervisor.log)
@@ -94,7 +95,8 @@ def test_a_running_but_silent_child_is_replaced_once_it_had_time_to_beat(make_su
 
     clock.now += 60
     supervisor.check()
-    assert worker.process.pid != first_pid and worker.is_running()
+    assert worker.process.pid != first_pid
+    assert worker.is_running()
     assert any("running but silent" in line for line in supervisor.log)
 
     ages["worker"] = 2.0  # the new one beats: left alone from now on
@@ -112,7 +114,8 @@ def test_no_child_is_killed_when_the_heartbeats_cannot_be_read(make_supervisor, 
     pid = worker.process.pid
     clock.now += 600
     supervisor.check()
-    assert worker.process.pid == pid and worker.is_running()
+    assert worker.process.pid == pid
+    assert worker.is_running()
 
 
 def test_stop_all_leaves_no_child_behind(make_supervisor):
