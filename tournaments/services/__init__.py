@@ -9,8 +9,7 @@ from tournaments.services.clock import (
     overdue_match_ids,
     round_clocks,
 )
-from tournaments.services.events import (
-    deck_formats_for,
+from tournaments.services.entries import (
     entries_drop_unchecked,
     entries_paste,
     entries_seed_order,
@@ -19,6 +18,9 @@ from tournaments.services.events import (
     entry_drop,
     entry_remove,
     entry_update,
+)
+from tournaments.services.events import (
+    deck_formats_for,
     round_start,
     tournament_cancel,
     tournament_create,
