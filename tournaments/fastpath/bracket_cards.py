@@ -46,8 +46,8 @@ def region_render(tournament: Tournament, region: int) -> dict:
     """One region of the bracket rendered once for everyone per key of what it shows
     (`region_keys.bracket_region_key`: a change in another region keeps it), with each match's
     card on its own (a live update sends only the cards that changed) and a slot for the
-    poller of the version shown (`_with_poller`). The viewer's own matches are marked later
-    (`mark`). Http404 for a region the bracket does not have."""
+    poller of the version shown (`poller`, put in by `bracket_html`). The viewer's own
+    matches are marked later (`mark`). Http404 for a region the bracket does not have."""
     key = region_key(tournament, region)
 
     def render_once() -> dict:

@@ -78,23 +78,34 @@ class UnchangedReadMiddleware:
         if since:
             return no_change() if unchanged_since(request, state.version) else None
         if api:
-            if page != "bracket" or request.GET:
-                return None  # the standings' tag names its format; the view works it out
-            tag = etag(kind="bracket-api", tournament_id=int(pk), version=state.version)
-            return not_modified(tag) if matches(request, tag) else None
-        if settings.SESSION_COOKIE_NAME in request.COOKIES or MESSAGES_COOKIE in request.COOKIES:
-            return None
-        if page is None and state.status == "registration":
-            return None  # the page is not conditional while entries may change
-        region = request.GET.get("region", "")
-        if page == "bracket" and region.isdigit():
-            kind = f"bracket-r{region}"
-        elif request.GET:
-            return None
-        else:
-            kind = page or "page"
-        tag = etag(kind=kind, tournament_id=int(pk), version=state.version, user_id=0)
-        return not_modified(tag) if matches(request, tag) else None
+            return _api_unchanged(request, int(pk), page, state.version)
+        return _page_unchanged(request, int(pk), page, state)
+
+
+def _api_unchanged(request, pk: int, page: str | None, version: int):
+    """304 for the bracket API's conditional request naming the version's tag."""
+    if page != "bracket" or request.GET:
+        return None  # the standings' tag names its format; the view works it out
+    tag = etag(kind="bracket-api", tournament_id=pk, version=version)
+    return not_modified(tag) if matches(request, tag) else None
+
+
+def _page_unchanged(request, pk: int, page: str | None, state):
+    """304 for a page's conditional request from a browser with no session and no flash
+    messages (the tag names reader 0)."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES or MESSAGES_COOKIE in request.COOKIES:
+        return None
+    if page is None and state.status == "registration":
+        return None  # the page is not conditional while entries may change
+    region = request.GET.get("region", "")
+    if page == "bracket" and region.isdigit():
+        kind = f"bracket-r{region}"
+    elif request.GET:
+        return None
+    else:
+        kind = page or "page"
+    tag = etag(kind=kind, tournament_id=pk, version=state.version, user_id=0)
+    return not_modified(tag) if matches(request, tag) else None
 
 
 MESSAGES_COOKIE = CookieStorage.cookie_name

@@ -146,17 +146,7 @@ def match_result_report(
         raise ServiceError("The match is still waiting for its entries.", code="match_pending")
     if match.is_bye:
         raise ServiceError("A bye has no games to report.", code="match_is_bye")
-    organizer = is_organizer(tournament=tournament, user=by_user)
-    entry_id = match.viewer_entry
-    own_match = organizer and entry_id is not None
-    if own_match and not as_organizer:
-        organizer = False  # a player like any other: the opponent confirms
-    elif organizer:
-        entry_id = None
-    if not organizer and entry_id is None:
-        raise NotAllowed(
-            "Only the match's players or the organizer can report it.", code="not_in_match"
-        )
+    organizer, own_match, entry_id = _reporter(tournament, match, by_user, as_organizer)
     entries, active = slots_of(match)
     parsed = parse_games(games, entries, tournament)
     if draw:
@@ -171,6 +161,39 @@ def match_result_report(
         else:
             _organizer_result(tournament, match, by_user, winner, parsed, action=action)
         return match
+    _player_report(tournament, match, by_user, entry_id, parsed, draw=draw, active=active)
+    return match
+
+
+def _reporter(tournament: Tournament, match: Match, by_user, as_organizer: bool):
+    """Who reports: (as the organizer, in their own match, the reporter's entry or None).
+    An organizer playing in the match is a player like any other unless `as_organizer`."""
+    organizer = is_organizer(tournament=tournament, user=by_user)
+    entry_id = match.viewer_entry
+    own_match = organizer and entry_id is not None
+    if own_match and not as_organizer:
+        organizer = False  # a player like any other: the opponent confirms
+    elif organizer:
+        entry_id = None
+    if not organizer and entry_id is None:
+        raise NotAllowed(
+            "Only the match's players or the organizer can report it.", code="not_in_match"
+        )
+    return organizer, own_match, entry_id
+
+
+def _player_report(
+    tournament: Tournament,
+    match: Match,
+    by_user,
+    entry_id: int,
+    parsed: list[GameResult],
+    *,
+    draw: bool,
+    active: list[int],
+) -> None:
+    """A player's report, waiting for the others' confirmation (they are told after the
+    commit)."""
     if match.status == Match.Status.FINISHED:
         raise ServiceError(
             "The match is finished; only the organizer can change it.", code="match_finished"
@@ -197,7 +220,6 @@ def match_result_report(
     transaction.on_commit(
         lambda: report_to_confirm_notify(tournament=tournament, match_id=match.pk, entry_ids=others)
     )
-    return match
 
 
 def _organizer_draw(

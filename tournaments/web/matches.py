@@ -19,13 +19,9 @@ from tournaments.web.common import get_match
 
 def _match_context(request: HttpRequest, match: Match, key: str) -> dict:
     """What the match page and its live partial show (a fixed number of queries), the match
-    read once per `key` (`selectors.match_live_key`, read before the match)."""
+    read once per `key` (`match_live_key`, read before the match)."""
     tournament = match.tournament
     detail = match_detail_cached(match=match, key=key)
-    # A cancelled event's matches take no more actions (the services refuse them all).
-    cancelled = tournament.status == Tournament.Status.CANCELLED
-    mine = None if cancelled else user_entry(tournament=tournament, user=request.user, match=match)
-    organizer = not cancelled and is_organizer(tournament=tournament, user=request.user)
     report = detail["pending_report"]
     names = {e["id"]: e["name"] for e in detail["entries"]}
     for game in [*detail["games"], *(report["games"] if report else [])]:
@@ -38,6 +34,29 @@ def _match_context(request: HttpRequest, match: Match, key: str) -> dict:
         # often as the event's size allows (RULINGS.md 22).
         "live": live,
         "poll_seconds": poll_seconds(tournament=tournament) if live else None,
+        **_controls(request, match, detail),
+        "game_rows": range(1, tournament.best_of + 1),
+        "finished_rows": range(1, tournament.best_of),
+        "as_one_life": AS_ONE_LIFE,
+        # what decides a game at time, in the game's own words (life, stamina, characters left)
+        "time_facts": declared_game(tournament.game).time,
+        "winner_name": names.get(detail["winner"]),
+        "score": _score(detail),
+        **(_report_lines(report, names) if report else _NO_REPORT),
+    }
+
+
+def _controls(request: HttpRequest, match: Match, detail: dict) -> dict:
+    """Who the viewer is in the match and what they may do on its page."""
+    tournament = match.tournament
+    # A cancelled event's matches take no more actions (the services refuse them all).
+    cancelled = tournament.status == Tournament.Status.CANCELLED
+    mine = None if cancelled else user_entry(tournament=tournament, user=request.user, match=match)
+    organizer = not cancelled and is_organizer(tournament=tournament, user=request.user)
+    report = detail["pending_report"]
+    player_may = mine is not None and detail["status"] in PLAYER_REPORTABLE
+    organizer_may = organizer and detail["status"] != Match.Status.PENDING
+    return {
         "cancelled": cancelled,
         "is_organizer": organizer,
         # a Swiss round's match may be ruled a draw (RULINGS.md S12)
@@ -46,25 +65,26 @@ def _match_context(request: HttpRequest, match: Match, key: str) -> dict:
         "can_confirm": bool(report and mine and mine.pk not in report["confirmed_entries"]),
         # the organizer confirms for players who cannot (guests without an account), audited
         "organizer_can_confirm": bool(report and organizer and not mine),
-        "can_report": not detail["is_bye"]
-        and (
-            (mine is not None and detail["status"] in PLAYER_REPORTABLE)
-            or (organizer and detail["status"] != Match.Status.PENDING)
-        ),
-        "game_rows": range(1, tournament.best_of + 1),
-        "finished_rows": range(1, tournament.best_of),
-        "as_one_life": AS_ONE_LIFE,
-        # what decides a game at time, in the game's own words (life, stamina, characters left)
-        "time_facts": declared_game(tournament.game).time,
-        "winner_name": names.get(detail["winner"]),
-        "score": _score(detail),
-        # "Ann reports: Ann won 2-1" above the reported games
-        "reported_by": names.get(report["entry"]) if report else None,
-        "report_winner": names.get(_leader(report["games"])) if report else None,
-        "report_score": _score({"games": report["games"], "winner": _leader(report["games"])})
-        if report
-        else "",
-        "report_draw_score": _level_score(report["games"]) if report and report["draw"] else "",
+        "can_report": not detail["is_bye"] and (player_may or organizer_may),
+    }
+
+
+_NO_REPORT = {
+    "reported_by": None,
+    "report_winner": None,
+    "report_score": "",
+    "report_draw_score": "",
+}
+
+
+def _report_lines(report: dict, names: dict[int, str]) -> dict:
+    """ "Ann reports: Ann won 2-1" above the reported games (a draw's level score too)."""
+    leader = _leader(report["games"])
+    return {
+        "reported_by": names.get(report["entry"]),
+        "report_winner": names.get(leader),
+        "report_score": _score({"games": report["games"], "winner": leader}),
+        "report_draw_score": _level_score(report["games"]) if report["draw"] else "",
     }
 
 
@@ -124,7 +144,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page's changing parts (htmx polls them): the status, clock, games, the report
     waiting for confirmation, and, out of band, the forms and the audit trail.
 
-    A poll that names the key of what it shows (`?since=key`, `selectors.match_live_key`)
+    A poll that names the key of what it shows (`?since=key`, `match_keys.match_live_key`)
     gets 204 while the match is the same, whatever else changes in the event: nothing to
     swap, one query (`UnchangedReadMiddleware` answers it before the session)."""
     key = _live_key_or_404(pk)
