@@ -288,6 +288,8 @@ CARD_SETS_PER_USER = env_int("CARD_SETS_PER_USER", 20)
 
 # /healthz answers 503 when the worker or the scheduler wrote no heartbeat for this long.
 HEALTHZ_HEARTBEATS = env_bool("HEALTHZ_HEARTBEATS", True)
+# How often an organizer's page asks whether the background processes are back (home/).
+BACKGROUND_STATUS_POLL_S = 20
 HEALTHZ_SILENT_AFTER_S = env_int("HEALTHZ_SILENT_AFTER_S", 60)
 
 LOGGING = {
