@@ -1,9 +1,12 @@
 """The API of a match: read it, and every action on it (report, confirm, dispute, start,
 call time, enter time, decide, extend, forfeit)."""
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from config.errors import NotFound
@@ -39,11 +42,11 @@ class _MatchActionApi(APIView):
     """POST to a match: parse the body, call the service, answer with the match."""
 
     permission_classes = [IsAuthenticated]
-    input_class = None
+    input_class: type[Serializer] | None = None
 
     def post(self, request, pk: int):
         match = match_get(match_id=pk)
-        data = valid(self.input_class, request) if self.input_class else {}
+        data: dict[str, Any] = valid(self.input_class, request) if self.input_class else {}
         self.act(match=match, user=request.user, data=data)
         return Response(match_detail(match=match_get(match_id=pk)))
 

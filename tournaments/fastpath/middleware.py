@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from tournaments.fastpath.conditional import etag, matches, no_change, not_modified, unchanged_since
 from tournaments.fastpath.match_keys import match_live_key
@@ -113,7 +113,7 @@ MESSAGES_COOKIE = CookieStorage.cookie_name
 _CSP_HEADERS: dict[str, dict[str, str]] = {}  # "built": the policy headers (see with_csp)
 
 
-def with_csp(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+def with_csp(request: HttpRequest, response: HttpResponse) -> HttpResponseBase:
     """The response with the headers the CSP middleware would give it (it runs after this
     middleware), built by that middleware once and copied thereafter: the policy names no
     nonce here (no page is rendered) and no view decorates it. With excluded URL prefixes

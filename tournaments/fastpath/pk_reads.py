@@ -52,14 +52,14 @@ def row_by_pk(sql: str, pk: int) -> tuple | None:
             if connection.in_atomic_block:
                 raise
             # a connection lost since: read again as any read does (which checks it)
-    connection._pk_read_cursor = None
+    connection._pk_read_cursor = None  # type: ignore[attr-defined]
     cursor = connection.cursor()  # opens (or checks) the connection, as any read does
     cursor.execute(statement)
     row = cursor.fetchone()
     if connection.queries_logged:
         cursor.close()
     else:
-        connection._pk_read_cursor = cursor
+        connection._pk_read_cursor = cursor  # type: ignore[attr-defined]
     return row
 
 

@@ -13,6 +13,7 @@ annotated with `result_facts`). Justified by `bench/event_scale.py`, figure `rep
 
 import json
 from functools import cache
+from typing import Any
 
 from django.db import connection
 
@@ -109,7 +110,7 @@ def match_with_facts(match_id: int, user) -> Match | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    parts = []
+    parts: list[Any] = []
     for model in (Match, Tournament, Round):
         names = [f.attname for f in model._meta.concrete_fields]
         parts.append(model.from_db(connection.alias, names, row[: len(names)]))

@@ -1,7 +1,9 @@
 """The whole bracket: every round with its matches in bracket order, numbered and labelled."""
 
 from collections import defaultdict
+from collections.abc import Iterable, Sequence, Sized
 from types import SimpleNamespace
+from typing import cast
 
 from django.db.models import Count, Q
 
@@ -53,7 +55,11 @@ def cut_after(tournament: Tournament) -> int | None:
     return tournament.swiss_rounds if tournament.is_swiss and tournament.top_cut else None
 
 
-def match_public(match: Match, slots: list[MatchEntry], cut_after: int | None = None) -> dict:
+def match_public(
+    match: Match | SimpleNamespace,
+    slots: Sequence[MatchEntry | SimpleNamespace],
+    cut_after: int | None = None,
+) -> dict:
     """A match as the bracket shows it; in a top cut's round (after round `cut_after`) each
     entry's seed is its cut seed, 1..N by standing (S11), not its registration seed."""
     number = match.round_number if hasattr(match, "round_number") else match.round.number
@@ -103,9 +109,10 @@ def match_records(
     rows = Match.objects.filter(tournament=tournament)
     if wanted is not None:
         rows = rows.filter(wanted)
-    rows = rows.order_by("round_id", "index").values_list(*MATCH_FIELDS)
+    # plain tuples of MATCH_FIELDS (the stubs cannot type a values_list of a tuple's names)
+    values = cast(Iterable[tuple], rows.order_by("round_id", "index").values_list(*MATCH_FIELDS))
     records = []
-    for row in rows:
+    for row in values:
         record = SimpleNamespace(**dict(zip(MATCH_FIELDS, row, strict=True)))
         record.round_number = numbers[record.round_id]
         records.append(record)
@@ -120,7 +127,7 @@ def slot_records(
     rows = MatchEntry.objects.filter(match__tournament=tournament)
     if match_ids is not None:
         rows = rows.filter(match_id__in=match_ids)
-    rows = rows.order_by("match_id", "slot").values_list(
+    values = rows.order_by("match_id", "slot").values_list(
         "match_id",
         "forfeited",
         "entry_id",
@@ -133,7 +140,7 @@ def slot_records(
     )
     entries: dict[int, SimpleNamespace] = {}
     by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
-    for match_id, forfeited, entry_id, name, seed, cut_seed, dropped, user_id, username in rows:
+    for match_id, forfeited, entry_id, name, seed, cut_seed, dropped, user_id, username in values:
         entry = entries.get(entry_id)
         if entry is None:
             entry = SimpleNamespace(
@@ -145,7 +152,7 @@ def slot_records(
                 user_id=user_id,
                 user=SimpleNamespace(username=username),
             )
-            entry.display_name = Entry.display_name.fget(entry)
+            entry.display_name = Entry.display_name.fget(entry)  # type: ignore[attr-defined]
             entries[entry_id] = entry
         by_match[match_id].append(SimpleNamespace(entry=entry, forfeited=forfeited))
     return by_match
@@ -159,8 +166,8 @@ def team_members(
     rows = EntryMember.objects.filter(tournament=tournament)
     if entry_ids is not None:
         rows = rows.filter(entry_id__in=entry_ids)
-    rows = rows.order_by("entry_id", "pk").values_list("entry_id", "user__username")
-    for entry_id, username in rows:
+    values = rows.order_by("entry_id", "pk").values_list("entry_id", "user__username")
+    for entry_id, username in values:
         names[entry_id].append(username)
     for matches in by_round.values():
         for match in matches:
@@ -168,7 +175,7 @@ def team_members(
                 entry["members"] = names.get(entry["id"], [])
 
 
-def round_title(tournament: Tournament, number: int, rounds: list[Round]) -> str:
+def round_title(tournament: Tournament, number: int, rounds: Sized) -> str:
     """Names: "Round 2", "Semifinals", ...; a Swiss event's rounds are "Swiss round n", and its top
     cut's are named as the cut's own bracket ("Quarterfinals" for the first of three)."""
     if not tournament.is_swiss:
@@ -179,7 +186,7 @@ def round_title(tournament: Tournament, number: int, rounds: list[Round]) -> str
     return round_name(number - swiss, len(rounds) - swiss)
 
 
-def total_rounds(tournament: Tournament, rounds: list[Round]) -> int:
+def total_rounds(tournament: Tournament, rounds: Sized) -> int:
     """The fixed bracket has every round from the start; random pairing adds one at a time,
     so its total comes from the number of entries (rulebook: k entries a match)."""
     if tournament.pairing == Tournament.Pairing.BRACKET or not rounds:
@@ -204,8 +211,8 @@ def scores(
     rows = MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
     if match_ids is not None:
         rows = rows.filter(match_id__in=match_ids)
-    rows = rows.values("match_id", "winner_id").annotate(n=Count("id"))
-    for row in rows:
+    counts = rows.values("match_id", "winner_id").annotate(n=Count("id"))
+    for row in counts:
         wins[row["match_id"]][row["winner_id"]] = row["n"]
     for matches in by_round.values():
         for match in matches:

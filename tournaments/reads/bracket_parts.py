@@ -232,7 +232,8 @@ def _number_part(
     per_match = tournament.entries_per_match
     fixed = tournament.pairing == Tournament.Pairing.BRACKET
     byes_before = _byes_before(tournament, shape, fetch)
-    before, previous = 0, {}
+    before = 0
+    previous: dict[int, SimpleNamespace] = {}
     for round_row, (lo, _hi) in zip(shape, fetch, strict=True):
         number = before + lo - byes_before.get(round_row.pk, 0)
         current = {}

@@ -1,5 +1,6 @@
 """An elimination event's standings (a Swiss event's come from `reads.swiss`)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -72,7 +73,11 @@ class StandingRow:
         }
 
 
-def standings_get(*, tournament: Tournament) -> list[StandingRow]:
+# An elimination event's rows, or a Swiss event's (the same `as_dict` keys, and more).
+Standings = Sequence[StandingRow | swiss.SwissStandingRow]
+
+
+def standings_get(*, tournament: Tournament) -> Standings:
     """Placements and win/loss counts for every entry in the bracket (three queries, plain
     rows: the counts are summed by the database, one row per entry).
 
@@ -114,7 +119,7 @@ def standings_get(*, tournament: Tournament) -> list[StandingRow]:
     return sorted(rows.values(), key=lambda r: (r.placement or 0, r.entry.seed))
 
 
-def standings_cached(*, tournament: Tournament) -> list["StandingRow"]:
+def standings_cached(*, tournament: Tournament) -> Standings:
     """`standings_get` for the tournament's version, built once per version."""
     return cached_per_version("standings", tournament, lambda: standings_get(tournament=tournament))
 

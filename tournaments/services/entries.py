@@ -74,7 +74,8 @@ def _require_free_name(
 
 def _require_player_or_organizer(tournament: Tournament, entry: Entry, by_user, what: str) -> None:
     """Only the entry's own players or the organizer (or staff) may `what` (a 403 otherwise)."""
-    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
+    user_id = getattr(by_user, "pk", None)
+    member = user_id is not None and entry.memberships.filter(user_id=user_id).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
         raise NotAllowed(
             f"Only the entry's players or the organizer can {what}.", code="not_allowed"

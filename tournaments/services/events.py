@@ -2,6 +2,7 @@
 
 import secrets
 from random import Random
+from typing import Any
 
 from django.db import transaction
 
@@ -125,7 +126,7 @@ def tournament_create(
         best_of = 3 if entries_per_match == 2 else 1
     if not deck_format and game in games.slugs():
         deck_format = games.get(game).default_format.slug
-    settings = {
+    settings: dict[str, Any] = {
         "game": game,
         "deck_format": deck_format,
         "entries_per_match": entries_per_match,

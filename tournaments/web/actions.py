@@ -1,6 +1,8 @@
 """The form posts of the event and match pages: each names an action, runs one service and
 comes back with a message."""
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -321,7 +323,7 @@ def _games(data, best_of: int) -> list[dict]:
 
 
 def _games_by_game(data, best_of: int) -> list[dict]:
-    games = []
+    games: list[dict[str, Any]] = []
     for number in range(1, best_of + 1):
         winner = data.get(f"game{number}")
         if winner:
@@ -352,7 +354,7 @@ def _time(data) -> dict:
             continue
         entry, _sep, player = key.removeprefix("life_").partition("_")
         if player:
-            life.setdefault(_int(entry), []).append(_int(value))
+            cast(list[int], life.setdefault(_int(entry), [])).append(_int(value))
         else:
             life[_int(entry)] = _int(value)
     first = data.get("first_damage")

@@ -39,26 +39,26 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     asked_region = int(region) if region.isdigit() and len(region) < 6 else None
     # the region shows what it showed: the poller of the new version alone, the same for
     # everyone (no session, no user, no render read)
-    asked = since is not None and asked_region is not None
-    marked = _marked_param(request) if asked else None
-    if asked and region_unchanged(tournament, asked_region, since):
-        response = HttpResponse(poller(tournament, asked_region, marked or set()))
-        response["Cache-Control"] = "no-store"
-        return response
-    if asked and marked is not None:
-        # a page's poll naming its viewer's entries: answered the same for anyone who asks
-        # it, without the session (the cards that changed, or the whole region)
-        return _bracket_poll_answer(tournament, marked, asked_region, since)
+    if since is not None and asked_region is not None:
+        marked = _marked_param(request)
+        if region_unchanged(tournament, asked_region, since):
+            response = HttpResponse(poller(tournament, asked_region, marked or set()))
+            response["Cache-Control"] = "no-store"
+            return response
+        if marked is not None:
+            # a page's poll naming its viewer's entries: answered the same for anyone who asks
+            # it, without the session (the cards that changed, or the whole region)
+            return _bracket_poll_answer(tournament, marked, asked_region, since)
     kind = f"bracket-r{region}" if region.isdigit() else "bracket"
     tag = page_tag(kind, pk, tournament.version, request)
     if conditional.matches(request, tag):
         return conditional.not_modified(tag)
     mine = entry_ids_of_user(tournament=tournament, user=request.user)
-    region = region_param(request, tournament, mine)
+    shown = region_param(request, tournament, mine)
     if since is not None:
-        response = _bracket_poll_answer(tournament, mine, region, since)
+        response = _bracket_poll_answer(tournament, mine, shown, since)
     else:
-        response = HttpResponse(bracket_html(tournament, mine, region))
+        response = HttpResponse(bracket_html(tournament, mine, shown))
     return conditional.stamp(
         response, page_tag(kind, pk, tournament.version, request), per_user=True
     )
@@ -97,7 +97,7 @@ def _bracket_poll_answer(
 
 
 @xframe_options_exempt
-@csp_replace({"frame-ancestors": "*"})
+@csp_replace({"frame-ancestors": "*"})  # type: ignore[arg-type]  # the stubs know no pk
 def tournament_embed(request: HttpRequest, pk: int) -> HttpResponse:
     """The bracket alone, read-only, for other sites to show in an iframe."""
     tournament = get_tournament(pk)

@@ -1,6 +1,8 @@
 """The event's pages: the list, the create form, the event page (settings, entries, bracket,
 controls) and its live stream."""
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -13,14 +15,13 @@ from config.errors import ServiceError
 from tournaments import services
 from tournaments.fastpath import conditional
 from tournaments.fastpath.bracket_cards import bracket_html
-from tournaments.fastpath.pk_reads import tournament_version
 from tournaments.models import Match, Tournament
 from tournaments.reads import events as event_reads
 from tournaments.reads import swiss
 from tournaments.reads.bracket import bracket_cached
 from tournaments.reads.desk import check_in_get
 from tournaments.reads.matches import next_matches_for_user
-from tournaments.reads.standings import standings_cached
+from tournaments.reads.standings import Standings, standings_cached
 from tournaments.services.common import is_organizer
 from tournaments.web.common import get_tournament, page_tag, region_param
 from tournaments.web.desk import desk_for
@@ -78,7 +79,7 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
     mine = event_reads.entry_ids_of_user(tournament=tournament, user=request.user)
     # Only the organizer's controls and desk (and the champion line) read the bracket's data;
     # the bracket itself is shown from its render cached per version.
-    bracket = SimpleLazyObject(lambda: bracket_cached(tournament=tournament))
+    bracket = cast(dict, SimpleLazyObject(lambda: bracket_cached(tournament=tournament)))
     my_entry = (
         tournament.entries.filter(memberships__user=request.user).first()
         if request.user.is_authenticated and registering
@@ -121,7 +122,7 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
     current = numbers[-1]
     tables = swiss.round_tables(tournament=tournament, number=current)
     in_cut = tournament.rounds.filter(number__gt=tournament.swiss_rounds or 0).exists()
-    rows = []
+    rows: Standings = []
     if tournament.status == Tournament.Status.FINISHED and not in_cut:
         rows = standings_cached(tournament=tournament)
     return {
@@ -140,4 +141,4 @@ def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
     its bracket, match pages and the organizer's desk. The tournament's pages are public and a
     notice carries nothing but the version."""
     conditional.version_or_404(pk)
-    return live.stream(f"tournament-{pk}", lambda: tournament_version(tournament_id=pk).version)
+    return live.stream(f"tournament-{pk}", lambda: conditional.version_or_404(pk).version)

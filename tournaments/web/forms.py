@@ -73,7 +73,7 @@ class TournamentForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # an int field: 0 is no top cut
         label="Top cut (Swiss)",
         help_text="The best entries after the Swiss rounds play single elimination, seeded by "
         "their standing.",

@@ -1,5 +1,7 @@
 """A match's page and its live part (htmx polls it)."""
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -77,7 +79,7 @@ _NO_REPORT = {
 }
 
 
-def _report_lines(report: dict, names: dict[int, str]) -> dict:
+def _report_lines(report: dict, names: dict[Any, str]) -> dict:
     """ "Ann reports: Ann won 2-1" above the reported games (a draw's level score too)."""
     leader = _leader(report["games"])
     return {
@@ -100,7 +102,7 @@ def _wins(games: list[dict]) -> dict[int, int]:
 def _leader(games: list[dict]) -> int | None:
     """The entry with the most game wins in a reported result (who the report says won)."""
     wins = _wins(games)
-    return max(wins, key=wins.get) if wins else None
+    return max(wins, key=lambda entry: wins[entry]) if wins else None
 
 
 def _level_score(games: list[dict]) -> str:

@@ -1,12 +1,14 @@
 """The standings page (with its CSV link) and a Swiss round's tables."""
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.fastpath import conditional
 from tournaments.reads import swiss
 from tournaments.reads.events import entry_ids_of_user
-from tournaments.reads.standings import standings_cached
+from tournaments.reads.standings import Standings, standings_cached
 from tournaments.web.common import get_tournament, page_tag
 
 
@@ -20,7 +22,8 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     if conditional.matches(request, tag) and not conditional.has_messages(request):
         return conditional.not_modified(tag)
     tournament = get_tournament(pk)
-    context = {"tournament": tournament, "after_round": after, "swiss_rounds": []}
+    context: dict[str, Any] = {"tournament": tournament, "after_round": after, "swiss_rounds": []}
+    rows: Standings
     if tournament.is_swiss:
         context["swiss_rounds"] = swiss.swiss_round_numbers(tournament=tournament)
     if after and after in context["swiss_rounds"]:
