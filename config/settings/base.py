@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import dj_database_url
 
+from config.apps import PROJECT_APPS
 from config.settings.env import BASE_DIR, VAR_DIR, env_bool, env_int, env_list, env_str
 
 DEBUG = False
@@ -25,15 +26,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
-    "accounts",
-    "tournaments",
-    "ratings",
-    "leagues",
-    "decks",
-    "decks.drafting",
-    "gameplay",
-    "home",
-    "config.heartbeats",
+    *PROJECT_APPS,
 ]
 
 MIDDLEWARE = [
