@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 PLACEMENT, MATCH_WINS = "placement", "match-wins"
 
@@ -93,7 +94,7 @@ def leaderboard(results: Iterable[Result], scoring: Scoring, order: Sequence[int
     return ordered
 
 
-def _key(line: Line) -> tuple:
+def _key(line: Line) -> tuple[Any, ...]:
     best_single = max(line.by_event.values(), default=0)
     scored = sum(1 for e in line.counted if line.by_event[e] > 0)
     return (-line.points, -scored, -best_single)

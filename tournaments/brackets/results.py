@@ -8,7 +8,7 @@ has more game wins.
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tournaments.brackets.errors import BracketError
 
@@ -35,7 +35,7 @@ def wins_needed(best_of: int) -> int:
     return best_of // 2 + 1
 
 
-def game_wins(games: Iterable[GameResult]) -> Counter:
+def game_wins(games: Iterable[GameResult]) -> Counter[Any]:
     """Game wins per entry."""
     return Counter(g.winner for g in games if g.winner is not None)
 
@@ -63,7 +63,7 @@ def complete_match_winner(
     most = len(entries) * (needed - 1) + 1  # best_of for two entries
     if len(games) > most:
         raise InvalidResult(f"A best-of-{best_of} match here has at most {most} games.")
-    wins: Counter = Counter()
+    wins: Counter[Any] = Counter()
     for number, game in enumerate(games, start=1):
         if game.winner is None:
             raise InvalidResult(f"Game {number} needs a winner.")

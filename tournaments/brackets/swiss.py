@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 
@@ -145,7 +146,7 @@ def standings(entries: Sequence[int], results: Iterable[SwissResult]) -> list[St
     return ranked
 
 
-def _tie_key(row: Standing) -> tuple:
+def _tie_key(row: Standing) -> tuple[Any, ...]:
     return (-row.match_points, -row.opponents_match_win, -row.game_win, -row.opponents_game_win)
 
 
@@ -206,7 +207,9 @@ def pair_round(
     return Pairings(tables=tables, bye=bye_entry, rematches=rematches)
 
 
-def shuffle_within_points(ranked: Sequence[int], points: dict[int, int], rng) -> list[int]:
+def shuffle_within_points(
+    ranked: Sequence[int], points: dict[int, int], rng: random.Random
+) -> list[int]:
     """The ranked entries, best points group first, each group shuffled with `rng` (S7, S8)."""
     groups: dict[int, list[int]] = {}
     for entry in ranked:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 from tournaments.brackets.errors import BracketError
 from tournaments.brackets.swiss import shuffle_within_points
@@ -207,7 +208,9 @@ def _repair(pods: list[list[int]], around: range, costs: _Costs, position: dict[
     return True
 
 
-def _put_back(pods: list[list[int]], made: list, where: range, position: dict[int, int]) -> None:
+def _put_back(
+    pods: list[list[int]], made: list[Any], where: range, position: dict[int, int]
+) -> None:
     """Write the pods `made` over `pods[where]`, best-ranked first, each at an index of its size."""
     made = sorted(made, key=lambda pod: min(position[entry] for entry in pod))
     for q in where:
@@ -280,9 +283,9 @@ def _fewest_rematches(
     Exhaustive (branch and bound): the first entry left takes every possible set of pod mates,
     in the ranked order, so among equally good placements the first found keeps records
     closest. Used for at most EXACT_LIMIT entries (15,400 placements of 12 into pods of 3)."""
-    best: list = [bound, None]
+    best: list[Any] = [bound, None]
 
-    def place(left: list[int], sizes_left: list[int], made: list, met: int) -> None:
+    def place(left: list[int], sizes_left: list[int], made: list[Any], met: int) -> None:
         if met >= best[0]:
             return
         if not left:

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
+
+
+from typing import Any
+
 from gameplay.engine.army.cards import ARMY_CARDS, FIGHTING_CARDS
 from gameplay.engine.core import Option, base_state, chance
 
@@ -18,7 +26,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """Shuffle both piles and deal three army cards and five fighting cards to each player."""
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
     army_pile = list(ARMY_CARDS)

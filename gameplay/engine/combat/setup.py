@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
+
+
+from typing import Any
+
 from gameplay.engine.combat import cards
 from gameplay.engine.combat.zones import draw
 from gameplay.engine.core import EngineError, Option, base_state, chance
@@ -37,7 +45,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """A Combat game ready for the first player's first decision."""
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
     _setup_teams(state, seats, options)
@@ -52,11 +62,11 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
     return state
 
 
-def _draw_opening(state: dict, seat: int) -> None:
+def _draw_opening(state: dict[str, Any], seat: int) -> None:
     draw(state, seat)
 
 
-def _setup_teams(state: dict, seats: int, options: dict) -> None:
+def _setup_teams(state: dict[str, Any], seats: int, options: dict[str, Any]) -> None:
     teams = options["teams"]
     state["teams"] = teams
     if teams == "none":
@@ -88,7 +98,7 @@ def _setup_teams(state: dict, seats: int, options: dict) -> None:
     state.update(combat=None, pending=None, first_damage=None, winners=None, end=None)
 
 
-def _setup_cards(state: dict, seats: int, options: dict) -> None:
+def _setup_cards(state: dict[str, Any], seats: int, options: dict[str, Any]) -> None:
     state["hands"] = {str(s): [] for s in range(seats)}
     state["soldiers"] = {str(s): [] for s in range(seats)}
     state["farms"] = {str(s): [] for s in range(seats)}

@@ -9,13 +9,17 @@ artifacts); the deck lists are whatever was placed. The state is ready for the d
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.core import base_state, validate_options
 from gameplay.engine.rune_duel import flow
 from gameplay.engine.rune_duel.battle import card, new_entry
 from gameplay.engine.rune_duel.cards import build_catalogue, normalize_card
 
 
-def creature(name, rank, rune, attack, life, *keywords, regeneration=None, effects=()) -> dict:
+def creature(
+    name, rank, rune, attack, life, *keywords, regeneration=None, effects=()
+) -> dict[str, Any]:
     """A creature card dict in the card-set shape."""
     stats = {"rank": rank, "rune": rune, "attack": attack, "life": life}
     if regeneration is not None:
@@ -24,18 +28,18 @@ def creature(name, rank, rune, attack, life, *keywords, regeneration=None, effec
     return {**card, "effects": list(effects)}
 
 
-def warlord(name, rank, rune, attack, life, *keywords) -> dict:
+def warlord(name, rank, rune, attack, life, *keywords) -> dict[str, Any]:
     """A warlord card dict."""
     return {**creature(name, rank, rune, attack, life, *keywords), "type": "warlord"}
 
 
-def artifact(name, rank, rune, attack=0, life=0, *keywords) -> dict:
+def artifact(name, rank, rune, attack=0, life=0, *keywords) -> dict[str, Any]:
     """An artifact card dict giving +attack/+life (and keywords) to its creature."""
     stats = {"rank": rank, "rune": rune, "attack": attack, "life": life}
     return {"name": name, "type": "artifact", "stats": stats, "keywords": list(keywords)}
 
 
-def spell(name, rank, rune, op="damage", target="creature", amount=2, **extra) -> dict:
+def spell(name, rank, rune, op="damage", target="creature", amount=2, **extra) -> dict[str, Any]:
     """A spell card dict with one effect."""
     effect = {"op": op, "target": target, **extra}
     if op != "buff":
@@ -59,7 +63,7 @@ def build(
     leader: int = 0,
     seed: int = 0,
     round_limit: int = 100,
-) -> dict:
+) -> dict[str, Any]:
     """A state at the start of a duel with exactly these cards in these places."""
     from gameplay.engine.rune_duel import RUNE_DUEL  # the package imports this module's siblings
 
@@ -75,7 +79,7 @@ def build(
     return state
 
 
-def _empty(life: int, summons: int, leader: int) -> dict:
+def _empty(life: int, summons: int, leader: int) -> dict[str, Any]:
     return {
         "zones": {},
         "line": {"0": [], "1": []},
@@ -99,8 +103,10 @@ def _empty(life: int, summons: int, leader: int) -> dict:
     }
 
 
-def _seat(state: dict, seat: int, hand, deck, line, holding) -> list[tuple[str, dict]]:
-    cards: list[tuple[str, dict]] = []
+def _seat(
+    state: dict[str, Any], seat: int, hand, deck, line, holding
+) -> list[tuple[str, dict[str, Any]]]:
+    cards: list[tuple[str, dict[str, Any]]] = []
 
     def add(raw) -> str:
         card_id = f"{seat}-{len(cards)}"
@@ -118,17 +124,17 @@ def _seat(state: dict, seat: int, hand, deck, line, holding) -> list[tuple[str, 
     return cards
 
 
-def ids(state: dict, seat: int, zone: str = "hand") -> list[str]:
+def ids(state: dict[str, Any], seat: int, zone: str = "hand") -> list[str]:
     """The card ids in a seat's zone."""
     return list(state["zones"][str(seat)][zone])
 
 
-def names(state: dict, card_ids) -> list[str]:
+def names(state: dict[str, Any], card_ids) -> list[str]:
     """Card names of a list of ids."""
     return [card(state, card_id)["name"] for card_id in card_ids]
 
 
-def line_names(state: dict, seat: int) -> list[str | None]:
+def line_names(state: dict[str, Any], seat: int) -> list[str | None]:
     """The names on a seat's battle line, slot by slot (None for a gap)."""
     return [
         None if entry is None else card(state, entry["card"])["name"]

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
+
+
+from typing import Any
+
 from gameplay.engine.core import Option, base_state, chance
 from gameplay.engine.rune_duel import flow
 from gameplay.engine.rune_duel.cards import (
@@ -32,7 +40,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """Shuffle each deck, flip for the first duel and deal five cards to each player."""
     decks = options.get("decks")
     if decks is None:
@@ -47,7 +57,7 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
     return state
 
 
-def deal(state: dict, catalogue: dict, life: int) -> None:
+def deal(state: dict[str, Any], catalogue: dict[str, Any], life: int) -> None:
     """Shuffle both decks, flip for the first duel, deal five cards each and open the duel."""
     zones = {}
     for seat in (0, 1):
