@@ -25,10 +25,10 @@ class Bot:
         ruleset: Ruleset,
         view: dict[str, Any],
         seat: int,
-        legal_actions: list[Any],
+        legal_actions: list[dict[str, Any]],
         rng: random.Random,
         budget_s: float = 1.0,
-    ):
+    ) -> dict[str, Any]:
         """One of legal_actions."""
         raise NotImplementedError
 
@@ -46,7 +46,7 @@ class RandomBot(Bot):
         legal_actions: list[dict[str, Any]],
         rng: random.Random,
         budget_s: float = 1.0,
-    ):
+    ) -> dict[str, Any]:
         """A uniformly random legal action."""
         if not legal_actions:
             raise EngineError("No legal action to choose from.")
@@ -69,7 +69,7 @@ class GreedyBot(Bot):
         legal_actions: list[dict[str, Any]],
         rng: random.Random,
         budget_s: float = 1.0,
-    ):
+    ) -> dict[str, Any]:
         """The legal action with the best average evaluation after applying it."""
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -113,7 +113,7 @@ class MonteCarloBot(Bot):
         legal_actions: list[dict[str, Any]],
         rng: random.Random,
         budget_s: float = 1.0,
-    ):
+    ) -> dict[str, Any]:
         """The candidate with the best mean rollout value within the rollout and time budget."""
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -179,7 +179,7 @@ class MonteCarloBot(Bot):
         return ruleset.evaluate(state, seat)
 
 
-def _best(actions: list[Any], scores: list[float], rng: random.Random):
+def _best(actions: list[dict[str, Any]], scores: list[float], rng: random.Random) -> dict[str, Any]:
     top = max(scores)
     best = [a for a, s in zip(actions, scores, strict=True) if s >= top - 1e-9]
     return best[rng.randrange(len(best))]
@@ -234,7 +234,9 @@ def ladder_game(slug: str, first: str, second: str, seed: int, budget_s: float =
     state = new_game(slug, seats=2, seed=seed)
     players = {seat: bot_for(name) for seat, name in seats.items()}
     play_bot_game(state, players, seed=seed, budget_s=budget_s)
-    winners = ruleset_of(state).result(state).winners
+    result = ruleset_of(state).result(state)
+    assert result is not None, "play_bot_game returns only a finished game"
+    winners = result.winners
     if len(winners) != 1:
         return "draw"
     return "first" if winners[0] == seed % 2 else "second"

@@ -12,7 +12,7 @@ import json
 import pickle
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -20,7 +20,9 @@ import orjson
 from gameplay.engine import registry
 
 # Re-exported: the games and the apps import the errors from core, with the contract.
-from gameplay.engine.errors import EngineError, IllegalAction, UnknownRuleset  # noqa: F401
+from gameplay.engine.errors import EngineError as EngineError
+from gameplay.engine.errors import IllegalAction as IllegalAction
+from gameplay.engine.errors import UnknownRuleset as UnknownRuleset
 
 CHECKPOINT_EVERY = 50  # actions between two state hashes recorded in the log
 
@@ -205,7 +207,7 @@ class Ruleset:
         """Who must act now."""
         raise NotImplementedError
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action that seat may take now ([] if it is not that seat's decision)."""
         raise NotImplementedError
 
@@ -248,8 +250,8 @@ class Ruleset:
         raise NotImplementedError
 
     def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
-    ):
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """The move a search bot's rollout plays: uniformly random unless the game declares
         game_type.rollout_policy and overrides this."""
         return legal[rng.randrange(len(legal))]
@@ -308,7 +310,7 @@ def validate_options(ruleset: Ruleset, options: dict[str, Any] | None) -> dict[s
     return clean
 
 
-def _check_option(name: str, spec: Option, value) -> None:
+def _check_option(name: str, spec: Option, value: Any) -> None:
     if spec.choices is not None:
         if value not in spec.choices:
             allowed = ", ".join(str(c) for c in spec.choices)
@@ -356,7 +358,7 @@ def to_json(state: dict[str, Any]) -> str:
     return _canonical_bytes(state).decode()
 
 
-def _canonical_bytes(value) -> bytes:
+def _canonical_bytes(value: object) -> bytes:
     """to_json's text, UTF-8 encoded. State hashes are taken of it, and logs keep those hashes,
     so the text must never change: orjson writes the very same bytes as
     `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for the JSON data
@@ -374,7 +376,8 @@ def _canonical_bytes(value) -> bytes:
 
 def from_json(text: str) -> dict[str, Any]:
     """The state (or log) encoded by to_json."""
-    return json.loads(text)
+    state: dict[str, Any] = json.loads(text)
+    return state
 
 
 def state_hash(state: dict[str, Any]) -> str:
@@ -386,11 +389,13 @@ def state_hash(state: dict[str, Any]) -> str:
 
 def clone(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a JSON-data state (fast, in memory only)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copy: dict[str, Any] = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copy
 
 
 def _ruleset(slug: str) -> Ruleset:
-    return registry.get(slug)
+    # the registry knows rulesets by a protocol of their slug only (it must not import core)
+    return cast(Ruleset, registry.get(slug))
 
 
 def ruleset_of(state: dict[str, Any]) -> Ruleset:
@@ -504,7 +509,7 @@ def same_secret_choice(state: dict[str, Any], seat: int, seen: int) -> bool:
     )
 
 
-def _verify(state: dict[str, Any], expected: dict[str, Any], index: int) -> None:
+def _verify(state: dict[str, Any], expected: dict[int, str], index: int) -> None:
     if index not in expected:
         return
     # play() has just hashed the state at its own checkpoints: reuse that hash

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Any
+
+from gameplay.engine import core
 
 if TYPE_CHECKING:
     from gameplay.engine.core import Ruleset
 
 
-import random
-from typing import Any
-
-from gameplay.engine import core
-
-
-def _strings(value, found: set[str]) -> set[str]:
+def _strings(value: object, found: set[str]) -> set[str]:
     if isinstance(value, str):
         found.add(value)
     elif isinstance(value, dict):

@@ -62,7 +62,7 @@ class Army(Ruleset):
         waiting = tuple(int(s) for s in ("0", "1") if state["pending"][s] is None)
         return Decision("simultaneous", waiting)
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Army-line orders in the line phase, one card of the hand per round after that."""
         if state["phase"] == "over" or state["pending"][str(seat)] is not None:
             return []
@@ -120,7 +120,7 @@ class Army(Ruleset):
         return strategy.evaluate(state, seat)
 
     def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
     ) -> dict[str, Any]:
         """The search bot's rollout policy: mostly the card with the best expected swing."""
         return strategy.rollout_action(state, seat, legal, rng)
@@ -160,8 +160,9 @@ def _why_illegal(state: dict[str, Any], seat: int, action: dict[str, Any] | None
         return f"Put your own army cards in an order: each of {cards} once."
     if kind == "line":
         return "The army line is set; now play one fighting card from your hand."
-    if kind == "play" and action.get("card") not in player["hand"]:
-        return f"{action.get('card')} is not in your hand. Play one fighting card from your hand."
+    card = action.get("card") if isinstance(action, dict) else None
+    if kind == "play" and card not in player["hand"]:
+        return f"{card} is not in your hand. Play one fighting card from your hand."
     return "Play one fighting card from your hand."
 
 

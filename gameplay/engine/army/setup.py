@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.army.cards import ARMY_CARDS, FIGHTING_CARDS
 from gameplay.engine.core import Option, base_state, chance
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 HAND_SIZE = 5
 ARMY_DRAW = 3

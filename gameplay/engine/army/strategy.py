@@ -49,7 +49,7 @@ def expected_swing(card: str, their_hand: list[str]) -> float:
 
 
 def rollout_action(
-    state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
 ) -> dict[str, Any]:
     """The search bot's rollout policy: mostly the card with the best expected swing.
 

@@ -3,14 +3,8 @@ state sampled back from such a view (for bots), and the stamina a time limit com
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.army.cards import (
     ARMY_CARDS,
@@ -20,6 +14,9 @@ from gameplay.engine.army.cards import (
     stamina_of,
 )
 from gameplay.engine.core import base_state
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 
 def view(ruleset: Ruleset, state: dict[str, Any], seat: int | None) -> dict[str, Any]:

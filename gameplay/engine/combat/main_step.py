@@ -30,7 +30,7 @@ def is_legal_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> b
     if action == {"type": "end"}:
         return True
     card = action.get("card") if isinstance(action, dict) else None
-    if card not in state["hands"][str(seat)]:
+    if not isinstance(card, str) or card not in state["hands"][str(seat)]:
         return False
     if len(action) == 2:  # the common plays, checked directly
         if action["type"] == "soldier":
@@ -45,7 +45,9 @@ def _context(state: dict[str, Any], seat: int) -> tuple[int, set[str], bool]:
     return ready, zones.controlled_suits(state, seat), seat not in state["turn"]["farmed"]
 
 
-def _card_actions(state: dict[str, Any], seat: int, card: str, context) -> list[dict[str, Any]]:
+def _card_actions(
+    state: dict[str, Any], seat: int, card: str, context: tuple[int, set[str], bool]
+) -> list[dict[str, Any]]:
     ready, suits, can_farm = context
     actions = []
     if is_court(card):

@@ -66,7 +66,7 @@ class Combat(Ruleset):
             return state["combat"]["choice"]["seat"]
         return flow.acting_seat(state)
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Small JSON actions: one attacker, one block, one damage point or one card at a time."""
         if self._actor(state) != seat:
             return []
@@ -196,8 +196,8 @@ class Combat(Ruleset):
         return strategy.evaluate(state, seat)
 
     def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
-    ):
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """A cheap, sensible policy for Monte Carlo rollouts."""
         return strategy.rollout_action(state, seat, legal, rng)
 

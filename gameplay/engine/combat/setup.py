@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.combat import cards
 from gameplay.engine.combat.zones import draw
 from gameplay.engine.core import EngineError, Option, base_state, chance
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 START_LIFE = 20
 AS_ONE_LIFE = 30
@@ -129,7 +126,7 @@ def _setup_cards(state: dict[str, Any], seats: int, options: dict[str, Any]) -> 
     state["cards"] = sorted(state["owner"])
 
 
-def _check_decks(decks, seats: int, fmt: str) -> list[list[str]]:
+def _check_decks(decks: object, seats: int, fmt: str) -> list[list[str]]:
     if not isinstance(decks, list) or len(decks) != seats:
         raise EngineError(f"The {fmt} format needs one deck (a list of card codes) per seat.")
     clean = []

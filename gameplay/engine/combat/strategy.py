@@ -81,7 +81,9 @@ def _best_target(state: dict[str, Any]) -> str:
     return min(choice["targets"], key=left)
 
 
-def rollout_action(state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random):
+def rollout_action(
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """A cheap rule-of-thumb policy for Monte Carlo rollouts (no look-ahead)."""
     if len(legal) == 1:
         return legal[0]
@@ -99,7 +101,7 @@ def rollout_action(state: dict[str, Any], seat: int, legal: list[Any], rng: rand
     return _rollout_main(legal, rng)
 
 
-def _rollout_block(state: dict[str, Any], seat: int, legal: list[Any]) -> dict[str, Any]:
+def _rollout_block(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """Block when the blocker survives or kills, or when the damage would be lethal."""
     life = state["life"][str(zones.holder(state, seat))]
     incoming = sum(
@@ -123,7 +125,7 @@ def _rollout_block(state: dict[str, Any], seat: int, legal: list[Any]) -> dict[s
 MAIN_ORDER = {"court": 0, "special": 1, "soldier": 2, "farm": 3, "end": 4}
 
 
-def _rollout_main(legal: list[Any], rng: random.Random) -> dict[str, Any]:
+def _rollout_main(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """Courts, then specials, then soldiers, then a farm; random among the best kind."""
     best = min(MAIN_ORDER[a["type"]] for a in legal)
     choices = [a for a in legal if MAIN_ORDER[a["type"]] == best]

@@ -7,7 +7,10 @@ game's seed (it would let a player recompute every shuffle).
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
+from collections.abc import Callable
 from typing import Any
 
 from gameplay.engine.combat import cards
@@ -132,7 +135,7 @@ def _fill_own(state: dict[str, Any], seat: int, rng: random.Random) -> None:
         rng.shuffle(owned)
         pools[key] = owned
     for key, pool in pools.items():
-        _deal(state, seat, pool, lambda k, key=key: k == key)
+        _deal(state, seat, pool, functools.partial(operator.eq, key))
     state["cards"] = sorted(_visible(state) | {c for p in state["draw"].values() for c in p})
 
 
@@ -151,7 +154,7 @@ def _guess_unseen(state: dict[str, Any], key: str, seen: set[str], rng: random.R
     return guesses
 
 
-def _deal(state: dict[str, Any], seat: int, pool: list[str], mine) -> None:
+def _deal(state: dict[str, Any], seat: int, pool: list[str], mine: Callable[[str], bool]) -> None:
     """Fill hidden hands, farms and draw piles whose key passes `mine` from the pool."""
     for key, hand in state["hands"].items():
         if isinstance(hand, int) and mine(key):

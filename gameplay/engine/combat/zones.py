@@ -98,7 +98,9 @@ def find_soldier(state: dict[str, Any], card: str) -> tuple[int, list[Any]] | No
 
 def remove_soldier(state: dict[str, Any], card: str) -> tuple[int, list[Any]]:
     """Take a soldier off the table (it is not put anywhere yet)."""
-    seat, entry = find_soldier(state, card)
+    found = find_soldier(state, card)
+    assert found is not None, f"{card} is a soldier in play"
+    seat, entry = found
     state["soldiers"][str(seat)].remove(entry)
     return seat, entry
 
@@ -131,7 +133,7 @@ def pay(state: dict[str, Any], seat: int, cost: int) -> None:
         farm[1] = 1
 
 
-def event(state: dict[str, Any], kind: str, **facts) -> None:
+def event(state: dict[str, Any], kind: str, **facts: object) -> None:
     """Append a public event (never a hidden card) to the state's event list."""
     facts["e"] = kind
     state["events"].append(facts)

@@ -27,8 +27,11 @@ NULL_ACTION = {"name": "Null", "kind": "action", "effect": []}
 # Parameters listed in OPTIONAL may be left out.
 # Conditions an attack/defence/skill effect may carry: the target Fighter's type ("types"), the
 # element it attacks in ("if_element") and the opposing Fighter's type ("if_opponent_types").
-_CONDITIONS = {"types": ("types", TYPES), "if_opponent_types": ("types", TYPES)}
-EFFECT_OPS = {
+_CONDITIONS: dict[str, tuple[str, Any]] = {
+    "types": ("types", TYPES),
+    "if_opponent_types": ("types", TYPES),
+}
+EFFECT_OPS: dict[str, dict[str, tuple[str, Any]]] = {
     "attack": {
         "amount": ("int", (-5, 5)),
         "who": ("choice", WHO),
@@ -60,7 +63,7 @@ OPTIONAL = {"types", "element", "if_element", "if_opponent_types"}
 IMMEDIATE_OPS = {"recover_action"}
 
 
-def effect_problems(effect: dict[str, Any]) -> list[str]:
+def effect_problems(effect: object) -> list[str]:
     """Why an effect (a list of effect dicts) is outside the vocabulary; [] when it is inside."""
     if effect is None:
         return []
@@ -72,12 +75,12 @@ def effect_problems(effect: dict[str, Any]) -> list[str]:
     return problems
 
 
-def effect_supported(effect: dict[str, Any]) -> bool:
+def effect_supported(effect: object) -> bool:
     """True when every part of the effect is in the engine's vocabulary."""
     return not effect_problems(effect)
 
 
-def _item_problems(item) -> list[str]:
+def _item_problems(item: object) -> list[str]:
     if not isinstance(item, dict) or item.get("op") not in EFFECT_OPS:
         op = item.get("op") if isinstance(item, dict) else item
         return [f"unknown effect {op!r}; known: {', '.join(sorted(EFFECT_OPS))}."]
@@ -93,7 +96,7 @@ def _item_problems(item) -> list[str]:
     return problems
 
 
-def _parameter_problems(name: str, kind: str, allowed, value) -> list[str]:
+def _parameter_problems(name: str, kind: str, allowed: Any, value: object) -> list[str]:
     if kind == "int":
         low, high = allowed
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -142,11 +145,11 @@ def _character_problems(card: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _is_stat(value) -> bool:
+def _is_stat(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 20
 
 
-def force_problems(force, *, mode: str) -> list[str]:
+def force_problems(force: object, *, mode: str) -> list[str]:
     """Why a Combat Force cannot be used in that mode (size, mix, card problems); [] when fine."""
     if not isinstance(force, list):
         return ["A Combat Force must be a list of cards."]
@@ -252,7 +255,14 @@ def is_catalogue_card(card: dict[str, Any]) -> bool:
     return isinstance(card, dict) and "kind" not in card and "type" in card
 
 
-def character(name, kind_type, element, value, defense, effect: dict[str, Any]) -> dict[str, Any]:
+def character(
+    name: str,
+    kind_type: str,
+    element: str,
+    value: int,
+    defense: tuple[int, int, int, int],
+    effect: list[dict[str, Any]],
+) -> dict[str, Any]:
     """A character card dict (light, dark, fire, water defences in that order)."""
     return {
         "name": name,
@@ -264,12 +274,12 @@ def character(name, kind_type, element, value, defense, effect: dict[str, Any]) 
     }
 
 
-def action(name, effect: dict[str, Any]) -> dict[str, Any]:
+def action(name: str, effect: list[dict[str, Any]]) -> dict[str, Any]:
     """An action card dict."""
     return {"name": name, "kind": "action", "effect": effect}
 
 
-def _fx(op, **params) -> dict[str, Any]:
+def _fx(op: str, **params: object) -> dict[str, Any]:
     return {"op": op, "who": "self", **params}
 
 

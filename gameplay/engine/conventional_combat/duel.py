@@ -181,7 +181,7 @@ def roll_winner(state: dict[str, Any], sides: dict[str, Any]) -> tuple[str, list
     rerolls = {seat: sides[seat].get("rerolls", 0) for seat in ("0", "1")}  # once per duel
     while True:
         rng = chance(state, "duel dice ignoring skill" if ignoring else "duel dice")
-        roll = {"ignoring_skill": ignoring}
+        roll: dict[str, Any] = {"ignoring_skill": ignoring}
         for seat in ("0", "1"):
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
             final = dice if ignoring else raised(dice, sides[seat]["raise"])

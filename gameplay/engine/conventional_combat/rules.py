@@ -62,7 +62,7 @@ class ConventionalCombat(Ruleset):
         seats = tuple(int(s) for s in state["waiting"] if state["pending"][s] is None)
         return Decision("simultaneous", seats)
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """One choice per distinct card of the kind this step needs (characters or actions)."""
         key = str(seat)
         if state["phase"] == "over" or key not in state["waiting"] or state["pending"][key]:
@@ -132,7 +132,7 @@ class ConventionalCombat(Ruleset):
         return strategy.evaluate(self, state, seat)
 
     def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
     ) -> dict[str, Any]:
         """The search bot's rollout policy: mostly the greedy bot's choice (strategy.py)."""
         return strategy.rollout_action(self, state, seat, legal, rng)
@@ -143,7 +143,7 @@ class ConventionalCombat(Ruleset):
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text, e.g. "Fighter: Ember Knight"."""
-        step = STEP_WORDS.get(action.get("type"), "Play")
+        step = STEP_WORDS.get(str(action.get("type")), "Play")
         return f"{step}: {action.get('name') or action.get('card')}"
 
 

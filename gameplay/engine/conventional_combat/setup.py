@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.conventional_combat.cards import (
     NULL_ACTION,
@@ -17,6 +11,9 @@ from gameplay.engine.conventional_combat.cards import (
     normalize_card,
 )
 from gameplay.engine.core import EngineError, Option, base_state
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 SEATS = ("0", "1")
 DEFEATS_TO_SURRENDER = 3

@@ -49,7 +49,11 @@ def _duel_chance(ruleset: Ruleset, state: dict[str, Any], me: str) -> float:
 
 
 def rollout_action(
-    ruleset: Ruleset, state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
+    ruleset: Ruleset,
+    state: dict[str, Any],
+    seat: int,
+    legal: list[dict[str, Any]],
+    rng: random.Random,
 ) -> dict[str, Any]:
     """The search bot's rollout policy: the greedy bot's choice, mostly.
 

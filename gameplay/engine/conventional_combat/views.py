@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.conventional_combat.cards import describe_effect
 from gameplay.engine.core import base_state
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 
 def view(ruleset: Ruleset, state: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -228,6 +228,7 @@ def fortress(keys: list[str]) -> dict[str, Any]:
     raws = _builtin_raw()
     infos = [card_info(raws.get(key) or _IMPORTED_RAW[key]) for key in keys]
     stats = fortress_stats(infos)
+    assert stats is not None, "check_deck let through one or two fortresses"
     return {
         "cards": list(keys),
         "hp": stats.hp,
@@ -237,7 +238,7 @@ def fortress(keys: list[str]) -> dict[str, Any]:
     }
 
 
-def check_deck(deck, seat: int) -> tuple[list[str], list[str]]:
+def check_deck(deck: object, seat: int) -> tuple[list[str], list[str]]:
     """(fortress keys, main-deck keys with repeats) of a deck dict; EngineError saying what is
     wrong. Deck legality (30 cards, factions, borders) is the decks app's; the engine needs
     playable cards: one or two fortresses and no fortress or token in the main deck."""

@@ -13,6 +13,7 @@ Garrison allowance ("setup") is read by setup.py.
 from __future__ import annotations
 
 import threading
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -28,8 +29,12 @@ CHANGES = ("attack", "defense", "armor", "range", "skill")
 # Listing legal actions, checking one and scoring a state read the same static effects and unit
 # stats many times over without changing the state; inside `reading(state)` they are worked
 # out once. Never hold it open across a change to the state.
+# A read's memo: keys are a name ("attachments") or a tuple naming what was worked out.
+Memo = dict[Hashable, Any]
+
+
 class _Scope(threading.local):
-    memo: dict[str, Any] | None = None
+    memo: Memo | None = None
     state: dict[str, Any] | None = None
 
 
@@ -51,13 +56,13 @@ class reading:  # a context manager named like the function it replaces
             _scope.memo = {}
             _scope.state = self.state
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if not self.outer:
             _scope.memo = None
             _scope.state = None
 
 
-def _memo(state: dict[str, Any]) -> dict[str, Any] | None:
+def _memo(state: dict[str, Any]) -> Memo | None:
     """The open memo for this state, if any."""
     memo = _scope.memo
     if memo is not None and _scope.state is state:
@@ -126,6 +131,7 @@ def static_effects(
     """(source, controlling seat, effect) of every card in play with such an effect: living
     fortresses (both cards of a stacked pair: ruling K37), structures and units."""
     memo = _memo(state)
+    found: list[tuple[str, int, dict[str, Any]]] | None
     if memo is None:
         found = _static_effects(state, when)
         return found if op is None else [item for item in found if item[2]["op"] == op]
@@ -184,7 +190,7 @@ def _lasting_of(key: str) -> tuple[tuple[str, dict[str, Any]], ...]:
 
 
 def _static_effects(state: dict[str, Any], when: str) -> list[tuple[str, int, dict[str, Any]]]:
-    out = []
+    out: list[tuple[str, int, dict[str, Any]]] = []
     out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
@@ -284,7 +290,7 @@ def range_of(state: dict[str, Any], uid: str) -> int:
     return found
 
 
-def _ranges_change(state: dict[str, Any], memo: dict[str, Any]) -> bool:
+def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
     """Whether anything in play may change a unit's printed range (worked out once a read)."""
     found = memo.get("ranges change")
     if found is None:
@@ -534,7 +540,7 @@ def resolve(state: dict[str, Any], seat: int, effect: dict[str, Any], target: st
             state["units"][target]["exhausted"] = True
     elif op in ("modify", "prevent_damage", "grant_skill"):
         for uid in _affected(state, seat, effect, target):
-            change = {"unit": uid, "until": EOT}
+            change: dict[str, Any] = {"unit": uid, "until": EOT}
             change.update({k: effect[k] for k in CHANGES if k in effect})
             if op == "prevent_damage":
                 change["prevent"] = True
@@ -546,7 +552,7 @@ def _affected(
 ) -> list[str]:
     if effect.get("target") == "own_units":
         return _own_units(state, seat)
-    return [target] if target in state["units"] else []
+    return [target] if target is not None and target in state["units"] else []
 
 
 def create_token(state: dict[str, Any], seat: int, key: str) -> str:

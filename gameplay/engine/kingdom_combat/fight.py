@@ -101,7 +101,7 @@ def declare(state: dict[str, Any], seat: int, uid: str, target: str) -> None:
 def _new_battle(state: dict[str, Any], target: str) -> dict[str, Any]:
     if target.startswith("fortress-"):
         seat = int(target.split("-")[1])
-        kind, zone, defenders = "fortress", zones.fortress_zone(seat), []
+        kind, zone, defenders = "fortress", zones.fortress_zone(seat), list[str]()
     elif target in state["structures"]:
         seat = state["structures"][target]["seat"]
         kind, zone, defenders = "structure", zones.structures_zone(seat), []
@@ -194,6 +194,7 @@ def _can_retreat(state: dict[str, Any], battle: dict[str, Any]) -> bool:
 def retreat(state: dict[str, Any], uid: str) -> None:
     """The unit falls back one zone, Exhausted, and takes no damage from this attack."""
     back = zones.retreat_zone(state, uid)
+    assert back is not None, "only a unit with a zone to fall back to is offered a retreat"
     zones.place_unit(state, uid, back)
     state["units"][uid]["exhausted"] = True
     for battle in state["combat"]["battles"]:
@@ -327,7 +328,7 @@ def shoot_actions(
     """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
     1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
     that unit's shots)."""
-    actions = []
+    actions: list[dict[str, Any]] = []
     units = state["units"]
     enemies = [(o, t["zone"]) for o, t in units.items() if t["seat"] != seat and not t["face_down"]]
     if not enemies:

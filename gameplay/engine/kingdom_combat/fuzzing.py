@@ -39,7 +39,7 @@ class Violation(AssertionError):
     """A broken invariant, with the game's seed, seats and action number."""
 
 
-def strings_in(value) -> set[str]:
+def strings_in(value: object) -> set[str]:
     """Every string in JSON data (dict keys included)."""
     text = json.dumps(value)
     if "\\" in text:  # an escaped character, maybe a quote: the careful way

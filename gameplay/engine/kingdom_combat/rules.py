@@ -76,7 +76,7 @@ class KingdomCombat(Ruleset):
             )
         return Decision("seat", (state["turn"]["seat"],))
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action the seat may take now ([] when it is not its decision)."""
         cards.learn_state(state)
         with effects.reading(state):
@@ -120,7 +120,7 @@ class KingdomCombat(Ruleset):
         kind = action.get("type")
         if state["phase"] != "turn" or state["turn"]["stage"] == "defend":
             return self._legal_actions(state, seat)
-        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(kind)
+        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(str(kind))
         if field is not None and not isinstance(action.get(field), str):
             return []  # every such legal action names its card or unit
         if state["window"] is not None:
@@ -213,7 +213,7 @@ class KingdomCombat(Ruleset):
         return strategy.evaluate(state, seat)
 
     def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
     ) -> dict[str, Any]:
         """The search bot's rollout policy (strategy.py)."""
         return strategy.rollout_action(state, seat, legal, rng)

@@ -8,17 +8,14 @@ mulligans), then the coin flip and the first turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from gameplay.engine.core import EngineError, Option, base_state, chance
+from gameplay.engine.kingdom_combat import cards, zones
+from gameplay.engine.kingdom_combat.zones import event, player
 
 if TYPE_CHECKING:
     from gameplay.engine.core import Ruleset
-
-
-from typing import Any
-
-from gameplay.engine.core import Option, base_state, chance
-from gameplay.engine.kingdom_combat import cards, zones
-from gameplay.engine.kingdom_combat.zones import event, player
 
 HAND_SIZE = 7
 
@@ -44,7 +41,7 @@ def new_state(
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
     decks = options["decks"] or _default_decks(seats)
     if not isinstance(decks, list) or len(decks) != seats:
-        raise cards.EngineError("Pass one deck per seat (or none for the starter decks).")
+        raise EngineError("Pass one deck per seat (or none for the starter decks).")
     state.update(
         cards={},
         owner={},
@@ -77,8 +74,9 @@ def _default_decks(seats: int) -> list[dict[str, Any]]:
     return [starters[seat % len(starters)] for seat in range(seats)]
 
 
-def _seat_player(state: dict[str, Any], seat: int, deck) -> None:
+def _seat_player(state: dict[str, Any], seat: int, deck: object) -> None:
     forts, main = cards.check_deck(deck, seat)
+    assert isinstance(deck, dict), "check_deck refuses a deck that is not a dict"
     state["card_data"].update(cards.imported_cards(deck, seat))
     fortress = cards.fortress(forts)
     fortress["start_hp"] = fortress["hp"]

@@ -39,7 +39,7 @@ def answer_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 def window_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The asked seat's answers, pass, pass until the stack has resolved (when there is a
     stack to answer again), and pass for the rest of the turn."""
-    passes = [{"type": "pass"}]
+    passes: list[dict[str, Any]] = [{"type": "pass"}]
     if state["stack"]:
         passes.append({"type": "pass", "window": True})
     passes.append({"type": "pass", "turn": True})

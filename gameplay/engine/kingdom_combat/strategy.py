@@ -63,7 +63,7 @@ ATTACK_ORDER = {"fortress": 0, "structure": 1, "unit": 2}
 
 
 def rollout_action(
-    state: dict[str, Any], seat: int, legal: list[Any], rng: random.Random
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
 ) -> dict[str, Any]:
     """A cheap rule of thumb for Monte Carlo rollouts (see the module's docstring)."""
     if len(legal) == 1:
@@ -92,7 +92,7 @@ def rollout_action(
         return pick(joins) if joins and rng.random() < 0.5 else by_type["done"][0]
     if "play" in by_type:
         return pick(by_type["play"])
-    forward = _forward_moves(state, seat, by_type.get("move", ()))
+    forward = _forward_moves(state, seat, by_type.get("move", []))
     if forward:
         return pick(forward)
     return (by_type.get("combat") or by_type.get("end") or legal)[0]
@@ -104,7 +104,9 @@ def _attack_rank(state: dict[str, Any], target: str) -> int:
     return ATTACK_ORDER["structure" if target in state["structures"] else "unit"]
 
 
-def _forward_moves(state: dict[str, Any], seat: int, moves) -> list[dict[str, Any]]:
+def _forward_moves(
+    state: dict[str, Any], seat: int, moves: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Moves that bring a unit closer to the nearest enemy fortress, into a zone no enemy
     holds: a unit walking onto a Battlefield beside enemy units (K10) is attacked there before
     it can strike, so the rule of thumb attacks them from next door instead."""

@@ -9,17 +9,14 @@ in the options, and the seed (it would reveal every shuffle).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.core import clone
 from gameplay.engine.kingdom_combat import cards, economy, zones
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 RECENT_EVENTS = 40
 PUBLIC_KEYS = (
@@ -219,7 +216,7 @@ def describe_action(action: dict[str, Any]) -> str:
     return LABELS[action["type"]].format_map(_Default(fields))
 
 
-class _Default(dict):
+class _Default(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "?"
 
@@ -245,7 +242,7 @@ def why_illegal(ruleset: Ruleset, state: dict[str, Any], seat: int, action: dict
         return "That is not a Kingdom Combat action; send one of legal_actions."
     kind = action["type"]
     if kind == "play":
-        return _why_not_play(state, seat, action.get("card"))
+        return _why_not_play(state, seat, str(action.get("card")))
     if kind in REFUSALS:
         return REFUSALS[kind]
     if kind == "mulligan":
@@ -253,7 +250,7 @@ def why_illegal(ruleset: Ruleset, state: dict[str, Any], seat: int, action: dict
     return f"{describe_action(action)} is not allowed now."
 
 
-def _why_not_play(state: dict[str, Any], seat: int, cid) -> str:
+def _why_not_play(state: dict[str, Any], seat: int, cid: str) -> str:
     me = zones.player(state, seat)
     if cid not in me["hand"]:
         return "That card is not in your hand."

@@ -40,6 +40,7 @@ def road(zone: str) -> tuple[str, ...]:
         return (BATTLEFIELD,)
     seat = home_of(zone)
     if zone[0] == "F":
+        assert seat is not None, "a fortress zone has a home seat"
         return (zone, structures_zone(seat), BATTLEFIELD)
     return (zone, BATTLEFIELD)
 
@@ -178,7 +179,7 @@ def destroy_structure(state: dict[str, Any], sid: str) -> None:
     event(state, "destroyed", card=sid)
 
 
-def event(state: dict[str, Any], kind: str, **facts) -> None:
+def event(state: dict[str, Any], kind: str, **facts: object) -> None:
     """Append a public event (never a hidden card) to the event list."""
     facts["e"] = kind
     state["events"].append(facts)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from gameplay.engine.core import EngineError
+from gameplay.engine.errors import EngineError
 
 RUNES = ("I", "II", "III", "IV", "V")
 BODY_TYPES = ("creature", "warlord")
@@ -53,7 +54,7 @@ def trumps(card: dict[str, Any], last: dict[str, Any]) -> bool:
     return card["rank"] > last["rank"] or card["rune"] == last["rune"] % 5 + 1
 
 
-def normalize_deck(raw, where: str) -> list[dict[str, Any]]:
+def normalize_deck(raw: object, where: str) -> list[dict[str, Any]]:
     """The deck as a list of clean card dicts; CardError naming every problem otherwise."""
     if not isinstance(raw, list):
         raise CardError(f"{where}: a deck must be a list of cards.")
@@ -87,11 +88,11 @@ def _fresh(card: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def normalize_card(raw) -> dict[str, Any]:
+def normalize_card(raw: object) -> dict[str, Any]:
     """One clean card: name, type, rank, rune, attack, health, keywords, regeneration, effects."""
     if not isinstance(raw, dict):
         raise CardError("a card must be an object with a name, type, rank and rune")
-    stats = raw.get("stats") if isinstance(raw.get("stats"), dict) else {}
+    stats = raw["stats"] if isinstance(raw.get("stats"), dict) else {}
     data = {**stats, **{k: v for k, v in raw.items() if k != "stats"}}
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -169,25 +170,25 @@ def _artifact_bonus(card: dict[str, Any], data: dict[str, Any]) -> None:
     card["effects"] = []
 
 
-def _whole(value, what: str, low: int, high: int) -> int:
+def _whole(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise CardError(f"{what} must be a whole number from {low} to {high}")
     return value
 
 
-def _list(value, name: str) -> list[Any]:
+def _list(value: object, name: str) -> list[Any]:
     if not isinstance(value, list):
         raise CardError(f"{name}: keywords and effects must be lists")
     return value
 
 
-def _rune(value, name: str) -> int:
+def _rune(value: object, name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in RUNES:
         return RUNES.index(value.strip().upper()) + 1
     return _whole(value, f"{name}: rune (I-V or 1-5)", 1, 5)
 
 
-def _keywords(value, name: str) -> list[str]:
+def _keywords(value: object, name: str) -> list[str]:
     clean = []
     for word in _list(value, name):
         key = str(word).strip().lower().replace("-", "_").replace(" ", "_")
@@ -198,7 +199,7 @@ def _keywords(value, name: str) -> list[str]:
     return sorted(set(clean))
 
 
-def _effect(value, name: str) -> dict[str, Any]:
+def _effect(value: object, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise CardError(f"{name}: each effect must be an object with an op and a target")
     op, target = value.get("op"), value.get("target", "creature")
@@ -214,8 +215,18 @@ def _effect(value, name: str) -> dict[str, Any]:
     return effect
 
 
-def _card(name, kind, rank, rune, attack, life, keywords=(), regeneration=None, effects=()):
-    stats = {"rank": rank, "rune": rune}
+def _card(
+    name: str,
+    kind: str,
+    rank: int,
+    rune: int,
+    attack: int | None,
+    life: int | None,
+    keywords: Sequence[str] = (),
+    regeneration: int | None = None,
+    effects: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    stats: dict[str, int | None] = {"rank": rank, "rune": rune}
     if attack is not None:
         stats.update({"attack": attack, "life": life})
     if regeneration is not None:

@@ -6,6 +6,7 @@ creatures; "all_*" effects hit every creature they name; player effects need no 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gameplay.engine.rune_duel import battle
@@ -45,7 +46,11 @@ def has_target(state: dict[str, Any], seat: int, effect: dict[str, Any]) -> bool
 
 
 def resolve(
-    state: dict[str, Any], seat: int, effect: dict[str, Any], source: str, target=None
+    state: dict[str, Any],
+    seat: int,
+    effect: dict[str, Any],
+    source: str,
+    target: Sequence[int] | None = None,
 ) -> None:
     """Carry out the effect; target is the chosen (seat, slot) of a single-creature effect."""
     op, aim = effect["op"], effect["target"]
@@ -55,7 +60,11 @@ def resolve(
         else:
             battle.gain_life(state, seat, effect["amount"], source)
         return
-    targets = [tuple(target)] if aim == "creature" else _all_targets(state, seat, effect)
+    if aim == "creature":
+        assert target is not None, "a single-creature effect is played with its target"
+        targets = [(target[0], target[1])]
+    else:
+        targets = _all_targets(state, seat, effect)
     for side, slot in targets:
         _touch(state, side, slot, effect, source)
     for slot in sorted({slot for _, slot in targets}):

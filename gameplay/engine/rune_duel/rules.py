@@ -53,7 +53,7 @@ class RuneDuel(Ruleset):
             return Decision("simultaneous", waiting)
         return Decision("terminal", ())
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Duel: cards to play; a Charge slot or a target; end of combat: keep or discard one."""
         phase = state["phase"]
         if phase == "duel" and state["turn"] == seat:

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.core import Option, base_state, chance
 from gameplay.engine.rune_duel import flow
@@ -19,6 +13,9 @@ from gameplay.engine.rune_duel.cards import (
     normalize_deck,
     starter_catalogue,
 )
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 OPTIONS = {
     "life": Option(

@@ -127,7 +127,7 @@ class DuelSolver:
         self.beats = [_mask(printed, p) for p in printed]
         self.beats.append(_mask(printed, card(state, last)) if last else (1 << self.count) - 1)
         self.first = (1 << len(hands[0])) - 1
-        self.memo: dict[str, Any] = {}
+        self.memo: dict[tuple[int, int, int, int], float] = {}
 
     def value(self, turn: int) -> float:
         """The duel's value for seat 0 from the current position."""

@@ -7,19 +7,16 @@ other hand, the order of every deck, and the other seat's end-of-combat choice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gameplay.engine.core import Ruleset
-
-
 import random
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.core import base_state, to_json
 from gameplay.engine.rune_duel.battle import card, stats
 from gameplay.engine.rune_duel.cards import RUNES
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 
 def card_view(state: dict[str, Any], card_id: str) -> dict[str, Any]:
@@ -137,7 +134,9 @@ def visible_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def _catalogue(view: dict[str, Any]) -> tuple[list[Any], dict[str, Any], dict[str, Any]]:
     """The distinct cards of both deck lists, their index by JSON text, and the deck lists."""
-    catalogue, index_of, deck_lists = [], {}, {}
+    catalogue: list[Any] = []
+    index_of: dict[str, Any] = {}
+    deck_lists: dict[str, Any] = {}
     for key, player in view["players"].items():
         pairs = []
         for item in player["deck_list"]:
