@@ -28,7 +28,7 @@ class Scoring:
     per_win: int = 3
     best: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.by not in (PLACEMENT, MATCH_WINS):
             raise ScoringError("Score by placement or by match wins.")
         if any(p < 0 for p in self.points) or self.per_win < 0:

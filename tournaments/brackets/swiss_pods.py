@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -170,7 +170,7 @@ def _place(pods: list[list[int]], order: list[int], costs: _Costs) -> int:
     todo = [p for p, pod in enumerate(pods) if costs.pod(pod)[0]]
     while todo:
         _improve(pods, costs, todo)
-        todo, failed = [], set()
+        todo, failed = [], set[range]()
         for p in range(len(pods)):
             around = _neighbours(len(pods), p)
             if costs.pod(pods[p])[0] and around not in failed:
@@ -263,7 +263,9 @@ def _rematch_free(
         return None
 
 
-def _cliques(candidates: list[int], need: int, allowed: dict[int, set[int]]):
+def _cliques(
+    candidates: list[int], need: int, allowed: dict[int, set[int]]
+) -> Iterator[tuple[int, ...]]:
     """Every `need` entries of `candidates` (in their order) no two of which have met."""
     if need == 0:
         yield ()
@@ -302,4 +304,5 @@ def _fewest_rematches(
                 place(others, remaining, [*made, pod], met + extra)
 
     place(order, sizes, [], 0)
-    return best[1]
+    pods: list[tuple[int, ...]] | None = best[1]
+    return pods
