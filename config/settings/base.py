@@ -2,6 +2,7 @@
 see README.md "Configuration". The mode modules (local, test, production) import this."""
 
 from datetime import timedelta
+from typing import Any
 
 import dj_database_url
 
@@ -68,10 +69,10 @@ TEMPLATES = [
 ]
 
 
-def database_from_url(url: str) -> dict:
+def database_from_url(url: str) -> dict[str, Any]:
     """A DATABASES entry for the URL; SQLite gets WAL and immediate transactions so the web
     server and the embedded worker can write at the same time without 'database is locked'."""
-    config = dj_database_url.parse(url)
+    config: dict[str, Any] = {**dj_database_url.parse(url)}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -103,7 +104,7 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = env_str("STATIC_ROOT", str(VAR_DIR / "staticfiles"))
+STATIC_ROOT: str | None = env_str("STATIC_ROOT", str(VAR_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -186,7 +187,7 @@ else:
     CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 if CELERY_BROKER_URL.startswith("redis://"):
     # kombu's Redis transport with the broker-outage fix explained in config/broker.py.
-    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
+    CELERY_BROKER_TRANSPORT: str | None = "config.broker:Transport"
 # The cache holds throttle counts: Redis when configured (shared by every process), else memory
 # (the embedded mode runs one web process).
 if REDIS_URL:
@@ -286,7 +287,7 @@ CARD_SETS_PER_USER = env_int("CARD_SETS_PER_USER", 20)
 HEALTHZ_HEARTBEATS = env_bool("HEALTHZ_HEARTBEATS", True)
 HEALTHZ_SILENT_AFTER_S = env_int("HEALTHZ_SILENT_AFTER_S", 60)
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {

@@ -12,7 +12,7 @@ import json
 import pickle
 import random
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import orjson
 
@@ -394,8 +394,7 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _ruleset(slug: str) -> Ruleset:
-    # the registry knows rulesets by a protocol of their slug only (it must not import core)
-    return cast(Ruleset, registry.get(slug))
+    return registry.get(slug)
 
 
 def ruleset_of(state: dict[str, Any]) -> Ruleset:
