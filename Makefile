@@ -34,6 +34,7 @@ lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 bench: $(VENV)/.dev
 	@for f in bench/*.py; do PYTHONPATH=. $(PY) $$f || exit 1; done

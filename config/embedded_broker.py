@@ -56,7 +56,8 @@ def create_queue(url: str, name: str = "celery") -> None:
     """Create the broker's tables and its queue now, in one process, before the web server,
     worker and scheduler start and would all create them at once."""
     with Connection(url, transport=Transport) as connection:
-        connection.default_channel._get_or_create(name)
+        # kombu's own queue creation: private, so the stubs (public API only) do not list it
+        connection.default_channel._get_or_create(name)  # type: ignore[attr-defined]
 
 
 class Channel(kombu_sqlalchemy.Channel):

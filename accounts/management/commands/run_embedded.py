@@ -71,7 +71,9 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"\nThe app is at {url}"))
         if lan:
             self.stdout.write(f"Phones and laptops on the venue's network open {url}")
-        started = ", ".join(f"{c.label} (pid {c.process.pid})" for c in supervisor.children)
+        started = ", ".join(
+            f"{c.label} (pid {c.process.pid if c.process else '?'})" for c in supervisor.children
+        )
         self.stdout.write(
             f"Started on the {broker} broker: {started}. Any that stops is started again. "
             "Stop with Ctrl-C.\n"
