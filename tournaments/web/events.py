@@ -5,7 +5,7 @@ from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
@@ -136,7 +136,7 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
 
 
 @require_GET
-def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_live(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The tournament's live stream (server-sent events): its version after each change, for
     its bracket, match pages and the organizer's desk. The tournament's pages are public and a
     notice carries nothing but the version."""
