@@ -190,7 +190,7 @@ def _board(request, pk: int, *, error: str = "") -> dict:
         **_players_and_result(game, detail, names, request.user),
         "table": clicks,
         "table_json": {k: clicks[k] for k in ("moves", "words", "hint", "then")},
-        "offer_title": boards.OFFER_TITLES.get(game.ruleset, "Choose a card"),
+        "offer_title": boards.offer_title(game.ruleset),
         "offer_faces": boards.offer_faces(game.ruleset, clicks["offer"]),
         "game": game,
         "game_name": games.name_of(game.ruleset),

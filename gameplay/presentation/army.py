@@ -1,0 +1,30 @@
+"""Army on the play page: the army line and each round's fighting card, how a game ended."""
+
+from __future__ import annotations
+
+from gameplay.presentation.base import Clicks, Names, Path, Presentation
+
+
+def army_paths(view: dict, actions: list, names: Names) -> Clicks:
+    """The army line: its cards clicked in fighting order; a round: the fighting card."""
+    paths: list[Path] = []
+    hint: str | tuple[str, str] = "Choose the fighting card you play this round."
+    for action in actions:
+        if action["type"] == "line":
+            paths.append(tuple(f"card:{c}" for c in action["order"]))
+            hint = (
+                "Click your army cards in the order they fight: the first one leads.",
+                "Now click the army card that fights next.",
+            )
+        else:
+            paths.append((f"card:{action['card']}",))
+    return paths, {}, hint
+
+
+PRESENTATION = Presentation(
+    clicks=army_paths,
+    end_words={
+        "armies": "every army of the other side fell",
+        "round_limit": "the round limit was reached; the most SP won",
+    },
+)
