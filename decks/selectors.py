@@ -204,7 +204,7 @@ def locked_deck_codes(*, entry_ids: list[int]) -> dict[int, list[str]]:
     }
 
 
-def locked_deck_lists(*, entry_ids: list[int], game: str = "kingdom-combat") -> dict[int, dict]:
+def locked_deck_lists(*, entry_ids: list[int], game: str) -> dict[int, dict]:
     """{entry id: {"fortresses": [card keys], "cards": [[card key, count], ...]}} of the entries
     whose deck was locked at the tournament's start: a registered Kingdom Combat deck as the
     engine takes it. A deck with cards of imported sets brings their card dicts ("card_data",

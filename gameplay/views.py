@@ -30,6 +30,7 @@ def game_list(request):
             "games": selectors.games_for_home(limit=30),
             "matches": selectors.matches_to_play(user=request.user),
             "rulesets": registry.all_rulesets(),
+            "default_ruleset": games.default().slug,
             "bots": sorted(bots.BOTS),
         },
     )
@@ -42,7 +43,7 @@ def game_new(request):
     bot = request.POST.get("bot", "greedy")
     try:
         game = services.game_create(
-            ruleset=request.POST.get("ruleset", "combat"),
+            ruleset=request.POST.get("ruleset", games.default().slug),
             seats=[{"user": request.user.pk}, {"bot": bot}],
             options=_turn_limit_options(request),
             created_by=request.user,
@@ -86,6 +87,7 @@ def lobby(request):
             "mine": selectors.invites_of(user=request.user),
             "my_games": selectors.games_awaiting_move(user=request.user),
             "rulesets": _two_player_rulesets(),
+            "default_ruleset": games.default().slug,
             "challenge_to": request.GET.get("challenge", "")[:150],
         },
     )
@@ -98,7 +100,7 @@ def invite_new(request):
     try:
         invite = services.invite_create(
             by_user=request.user,
-            ruleset=request.POST.get("ruleset", "combat"),
+            ruleset=request.POST.get("ruleset", games.default().slug),
             opponent_username=request.POST.get("opponent", ""),
             options=_turn_limit_options(request),
         )

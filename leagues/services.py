@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+import games
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from leagues import scoring
 from leagues.models import League, LeagueEvent, event_day
@@ -82,7 +83,7 @@ def league_create(
     *,
     organizer,
     name: str,
-    game: str = "combat",
+    game: str = games.default().slug,
     score_by: str = "placement",
     placement_points: list[int] | None = None,
     points_per_win: int = 3,

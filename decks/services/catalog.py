@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+import games
 from config.csv_export import SafeDictWriter
 from config.errors import NotAllowed, ServiceError
 from decks.catalog_loading import load_card_set
@@ -104,6 +105,7 @@ def may_see_card_set(card_set: CardSet, user) -> bool:
 
 def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, list[str]]:
     """{"line N": [problems]} for every card that cannot be imported."""
+    facts = games.cards_of(game.slug)
     factions = {f["slug"] for f in data.get("factions") or []}
     factions |= set(Faction.objects.filter(game=game).values_list("slug", flat=True))
     # Copies count by card identity, so a card already in the game is a reprint of it.
@@ -121,10 +123,8 @@ def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, 
         line = f"line {lines[index]}"
         if lines[index] in shared:
             line += f", card {index + 1}"
-        problems = card_problems(
-            game.slug, card, factions if game.slug == "kingdom-combat" else None
-        )
-        if game.slug == "kingdom-combat" and not problems:
+        problems = card_problems(game.slug, card, factions if facts and facts.factions else None)
+        if facts and facts.tokens and not problems:
             problems = _token_problems(card, tokens)
         if not problems:
             key = card_key(card)
@@ -139,7 +139,8 @@ def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, 
 
 
 def _token_problems(card: dict[str, Any], tokens: set[str]) -> list[str]:
-    """A Kingdom Combat effect that makes tokens must name a token card of the game."""
+    """An effect that makes tokens (a game whose declaration says `cards.tokens`) must name a
+    token card of the game."""
     return [
         f"effect {number}: token {effect['token']!r} is not a token card of this game or set"
         for number, effect in enumerate(card.get("effects") or [], start=1)

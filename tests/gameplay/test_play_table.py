@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gameplay import boards, table
-from gameplay.presentation import combat
 from gameplay.engine import core, registry
+from gameplay.presentation import combat
 
 GAMES = ("combat", "army", "conventional-combat", "rune-duel", "kingdom-combat")
 NAMES = {0: "ann", 1: "bob"}
