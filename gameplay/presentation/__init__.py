@@ -2,7 +2,7 @@
 
 One module per game, beside its engine package (`gameplay/engine/<game>/` holds the rules,
 `gameplay/presentation/<game>.py` how the play page draws them), registered like the engine
-in `registry.py`. The shared pieces (the `Presentation` declaration, playing-card faces,
-players named in the engine's words) are in `base.py`; `gameplay.boards` and `gameplay.table`
-are the generic entry points the views call.
+in `registry.py`. The shared pieces (the `Presentation` declaration, players named in the
+engine's words) are in `base.py`; `gameplay.boards` and `gameplay.table` are the generic entry
+points the views call.
 """

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from decks import faces
+from gameplay.engine.combat.cards import card_name  # Army plays Combat's 52-card pack
 from gameplay.presentation.base import Clicks, Names, Path, Presentation
+
+
+def card_face(code: str) -> dict:
+    """An Army card's face, named in words ("king of diamonds") for its title and screen
+    readers, not by its code."""
+    return faces.playing_face(str(code), name=card_name(str(code)))
 
 
 def army_paths(view: dict, actions: list, names: Names) -> Clicks:
@@ -23,6 +31,7 @@ def army_paths(view: dict, actions: list, names: Names) -> Clicks:
 
 PRESENTATION = Presentation(
     clicks=army_paths,
+    card_face=card_face,
     end_words={
         "armies": "every army of the other side fell",
         "round_limit": "the round limit was reached; the most SP won",

@@ -12,15 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gameplay.engine.combat import cards as playing_cards
-
 # A click path: the keys of what the player clicks, in order (see gameplay.table).
 Path = tuple[str, ...]
 # (paths, button words, hint or (hint, then)) for a seat's legal actions
 Clicks = tuple[list[Path], dict[str, str], "str | tuple[str, str]"]
 Names = dict[int, str]
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +30,8 @@ class Presentation:
     seat_named_words: the engine writes players as "seat N" (counted from 1); name them.
     offer_title / offer_face: the heading and card face (by key) of cards a move offers beside
       the board (Kingdom Combat's hires); offer_face None: the game offers none.
+    card_face: a card's face by its id in the view, for the board template's `board_face`
+      filter (None: the template draws the view's own card data).
     """
 
     board: Callable[[dict, Names], dict] | None = None
@@ -43,35 +41,10 @@ class Presentation:
     seat_named_words: bool = False
     offer_title: str = "Choose a card"
     offer_face: Callable[[str], dict] | None = None
+    card_face: Callable[[str], dict] | None = None
 
 
 GENERIC = Presentation()
-
-
-def playing_card_face(card_id: str, **extra) -> dict:
-    """A playing-card face for templates: rank, suit symbol, colour, label."""
-    if card_id == "?":
-        return {"kind": "back", "label": "face-down card", **extra}
-    rank, suit = playing_cards.rank_of(card_id), playing_cards.suit_of(card_id)
-    if suit is None:
-        return {
-            "kind": "playing",
-            "rank": "★",
-            "suit": "JK",
-            "color": "black",
-            "label": "joker",
-            "id": card_id,
-            **extra,
-        }
-    return {
-        "kind": "playing",
-        "rank": rank,
-        "suit": SUIT_SYMBOLS[suit],
-        "color": "red" if suit in "HD" else "black",
-        "label": playing_cards.card_name(card_id),
-        "id": card_id,
-        **extra,
-    }
 
 
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")

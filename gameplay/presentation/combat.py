@@ -10,7 +10,34 @@ from gameplay.presentation.base import (
     Presentation,
     player_name,
 )
-from gameplay.presentation.base import playing_card_face as face
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def face(card_id: str, **extra) -> dict:
+    """A playing-card face for templates: rank, suit symbol, colour, label."""
+    if card_id == "?":
+        return {"kind": "back", "label": "face-down card", **extra}
+    rank, suit = cards.rank_of(card_id), cards.suit_of(card_id)
+    if suit is None:
+        return {
+            "kind": "playing",
+            "rank": "★",
+            "suit": "JK",
+            "color": "black",
+            "label": "joker",
+            "id": card_id,
+            **extra,
+        }
+    return {
+        "kind": "playing",
+        "rank": rank,
+        "suit": SUIT_SYMBOLS[suit],
+        "color": "red" if suit in "HD" else "black",
+        "label": cards.card_name(card_id),
+        "id": card_id,
+        **extra,
+    }
 
 
 def combat_board(view: dict, names: Names) -> dict:
