@@ -217,31 +217,31 @@ def locked_deck_lists(*, entry_ids: list[int], game: str) -> dict[int, dict]:
         }
         for entry_id, locked in rows.values_list("entry_id", "locked_list")
     }
-    builtin = {card_key(raw) for raw in load_builtin(game)["cards"]}
-    wanted = {
-        key
-        for deck in decks.values()
-        for key in [*deck["fortresses"], *(k for k, _ in deck["cards"])]
-        if key not in builtin
-    }
-    if not wanted:
-        return decks
-    data = _card_dicts(game, wanted)
-    tokens = {
-        effect.get("token")
-        for card in data.values()
-        for effect in card.get("effects") or ()
-        if effect.get("token") and effect.get("token") not in builtin
-    }
-    data.update(_card_dicts(game, tokens - set(data)))
+    data = _imported_cards(game, decks)
     for deck in decks.values():
-        keys = {*deck["fortresses"], *(k for k, _ in deck["cards"])}
-        own = {k: data[k] for k in sorted(keys) if k in data}
+        own = {k: data[k] for k in sorted(_deck_keys(deck)) if k in data}
         made = {e["token"] for c in own.values() for e in c.get("effects") or () if e.get("token")}
         own.update({k: data[k] for k in sorted(made) if k in data})
         if own:
             deck["card_data"] = list(own.values())
     return decks
+
+
+def _imported_cards(game: str, decks: dict[int, dict]) -> dict[str, dict]:
+    """{key: card dict} of the decks' cards not in the built-in set, and the tokens they make."""
+    builtin = {card_key(raw) for raw in load_builtin(game)["cards"]}
+    wanted = {key for deck in decks.values() for key in _deck_keys(deck) if key not in builtin}
+    if not wanted:
+        return {}
+    data = _card_dicts(game, wanted)
+    tokens = {effect.get("token") for card in data.values() for effect in card.get("effects") or ()}
+    data.update(_card_dicts(game, tokens - builtin - set(data) - {None, ""}))
+    return data
+
+
+def _deck_keys(deck: dict) -> set[str]:
+    """The card keys a locked deck names: its fortresses and its main deck."""
+    return {*deck["fortresses"], *(key for key, _count in deck["cards"])}
 
 
 def _card_dicts(game: str, keys: set[str]) -> dict[str, dict]:

@@ -71,21 +71,8 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
     """Everything wrong with one card dict for `game` (empty when it can be imported)."""
     if not isinstance(card, Mapping):
         return ["a card must be an object with at least a name and a type"]
-    errors: list[str] = []
-    name = card.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > 120:
-        errors.append("name is required (at most 120 characters)")
-    kind = card.get("type")
-    if kind not in CARD_TYPES.get(game, ()):
-        errors.append(f"type must be one of {', '.join(CARD_TYPES.get(game, ()))}")
-    cost = card.get("cost")
-    if cost is not None and (not _is_int(cost) or not 0 <= cost <= MAX_COST):
-        errors.append(f"cost must be a whole number from 0 to {MAX_COST}")
-    for key, longest in TEXT_LIMITS.items():
-        value = card.get(key)
-        if value is not None and (not isinstance(value, str) or len(value) > longest):
-            errors.append(f"{key} must be text of at most {longest} characters")
     facts = games.cards_of(game)
+    errors = _field_problems(card, CARD_TYPES.get(game, ()))
     if not (facts and facts.borders) and card.get("border"):
         errors.append(f"only {_bordered_games()} cards have a border; leave it empty")
     for key in ("factions", "keywords"):
@@ -97,6 +84,24 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
         errors.extend(_declared_problems(games.get(game), card, factions))
     if card.get("effects") is not None:
         errors.extend(effect_problems(card["effects"], game))
+    return errors
+
+
+def _field_problems(card: Mapping[str, Any], types: tuple[str, ...]) -> list[str]:
+    """The name, the type among the game's, the cost and the text fields' lengths."""
+    errors: list[str] = []
+    name = card.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 120:
+        errors.append("name is required (at most 120 characters)")
+    if card.get("type") not in types:
+        errors.append(f"type must be one of {', '.join(types)}")
+    cost = card.get("cost")
+    if cost is not None and (not _is_int(cost) or not 0 <= cost <= MAX_COST):
+        errors.append(f"cost must be a whole number from 0 to {MAX_COST}")
+    for key, longest in TEXT_LIMITS.items():
+        value = card.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > longest):
+            errors.append(f"{key} must be text of at most {longest} characters")
     return errors
 
 
@@ -131,11 +136,7 @@ def _declared_problems(
     if facts.borders:
         errors.extend(_border_problems(facts.borders, card))
     if facts.factions:
-        chosen = card.get("factions") or []
-        if not chosen:
-            errors.append(f"a {game.name} card needs a faction (or mercenary)")
-        elif factions is not None and not set(chosen) <= factions:
-            errors.append(f"unknown faction(s): {', '.join(sorted(set(chosen) - factions))}")
+        errors.extend(_card_faction_problems(game.name, card, factions))
     kinds = facts.action_kinds
     if kinds and card.get("type") == "action" and card.get("subtype") not in kinds:
         errors.append(f"an action's subtype must be one of {', '.join(kinds)}")
@@ -144,12 +145,31 @@ def _declared_problems(
         for stat in ("hp", "starting_gold", "gold_per_turn"):
             if not _is_int(stats.get(stat)) or stats[stat] < 0:
                 errors.append(f"a fortress needs stats.{stat} (a whole number)")
-    effects = card.get("effects")
-    if facts.kind_effects and isinstance(effects, list):
-        kind = card.get("subtype") if card.get("type") == "action" else card.get("type")
-        for number, effect in enumerate(effects, start=1):
-            errors += [f"effect {number}: {p}" for p in kc_card_effect_problems(kind, effect)]
+    if facts.kind_effects and isinstance(card.get("effects"), list):
+        errors.extend(_kind_effect_problems(card))
     return errors
+
+
+def _card_faction_problems(
+    game_name: str, card: Mapping[str, Any], factions: set[str] | None
+) -> list[str]:
+    """A card names at least one faction, and only factions of the set or the game."""
+    chosen = card.get("factions") or []
+    if not chosen:
+        return [f"a {game_name} card needs a faction (or mercenary)"]
+    if factions is not None and not set(chosen) <= factions:
+        return [f"unknown faction(s): {', '.join(sorted(set(chosen) - factions))}"]
+    return []
+
+
+def _kind_effect_problems(card: Mapping[str, Any]) -> list[str]:
+    """Effects the kind of card carrying them may have (a fortress's, a Dirty Trick's, ...)."""
+    kind = card.get("subtype") if card.get("type") == "action" else card.get("type")
+    return [
+        f"effect {number}: {problem}"
+        for number, effect in enumerate(card["effects"], start=1)
+        for problem in kc_card_effect_problems(kind, effect)
+    ]
 
 
 def _border_problems(borders: tuple[str, ...], card: Mapping[str, Any]) -> list[str]:

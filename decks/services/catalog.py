@@ -112,30 +112,41 @@ def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, 
     # (among the cards the importer can see: others' private sets neither block nor leak)
     sets = visible_card_sets(user=organizer)
     existing = {card.key: card for card in reversed(card_list(game=game, sets=sets))}
+    tokens = _token_keys(existing, data["cards"]) if facts and facts.tokens else None
     seen: dict[str, str] = {}
     errors: dict[str, list[str]] = {}
-    tokens = {k for k, c in existing.items() if c.type == "token"}
-    tokens |= {
-        card_key(c) for c in data["cards"] if isinstance(c, dict) and c.get("type") == "token"
-    }
     shared = {line for line, n in Counter(lines).items() if n > 1}  # e.g. one-line JSON
     for index, card in enumerate(progress(data["cards"])):
         line = f"line {lines[index]}"
         if lines[index] in shared:
             line += f", card {index + 1}"
         problems = card_problems(game.slug, card, factions if facts and facts.factions else None)
-        if facts and facts.tokens and not problems:
+        if tokens is not None and not problems:
             problems = _token_problems(card, tokens)
         if not problems:
-            key = card_key(card)
-            if key in seen:
-                problems.append(f"{card['name']} is already on {seen[key]}; list each card once.")
-            elif key in existing:
-                problems.extend(_reprint_problems(card, existing[key], game))
-            seen.setdefault(key, line)
+            problems = _copy_problems(card, line, seen, existing, game)
         if problems:
             errors[line] = problems
     return errors
+
+
+def _token_keys(existing: dict, cards: list) -> set[str]:
+    """The token cards an effect may make: the game's, and the ones this import brings."""
+    tokens = {k for k, c in existing.items() if c.type == "token"}
+    return tokens | {card_key(c) for c in cards if isinstance(c, dict) and c.get("type") == "token"}
+
+
+def _copy_problems(card: dict, line: str, seen: dict[str, str], existing: dict, game) -> list:
+    """A card listed twice in the import, or a reprint that changes the card (noting where
+    each card is first listed in `seen`)."""
+    key = card_key(card)
+    problems = []
+    if key in seen:
+        problems.append(f"{card['name']} is already on {seen[key]}; list each card once.")
+    elif key in existing:
+        problems.extend(_reprint_problems(card, existing[key], game))
+    seen.setdefault(key, line)
+    return problems
 
 
 def _token_problems(card: dict[str, Any], tokens: set[str]) -> list[str]:

@@ -21,6 +21,7 @@ from gameplay.engine.kingdom_combat import (
     effects,
     fight,
     flow,
+    resolution,
     setup,
     stack,
     strategy,
@@ -98,7 +99,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             return fight.attack_actions(state, seat)
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += fight.shoot_actions(state, seat) + effects.activate_actions(state, seat)
+        actions += fight.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -140,7 +141,7 @@ class KingdomCombat(Ruleset):
         if kind == "shoot":
             return fight.shoot_actions(state, seat, only=action.get("unit"))
         if kind == "activate":
-            return effects.activate_actions(state, seat)
+            return resolution.activate_actions(state, seat)
         return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
 
     def apply(self, state: dict, seat: int, action) -> None:
@@ -242,7 +243,7 @@ def _shoot(state: dict, seat: int, action: dict) -> None:
 
 
 def _activate(state: dict, seat: int, action: dict) -> None:
-    effects.activate(state, seat, action["source"], action.get("target"))
+    resolution.activate(state, seat, action["source"], action.get("target"))
 
 
 def _to_combat(state: dict, seat: int, action: dict) -> None:

@@ -22,7 +22,7 @@ the rest of the turn ("no responses this turn").
 
 from __future__ import annotations
 
-from gameplay.engine.kingdom_combat import cards, economy, effects, fight, zones
+from gameplay.engine.kingdom_combat import cards, economy, effects, fight, resolution, zones
 from gameplay.engine.kingdom_combat.zones import event
 
 ANSWERS = ("Dirty Trick",)
@@ -121,7 +121,7 @@ def resolve_top(state: dict) -> None:
     event(state, "resolve", card=cid)
     for effect in effects.printed_effects(state, cid, "play"):
         if target is None or target in state["units"]:
-            effects.resolve(state, item["seat"], effect, target)
+            resolution.resolve(state, item["seat"], effect, target)
     zones.to_discard(state, cid)
 
 
