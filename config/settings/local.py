@@ -1,4 +1,4 @@
-"""The embedded default (`make run`): SQLite under var/, the filesystem broker, DEBUG on."""
+"""The embedded default (`make run`): SQLite under var/, the embedded broker, DEBUG on."""
 
 from config.settings.base import *  # noqa: F403
 from config.settings.env import env_bool, env_str, local_secret_key
