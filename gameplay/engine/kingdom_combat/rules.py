@@ -6,6 +6,7 @@ RULINGS.md beside this package.
 
 from __future__ import annotations
 
+import games
 from gameplay.engine.core import (
     Decision,
     GameType,
@@ -31,12 +32,15 @@ from gameplay.engine.kingdom_combat import (
 from gameplay.engine.kingdom_combat.invariants import check_invariants
 from gameplay.engine.kingdom_combat.zones import player
 
+# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+DECLARED = games.get(games.KINGDOM_COMBAT)
+
 
 class KingdomCombat(Ruleset):
     """Two or more players, each with a fortress (or two stacked) and a deck of 30+ cards."""
 
-    slug = "kingdom-combat"
-    name = "Kingdom Combat"
+    slug = DECLARED.slug
+    name = DECLARED.name
     # Version 2 (2026-11-25): the rules audit's fixes (K10 the Battlefield is neutral ground,
     # K20 travel between structures, K24 a joiner may stand in front, K45 Archers' Canopy).
     # A log written by version 1 plays other rules, so core.replay refuses it by name.
@@ -44,10 +48,10 @@ class KingdomCombat(Ruleset):
     game_type = GameType(
         min_players=2,
         max_players=6,
-        time_limit=TimeLimit(measure="fortress HP", tiebreak="first damage"),
+        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
         determinization=True,
         lists_hidden_cards=True,
-        bots=("random", "greedy", "search"),
+        bots=DECLARED.bots,
         rollout_policy=True,
         # rollouts shared by the greedy bot's best 3 actions, each played on through the rest of
         # the turn or so (strategy.rollout_action) and scored by strategy.evaluate
