@@ -17,6 +17,10 @@ def web_server_command(host: str, port: int) -> list[str]:
         "--port",
         str(port),
         "--no-access-log",
+        "--log-level",
+        "warning",
+        "--lifespan",
+        "off",
         # A connection that sends nothing for this long is closed (a closed laptop lid, a
         # phone that left the room).
         "--timeout-keep-alive",

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
+    "config.middleware.RetryReadsOnDatabaseBlip",
     "django.middleware.security.SecurityMiddleware",
     # watchers' unchanged polls: 204/304 from the version, before sessions and the user (and
     # before the CSP middleware: it stamps the same policy itself, built once)
@@ -70,6 +71,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.notifications",
                 "gameplay.context_processors.games_to_move",
+                "home.background_status.background_status",
             ],
         },
     },
@@ -86,6 +88,9 @@ def database_from_url(url: str) -> dict:
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         }
+    # A kept connection is checked before a request reuses it (one dropped by a restart, a
+    # failover or a proxy is replaced instead of failing the request).
+    config["CONN_HEALTH_CHECKS"] = True
     return config
 
 
@@ -287,6 +292,8 @@ CARD_SETS_PER_USER = env_int("CARD_SETS_PER_USER", 20)
 
 # /healthz answers 503 when the worker or the scheduler wrote no heartbeat for this long.
 HEALTHZ_HEARTBEATS = env_bool("HEALTHZ_HEARTBEATS", True)
+# How often an organizer's page asks whether the background processes are back (home/).
+BACKGROUND_STATUS_POLL_S = 20
 HEALTHZ_SILENT_AFTER_S = env_int("HEALTHZ_SILENT_AFTER_S", 60)
 
 LOGGING = {

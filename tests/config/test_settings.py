@@ -50,7 +50,7 @@ def test_local_settings_default_to_sqlite_under_var_and_the_embedded_broker(tmp_
     # The broker is a SQLite file in var/, already in WAL mode (config/embedded_broker.py).
     assert broker == repr(f"sqlite:///{tmp_path / 'broker.sqlite3'}")
     assert transport == "'config.embedded_broker:Transport'"
-    assert debug == "True"
+    assert debug == "False", "debug pages only when asked for (DEBUG=1)"
     with sqlite3.connect(tmp_path / "broker.sqlite3") as database:
         assert database.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert (tmp_path / "secret_key").exists(), "the local key is generated into var/"
