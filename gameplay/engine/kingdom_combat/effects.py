@@ -6,6 +6,9 @@ Equipment while attached, static auras and cost reductions, "enters", "attacks" 
 "destroys_structure" triggers, activated abilities; and the Ranged skill. The Starting
 Garrison allowance ("setup") is read by setup.py.
 
+This module reads: static effects, skills, stats, ranges and costs as effects change them;
+resolution.py beside it carries effects out (activations, targets, attachments, tokens).
+
 `state["effects"]`: until-end-of-turn changes, {"unit", "until", attack/defense/armor/range,
 "skill", "prevent"}; `state["attached"]`: {card id: unit id} for Abilities and Equipment.
 """
