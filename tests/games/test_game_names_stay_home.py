@@ -10,6 +10,7 @@ templates and scripts (a quoted slug). Comments and prose that name a game for p
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
 
@@ -55,13 +56,15 @@ def own_places(path: str) -> bool:
 
 
 def project_files(suffix: str):
-    for path in sorted(ROOT.rglob(f"*{suffix}")):
-        relative = path.relative_to(ROOT)
-        if SKIPPED_DIRS & set(relative.parts[:-1]):
-            continue
-        name = relative.as_posix()
-        if name not in REGISTRIES | MOVING and not own_places(name):
-            yield name, path
+    """(path from the root, path) of the project's files with that suffix, outside the skipped
+    folders, the registries and the games' own files."""
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+        for file in sorted(files):
+            path = Path(folder, file)
+            name = path.relative_to(ROOT).as_posix()
+            if file.endswith(suffix) and name not in REGISTRIES | MOVING and not own_places(name):
+                yield name, path
 
 
 def python_names(tree: ast.AST) -> list[tuple[int, str]]:
