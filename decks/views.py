@@ -1,5 +1,7 @@
 """Card browser and deck builder pages, using the same services and selectors as the API."""
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -9,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 import games as declared
 from config.errors import ServiceError
+from config.htmx import HtmxHttpRequest
 from decks import selectors, services
 from decks.faces import SUIT_NAMES, SUIT_SYMBOLS, card_face
 from decks.legality import format_deck_list, formats_for
@@ -18,7 +21,7 @@ from decks.services.decks import deck_list_from_input
 from tournaments.models import Tournament  # decks sits above tournaments
 
 
-def card_browser(request: HttpRequest) -> HttpResponse:
+def card_browser(request: HtmxHttpRequest) -> HttpResponse:
     """Every game's cards with filters; the results refresh in place (htmx)."""
     games = list(Game.objects.all())
     slug = request.GET.get("game") or declared.deck_pages_default().slug
@@ -117,6 +120,8 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         else:
             return redirect("decks:edit", pk=deck.pk)
     data = form.data if form.is_bound else form.initial
+    game_field = form.fields["game"]
+    assert isinstance(game_field, forms.ChoiceField)
     context = {
         "form": form,
         "deck": deck,
@@ -125,7 +130,8 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "pool_cards": selectors.pool_cards(pool) if pool else [],
         # each game's formats as (code, name): the page shows names, the form posts the code
         "formats": {
-            g: [[f.slug, f.name] for f in formats_for(g)] for g, _ in form.fields["game"].choices
+            g: [[f.slug, f.name] for f in formats_for(g)]
+            for g, _ in cast(list[tuple[str, str]], game_field.choices)  # the games, as pairs
         },
         "format_options": _format_options(data.get("game", ""), data.get("format", "")),
         "visual": _visual(selectors.builder_catalogues(user=request.user, pool=pool), pool),
@@ -158,7 +164,8 @@ def _visual(catalogues: list[dict], pool) -> list[dict]:
     for catalogue in catalogues:
         slug = catalogue["game"].slug
         cards = _cards(slug)
-        entries, fortresses = [], []
+        entries: list[dict[str, Any]] = []
+        fortresses: list[dict[str, Any]] = []
         for card, copies in catalogue["cards"]:
             face = card_face(card, slug)
             limit = copies

@@ -10,7 +10,7 @@ from decks.legality.catalog import Catalog
 from decks.legality.decklist import MAX_COUNT
 from decks.legality.formats import GAMES, Format
 from decks.legality.rules import RULES, Pool, unknown_card
-from decks.legality.types import CardInfo, DeckList, Problem, ResolvedDeck, Validation
+from decks.legality.types import Advice, CardInfo, DeckList, Problem, ResolvedDeck, Validation
 
 
 def resolve(deck: DeckList, catalog: Catalog) -> tuple[ResolvedDeck, list[Problem]]:
@@ -93,7 +93,7 @@ def validate(
     resolved, problems = resolve(deck, catalog)
     problems.extend(check_resolved(resolved, fmt, catalog, pool))
     counted = tally(resolved)
-    advice = ()
+    advice: tuple[Advice, ...] = ()
     # the rulebook's deck advice, for a game whose decks choose fortresses (Kingdom Combat)
     if fmt.uses_deck and fmt.game in GAMES and games.get(fmt.game).cards.fortresses:
         advice = fortress_deck_advice(resolved, counted)

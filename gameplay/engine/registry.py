@@ -9,17 +9,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.errors import EngineError, UnknownRuleset
 
-
-class Ruleset(Protocol):
-    """What the registry needs of a game: its slug. The games are `core.Ruleset` instances
-    (the whole contract); the registry does not import core, which imports the registry, so
-    the two make no cycle even for a type checker."""
-
-    slug: str
+if TYPE_CHECKING:
+    # For the type checker only: core imports the registry at run time, never the other way.
+    from gameplay.engine.core import Ruleset
 
 
 # slug -> "module:attribute" of the game's ruleset instance, one line per game
@@ -65,12 +61,13 @@ def get(slug: str) -> Ruleset:
     return _LOADED[slug]
 
 
-def _load(target: str):
+def _load(target: str) -> Any:
+    """The object a "module:attribute" line names, imported on first use."""
     module, _colon, attribute = target.partition(":")
     return getattr(importlib.import_module(module), attribute)
 
 
-def effect_vocabularies() -> dict[str, Callable[[list], list[str]]]:
+def effect_vocabularies() -> dict[str, Callable[[list[Any]], list[str]]]:
     """{slug: the checker of its cards' effects} of the games with a vocabulary of their own."""
     return {slug: _load(target) for slug, target in EFFECT_VOCABULARIES.items()}
 

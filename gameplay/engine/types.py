@@ -7,6 +7,7 @@ Pure standard library; core.py (the contract and the session helpers) re-exports
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -22,12 +23,12 @@ class Option:
     """One game option: its default and the values it may take."""
 
     default: object
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description of the option for APIs."""
         return {
             "default": self.default,
@@ -49,7 +50,7 @@ class TimeLimit:
     tiebreak: str = "first damage"
     more_wins: bool = True
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description for APIs and forms."""
         return {"measure": self.measure, "tiebreak": self.tiebreak, "more_wins": self.more_wins}
 
@@ -66,7 +67,7 @@ class SearchBudget:
     depth: int = 40
     top: int = 3
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description for APIs."""
         return {"rollouts": self.rollouts, "depth": self.depth, "top": self.top}
 
@@ -113,7 +114,7 @@ class GameType:
         """True when the game can be played in teams."""
         return bool(self.team_modes)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description for APIs."""
         return {
             "min_players": self.min_players,
@@ -140,9 +141,9 @@ class Result:
     winners: list[int]
     life: dict[int, int]
     first_damage: int | None
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-able form (seat keys become strings)."""
         return {
             "winners": list(self.winners),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameplay.presentation.base import Clicks, Names, Presentation
+from gameplay.presentation.base import Clicks, Names, Path, Presentation
 
 HINTS = {
     "fighter": "Choose your Fighter from your hand.",
@@ -13,8 +13,8 @@ HINTS = {
 
 def conventional_combat_paths(view: dict, actions: list, names: Names) -> Clicks:
     """One click on the card (equal cards are one choice: the first copy is the one offered)."""
-    paths = [(f"card:{a['card']}",) for a in actions]
-    return paths, {}, HINTS.get(view.get("phase"), "Choose a card from your hand.")
+    paths: list[Path] = [(f"card:{a['card']}",) for a in actions]
+    return paths, {}, HINTS.get(str(view.get("phase")), "Choose a card from your hand.")
 
 
 PRESENTATION = Presentation(

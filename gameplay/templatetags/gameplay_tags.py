@@ -30,4 +30,7 @@ def seat_name(names: dict, seat) -> str:
 def board_face(code, game: str) -> dict:
     """A card's face by its id in a game's view, as the game's presentation draws it (Army:
     named in words, "king of diamonds", for its title and screen readers)."""
-    return registry.get(game).card_face(str(code))
+    card_face = registry.get(game).card_face
+    if card_face is None:  # a template asking a game that draws its cards from the view
+        raise ValueError(f"The {game!r} presentation has no card faces by id.")
+    return card_face(str(code))

@@ -16,7 +16,9 @@ resolution.py beside it carries effects out (activations, targets, attachments, 
 from __future__ import annotations
 
 import threading
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import Any
 
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.zones import player
@@ -29,9 +31,13 @@ CHANGES = ("attack", "defense", "armor", "range", "skill")
 # Listing legal actions, checking one and scoring a state read the same static effects and unit
 # stats many times over without changing the state; inside `reading(state)` they are worked
 # out once. Never hold it open across a change to the state.
+# A read's memo: keys are a name ("attachments") or a tuple naming what was worked out.
+Memo = dict[Hashable, Any]
+
+
 class _Scope(threading.local):
-    memo: dict | None = None
-    state: dict | None = None
+    memo: Memo | None = None
+    state: dict[str, Any] | None = None
 
 
 _scope = _Scope()
@@ -43,7 +49,7 @@ class reading:  # a context manager named like the function it replaces
 
     __slots__ = ("outer", "state")
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]):
         self.state = state
 
     def __enter__(self) -> None:
@@ -52,13 +58,13 @@ class reading:  # a context manager named like the function it replaces
             _scope.memo = {}
             _scope.state = self.state
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if not self.outer:
             _scope.memo = None
             _scope.state = None
 
 
-def _memo(state: dict) -> dict | None:
+def _memo(state: dict[str, Any]) -> Memo | None:
     """The open memo for this state, if any."""
     memo = _scope.memo
     if memo is not None and _scope.state is state:
@@ -66,12 +72,12 @@ def _memo(state: dict) -> dict | None:
     return None
 
 
-def printed_effects(state: dict, cid: str, when: str) -> list[dict]:
+def printed_effects(state: dict[str, Any], cid: str, when: str) -> list[dict[str, Any]]:
     """The card's effects that apply at that moment."""
     return list(cards.effects_of(state["cards"][cid], when))
 
 
-def attachments(state: dict, uid: str) -> list[str]:
+def attachments(state: dict[str, Any], uid: str) -> list[str]:
     """Abilities and Equipment attached to the unit, in the order they were attached."""
     attached = state["attached"]
     if not attached:
@@ -87,7 +93,7 @@ def attachments(state: dict, uid: str) -> list[str]:
     return list(by_unit.get(uid, ()))
 
 
-def bonus(state: dict, uid: str, name: str) -> int:
+def bonus(state: dict[str, Any], uid: str, name: str) -> int:
     """What effects add to a unit's attack, defense, armor or range now."""
     memo = _memo(state)
     if memo is None:
@@ -98,7 +104,7 @@ def bonus(state: dict, uid: str, name: str) -> int:
     return memo[key]
 
 
-def _bonus(state: dict, uid: str, name: str) -> int:
+def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
     total = 0
     for effect in state["effects"]:
         if effect.get("unit") == uid:
@@ -122,11 +128,12 @@ def fortress_source(seat: int) -> str:
 
 
 def static_effects(
-    state: dict, op: str | None, when: str = "static"
-) -> list[tuple[str, int, dict]]:
+    state: dict[str, Any], op: str | None, when: str = "static"
+) -> list[tuple[str, int, dict[str, Any]]]:
     """(source, controlling seat, effect) of every card in play with such an effect: living
     fortresses (both cards of a stacked pair: ruling K37), structures and units."""
     memo = _memo(state)
+    found: list[tuple[str, int, dict[str, Any]]] | None
     if memo is None:
         found = _static_effects(state, when)
         return found if op is None else [item for item in found if item[2]["op"] == op]
@@ -149,9 +156,9 @@ def static_effects(
 LASTING = ("static", "activated", "destroys_structure")
 
 
-def _lasting_effects(state: dict) -> dict[str, list[tuple[str, int, dict]]]:
+def _lasting_effects(state: dict[str, Any]) -> dict[str, list[tuple[str, int, dict[str, Any]]]]:
     """_static_effects for every moment of LASTING in one pass over the cards in play."""
-    out: dict[str, list] = {when: [] for when in LASTING}
+    out: dict[str, list[Any]] = {when: [] for when in LASTING}
     out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
@@ -169,7 +176,7 @@ def _lasting_effects(state: dict) -> dict[str, list[tuple[str, int, dict]]]:
 
 
 @lru_cache(maxsize=256)
-def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple:
+def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple[Any, ...]:
     source = fortress_source(seat)
     return tuple(
         (when, (source, seat, e))
@@ -180,12 +187,12 @@ def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _lasting_of(key: str) -> tuple[tuple[str, dict], ...]:
+def _lasting_of(key: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((when, e) for when in LASTING for e in cards.effects_of(key, when))
 
 
-def _static_effects(state: dict, when: str) -> list[tuple[str, int, dict]]:
-    out = []
+def _static_effects(state: dict[str, Any], when: str) -> list[tuple[str, int, dict[str, Any]]]:
+    out: list[tuple[str, int, dict[str, Any]]] = []
     out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
@@ -201,12 +208,14 @@ def _static_effects(state: dict, when: str) -> list[tuple[str, int, dict]]:
 
 
 @lru_cache(maxsize=1024)
-def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple:
+def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple[Any, ...]:
     source = fortress_source(seat)
     return tuple((source, seat, e) for fort in forts for e in cards.effects_of(fort, when))
 
 
-def _covers(state: dict, source: str, seat: int, effect: dict, uid: str) -> bool:
+def _covers(
+    state: dict[str, Any], source: str, seat: int, effect: dict[str, Any], uid: str
+) -> bool:
     """Whether a static effect's target description includes the unit."""
     unit = state["units"][uid]
     if unit["seat"] != seat:
@@ -233,7 +242,7 @@ def _covers(state: dict, source: str, seat: int, effect: dict, uid: str) -> bool
     return False
 
 
-def _attack_triggers(state: dict, uid: str) -> int:
+def _attack_triggers(state: dict[str, Any], uid: str) -> int:
     """ "When X attacks, your other attacking units get +N attack" while the combat is on."""
     combat = state["combat"]
     if not combat:
@@ -253,7 +262,7 @@ def _attack_triggers(state: dict, uid: str) -> int:
     return total
 
 
-def skills(state: dict, uid: str) -> list[str]:
+def skills(state: dict[str, Any], uid: str) -> list[str]:
     """The unit's skills: printed, granted by attachments or this turn's effects; Ranged
     whenever its range is above 0."""
     out = list(cards.card(state["cards"][uid])["skills"])
@@ -267,7 +276,7 @@ def skills(state: dict, uid: str) -> list[str]:
     return out
 
 
-def range_of(state: dict, uid: str) -> int:
+def range_of(state: dict[str, Any], uid: str) -> int:
     """Range damage of the unit (0: no Ranged)."""
     memo = _memo(state)
     if memo is None:
@@ -283,7 +292,7 @@ def range_of(state: dict, uid: str) -> int:
     return found
 
 
-def _ranges_change(state: dict, memo: dict) -> bool:
+def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
     """Whether anything in play may change a unit's printed range (worked out once a read)."""
     found = memo.get("ranges change")
     if found is None:
@@ -292,7 +301,7 @@ def _ranges_change(state: dict, memo: dict) -> bool:
     return found
 
 
-def _anything_adds(state: dict, name: str) -> bool:
+def _anything_adds(state: dict[str, Any], name: str) -> bool:
     """Whether any effect in play may add to that stat of some unit (bonus() is 0 if not)."""
     if any(name in effect for effect in state["effects"]):
         return True
@@ -302,7 +311,7 @@ def _anything_adds(state: dict, name: str) -> bool:
     return any(name in effect for _s, _o, effect in static_effects(state, "modify"))
 
 
-def _range_of(state: dict, uid: str) -> int:
+def _range_of(state: dict[str, Any], uid: str) -> int:
     printed = cards.card(state["cards"][uid])["stats"].get("range", 0)
     own = max(0, printed + bonus(state, uid, "range"))
     # "gets Ranged N if it does not have Ranged": a floor on the range with every bonus
@@ -313,7 +322,7 @@ def _range_of(state: dict, uid: str) -> int:
     return own
 
 
-def range_against(state: dict, uid: str, target: str) -> int:
+def range_against(state: dict[str, Any], uid: str, target: str) -> int:
     """Range damage of a shot at that target: "extra range damage to units attacking your
     Fortress" counts when the target attacks the shooter's controller's fortress."""
     amount = range_of(state, uid)
@@ -329,7 +338,7 @@ def range_against(state: dict, uid: str, target: str) -> int:
     return amount
 
 
-def unit_cost(state: dict, seat: int, key: str) -> int:
+def unit_cost(state: dict[str, Any], seat: int, key: str) -> int:
     """A unit's cost to its player now: printed, less the cost reductions it controls
     (each to its own minimum, ruling K38)."""
     printed = cards.card(key)
@@ -351,7 +360,7 @@ def unit_cost(state: dict, seat: int, key: str) -> int:
     return cost
 
 
-def has_skill(state: dict, uid: str, skill: str) -> bool:
+def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """Whether the unit has that skill now (quicker than skills() for one question)."""
     if skill == "Ranged":
         return range_of(state, uid) > 0
@@ -368,7 +377,7 @@ def has_skill(state: dict, uid: str, skill: str) -> bool:
     return skill in granted.get(uid, ())
 
 
-def _granted(state: dict) -> dict[str, set[str]]:
+def _granted(state: dict[str, Any]) -> dict[str, set[str]]:
     """{unit id: skills} that this turn's effects and attachments give, in one pass (what
     _has_skill finds one unit and skill at a time)."""
     found: dict[str, set[str]] = {}
@@ -382,7 +391,7 @@ def _granted(state: dict) -> dict[str, set[str]]:
     return found
 
 
-def _has_skill(state: dict, uid: str, skill: str) -> bool:
+def _has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """has_skill beyond the printed skills: this turn's effects and attachments."""
     if any(e.get("unit") == uid and e.get("skill") == skill for e in state["effects"]):
         return True
@@ -393,12 +402,12 @@ def _has_skill(state: dict, uid: str, skill: str) -> bool:
     )
 
 
-def reach(state: dict, uid: str) -> int:
+def reach(state: dict[str, Any], uid: str) -> int:
     """How many zones a unit moves or attacks: 1, or 2 with Mounted."""
     return 2 if has_skill(state, uid, "Mounted") else 1
 
 
-def prevented(state: dict, uid: str) -> bool:
+def prevented(state: dict[str, Any], uid: str) -> bool:
     """Whether all damage to the unit is prevented this turn (Vanishing Mist)."""
     return any(e.get("unit") == uid and e.get("prevent") for e in state["effects"])
 

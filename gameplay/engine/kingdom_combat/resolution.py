@@ -7,6 +7,8 @@ Equipment attached, an effect carried out, tokens made, "enters" triggers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.effects import (
     CHANGES,
@@ -22,7 +24,7 @@ from gameplay.engine.kingdom_combat.zones import event, player
 # --- activated abilities ----------------------------------------------------------------------
 
 
-def activate_actions(state: dict, seat: int) -> list[dict]:
+def activate_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Activated abilities of the seat's fortress and units whose cost it can pay now."""
     actions = []
     used = state["turn"].get("used", [])
@@ -45,7 +47,9 @@ def activate_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def _activation_targets(state: dict, seat: int, effect: dict) -> list[str | None]:
+def _activation_targets(
+    state: dict[str, Any], seat: int, effect: dict[str, Any]
+) -> list[str | None]:
     if effect.get("target") == "own_unit_at_fortress":
         home = zones.fortress_zone(seat)
         return [
@@ -54,7 +58,7 @@ def _activation_targets(state: dict, seat: int, effect: dict) -> list[str | None
     return [None]
 
 
-def activate(state: dict, seat: int, source: str, target: str | None) -> None:
+def activate(state: dict[str, Any], seat: int, source: str, target: str | None) -> None:
     """Pay the ability's cost (gold, exhausting the unit) and resolve it."""
     effect = next(
         e for s, o, e in static_effects(state, None, "activated") if s == source and o == seat
@@ -69,7 +73,7 @@ def activate(state: dict, seat: int, source: str, target: str | None) -> None:
     resolve(state, seat, effect, target)
 
 
-def targets_for(state: dict, seat: int, cid: str) -> list[str | None]:
+def targets_for(state: dict[str, Any], seat: int, cid: str) -> list[str | None]:
     """The targets the action card may be played on ([None]: it needs none; []: not now)."""
     key = state["cards"][cid]
     kind = cards.action_kind(key)
@@ -94,25 +98,25 @@ def targets_for(state: dict, seat: int, cid: str) -> list[str | None]:
     return [None]
 
 
-def _own_units(state: dict, seat: int) -> list[str]:
+def _own_units(state: dict[str, Any], seat: int) -> list[str]:
     return [u for u, unit in state["units"].items() if unit["seat"] == seat]
 
 
-def _attackers(state: dict) -> list[str]:
+def _attackers(state: dict[str, Any]) -> list[str]:
     combat = state["combat"]
     if not combat:
         return []
     return [u for b in combat["battles"] for u in b["attackers"] if u in state["units"]]
 
 
-def _targetable(state: dict, seat: int, uid: str, kind: str | None) -> bool:
+def _targetable(state: dict[str, Any], seat: int, uid: str, kind: str | None) -> bool:
     """Alert: an opponent's Dirty Trick cannot target the unit."""
     if kind != "Dirty Trick" or state["units"][uid]["seat"] == seat:
         return True
     return not has_skill(state, uid, "Alert")
 
 
-def can_equip(state: dict, uid: str, key: str) -> bool:
+def can_equip(state: dict[str, Any], uid: str, key: str) -> bool:
     """One equipment of each type; one weapon, two with Dual Wield (ruling K31)."""
     stats = cards.card(key)["stats"]
     worn = [cards.card(state["cards"][c])["stats"] for c in attachments(state, uid)]
@@ -124,14 +128,14 @@ def can_equip(state: dict, uid: str, key: str) -> bool:
     return all(s["equipment"] != stats["equipment"] for s in worn)
 
 
-def play_action_card(state: dict, seat: int, cid: str, target: str | None) -> None:
+def play_action_card(state: dict[str, Any], seat: int, cid: str, target: str | None) -> None:
     """Attach an Ability or Equipment (already paid); Events and Dirty Tricks go on the
     stack instead (stack.py)."""
     state["attached"][cid] = target
     event(state, "attach", seat=seat, card=cid, key=state["cards"][cid], unit=target)
 
 
-def resolve(state: dict, seat: int, effect: dict, target: str | None) -> None:
+def resolve(state: dict[str, Any], seat: int, effect: dict[str, Any], target: str | None) -> None:
     """Carry out one effect for the seat that played it."""
     op = effect["op"]
     if op == "gain_gold":
@@ -144,20 +148,22 @@ def resolve(state: dict, seat: int, effect: dict, target: str | None) -> None:
             state["units"][target]["exhausted"] = True
     elif op in ("modify", "prevent_damage", "grant_skill"):
         for uid in _affected(state, seat, effect, target):
-            change = {"unit": uid, "until": EOT}
+            change: dict[str, Any] = {"unit": uid, "until": EOT}
             change.update({k: effect[k] for k in CHANGES if k in effect})
             if op == "prevent_damage":
                 change["prevent"] = True
             state["effects"].append(change)
 
 
-def _affected(state: dict, seat: int, effect: dict, target: str | None) -> list[str]:
+def _affected(
+    state: dict[str, Any], seat: int, effect: dict[str, Any], target: str | None
+) -> list[str]:
     if effect.get("target") == "own_units":
         return _own_units(state, seat)
-    return [target] if target in state["units"] else []
+    return [target] if target is not None and target in state["units"] else []
 
 
-def create_token(state: dict, seat: int, key: str) -> str:
+def create_token(state: dict[str, Any], seat: int, key: str) -> str:
     """A token enters play Exhausted at its controller's Fortress, like any unit (K12)."""
     tid = f"t{state['next_token']}"
     state["next_token"] += 1
@@ -168,7 +174,7 @@ def create_token(state: dict, seat: int, key: str) -> str:
     return tid
 
 
-def entered(state: dict, seat: int, cid: str) -> None:
+def entered(state: dict[str, Any], seat: int, cid: str) -> None:
     """A card has entered play: its "enters" effects."""
     for effect in printed_effects(state, cid, "enters"):
         resolve(state, seat, effect, cid)
