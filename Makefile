@@ -44,4 +44,4 @@ screenshots: $(VENV)/.dev
 	$(PY) tests/e2e/screenshots.py
 
 clean:
-	rm -rf var/db.sqlite3 var/broker var/results var/celerybeat-schedule*
+	rm -rf var/db.sqlite3* var/broker.sqlite3* var/results var/live var/celerybeat-schedule*
