@@ -1,0 +1,37 @@
+"""The web server's command line: Granian serving the ASGI app (config/asgi.py).
+
+The same server runs in production (docker/) and on a venue laptop (`make run`). Chosen by
+measurement (README, "Scaling out"; bench/live_tier.py): it holds the live streams on its
+event loop, and it bounds the time a client may take to send its request's headers, so slow
+clients (slowloris: a header line every few seconds) are cut off instead of holding the
+server; uvicorn and daphne have no such limit.
+"""
+
+from __future__ import annotations
+
+import sys
+
+# A client has this long to send a request's headers (also between requests on a kept-alive
+# connection); a browser sends them in one packet.
+HEADER_READ_TIMEOUT_MS = 10_000
+# Requests one worker serves at once: an open live stream is one (LIVE_MAX_ASYNC_STREAMS
+# each, with room for the pages), past it connections wait in the backlog.
+BACKPRESSURE = 12_000
+BACKLOG = 2048
+LAPTOP_WORKERS = 2  # a venue laptop: one process holds every stream; two share the pages
+
+
+def web_server_command(host: str, port: int, *, workers: int = LAPTOP_WORKERS) -> list[str]:
+    """The command that serves the web app on host:port with `workers` processes."""
+    return [
+        sys.executable, "-m", "granian",
+        "--interface", "asginl", "config.asgi:application",
+        "--host", host, "--port", str(port),
+        "--workers", str(workers),
+        "--http", "1",
+        "--no-ws",
+        "--http1-header-read-timeout", str(HEADER_READ_TIMEOUT_MS),
+        "--backlog", str(BACKLOG),
+        "--backpressure", str(BACKPRESSURE),
+        "--respawn-failed-workers",
+    ]  # fmt: skip
