@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import http.client
 import itertools
 import json
 import os
 import platform
+import secrets
+import signal
 import statistics
 import subprocess
 import sys
@@ -46,7 +49,6 @@ from live_push import (  # noqa: E402  (sets Django up)
     next_move,
     players_and_game,
     redis_answers,
-    stop,
 )
 
 from config.serving import web_server_command  # noqa: E402
@@ -55,15 +57,19 @@ HOST = "127.0.0.1"
 
 
 def server_env() -> dict:
+    """Production settings on this box (bench/load/settings.py), the throwaway database."""
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST'] or HOST}:{db['PORT'] or 5432}/{db['NAME']}"
     return {
         **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench.load.settings",
+        "PYTHONPATH": str(ROOT),
         "DATABASE_URL": url,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "LIVE_TRANSPORT": "redis",
         "REDIS_URL": REDIS,
-        "LIVE_HEARTBEAT_S": "15",  # as in production
+        "SECRET_KEY": secrets.token_urlsafe(64),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "LOG_LEVEL": "WARNING",
+        "HEALTHZ_HEARTBEATS": "false",  # no worker in this run
         "LIVE_STREAM_SECONDS": "600",  # the bench's streams stay open for its whole run
     }
 
@@ -86,7 +92,9 @@ def start(kind: str) -> tuple[subprocess.Popen, int]:
     port = free_port()
     env = server_env() | ({"LIVE_MAX_STREAMS": "40"} if kind == "gthread" else {})
     log = tempfile.TemporaryFile()  # noqa: SIM115 (the server's log while it runs)
-    process = subprocess.Popen(commands(kind, port), cwd=ROOT, env=env, stdout=log, stderr=log)
+    process = subprocess.Popen(
+        commands(kind, port), cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
     for _ in range(300):
         try:
             probe = http.client.HTTPConnection(HOST, port, timeout=1)
@@ -101,6 +109,16 @@ def start(kind: str) -> tuple[subprocess.Popen, int]:
     raise SystemExit(f"{kind} did not start: {log.read().decode()[-2000:]}")
 
 
+def stop(process: subprocess.Popen) -> None:
+    """The server and its workers (a gthread worker held by a stream ignores SIGTERM)."""
+    os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
 def rss_kb(pid: int) -> int:
     """The resident memory of a process and its children (the server's workers)."""
     total = 0
@@ -112,6 +130,18 @@ def rss_kb(pid: int) -> int:
         except OSError:
             pass
     return total
+
+
+def cpu_s(pid: int) -> float:
+    """The CPU time of a process and its children so far (user and system)."""
+    total = 0
+    for task in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -148,6 +178,7 @@ class Streams:
         self.arrivals: dict[tuple[int, int], list[float]] = {}
         self.watchers: dict[int, int] = {}
         self.open: list[asyncio.StreamWriter] = []
+        self.readers: list[asyncio.Task] = []
         self.refused = 0
 
     async def open_many(self, games: list[int], count: int, at_once: int = 64) -> None:
@@ -174,7 +205,7 @@ class Streams:
             return
         self.open.append(writer)
         self.watchers[game] = self.watchers.get(game, 0) + 1
-        asyncio.get_running_loop().create_task(self._read(game, reader))
+        self.readers.append(asyncio.get_running_loop().create_task(self._read(game, reader)))
 
     async def _read(self, game: int, reader: asyncio.StreamReader) -> None:
         try:
@@ -186,14 +217,15 @@ class Streams:
             pass
 
     def close(self, keep: int = 0) -> None:
-        for writer in self.open[keep:]:
+        for writer, reader in zip(self.open[keep:], self.readers[keep:], strict=True):
             writer.close()
-        del self.open[keep:]
+            reader.cancel()
+        del self.open[keep:], self.readers[keep:]
 
 
 async def moves(port: int, streams: Streams, players: dict, count: int, label: str) -> None:
     """Moves through the API, each timed to its notice on every watcher and one board."""
-    notice, screen, lost = [], [], 0
+    answered, notice, screen, lost = [], [], [], 0
     games = [g for g in players if streams.watchers.get(g)]
     for i in range(count):
         game = games[i % len(games)]
@@ -209,6 +241,7 @@ async def moves(port: int, streams: Streams, players: dict, count: int, label: s
             port, "POST", f"/api/games/{game}/actions/", body=body, headers=headers
         )
         assert status == 200, status
+        answered.append(time.perf_counter() - sent)
         key, watchers = (game, version + 1), streams.watchers[game]
         deadline = time.perf_counter() + 5
         while len(streams.arrivals.get(key, ())) < watchers and time.perf_counter() < deadline:
@@ -219,7 +252,8 @@ async def moves(port: int, streams: Streams, players: dict, count: int, label: s
         if arrived:
             await request(port, "GET", f"/games/{game}/board/?version={version}")
             screen.append(time.perf_counter() - sent)
-    for name, values in (("move sent -> notice on every watcher", notice),
+    for name, values in (("move sent -> answered (the API's move)", answered),
+                         ("move sent -> notice on every watcher", notice),
                          ("move sent -> a watcher's board refreshed", screen)):  # fmt: skip
         ms = sorted(v * 1000 for v in values)
         emit(f"{name} ({label})", round(statistics.median(ms), 1), "ms median",
@@ -231,22 +265,25 @@ async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow
                         slow_streams: int = 0) -> None:  # fmt: skip
     process, port = start(kind)
     try:
-        streams = Streams(port)
         games = list(players)
-        await streams.open_many(games, 2)  # warm up: the first stream and page of a process
+        warm = Streams(port)  # the first streams and page of a process import and connect
+        await warm.open_many(games, 8)
         await request(port, "GET", f"/games/{games[0]}/")
-        streams.close()
+        warm.close()
         await asyncio.sleep(1)
-        before = rss_kb(process.pid)
+        streams = Streams(port)
+        before, cpu_before = rss_kb(process.pid), cpu_s(process.pid)
         started = time.perf_counter()
         await streams.open_many(games, count)
         opened = len(streams.open)
         took = time.perf_counter() - started
+        cpu_open = cpu_s(process.pid) - cpu_before
         await asyncio.sleep(2)
         after = rss_kb(process.pid)
         label = f"{kind}, {opened} streams"
         emit(f"streams held by one process ({kind})", opened, "streams", asked=count,
-             refused=streams.refused, opened_per_s=round(opened / took))  # fmt: skip
+             refused=streams.refused, opened_per_s=round(opened / took),
+             server_cpu_ms_per_open=round(cpu_open * 1000 / max(1, count), 2))  # fmt: skip
         if opened:
             emit(f"memory per open stream ({kind})", round((after - before) / opened, 1),
                  "KB", rss_before_mb=before // 1024, rss_after_mb=after // 1024)  # fmt: skip

@@ -30,6 +30,7 @@ def web_server_command(host: str, port: int, *, workers: int = LAPTOP_WORKERS) -
         "--workers", str(workers),
         "--http", "1",
         "--no-ws",
+        "--loop", "asyncio",
         "--http1-header-read-timeout", str(HEADER_READ_TIMEOUT_MS),
         "--backlog", str(BACKLOG),
         "--backpressure", str(BACKPRESSURE),

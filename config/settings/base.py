@@ -218,8 +218,9 @@ LIVE_FILE_POLL_S = 0.1
 # server (the browser tests' live server) it holds a thread.
 LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 40)
 LIVE_MAX_ASYNC_STREAMS = env_int("LIVE_MAX_ASYNC_STREAMS", 10_000)
-LIVE_STREAM_SECONDS = 55  # then the browser reconnects (a dead connection cannot linger)
-LIVE_HEARTBEAT_S = 15
+# then the browser reconnects (a dead connection cannot linger)
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 55)
+LIVE_HEARTBEAT_S = env_int("LIVE_HEARTBEAT_S", 15)
 
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_EXPIRES = timedelta(hours=1)
