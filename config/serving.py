@@ -36,3 +36,22 @@ def web_server_command(host: str, port: int, *, workers: int = LAPTOP_WORKERS) -
         "--backpressure", str(BACKPRESSURE),
         "--respawn-failed-workers",
     ]  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m config.serving --host H --port P [--workers N] [granian options]`: the
+    container's command (docker/), so it and `make run` serve with the same options."""
+    import argparse
+    import os
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--workers", type=int, default=LAPTOP_WORKERS)
+    args, extra = parser.parse_known_args(argv)
+    command = web_server_command(args.host, args.port, workers=args.workers) + extra
+    os.execv(command[0], command)
+
+
+if __name__ == "__main__":
+    main()
