@@ -10,17 +10,20 @@ a stream needs no more access than the page it serves (each app's stream view ch
 Writes call `publish` (or `publish_read`) inside their transaction; the notice leaves once the
 transaction commits, through one of three transports (settings.LIVE_TRANSPORT):
 
-- "redis" (production, REDIS_URL set): PUBLISH on a channel; one listener thread per web
-  process (PSUBSCRIBE) hands notices to that process's hub, so a move made on any web process
+- "redis" (production, REDIS_URL set): PUBLISH on a channel; one listener per web process
+  (PSUBSCRIBE) hands notices to that process's hub, so a move made on any web process
   or by a Celery worker (bot moves) reaches every stream.
 - "file" (the embedded default, `make run`): the web process and its worker are separate
   processes without Redis; a notice is also written to var/live/<topic>, which a watcher thread
   of the web process reads every LIVE_FILE_POLL_S.
 - "local" (tests): the hub of this process only.
 
-Each stream holds one server thread while open (gunicorn runs gthread workers, see README
-"Live updates"), so a process serves at most LIVE_MAX_STREAMS at once and answers 503 beyond
-(the page then polls), and a stream ends after LIVE_STREAM_SECONDS (the browser reconnects).
+The streams' responses are config/live_streams.py: under the ASGI server (production, `make run`)
+an async generator on the event loop, up to LIVE_MAX_ASYNC_STREAMS per process; under a WSGI
+server (the browser tests' live server) a thread each (`thread_events`), up to LIVE_MAX_STREAMS.
+Either answers 503 beyond its limit (the page then polls) and ends after LIVE_STREAM_SECONDS
+(the browser reconnects). With the ASGI server, Redis notices arrive through a `redis.asyncio`
+subscription on the loop (live_streams.RedisListener), not the listener thread below.
 """
 
 from __future__ import annotations
