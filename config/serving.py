@@ -26,7 +26,7 @@ def web_server_command(host: str, port: int, *, workers: int = LAPTOP_WORKERS) -
     return [
         sys.executable, "-m", "granian",
         "--interface", "asginl", "config.asgi:application",
-        "--host", host, "--port", str(port),
+        "--host", host.strip("[]"), "--port", str(port),
         "--workers", str(workers),
         "--http", "1",
         "--no-ws",
@@ -35,6 +35,7 @@ def web_server_command(host: str, port: int, *, workers: int = LAPTOP_WORKERS) -
         "--backlog", str(BACKLOG),
         "--backpressure", str(BACKPRESSURE),
         "--respawn-failed-workers",
+        "--log-level", "warning",
     ]  # fmt: skip
 
 
