@@ -26,6 +26,7 @@ import datetime
 import http.client
 import itertools
 import json
+import multiprocessing
 import os
 import platform
 import secrets
@@ -223,6 +224,14 @@ class Streams:
         del self.open[keep:], self.readers[keep:]
 
 
+def read_move(game: int, users, tokens):
+    """The next move, read in a thread that then gives its connection back."""
+    try:
+        return next_move(game, users, tokens)
+    finally:
+        connection.close()
+
+
 async def moves(port: int, streams: Streams, players: dict, count: int, label: str) -> None:
     """Moves through the API, each timed to its notice on every watcher and one board."""
     answered, notice, screen, lost = [], [], [], 0
@@ -230,7 +239,7 @@ async def moves(port: int, streams: Streams, players: dict, count: int, label: s
     for i in range(count + 1):  # the first move of a process imports the API: not counted
         game = games[i % len(games)]
         users, tokens = players[game]
-        move = await asyncio.to_thread(next_move, game, users, tokens)
+        move = await asyncio.to_thread(read_move, game, users, tokens)
         if move is None:
             continue
         token, action, version = move
@@ -298,12 +307,12 @@ async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow
         stop(process)
 
 
-async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -> None:
-    """`count` slowloris connections (a header line every 5 s; a new one when cut off) while
-    /healthz and a page are probed twice a second each; their times and failures."""
+async def slowloris(port: int, count: int, seconds: float) -> int:
+    """`count` slowloris connections for `seconds`: each sends a request line, then a header
+    line every 5 s, and opens again when the server hangs up. Returns how often it did."""
     cut = 0
 
-    async def slowloris() -> None:
+    async def one() -> None:
         nonlocal cut
         while True:
             try:
@@ -325,6 +334,23 @@ async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -
                 writer.close()
             cut += 1
 
+    attackers = [asyncio.create_task(one()) for _ in range(count)]
+    await asyncio.sleep(seconds)
+    for task in attackers:
+        task.cancel()
+    await asyncio.gather(*attackers, return_exceptions=True)
+    return cut
+
+
+def attack(port: int, count: int, seconds: float, cut) -> None:
+    """The slow clients' own process: their reconnections do not delay the probes' loop."""
+    cut.value = asyncio.run(slowloris(port, count, seconds))
+
+
+async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -> None:
+    """`count` slow connections (another process) while /healthz and a page are probed four
+    times a second each for 20 s; the probes' times and failures."""
+
     async def probe(path: str) -> tuple[str, float, str]:
         started = time.perf_counter()
         try:
@@ -334,7 +360,9 @@ async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -
             outcome = type(error).__name__
         return path, time.perf_counter() - started, outcome
 
-    attackers = [asyncio.create_task(slowloris()) for _ in range(count)]
+    cut = multiprocessing.Value("i", 0)
+    attacker = multiprocessing.Process(target=attack, args=(port, count, 27, cut))
+    attacker.start()
     await asyncio.sleep(6)  # every slow connection open and sending
     probes = []
     for _ in range(80):  # 20 s: the slow connections are cut off and come back twice
@@ -342,9 +370,7 @@ async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -
             probes.append(asyncio.create_task(probe(path)))
         await asyncio.sleep(0.25)
     results = await asyncio.gather(*probes)
-    for task in attackers:
-        task.cancel()
-    await asyncio.gather(*attackers, return_exceptions=True)
+    await asyncio.to_thread(attacker.join)
     for path in ("/healthz", f"/games/{game}/"):
         ms = sorted(took * 1000 for p, took, _outcome in results if p == path)
         failed = [outcome for p, _took, outcome in results if p == path and outcome != "200"]
@@ -352,7 +378,7 @@ async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -
              f"connections and {held} streams ({kind})", round(ms[int(0.99 * (len(ms) - 1))], 1),
              "ms p99", median=round(statistics.median(ms), 1), failed=len(failed),
              failures=sorted(set(failed)), probes=len(ms),
-             slow_connections_cut_off=cut)  # fmt: skip
+             slow_connections_cut_off=cut.value)  # fmt: skip
 
 
 def main() -> None:
