@@ -272,6 +272,33 @@ async def moves(port: int, streams: Streams, players: dict, count: int, label: s
              samples=len(ms), lost=lost)  # fmt: skip
 
 
+async def pushes(streams: Streams, count: int, label: str) -> None:
+    """Notices PUBLISHed to Redis as a worker sends them, each timed to every watcher of its
+    game: the live tier's own part of a move's way to the screen."""
+    import redis.asyncio as redis
+
+    client = redis.Redis.from_url(REDIS)
+    games = [g for g in streams.watchers if streams.watchers[g]]
+    delays, lost = [], 0
+    for i in range(count):
+        game, version = games[i % len(games)], 1_000_000 + i
+        sent = time.perf_counter()
+        await client.publish(f"combat:live:game-{game}", json.dumps(version))
+        key, watchers = (game, version), streams.watchers[game]
+        deadline = time.perf_counter() + 5
+        while len(streams.arrivals.get(key, ())) < watchers and time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+        arrived = streams.arrivals.get(key, [])
+        lost += watchers - len(arrived)
+        delays += [t - sent for t in arrived]
+        await asyncio.sleep(0.05)
+    await client.aclose()
+    ms = sorted(v * 1000 for v in delays)
+    emit(f"notice published -> on every watcher ({label})", round(statistics.median(ms), 1),
+         "ms median", p99=round(ms[int(0.99 * (len(ms) - 1))], 1), max=round(ms[-1], 1),
+         samples=len(ms), lost=lost)  # fmt: skip
+
+
 async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow: int = 0,
                         slow_streams: int = 0) -> None:  # fmt: skip
     process, port = start(kind)
@@ -298,6 +325,7 @@ async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow
         if opened:
             emit(f"memory per open stream ({kind})", round((after - before) / opened, 1),
                  "KB", rss_before_mb=before // 1024, rss_after_mb=after // 1024)  # fmt: skip
+        await pushes(streams, moves_n, label)
         await moves(port, streams, players, moves_n, label)
         if slow:
             streams.close(keep=slow_streams)
