@@ -1,5 +1,7 @@
 """Accounts: the custom user model (in place from the first migration)."""
 
+from typing import ClassVar
+
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
@@ -15,7 +17,7 @@ class CaseInsensitiveUserManager(UserManager):
 class User(AbstractUser):
     """A person using the app. Anyone may sign up and becomes a player; staff manage all."""
 
-    objects = CaseInsensitiveUserManager()
+    objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
     class Meta:
         ordering = ["username"]

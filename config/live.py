@@ -36,6 +36,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
@@ -208,7 +209,7 @@ class RedisTransport:
         self.hub = hub
         self.url = url
         self.prefix = prefix
-        self._client = None
+        self._client: Any = None  # a redis.Redis, made on the first send
         self._connected = False
         self._started = False
         self._lock = threading.Lock()

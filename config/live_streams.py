@@ -21,12 +21,13 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
 
 from config import live
@@ -34,7 +35,7 @@ from config import live
 logger = logging.getLogger(__name__)
 
 
-async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -> HttpResponse:
+async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -> HttpResponseBase:
     """The SSE response for one topic: the version `read()` gives now, then each notice,
     keep-alive comments every LIVE_HEARTBEAT_S, an `end` event after LIVE_STREAM_SECONDS.
     503 (the page polls) when this process holds its limit of streams or the transport is
@@ -51,13 +52,15 @@ async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -
     slot = live.take_slot(limit)
     if slot is None:
         return live.unavailable("Too many live pages open; the page refreshes by polling.")
+    events: AsyncIterator[str] | Iterator[str]
     if on_loop:
         events = _loop_events(healthy, topic, version, cursor, slot)
     else:
         events = live.thread_events(channel, topic, version, cursor, slot)
     response = StreamingHttpResponse(events, content_type="text/event-stream")
-    # a stream closed before its first event never runs the generator's `finally`
-    response._resource_closers.append(slot.release)
+    # a stream closed before its first event never runs the generator's `finally`: Django's
+    # own closers list (no public hook runs then)
+    response._resource_closers.append(slot.release)  # type: ignore[attr-defined]
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # a proxy (nginx) must not buffer the stream
     return response
@@ -66,7 +69,7 @@ async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -
 def view(function: Callable) -> Callable:
     """Marks a stream's view (put it under the view's other decorators): config/asgi.py serves
     its requests without a thread of their own."""
-    function.live_stream = True
+    function.live_stream = True  # type: ignore[attr-defined]
     return function
 
 

@@ -5,6 +5,9 @@ code walking the result) overflow Python's recursion limit, and every JSON endpo
 500, anonymous ones too (issue 12). No request of this API nests deeper than a handful of
 levels, so MAX_DEPTH leaves room for every legitimate body."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -17,6 +20,7 @@ def nesting_depth(value) -> int:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
