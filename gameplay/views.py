@@ -13,7 +13,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 import games
-from config import live
+from config import live_streams
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from gameplay import boards, selectors, services, table
@@ -250,12 +250,18 @@ def game_board(request, pk: int):
 
 
 @require_GET
-def game_live(request, pk: int):
+@live_streams.view
+async def game_live(request, pk: int):
     """The game's live stream (server-sent events): "now at version v" after each move. Anyone
     who may open the game page may listen; a notice shows nothing of the game."""
-    if selectors.game_version(pk) is None:
-        raise Http404("There is no such game.")
-    return live.stream(f"game-{pk}", lambda: selectors.game_version(pk))
+
+    def version() -> int:
+        found = selectors.game_version(pk)
+        if found is None:
+            raise Http404("There is no such game.")
+        return found
+
+    return await live_streams.stream(request, f"game-{pk}", version)
 
 
 @login_required
