@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
-from config import live
+from config import live_streams
 from config.errors import ServiceError
 from tournaments import services
 from tournaments.fastpath import conditional
@@ -136,9 +136,13 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
 
 
 @require_GET
-def tournament_live(request: HttpRequest, pk: int) -> HttpResponseBase:
+@live_streams.view
+async def tournament_live(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The tournament's live stream (server-sent events): its version after each change, for
     its bracket, match pages and the organizer's desk. The tournament's pages are public and a
     notice carries nothing but the version."""
-    conditional.version_or_404(pk)
-    return live.stream(f"tournament-{pk}", lambda: conditional.version_or_404(pk).version)
+
+    def version() -> int:
+        return conditional.version_or_404(pk).version
+
+    return await live_streams.stream(request, f"tournament-{pk}", version)

@@ -2,19 +2,19 @@
 
 from django import forms
 
-from games import COMBAT, format_choices
-from games import get as declared_game
+from games import default as default_game
+from games import format_choices
 from tournaments.models import GameSlug, Tournament
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120)
-    game = forms.ChoiceField(choices=GameSlug.choices, initial=GameSlug.COMBAT)
+    game = forms.ChoiceField(choices=GameSlug.choices, initial=default_game().slug)
     # Grouped under each game's name; static/js/app.js shows only the chosen game's group, and
     # the service refuses another game's format (games' declaration).
     deck_format = forms.ChoiceField(
         choices=format_choices(),
-        initial=declared_game(COMBAT).default_format.slug,
+        initial=default_game().default_format.slug,
         help_text="Each game has its own formats; off the top, standard and starter decks need "
         "no deck building.",
         widget=forms.Select(attrs={"data-groups-follow": "id_game"}),
