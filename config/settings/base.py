@@ -33,6 +33,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
+    "config.middleware.RetryReadsOnDatabaseBlip",
     "django.middleware.security.SecurityMiddleware",
     # watchers' unchanged polls: 204/304 from the version, before sessions and the user (and
     # before the CSP middleware: it stamps the same policy itself, built once)
@@ -81,6 +82,9 @@ def database_from_url(url: str) -> dict[str, Any]:
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         }
+    # A kept connection is checked before a request reuses it (one dropped by a restart, a
+    # failover or a proxy is replaced instead of failing the request).
+    config["CONN_HEALTH_CHECKS"] = True
     return config
 
 
