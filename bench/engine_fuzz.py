@@ -4,10 +4,10 @@ for Kingdom Combat), with the suite's own tests and checks.
 The suite plays a share of these games (tests/gameplay/engine/ci_games.py: every configuration
 and every sampled check, in about a minute of CPU); this bench runs the same `slow` tests with
 ENGINE_FUZZ_GAMES set, over both cores (pytest-xdist), so the 10,000 stay one command away
-without costing every CI run seven minutes. Then the suite's two long small ladders (search vs
-greedy in Combat and Kingdom Combat, marked `bench`). One JSON line per game and one for the
-ladders: the games played, whether every test passed, and the CPU and wall time; the machine,
-date and load first.
+without costing every CI run seven minutes. Then the suite's long small ladders (search vs
+greedy, marked `bench`: see tests/gameplay/engine/test_bot_ladders.py). One JSON line per game
+and one for the ladders: the games played, whether every test passed, and the CPU and wall time;
+the machine, date and load first.
 
 Usage: python bench/engine_fuzz.py [--games 10000] [--workers 2] [GAME ...]
 (GAME: combat, army, conventional-combat, rune-duel, kingdom-combat; all by default).
@@ -35,7 +35,7 @@ TESTS = {
     "kingdom-combat": "tests/gameplay/engine/kingdom_combat/test_kingdom_combat_fuzz.py",
 }
 GAMES_PER = {"kingdom-combat": 3}  # the count is per player count (2, 3 and 4)
-# The long small ladders (search vs greedy in Combat and Kingdom Combat), marked `bench`.
+# The long small ladders (search vs greedy), marked `bench`.
 LADDERS = "tests/gameplay/engine/test_bot_ladders.py"
 
 

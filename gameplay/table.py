@@ -12,6 +12,8 @@ the judge: the table only offers the legal actions, a completed path names exact
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.presentation import registry
 from gameplay.presentation.base import Path
 
@@ -28,7 +30,7 @@ def build(slug: str, view: dict, actions: list, labels: list[str], names: dict) 
     """The click table of a seat's legal actions (labels: each action's words)."""
     mapper = registry.get(slug).clicks
     words: dict[str, str] = {}
-    hint = ""
+    hint: str | tuple[str, str] = ""  # a mapper may name what to choose first and then
     paths: list[Path] = []
     if actions:
         if mapper is None:
@@ -36,8 +38,8 @@ def build(slug: str, view: dict, actions: list, labels: list[str], names: dict) 
             words = {f"opt:{i}": label for i, label in enumerate(labels)}
         else:
             paths, words, hint = mapper(view, actions, names)
-    hint, then = hint if isinstance(hint, tuple) else (hint, "")
-    moves = [
+    first, then = hint if isinstance(hint, tuple) else (hint, "")
+    moves: list[dict[str, Any]] = [
         {"i": i, "path": list(path), "label": label}
         for i, (path, label) in enumerate(zip(paths, labels, strict=True))
     ]
@@ -47,7 +49,7 @@ def build(slug: str, view: dict, actions: list, labels: list[str], names: dict) 
         if len(m["path"]) == 1 and m["path"][0].startswith("opt:")
     ]
     offer = sorted({k.removeprefix("offer:") for p in paths for k in p if k.startswith("offer:")})
-    return Table(moves=moves, words=words, hint=hint, then=then, bar=bar, offer=offer)
+    return Table(moves=moves, words=words, hint=first, then=then, bar=bar, offer=offer)
 
 
 def problems(paths: list[Path]) -> list[str]:
