@@ -72,9 +72,11 @@ def game_recompute(*, game: str) -> int:
 def tournament_unrate(*, tournament_id: int) -> int:
     """Forget the rated matches of an event that stopped being rated (R8) and replay its
     game once; returns how many of its matches had rated anyone. Idempotent."""
-    game = Match.objects.filter(tournament_id=tournament_id).values_list(
-        "tournament__game", flat=True
-    ).first()
+    game = (
+        Match.objects.filter(tournament_id=tournament_id)
+        .values_list("tournament__game", flat=True)
+        .first()
+    )
     if game is None:
         return 0
     _lock_game(game)

@@ -14,16 +14,22 @@ def plays_in(*, tournament: Tournament, user) -> bool:
     return EntryMember.objects.filter(tournament=tournament, user=user).exists()
 
 
-def result_decided(*, tournament: Tournament, actor, action: str, decided_by: str) -> None:
+def result_decided(
+    *, tournament: Tournament, match: Match, actor, action: str, decided_by: str
+) -> None:
     """Note who decided a match's result: an organizer (or staff) who plays in the event
     makes the whole event unrated (R8), and the ratings forget its matches. Byes and
     forfeits rate nobody anyway; agreed results and the engine's are nobody's decision.
-    No query unless an organizer decides."""
+    No query unless an organizer decides outside a report (a report's locked read already
+    knows whether its reporter plays: `viewer_in_event`)."""
     if not tournament.rated or actor is None or action in MatchAudit.AGREED_ACTIONS:
         return
     if decided_by in NOT_RATED_DECISIONS or not is_organizer(tournament=tournament, user=actor):
         return
-    if not plays_in(tournament=tournament, user=actor):
+    plays = getattr(match, "viewer_in_event", None)  # read for the actor, with the lock
+    if plays is None:
+        plays = plays_in(tournament=tournament, user=actor)
+    if not plays:
         return
     tournament.rated = False
     Tournament.objects.filter(pk=tournament.pk).update(rated=False)

@@ -225,7 +225,11 @@ def _organizer_draw(
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
     result_decided(
-        tournament=tournament, actor=by_user, action=correction, decided_by=match.decided_by
+        tournament=tournament,
+        match=match,
+        actor=by_user,
+        action=correction,
+        decided_by=match.decided_by,
     )
     hooks.match_result_changed(match_id=match.pk)
 
@@ -256,7 +260,11 @@ def _organizer_result(
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
     result_decided(
-        tournament=tournament, actor=by_user, action=correction, decided_by=match.decided_by
+        tournament=tournament,
+        match=match,
+        actor=by_user,
+        action=correction,
+        decided_by=match.decided_by,
     )
     hooks.match_result_changed(match_id=match.pk)
 
@@ -379,7 +387,13 @@ def _rule(tournament, match, by_user, winner_id, decided_by, action: str) -> Non
     match.winner_id, match.decided_by = winner_id, decided_by
     match.save(update_fields=["winner", "decided_by"])
     audit(match=match, actor=by_user, action="correction", before=before)
-    result_decided(tournament=tournament, actor=by_user, action="correction", decided_by=decided_by)
+    result_decided(
+        tournament=tournament,
+        match=match,
+        actor=by_user,
+        action="correction",
+        decided_by=decided_by,
+    )
     hooks.match_result_changed(match_id=match.pk)
 
 
