@@ -22,6 +22,14 @@ if any(marker in _key for marker in PLACEHOLDER_KEY_MARKERS) or _key.startswith(
         "python -c 'import secrets; print(secrets.token_urlsafe(64))'."
     )
 
+# The database password too: docker/env.example once published "change-me".
+_db_password = str(DATABASES["default"].get("PASSWORD") or "").lower()  # noqa: F405
+if any(marker in _db_password for marker in PLACEHOLDER_KEY_MARKERS):
+    raise ImproperlyConfigured(
+        "The database password (POSTGRES_PASSWORD, DATABASE_URL) is a placeholder. Generate "
+        "one: python -c 'import secrets; print(secrets.token_urlsafe(32))'."
+    )
+
 # Persistent connections, checked before reuse.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
