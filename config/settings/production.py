@@ -23,7 +23,7 @@ if any(marker in _key for marker in PLACEHOLDER_KEY_MARKERS) or _key.startswith(
     )
 
 # The database password too: docker/env.example once published "change-me".
-_db_password = str(DATABASES["default"].get("PASSWORD") or "").lower()  # noqa: F405
+_db_password = str(DATABASES["default"].get("PASSWORD") or "").lower()
 if any(marker in _db_password for marker in PLACEHOLDER_KEY_MARKERS):
     raise ImproperlyConfigured(
         "The database password (POSTGRES_PASSWORD, DATABASE_URL) is a placeholder. Generate "
