@@ -1,5 +1,5 @@
 """The Celery app. The broker comes from the settings: Redis when configured, else the
-embedded filesystem broker under var/ (see config.settings.base)."""
+embedded SQLite broker under var/ (see config.settings.base and config.embedded_broker)."""
 
 import os
 

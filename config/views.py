@@ -41,7 +41,7 @@ def broker_status() -> str:
     One connection per process, kept between checks (a poll every few seconds used to open a
     new Redis connection each time). A Redis broker is asked with a PING on that connection:
     kombu's `ensure_connection` does not touch a connection it has already made, so it would
-    go on saying 'ok' after Redis went away. Other brokers (the embedded filesystem one) are
+    go on saying 'ok' after Redis went away. Other brokers (the embedded SQLite one) are
     checked by connecting; a failed check drops the connection and the next opens it anew."""
     from config.celery import app  # here: only the health check needs Celery in a web process
 

@@ -2,6 +2,7 @@
 see README.md "Configuration". The mode modules (local, test, production) import this."""
 
 from datetime import timedelta
+from pathlib import Path
 
 import dj_database_url
 
@@ -69,6 +70,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.notifications",
                 "gameplay.context_processors.games_to_move",
+                "home.background_status.background_status",
             ],
         },
     },
@@ -169,25 +171,20 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-# Celery: Redis when REDIS_URL / CELERY_BROKER_URL is set, otherwise the embedded
-# filesystem broker under var/ so `make run` needs no Redis.
+# Celery: Redis when REDIS_URL / CELERY_BROKER_URL is set, otherwise the embedded broker, a
+# SQLite file under var/ read through kombu's SQLAlchemy transport (config/embedded_broker.py
+# says why), so `make run` needs no Redis.
 REDIS_URL = env_str("REDIS_URL")
-# The host part means nothing to the filesystem transport; without one kombu logs a warning
-# on every connection (each /healthz).
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "filesystem://localhost/")
-EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("filesystem://")
+EMBEDDED_BROKER_FILE = VAR_DIR / "broker.sqlite3"
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or f"sqlite:///{EMBEDDED_BROKER_FILE}")
+EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("sqlite://")
 if EMBEDDED_BROKER:
-    _broker_dir = VAR_DIR / "broker"
-    # The filesystem transport and result backend need their folders to exist.
-    for _folder in (_broker_dir, VAR_DIR / "results"):
-        _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_broker_dir),
-        "data_folder_out": str(_broker_dir),
-        # The fan-out (control) exchanges; kombu's default is ./control in the checkout.
-        "control_folder": str(_broker_dir / "control"),
-        "store_processed": False,
-    }
+    from config.embedded_broker import engine_options, prepare_database
+
+    prepare_database(Path(CELERY_BROKER_URL.removeprefix("sqlite:///")))
+    CELERY_BROKER_TRANSPORT = "config.embedded_broker:Transport"
+    CELERY_BROKER_TRANSPORT_OPTIONS = engine_options()
+    (VAR_DIR / "results").mkdir(parents=True, exist_ok=True)
     CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", f"file://{VAR_DIR / 'results'}")
 else:
     CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)

@@ -1,9 +1,10 @@
-"""The embedded default (`make run`): SQLite under var/, the filesystem broker, DEBUG on."""
+"""The embedded default (`make run`): SQLite under var/, the embedded broker, DEBUG on."""
 
 from config.settings.base import *  # noqa: F403
 from config.settings.env import env_bool, env_str, local_secret_key
 
-DEBUG = env_bool("DEBUG", True)
+# Debug pages stay off unless asked for (`DEBUG=1 make run`): the laptop serves a whole room.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY") or local_secret_key()
 LOGGING["handlers"]["stdout"]["formatter"] = "plain"
 

@@ -51,7 +51,7 @@ def no_worker(monkeypatch):
     def refuse():
         raise AssertionError("a worker was started although no server will run")
 
-    monkeypatch.setattr(run_embedded, "start_worker", refuse)
+    monkeypatch.setattr(run_embedded.Supervisor, "start_all", lambda self: refuse())
 
 
 def test_a_port_another_program_holds_is_refused_before_any_worker_starts(busy_port, no_worker):

@@ -73,17 +73,13 @@ def test_round_trip_on_redis_with_a_real_worker(tmp_path):
 
 def test_round_trip_on_the_embedded_broker_with_a_real_worker(tmp_path):
     worker = start_worker({"VAR_DIR": str(tmp_path)})
-    broker_dir = tmp_path / "broker"
-    broker_dir.mkdir(parents=True, exist_ok=True)
     (tmp_path / "results").mkdir(exist_ok=True)
     client = Celery(
-        broker="filesystem://", backend=f"file://{tmp_path / 'results'}", set_as_current=False
+        broker=f"sqlite:///{tmp_path / 'broker.sqlite3'}",
+        backend=f"file://{tmp_path / 'results'}",
+        set_as_current=False,
     )
-    client.conf.broker_transport_options = {
-        "data_folder_in": str(broker_dir),
-        "data_folder_out": str(broker_dir),
-        "control_folder": str(broker_dir / "control"),
-    }
+    client.conf.broker_transport = "config.embedded_broker:Transport"
     assert round_trip(client, worker, tmp_path) == "pong"
 
 

@@ -1,7 +1,7 @@
 """Each settings mode loads from the environment; production passes `check --deploy`."""
 
-import ast
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -38,21 +38,21 @@ def show(settings: str, *names: str, **env: str) -> list[str]:
 
 
 def test_local_settings_default_to_sqlite_under_var_and_the_embedded_broker(tmp_path):
-    engine, broker, debug, options = show(
+    engine, broker, transport, debug = show(
         "config.settings.local",
         "DATABASES['default']['ENGINE']",
         "CELERY_BROKER_URL",
+        "CELERY_BROKER_TRANSPORT",
         "DEBUG",
-        "CELERY_BROKER_TRANSPORT_OPTIONS",
         VAR_DIR=str(tmp_path),
     )
     assert engine == "'django.db.backends.sqlite3'"
-    assert broker.startswith("'filesystem://")
-    assert debug == "True"
-    # Every folder of the broker (kombu defaults its control folder to ./control) is in var/.
-    folders = [v for k, v in ast.literal_eval(options).items() if "folder" in k]
-    assert len(folders) == 3
-    assert all(folder.startswith(str(tmp_path)) for folder in folders)
+    # The broker is a SQLite file in var/, already in WAL mode (config/embedded_broker.py).
+    assert broker == repr(f"sqlite:///{tmp_path / 'broker.sqlite3'}")
+    assert transport == "'config.embedded_broker:Transport'"
+    assert debug == "False", "debug pages only when asked for (DEBUG=1)"
+    with sqlite3.connect(tmp_path / "broker.sqlite3") as database:
+        assert database.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert (tmp_path / "secret_key").exists(), "the local key is generated into var/"
 
 

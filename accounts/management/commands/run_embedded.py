@@ -1,20 +1,31 @@
-"""Serve the app with its background worker on the embedded default (`make run`)."""
+"""Serve the app with its background worker and scheduler on the embedded default
+(`make run`), each supervised: one that dies or goes silent is started again (config/supervisor)."""
 
 import json
+import os
 import signal
 import socket
-import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 
 from django.conf import settings
-from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.db import close_old_connections
+
+from config.heartbeats.beats import SCHEDULER, WORKER, liveness
+from config.serving import web_server_command
+from config.supervisor import Child, Supervisor
+
+CHECK_EVERY_S = 1.0
+# The embedded broker has no fan-out: no gossip, mingle or remote control.
+WORKER_OPTIONS = ["--pool=threads", "--concurrency=4", "--loglevel=WARNING", "--without-gossip",
+                  "--without-mingle", "--without-heartbeat"]  # fmt: skip
 
 
 class Command(BaseCommand):
-    help = "Run the web server and a Celery worker with beat (the embedded broker by default)."
+    help = "Run the web server, a Celery worker and the scheduler, restarting any that stops."
 
     def add_arguments(self, parser):
         parser.add_argument("--addrport", default="127.0.0.1:8000")
@@ -22,8 +33,8 @@ class Command(BaseCommand):
     def handle(self, *args, addrport: str, **options):
         host, _, port = addrport.rpartition(":")
         url = f"http://{host}:{port}/"
-        # Checked before the worker starts: runserver exits without cleaning up when the port
-        # is taken, which would leave a second worker and scheduler behind.
+        # Checked before anything starts: a second run must not leave a second worker and
+        # scheduler behind.
         if not port_is_free(host, int(port)):
             if is_this_app(url):
                 self.stdout.write(f"The app is already running at {url} (nothing else started).")
@@ -32,35 +43,50 @@ class Command(BaseCommand):
                 f"{host}:{port} is in use by another program. Stop it, or choose another "
                 "address: make run ADDRPORT=127.0.0.1:8001"
             )
-        # `kill` (SIGTERM) stops the worker too, as Ctrl-C does.
+        # `kill` (SIGTERM) stops the children too, as Ctrl-C does.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-        worker = start_worker()
-        broker = "embedded (var/broker)" if settings.EMBEDDED_BROKER else "Redis"
+        supervisor = Supervisor(
+            children=children(host, int(port)),
+            environment={**os.environ, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE},
+            say=lambda line: self.stdout.write(line),
+            heartbeat_ages=heartbeat_ages,
+            silent_after_s=settings.HEALTHZ_SILENT_AFTER_S,
+        )
+        supervisor.start_all()
+        broker = "embedded (var/broker.sqlite3)" if settings.EMBEDDED_BROKER else "Redis"
         self.stdout.write(self.style.SUCCESS(f"\nThe app is at {url}"))
-        self.stdout.write(f"Background worker and scheduler started on the {broker} broker.\n")
+        self.stdout.write(
+            f"Web server, background worker and scheduler started on the {broker} broker; "
+            "any that stops is started again. Stop with Ctrl-C.\n"
+        )
         try:
-            call_command("runserver", addrport, use_reloader=False)
+            while True:
+                time.sleep(CHECK_EVERY_S)
+                supervisor.check()
         finally:
-            # An impatient second Ctrl-C reaches the worker too (a cold shutdown); here it
-            # would only abort the wait below and could leave the worker behind.
+            # A second, impatient Ctrl-C must not abort the orderly stop below.
             signal.signal(signal.SIGINT, signal.SIG_IGN)
-            worker.terminate()
-            try:
-                worker.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                worker.kill()
+            supervisor.stop_all()
 
 
-def start_worker() -> subprocess.Popen:
-    command = ["celery", "-A", "config", "worker", "--beat", "--pool=threads"]
-    options = ["--concurrency=4", "--loglevel=WARNING"]
-    return subprocess.Popen([sys.executable, "-m", *command, *options])
+def children(host: str, port: int) -> list[Child]:
+    celery = [sys.executable, "-m", "celery", "--quiet", "-A", "config"]
+    return [
+        Child("web server", web_server_command(host, port)),
+        Child("background worker", [*celery, "worker", *WORKER_OPTIONS], heartbeat=WORKER),
+        Child("scheduler", [*celery, "beat", "--loglevel=WARNING"], heartbeat=SCHEDULER),
+    ]
+
+
+def heartbeat_ages() -> dict[str, float | None]:
+    close_old_connections()
+    return {name: beat.age_s for name, beat in liveness().items()}
 
 
 def port_is_free(host: str, port: int) -> bool:
     family = socket.AF_INET6 if host.startswith("[") else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
-        # As runserver does, so a port a stopped server left in TIME_WAIT counts as free.
+        # So a port a stopped server left in TIME_WAIT counts as free.
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host.strip("[]"), port))
