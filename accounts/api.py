@@ -44,7 +44,11 @@ class TokenApi(APIView):
     )
     def post(self, request):
         data = _credentials(request)
-        user = authenticate(request, username=data["username"], password=data["password"])
+        # Django's request, not DRF's wrapper: django-axes marks it when this (username,
+        # address) or address is locked out, and its middleware answers 429 (login_guard)
+        user = authenticate(
+            request._request, username=data["username"], password=data["password"]
+        )
         if user is None:
             raise ServiceError(
                 "Wrong username or password.",
