@@ -46,9 +46,7 @@ class TokenApi(APIView):
         data = _credentials(request)
         # Django's request, not DRF's wrapper: django-axes marks it when this (username,
         # address) or address is locked out, and its middleware answers 429 (login_guard)
-        user = authenticate(
-            request._request, username=data["username"], password=data["password"]
-        )
+        user = authenticate(request._request, username=data["username"], password=data["password"])
         if user is None:
             raise ServiceError(
                 "Wrong username or password.",

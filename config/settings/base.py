@@ -340,6 +340,10 @@ LOGGING = {
 # In-app notifications need nothing. Local mode prints the emails to the console.
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
 NOTIFY_BY_EMAIL = env_bool("NOTIFY_BY_EMAIL", bool(env_str("EMAIL_BACKEND")))
+# Password reset: an emailed link is valid a day; a link the organizer's desk shows the player
+# (a QR code for their phone) 15 minutes. Either works once (accounts/tokens.py).
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 24 * 60 * 60)
+DESK_RESET_MINUTES = env_int("DESK_RESET_MINUTES", 15)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "combat@localhost")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)

@@ -30,6 +30,10 @@ if any(marker in _db_password for marker in PLACEHOLDER_KEY_MARKERS):
         "one: python -c 'import secrets; print(secrets.token_urlsafe(32))'."
     )
 
+# Password-reset and notice emails leave by SMTP (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, DEFAULT_FROM_EMAIL); `make run` prints them instead.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+
 # Persistent connections, checked before reuse.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
