@@ -20,9 +20,7 @@ def guard(settings):
 
 
 def web(client, username: str, password: str, address: str):
-    return client.post(
-        "/login/", {"username": username, "password": password}, REMOTE_ADDR=address
-    )
+    return client.post("/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
 def api(api_client, username: str, password: str, address: str):
