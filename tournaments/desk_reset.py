@@ -96,7 +96,7 @@ def desk_reset_make(request: HttpRequest, pk: int, user_id: int) -> HttpResponse
         "tournament": tournament,
         "player": player,
         "url": url,
-        "qr": segno.make(url, error="m").svg_inline(scale=4, omitsize=False),
+        "qr": segno.make(url, error="m").svg_inline(scale=4, omitsize=True),
     }
     response = render(request, "tournaments/desk_reset_link.html", context)
     response["Cache-Control"] = "no-store"  # the link is shown once, never kept in a cache
