@@ -39,8 +39,10 @@ class TokenApi(APIView):
 
     @extend_schema(
         request=serializers.CredentialsIn,
-        responses={200: serializers.TokenOut, 400: serializers.ErrorOut},
+        responses={200: serializers.TokenOut, 400: serializers.ErrorOut, 429: serializers.ErrorOut},
         summary="Exchange a username and password for an API token",
+        description="Failed log-ins are counted per (username, address) and per address, with "
+        "the log-in page's: past the limit, 429 `too_many_failures` with Retry-After.",
     )
     def post(self, request):
         data = _credentials(request)
