@@ -104,6 +104,10 @@ def soak(kind: str, *, tasks: int, producers: int, var_dir: Path, wait_s: float 
     """Run the soak on one candidate; the figures as a dict."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
     log = var_dir / "worker.log"
+    if kind == "sqlite":  # as make run does before it starts anything
+        from config.embedded_broker import create_queue
+
+        create_queue(broker_settings(kind, var_dir)[0])
     worker = start_worker(kind, var_dir, log)
     started = time.monotonic()
     # fork where there is one: a producer needs no fresh interpreter (spawn costs seconds each)

@@ -25,10 +25,11 @@ import sqlite3
 from pathlib import Path
 from queue import Empty
 
+from kombu import Connection
 from kombu.transport import sqlalchemy as kombu_sqlalchemy
 from kombu.utils.encoding import bytes_to_str
 from sqlalchemy import event, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 BUSY_TIMEOUT_S = 30.0
 
@@ -51,7 +52,22 @@ def tune_connection(database: sqlite3.Connection, _record) -> None:
     database.execute("PRAGMA synchronous=NORMAL")
 
 
+def create_queue(url: str, name: str = "celery") -> None:
+    """Create the broker's tables and its queue now, in one process, before the web server,
+    worker and scheduler start and would all create them at once."""
+    with Connection(url, transport=Transport) as connection:
+        connection.default_channel._get_or_create(name)
+
+
 class Channel(kombu_sqlalchemy.Channel):
+    def _open(self):
+        try:
+            return super()._open()
+        except OperationalError:
+            # Another process created the tables at the same moment ("table already exists",
+            # or the file locked while it did): they are there now.
+            return super()._open()
+
     def _engine_from_config(self):
         engine = super()._engine_from_config()
         event.listen(engine, "connect", tune_connection)

@@ -1,13 +1,15 @@
 """Project-wide pages: the health check and the error pages (the home page is `home`)."""
 
 import logging
+import sys
 import threading
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -18,15 +20,27 @@ from config.errors import error_body
 logger = logging.getLogger(__name__)
 
 
+# What a dropped or refused database connection raises (Django's wrappers of the driver's).
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+DATABASE_UNAVAILABLE = (
+    "The database did not answer; nothing was changed. Try again in a few seconds."
+)
+
+
 def database_status() -> str:
-    """'ok' when a query runs, else 'down'."""
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        return "ok"
-    except Exception:
-        logger.exception("health check: database down")
-        return "down"
+    """'ok' when a query runs, else 'down'. A kept connection the database dropped (a restart,
+    a failover, a proxy's idle timeout) is opened anew once before the answer is 'down'."""
+    for attempt in (1, 2):
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            return "ok"
+        except Exception:
+            if attempt == 1 and not connection.in_atomic_block:
+                connection.close()
+                continue
+            logger.exception("health check: database down")
+    return "down"
 
 
 _broker_connection = None  # (broker URL, kombu Connection), reused by every health check
@@ -96,6 +110,17 @@ def _drop_broker_connections() -> None:
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
+    """The health check, always in JSON (a probe reads it): an error while it looks answers
+    503 with the reason, never an HTML error page."""
+    try:
+        return _health(request)
+    except Exception as error:
+        logger.exception("health check failed")
+        reason = "database down" if isinstance(error, DATABASE_ERRORS) else "health check failed"
+        return JsonResponse({"status": "down", "reasons": [reason]}, status=503)
+
+
+def _health(request: HttpRequest) -> JsonResponse:
     """The database's, broker's, worker's and scheduler's status. 503, with the reasons, when
     the database is down or the worker or scheduler is silent (HEALTHZ_SILENT_AFTER_S): then
     no deadline, pick timer or bot move runs. A broker outage alone stays 200: the web app
@@ -152,11 +177,29 @@ def _resolves_to_an_endpoint(path: str) -> bool:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """A 500: JSON for the API, a page for people. The error itself is logged by Django."""
+    """A 500: JSON for the API, a page for people. The error itself is logged by Django. A
+    database that did not answer is a 503 instead (config.middleware.RetryReadsOnDatabaseBlip
+    asks once more for a read)."""
+    if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
+        request.database_blip = True  # type: ignore[attr-defined]
+        return database_unavailable(request)
     if is_api(request):
         detail = "Something went wrong on our side; nothing was changed. Try again later."
         return JsonResponse(error_body(detail, "server_error"), status=500)
     return render(request, "500.html", status=500)
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: the error shape for the API, a plain page (no query: no context
+    processors, no session) for people."""
+    if is_api(request):
+        body = error_body(DATABASE_UNAVAILABLE, "database_unavailable")
+        response: HttpResponse = JsonResponse(body, status=503)
+    else:
+        page = render_to_string("503.html", {"detail": DATABASE_UNAVAILABLE})
+        response = HttpResponse(page, status=503)
+    response["Retry-After"] = "5"
+    return response
 
 
 def bad_request(request: HttpRequest, exception=None) -> HttpResponse:

@@ -2,9 +2,10 @@
 
 Without them no match clock, pick timer or bot move runs, and the web pages go on serving as if
 nothing were wrong (issue 33: at a venue nobody reads /healthz). Every page of a signed-in
-organizer or staff member carries the banner's slot, which asks again every 20 s, so the banner
-appears and goes away without a reload. The heartbeats are read at most once every few seconds
-per process, so the slot costs a page almost nothing."""
+organizer or staff member carries the banner's slot, which asks again every
+BACKGROUND_STATUS_POLL_S (20 s), so the banner appears and goes away without a reload. The
+heartbeats are read at most once every few seconds per process, so the slot costs a page
+almost nothing."""
 
 import threading
 import time
@@ -77,6 +78,7 @@ def background_status(request: HttpRequest) -> dict:
     slot = SimpleLazyObject(lambda: sees_background_status(user))
     return {
         "background_status_slot": slot,
+        "background_status_poll_s": settings.BACKGROUND_STATUS_POLL_S,
         "background_problems": SimpleLazyObject(lambda: background_problems() if slot else []),
     }
 

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
+    "config.middleware.RetryReadsOnDatabaseBlip",
     "django.middleware.security.SecurityMiddleware",
     # watchers' unchanged polls: 204/304 from the version, before sessions and the user (and
     # before the CSP middleware: it stamps the same policy itself, built once)
@@ -97,6 +98,9 @@ def database_from_url(url: str) -> dict:
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         }
+    # A kept connection is checked before a request reuses it (one dropped by a restart, a
+    # failover or a proxy is replaced instead of failing the request).
+    config["CONN_HEALTH_CHECKS"] = True
     return config
 
 
@@ -311,6 +315,8 @@ CARD_SETS_PER_USER = env_int("CARD_SETS_PER_USER", 20)
 
 # /healthz answers 503 when the worker or the scheduler wrote no heartbeat for this long.
 HEALTHZ_HEARTBEATS = env_bool("HEALTHZ_HEARTBEATS", True)
+# How often an organizer's page asks whether the background processes are back (home/).
+BACKGROUND_STATUS_POLL_S = 20
 HEALTHZ_SILENT_AFTER_S = env_int("HEALTHZ_SILENT_AFTER_S", 60)
 
 LOGGING = {

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
+from config.embedded_broker import create_queue
 from config.heartbeats.beats import SCHEDULER, WORKER, liveness
 from config.serving import web_server_command
 from config.supervisor import Child, Supervisor
@@ -52,12 +53,15 @@ class Command(BaseCommand):
             heartbeat_ages=heartbeat_ages,
             silent_after_s=settings.HEALTHZ_SILENT_AFTER_S,
         )
+        if settings.EMBEDDED_BROKER:
+            create_queue(settings.CELERY_BROKER_URL)
         supervisor.start_all()
         broker = "embedded (var/broker.sqlite3)" if settings.EMBEDDED_BROKER else "Redis"
         self.stdout.write(self.style.SUCCESS(f"\nThe app is at {url}"))
+        started = ", ".join(f"{c.label} (pid {c.process.pid})" for c in supervisor.children)
         self.stdout.write(
-            f"Web server, background worker and scheduler started on the {broker} broker; "
-            "any that stops is started again. Stop with Ctrl-C.\n"
+            f"Started on the {broker} broker: {started}. Any that stops is started again. "
+            "Stop with Ctrl-C.\n"
         )
         try:
             while True:
