@@ -4,6 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?= -n 2
 ADDRPORT ?= 127.0.0.1:8000
+# `make run LAN=1`: players' phones on the venue's network reach the laptop too.
+LAN ?=
 
 .PHONY: run test bench lint migrate clean screenshots
 
@@ -21,7 +23,7 @@ run: $(VENV)/.runtime
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py bootstrap_admin
-	$(PY) manage.py run_embedded --addrport $(ADDRPORT)
+	$(PY) manage.py run_embedded --addrport $(ADDRPORT) $(if $(LAN),--lan)
 
 test: $(VENV)/.dev lint
 	# models against migrations only: no server needed (an in-memory SQLite database)
@@ -32,6 +34,7 @@ lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 bench: $(VENV)/.dev
 	@for f in bench/*.py; do PYTHONPATH=. $(PY) $$f || exit 1; done
@@ -41,4 +44,4 @@ screenshots: $(VENV)/.dev
 	$(PY) tests/e2e/screenshots.py
 
 clean:
-	rm -rf var/db.sqlite3 var/broker var/results var/celerybeat-schedule*
+	rm -rf var/db.sqlite3* var/broker.sqlite3* var/results var/live var/celerybeat-schedule*

@@ -1,5 +1,7 @@
 """Accounts: the custom user model (in place from the first migration)."""
 
+from typing import ClassVar
+
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
@@ -16,7 +18,7 @@ class CaseInsensitiveUserManager(UserManager):
 class User(AbstractUser):
     """A person using the app. Anyone may sign up and becomes a player; staff manage all."""
 
-    objects = CaseInsensitiveUserManager()
+    objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
     # The account page's choice: notices also by email (where the site sends email).
     notify_by_email = models.BooleanField(default=True)

@@ -30,7 +30,8 @@ class ErrorOut(serializers.Serializer):
 
     detail = serializers.CharField(help_text="What is wrong and how to fix it.")
     code = serializers.CharField(help_text="A stable, machine-readable code.")
-    errors = serializers.DictField(
+    # the body's "errors" key; this serializer only documents the shape (never validates)
+    errors = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()),
         help_text="Messages per input field (empty when the error is not about a field).",
     )

@@ -5,6 +5,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -81,7 +82,7 @@ def notifications_read(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def my_live(request: HttpRequest) -> HttpResponse:
+def my_live(request: HttpRequest) -> HttpResponseBase:
     """The signed-in user's own live stream (server-sent events) for their home page: a notice
     whenever something for them changed (a notification, a challenge withdrawn). Only their
     own: a visitor gets a 403, and no stream names another user. A notice carries a stamp, not

@@ -1,7 +1,8 @@
 """Bot ladder for every engine game: search vs greedy, greedy vs random, search vs random.
 
 Usage: python bench/bot_ladder.py [--games N] [--seed0 S] [--procs P] [--slugs ...] [--pairs ...]
-Defaults: 1,000 games per pair, every two-player engine game, the three pairs, one process.
+Defaults: 10 games per pair (make bench's short run; BENCHMARKS.md's ladders are --games 1000),
+every two-player engine game, the three pairs, one process.
 
 Seats alternate: the first bot of a pair sits in seat 0 on even seeds and seat 1 on odd seeds
 (who starts is drawn from the seed: Combat's first player, Rune Duel's flip; Army and
@@ -91,7 +92,7 @@ def summary(slug, first, second, counts, *, seed0=0, cpu=None, wall=None) -> dic
 def main() -> None:
     """Run the requested ladders, one JSON line per pair and game."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed0", type=int, default=0)
     parser.add_argument("--procs", type=int, default=1)
     parser.add_argument("--slugs", nargs="*", default=list(GAMES))

@@ -100,7 +100,7 @@ def finished_ids(var_dir: Path) -> set[str]:
     return {p.name.removeprefix(prefix) for p in (var_dir / "results").glob(prefix + "*")}
 
 
-def soak(kind: str, *, tasks: int, producers: int, var_dir: Path, wait_s: float = 300) -> dict:
+def soak(kind: str, *, tasks: int, producers: int, var_dir: Path, stall_s: float = 60) -> dict:
     """Run the soak on one candidate; the figures as a dict."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
     log = var_dir / "worker.log"
@@ -128,11 +128,16 @@ def soak(kind: str, *, tasks: int, producers: int, var_dir: Path, wait_s: float 
         text = Path(ids_file).read_text() if Path(ids_file).exists() else ""
         sent.update(filter(None, text.split("\n")))
     sent_s = time.monotonic() - started
-    deadline = time.monotonic() + wait_s
-    while worker.poll() is None and time.monotonic() < deadline:
-        if sent <= finished_ids(var_dir):
+    # Wait while the worker makes progress: a task not finished when it has finished nothing
+    # for `stall_s` is lost (a slow box only makes the wait longer).
+    done, last_progress = 0, time.monotonic()
+    while worker.poll() is None and time.monotonic() - last_progress < stall_s:
+        finished_now = len(sent & finished_ids(var_dir))
+        if finished_now == len(sent):
             break
-        time.sleep(0.5)
+        if finished_now > done:
+            done, last_progress = finished_now, time.monotonic()
+        time.sleep(1)
     elapsed = time.monotonic() - started
     crashed = worker.poll() is not None
     worker.terminate()

@@ -8,15 +8,16 @@ game's end card conservation, gold never negative, nothing in play at 0 HP and n
 divisible by 4); the JSON log replayed to the same state hash in every `--replay-every`-th game
 (default 100). Players 2, 3, 4 in turn by seed (2 + seed % 3); the game's default 120-turn limit.
 
-Resumable by seed range: `--ledger FILE` appends one JSON line per finished block of
-`--block` games (default 500) and at the end: seeds covered, games, violations (the first few
-with seed and message), CPU seconds, the commit, the checks and the time. With `--resume` the
-run starts at the first seed from --seed0 on that the ledger does not cover with the same
-settings and the same rules (the Kingdom Combat ruleset version, recorded in each block: a
-rule change starts the count again) and stops before the next covered seed, so the million
-can be accumulated over several sessions, and by processes side by side started at different
---seed0 (`--summary` prints what the ledger covers and stops). A process that reaches the
-next covered range stops: restart it at a fresh --seed0 (e.g. 2000000), not at its old one,
+Resumable by seed range: `--ledger [FILE]` (FILE by default var/kingdom_combat_fuzz.jsonl, never
+committed: the million's result is summarised in BENCHMARKS.md) appends one JSON line per
+finished block of `--block` games (default 500) and at the end: seeds covered, games, violations
+(the first few with seed and message), CPU seconds, the commit, the checks and the time. With
+`--resume` the run starts at the first seed from --seed0 on that the ledger does not cover with
+the same settings and the same rules (the Kingdom Combat ruleset version, recorded in each
+block: a rule change starts the count again) and stops before the next covered seed, so the
+million can be accumulated over several sessions, and by processes side by side started at
+different --seed0 (`--summary` prints what the ledger covers and stops). A process that reaches
+the next covered range stops: restart it at a fresh --seed0 (e.g. 2000000), not at its old one,
 since the merged cover would send it on into the seeds another process is playing but has not
 written yet, and both would play them.
 
@@ -28,7 +29,7 @@ Usage:
   python bench/kingdom_combat_fuzz.py [--games N] [--seconds S] [--seed0 K] ...
   python bench/kingdom_combat_fuzz.py --ci --games 1000
   nice -n 10 python bench/kingdom_combat_fuzz.py --games 1000000 --seconds 3000 \\
-      --ledger bench/kingdom_combat_fuzz.jsonl --resume
+      --ledger --resume
 Defaults: 5 games, no ledger (make bench stays quick). The last stdout line is the figure.
 """
 
@@ -50,6 +51,8 @@ SETTINGS = ("max_turns", "checks_every", "views_every", "views_games", "replay_e
 # Blocks count toward the million only on the rules they ran: each ledger line names the
 # Kingdom Combat ruleset version (`rules`); lines from before that field ran version "1".
 LEDGER_DEFAULTS = {"rules": "1"}
+# Raw outputs live under var/ (ignored by git): the ledger is the run's state, not a document.
+VAR_LEDGER = Path(__file__).resolve().parent.parent / "var" / "kingdom_combat_fuzz.jsonl"
 
 
 def commit() -> str:
@@ -170,6 +173,7 @@ def _close(part: dict, totals: dict, settings: dict, ledger: Path | None) -> Non
         **settings,
     }
     if ledger is not None:
+        ledger.parent.mkdir(parents=True, exist_ok=True)
         with ledger.open("a") as out:
             out.write(json.dumps(line) + "\n")
     progress = {
@@ -265,7 +269,9 @@ def main() -> None:
     parser.add_argument("--views-games", type=int, default=4)
     parser.add_argument("--replay-every", type=int, default=100)
     parser.add_argument("--block", type=int, default=500)
-    parser.add_argument("--ledger", type=Path, default=None)
+    parser.add_argument(
+        "--ledger", type=Path, nargs="?", const=VAR_LEDGER, help="var/kingdom_combat_fuzz.jsonl"
+    )
     parser.add_argument("--resume", action="store_true", help="skip the seeds the ledger covers")
     parser.add_argument("--summary", action="store_true", help="print the ledger's cover")
     parser.add_argument(

@@ -136,15 +136,27 @@ def pod_figures_after(entries, per_match, rounds_played) -> dict:
 def main() -> None:
     entries = list(range(1, ENTRIES + 1))
     for rounds_played in (1, 7):
-        line = {"bench": "swiss_pairing", "entries": ENTRIES, "rounds_played": rounds_played}
-        line |= figures_after(entries, rounds_played)
-        print(json.dumps(line | {"load_average": os.getloadavg()[0]}))
+        found = figures_after(entries, rounds_played)
+        line = {
+            "figure": f"swiss_round_cpu_{ENTRIES}_after_{rounds_played}",
+            "value": found["swiss_round_cpu_s"],
+            "unit": "s",
+            "entries": ENTRIES,
+            "rounds_played": rounds_played,
+        }
+        print(json.dumps(line | found | {"load_average": os.getloadavg()[0]}))
     for per_match in (3, 4):
         for rounds_played in (1, 7, 11):
-            line = {"bench": "swiss_pods", "entries": ENTRIES, "per_match": per_match}
-            line |= {"rounds_played": rounds_played}
-            line |= pod_figures_after(entries, per_match, rounds_played)
-            print(json.dumps(line | {"load_average": os.getloadavg()[0]}), flush=True)
+            found = pod_figures_after(entries, per_match, rounds_played)
+            line = {
+                "figure": f"swiss_pods_of_{per_match}_cpu_{ENTRIES}_after_{rounds_played}",
+                "value": found["pods_round_cpu_s"],
+                "unit": "s",
+                "entries": ENTRIES,
+                "per_match": per_match,
+                "rounds_played": rounds_played,
+            }
+            print(json.dumps(line | found | {"load_average": os.getloadavg()[0]}), flush=True)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,8 @@ def create_queue(url: str, name: str = "celery") -> None:
     """Create the broker's tables and its queue now, in one process, before the web server,
     worker and scheduler start and would all create them at once."""
     with Connection(url, transport=Transport) as connection:
-        connection.default_channel._get_or_create(name)
+        # kombu's own queue creation: private, so the stubs (public API only) do not list it
+        connection.default_channel._get_or_create(name)  # type: ignore[attr-defined]
 
 
 class Channel(kombu_sqlalchemy.Channel):
@@ -89,11 +90,13 @@ class Channel(kombu_sqlalchemy.Channel):
         session = self.session
         session.execute(text("BEGIN IMMEDIATE TRANSACTION"))
         try:
+            # Every row is a waiting message (a taken one is deleted), and ids grow with each
+            # insert: the oldest is the lowest id, found on the primary key in constant time
+            # whatever the backlog (kombu's order by timestamp sorted the whole queue per take).
             message = (
                 session.query(self.message_cls)
                 .filter(self.message_cls.queue_id == queue_row.id)
-                .filter(self.message_cls.visible.is_(True))
-                .order_by(self.message_cls.sent_at, self.message_cls.id)
+                .order_by(self.message_cls.id)
                 .first()
             )
             if message is None:

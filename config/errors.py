@@ -3,6 +3,8 @@
 Every error response body is ``{"detail": str, "code": str, "errors": {field: [str]}}``,
 plus any keys a ServiceError puts in ``data`` (e.g. the current state with a 409)."""
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
@@ -14,10 +16,17 @@ from rest_framework.views import exception_handler
 class ServiceError(Exception):
     """A request that cannot be carried out as asked; nothing was changed."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
 
-    def __init__(self, message: str, *, code: str | None = None, errors=None, data=None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        errors: dict[str, list[str]] | None = None,
+        data: dict[str, Any] | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.code = code or self.default_code
@@ -27,7 +36,9 @@ class ServiceError(Exception):
     def add_to_form(self, form) -> None:
         """Show the refusal on a page's form: each field's problems beside that field (on the
         form as a whole when the form has no such field), the message when none names one."""
-        for field, problems in (self.errors or {None: [self.message]}).items():
+        if not self.errors:
+            form.add_error(None, self.message)
+        for field, problems in self.errors.items():
             for problem in problems:
                 form.add_error(field if field in form.fields else None, problem)
 

@@ -33,10 +33,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
 from django.http import HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 
 logger = logging.getLogger(__name__)
 
@@ -179,7 +181,7 @@ class RedisTransport:
         self.hub = hub
         self.url = url
         self.prefix = prefix
-        self._client = None
+        self._client: Any = None  # a redis.Redis, made on the first send
         self._connected = False
         self._started = False
         self._lock = threading.Lock()
@@ -301,7 +303,7 @@ def _event(topic: str, version) -> str:
     return f"data: {json.dumps({'topic': topic, 'v': version})}\n\n"
 
 
-def stream(topic: str, read_version: Callable[[], object]) -> HttpResponse:
+def stream(topic: str, read_version: Callable[[], object]) -> HttpResponseBase:
     """The SSE response for one topic: the version now, then each notice, keep-alive comments
     every LIVE_HEARTBEAT_S, closed after LIVE_STREAM_SECONDS. The caller has checked access.
     503 when this process holds LIVE_MAX_STREAMS streams or the transport is down."""
@@ -325,7 +327,8 @@ def stream(topic: str, read_version: Callable[[], object]) -> HttpResponse:
         _events(channel, topic, version, cursor, slot), content_type="text/event-stream"
     )
     # a stream closed before its first event never runs the generator's `finally`
-    response._resource_closers.append(slot.release)
+    # Django's own closers list: no public hook runs for a stream closed before its first event
+    response._resource_closers.append(slot.release)  # type: ignore[attr-defined]
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # a proxy (nginx) must not buffer the stream
     return response

@@ -6,6 +6,8 @@ code walking the result) overflow Python's recursion limit, and every JSON endpo
 levels, so MAX_DEPTH leaves room for every legitimate body."""
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -17,7 +19,7 @@ class TooDeep(ValueError):
     """JSON text nesting deeper than a caller allows."""
 
 
-def loads_bounded(text: str, *, max_depth: int = MAX_DEPTH):
+def loads_bounded(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
     """json.loads for JSON that arrives inside a request (a form field, an uploaded file's
     text): nesting deeper than `max_depth` raises TooDeep, as the decoder's own recursion
     limit does, instead of a RecursionError that would answer 500. Other bad JSON raises
@@ -33,13 +35,14 @@ def loads_bounded(text: str, *, max_depth: int = MAX_DEPTH):
     return value
 
 
-def nesting_depth(value, *, limit: int = MAX_DEPTH) -> int:
+def nesting_depth(value: Any, *, limit: int = MAX_DEPTH) -> int:
     """How deep lists and objects nest in a decoded JSON value (a scalar is 0), iteratively;
     counting stops past `limit`."""
     deepest = 0
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -78,7 +78,11 @@ class Supervisor:
                 self._note(f"The {child.label} is running again (pid {pid}).")
 
     def stop_all(self, timeout_s: float = 10.0) -> None:
-        running = [child.process for child in self.children if child.is_running()]
+        running = [
+            process
+            for child in self.children
+            if child.is_running() and (process := child.process) is not None
+        ]
         for process in running:
             process.terminate()
         deadline = time.monotonic() + timeout_s

@@ -18,7 +18,7 @@ from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, Simp
 logger = logging.getLogger(__name__)
 
 
-class FailOpenMixin:
+class FailOpenMixin(SimpleRateThrottle):
     def allow_request(self, request, view) -> bool:
         try:
             return super().allow_request(request, view)

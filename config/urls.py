@@ -1,12 +1,16 @@
 """The project's URLs. Each app owns `<app>/api_urls.py` (under /api/) and `<app>/urls.py`."""
 
+import importlib.util
+
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config import views
+from config.apps import PROJECT_APPS
 
-APPS = ["accounts", "tournaments", "ratings", "decks", "decks.drafting", "gameplay", "leagues"]
+# The apps with pages and resources: every project app that owns an api_urls module.
+APPS = [app for app in PROJECT_APPS if importlib.util.find_spec(f"{app}.api_urls")]
 
 urlpatterns = [
     path("", include("home.urls")),

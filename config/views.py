@@ -3,6 +3,7 @@
 import logging
 import sys
 import threading
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
@@ -126,7 +127,7 @@ def _health(request: HttpRequest) -> JsonResponse:
     no deadline, pick timer or bot move runs. A broker outage alone stays 200: the web app
     still serves, and the worker catches up when the broker returns."""
     database = database_status()
-    body = {
+    body: dict[str, Any] = {
         "database": database,
         "broker": broker_status(),
         "broker_kind": "embedded" if settings.EMBEDDED_BROKER else "redis",

@@ -202,8 +202,8 @@ class EntryDeckApi(APIView):
     )
     def post(self, request, pk: int, entry_id: int):
 
-        entry = Entry.objects.select_related("tournament").filter(pk=entry_id, tournament_id=pk)
-        entry = entry.first()
+        entries = Entry.objects.select_related("tournament")
+        entry = entries.filter(pk=entry_id, tournament_id=pk).first()
         if entry is None:
             raise NotFound("No such entry in this tournament.", code="entry_not_found")
         data = _valid(serializers.RegisterIn, request)

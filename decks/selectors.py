@@ -1,5 +1,7 @@
 """Reads for the decks app: games, cards, catalogues for the pure validator, decks."""
 
+from typing import Any
+
 from django.db.models import Prefetch, Q, QuerySet
 
 import games
@@ -51,7 +53,7 @@ def games_with_formats() -> list[dict]:
     rows = []
     for game in Game.objects.all():
         declared = games.get(game.slug) if game.slug in games.slugs() else None
-        row = {
+        row: dict[str, Any] = {
             "slug": game.slug,
             "name": game.name,
             "formats": [{"slug": f.slug, "name": f.name} for f in formats_for(game.slug)],
@@ -279,10 +281,11 @@ def locked_deck_cards(*, entry_ids: list[int], game: str) -> dict[int, list[dict
     per copy}: what the engine needs to play a registered Conventional Combat or Rune Duel deck."""
     keys_of = locked_deck_codes(entry_ids=entry_ids)
     keys = {key for listed in keys_of.values() for key in listed}
-    cards: dict[str, dict] = {}
+    cards: dict[str, dict[str, Any]] = {}
     rows = Card.objects.filter(card_set__games__slug=game, key__in=keys).order_by("id")
-    for card in rows.values("key", "name", "type", "stats", "keywords", "effects"):
-        cards.setdefault(card.pop("key"), card)
+    for key, *values in rows.values_list("key", "name", "type", "stats", "keywords", "effects"):
+        fields = ("name", "type", "stats", "keywords", "effects")
+        cards.setdefault(key, dict(zip(fields, values, strict=True)))
     return {entry: [cards[k] for k in listed if k in cards] for entry, listed in keys_of.items()}
 
 
@@ -323,7 +326,7 @@ def pool_for_builder(*, pool_id, user) -> Pool | None:
         pool = Pool.objects.select_related("game", "entry__tournament").filter(pk=number).first()
     if pool is None:
         raise NotFound("No such pool.", code="pool_not_found")
-    organizer = pool.entry.tournament.organizer_id if pool.entry_id else None
+    organizer = pool.entry.tournament.organizer_id if pool.entry else None
     allowed = user.is_authenticated and (user.is_staff or user.pk in (pool.owner_id, organizer))
     if not allowed:
         raise NotAllowed("That pool is not yours.", code="not_pool_owner")
@@ -444,10 +447,11 @@ def builder_catalogues(*, user, pool: Pool | None = None) -> list[dict]:
     sets = visible_card_sets(user=user)
     catalogues = []
     for game in Game.objects.all():
-        cards = _distinct(card_list(game=game, sets=sets))
-        cards = [card for card in cards if card.type != "token"]
+        listed = [
+            card for card in _distinct(card_list(game=game, sets=sets)) if card.type != "token"
+        ]
         catalogues.append(
-            {"game": game, "cards": [(card, None) for card in cards[:BUILDER_GRID_LIMIT]]}
+            {"game": game, "cards": [(card, None) for card in listed[:BUILDER_GRID_LIMIT]]}
         )
     return catalogues
 
@@ -455,7 +459,12 @@ def builder_catalogues(*, user, pool: Pool | None = None) -> list[dict]:
 def _distinct(cards: list[Card]) -> list[Card]:
     """One card per identity (a reprint is the same card)."""
     seen: set[str] = set()
-    return [card for card in cards if not (card.key in seen or seen.add(card.key))]
+    distinct = []
+    for card in cards:
+        if card.key not in seen:
+            seen.add(card.key)
+            distinct.append(card)
+    return distinct
 
 
 def decks_with_legality(*, user) -> list[dict]:
@@ -487,7 +496,7 @@ def decks_with_legality(*, user) -> list[dict]:
             main=tuple((key, n) for section, key, n in listed if section == "main"),
             fortresses=tuple(key for section, key, _ in listed if section == "fortress"),
         )
-        pool = None
+        pool: dict[str, int] | None = None
         if fmt.pool_restricted and deck.pool is not None:
             pool = {}
             for row in deck.pool.cards.all():

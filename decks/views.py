@@ -1,5 +1,7 @@
 """Card browser and deck builder pages, using the same services and selectors as the API."""
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import ServiceError
+from config.htmx import HtmxHttpRequest
 from decks import selectors, services
 from decks.faces import SUIT_NAMES, SUIT_SYMBOLS, card_face
 from decks.legality import format_deck_list, formats_for
@@ -19,7 +22,7 @@ from tournaments.models import Tournament  # decks sits above tournaments
 BORDERS = ["gold", "silver", "black", "green"]
 
 
-def card_browser(request: HttpRequest) -> HttpResponse:
+def card_browser(request: HtmxHttpRequest) -> HttpResponse:
     """Every game's cards with filters; the results refresh in place (htmx)."""
     games = list(Game.objects.all())
     slug = request.GET.get("game") or "kingdom-combat"
@@ -116,6 +119,8 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         else:
             return redirect("decks:edit", pk=deck.pk)
     data = form.data if form.is_bound else form.initial
+    game_field = form.fields["game"]
+    assert isinstance(game_field, forms.ChoiceField)
     context = {
         "form": form,
         "deck": deck,
@@ -124,7 +129,8 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "pool_cards": selectors.pool_cards(pool) if pool else [],
         # each game's formats as (code, name): the page shows names, the form posts the code
         "formats": {
-            g: [[f.slug, f.name] for f in formats_for(g)] for g, _ in form.fields["game"].choices
+            g: [[f.slug, f.name] for f in formats_for(g)]
+            for g, _ in cast(list[tuple[str, str]], game_field.choices)  # the games, as pairs
         },
         "format_options": _format_options(data.get("game", ""), data.get("format", "")),
         "visual": _visual(selectors.builder_catalogues(user=request.user, pool=pool), pool),
@@ -152,7 +158,8 @@ def _visual(catalogues: list[dict], pool) -> list[dict]:
     panels = []
     for catalogue in catalogues:
         slug = catalogue["game"].slug
-        entries, fortresses = [], []
+        entries: list[dict[str, Any]] = []
+        fortresses: list[dict[str, Any]] = []
         for card, copies in catalogue["cards"]:
             face = card_face(card, slug)
             limit = copies

@@ -34,7 +34,7 @@ def is_game_organizer(game: GameRecord, user) -> bool:
     """The game's creator, or the organizer of the tournament its match belongs to."""
     if user is None or not user.is_authenticated:
         return False
-    if game.match_id is not None:
+    if game.match is not None:
         return game.match.tournament.organizer_id == user.pk or user.is_staff
     return game.created_by_id == user.pk or user.is_staff
 
@@ -94,7 +94,7 @@ def seat_json(seat: GameSeat) -> dict:
     return {
         "seat": seat.number,
         "user": seat.user_id,
-        "username": seat.user.username if seat.user_id else None,
+        "username": seat.user.username if seat.user else None,
         "bot": seat.bot or None,
         "entry": seat.entry_id,
     }
@@ -178,7 +178,7 @@ def games_for_home(*, limit: int = 10) -> list[dict]:
             "status": g.status,
             "status_label": g.get_status_display(),
             # named as on the boards: the user's name, or "<bot> bot"
-            "players": [f"{s.bot} bot" if s.bot else s.user.username for s in seats_of(g)],
+            "players": [s.user.username if s.user else f"{s.bot} bot" for s in seats_of(g)],
             "updated_at": g.updated_at,
         }
         for g in games
@@ -264,7 +264,7 @@ def games_awaiting_move(*, user, limit: int = 10) -> list[dict]:
         mine = [s.number for s in seats if s.user_id == user.pk]
         to_act = registry.get(game.ruleset).decision(game.state).seats
         if any(seat in to_act for seat in mine):
-            others = [s.bot or s.user.username for s in seats if s.user_id != user.pk]
+            others = [s.user.username if s.user else s.bot for s in seats if s.user_id != user.pk]
             name = registry.get(game.ruleset).name
             waiting.append({"id": game.pk, "game": name, "opponents": others})
         if len(waiting) == limit:
@@ -334,7 +334,7 @@ def _invite_row(invite: GameInvite) -> dict:
         "game_name": name_of(invite.ruleset),
         "by": invite.created_by.username,
         "by_id": invite.created_by_id,
-        "opponent": invite.opponent.username if invite.opponent_id else "",
+        "opponent": invite.opponent.username if invite.opponent else "",
         "status": invite.status,
         "status_label": invite.get_status_display(),
         "options": invite.options,

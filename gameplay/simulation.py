@@ -99,6 +99,6 @@ def _play_open_matches(tournament: Tournament, organizer, progress) -> int:
 
 def _champion(tournament: Tournament) -> str | None:
     final = Match.objects.filter(tournament=tournament).order_by("-round__number").first()
-    if final is None or final.winner_id is None:
+    if final is None or final.winner is None:
         return None
     return final.winner.display_name

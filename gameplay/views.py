@@ -311,7 +311,7 @@ def game_replay(request, pk: int):
         step = min(max(step, 0), total)
         notice = f"This game has {total} actions: choose a step from 0 to {total}. Showing {step}."
     seats = selectors.seats_of(game)
-    names = {s.number: s.user.username if s.user_id else f"{s.bot} bot" for s in seats}
+    names = {s.number: s.user.username if s.user else f"{s.bot} bot" for s in seats}
     try:
         at = selectors.replay_step(game, step)
     except core.EngineError as exc:

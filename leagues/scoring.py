@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 PLACEMENT, MATCH_WINS = "placement", "match-wins"
 
@@ -27,7 +28,7 @@ class Scoring:
     per_win: int = 3
     best: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.by not in (PLACEMENT, MATCH_WINS):
             raise ScoringError("Score by placement or by match wins.")
         if any(p < 0 for p in self.points) or self.per_win < 0:
@@ -93,7 +94,7 @@ def leaderboard(results: Iterable[Result], scoring: Scoring, order: Sequence[int
     return ordered
 
 
-def _key(line: Line) -> tuple:
+def _key(line: Line) -> tuple[Any, ...]:
     best_single = max(line.by_event.values(), default=0)
     scored = sum(1 for e in line.counted if line.by_event[e] > 0)
     return (-line.points, -scored, -best_single)

@@ -143,11 +143,8 @@ def _events_outside(league: League, starts: date, ends: date | None) -> list[str
     """The started events of the league whose day would fall outside these season dates."""
     probe = League(starts_on=starts, ends_on=ends)
     events = Tournament.objects.filter(league_event__league=league, started_at__isnull=False)
-    return [
-        f"{t.name} ({event_day(t):%d %b %Y})"
-        for t in events.order_by("started_at")
-        if not probe.in_season(event_day(t))
-    ]
+    days = [(t, event_day(t)) for t in events.order_by("started_at")]
+    return [f"{t.name} ({day:%d %b %Y})" for t, day in days if day and not probe.in_season(day)]
 
 
 @transaction.atomic

@@ -1,6 +1,8 @@
 """The leagues pages: the list, the create and edit forms, a league's leaderboard with its
 events and season, and a player's history."""
 
+from collections.abc import Iterable
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -151,10 +153,10 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league(pk)
     board = selectors.leaderboard_get(league=league)
     organizer = _is_organizer(request, league)
-    addable = []
+    addable: Iterable[Tournament] = []
     if organizer:
         addable = Tournament.objects.filter(
-            organizer=request.user, game=league.game, league_event__isnull=True
+            organizer_id=request.user.pk, game=league.game, league_event__isnull=True
         ).exclude(status=Tournament.Status.CANCELLED)[:100]
     for line in board["lines"]:
         # one string per line: thousands of cells (128 players x 50 events) as template tags
@@ -209,7 +211,9 @@ def league_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 def _next_season(request: HttpRequest, league: League) -> HttpResponse:
     form = NextSeasonForm(request.POST)
     if not form.is_valid():
-        problems = [f"{form.fields[f].label}: {' '.join(e)}" for f, e in form.errors.items()]
+        problems = [
+            f"{form.fields[f].label}: {' '.join(map(str, e))}" for f, e in form.errors.items()
+        ]
         messages.error(request, "The next season was not started. " + " ".join(problems))
         return redirect("leagues:edit", pk=league.pk)
     try:

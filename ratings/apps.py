@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 
+from config.enqueue import enqueue_batched_on_commit, enqueue_on_commit
 from tournaments import hooks
 
 
@@ -9,9 +10,8 @@ class RatingsConfig(AppConfig):
     label = "ratings"
 
     def ready(self) -> None:
-        # Imported here, not at the top: services and tasks use the models, loaded only once
+        # Imported here, not at the top: selectors and tasks use the models, loaded only once
         # apps are.
-        from config.enqueue import enqueue_batched_on_commit, enqueue_on_commit
         from ratings import selectors, tasks
 
         # A result is rated after its commit, by a task (the result writes stay lean): a new

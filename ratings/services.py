@@ -35,6 +35,7 @@ def match_rate(*, match_id: int) -> bool:
         RatedMatch.objects.create(
             match=match, game=game, played_at=played_at, players=players, ranks=ranks
         )
+        assert outcome is not None  # players came from it
         moved = rules.changes(_skills(game, list(outcome.players)), outcome)
         _store(game, {change.player: change.after for change in moved})
         RatingChange.objects.bulk_create(_history_rows(game, match.pk, played_at, moved))

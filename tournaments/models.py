@@ -3,6 +3,8 @@
 Workflows live in `tournaments.services`; these models hold data and database constraints.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -11,7 +13,8 @@ from django.db.models.functions import Lower
 import games
 
 # The games an event can be played in, from their one declaration (`games`): COMBAT, ARMY, ...
-GameSlug = models.TextChoices(
+# (Django's functional API takes (value, label) pairs; the stubs know plain values only.)
+GameSlug = models.TextChoices(  # type: ignore[call-overload]
     "GameSlug", [(slug.replace("-", "_").upper(), (slug, name)) for slug, name in games.choices()]
 )
 
@@ -183,7 +186,7 @@ class Entry(models.Model):
         """The team or guest name, else the user's username."""
         if self.name:
             return self.name
-        return self.user.username if self.user_id else f"Entry {self.pk}"
+        return self.user.username if self.user else f"Entry {self.pk}"
 
 
 class EntryMember(models.Model):
@@ -222,6 +225,21 @@ class Round(models.Model):
 
 class Match(models.Model):
     """A match of 1 (a bye) to 4 entries; its winner goes on to the next round."""
+
+    # Facts some reads annotate on the rows they load (not columns; absent otherwise).
+    next_id: int | None
+    next_status: str
+    next_filled: int
+    next_forfeited: int
+    has_games: bool
+    has_reports: bool
+    has_pending_report: bool
+    viewer_entry: int | None
+    pending_report_id: int | None
+    pending_report_entry: int
+    pending_report_games: list[dict[str, Any]]
+    pending_report_draw: bool | None
+    pending_report_confirmed: list[int]
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for entries"

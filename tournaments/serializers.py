@@ -377,7 +377,7 @@ class MatchGameOut(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True)
     life = serializers.DictField(child=serializers.IntegerField())
     first_damage = serializers.IntegerField(allow_null=True)
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # the "source" key, not DRF's
 
 
 class AuditOut(serializers.Serializer):

@@ -11,7 +11,7 @@ from config.heartbeats.beats import BEAT_EVERY_S, SCHEDULER, WORKER, beat
 
 
 class WorkerHeartbeat(bootsteps.StartStopStep):
-    requires = {"celery.worker.consumer.tasks:Tasks"}
+    requires = ("celery.worker.consumer.tasks:Tasks",)
 
     def __init__(self, parent, **kwargs):
         super().__init__(parent, **kwargs)

@@ -3,9 +3,11 @@ see README.md "Configuration". The mode modules (local, test, production) import
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 
+from config.apps import PROJECT_APPS
 from config.settings.env import BASE_DIR, VAR_DIR, env_bool, env_int, env_list, env_str
 
 DEBUG = False
@@ -27,15 +29,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
-    "accounts",
-    "tournaments",
-    "ratings",
-    "leagues",
-    "decks",
-    "decks.drafting",
-    "gameplay",
-    "home",
-    "config.heartbeats",
+    *PROJECT_APPS,
 ]
 
 MIDDLEWARE = [
@@ -88,10 +82,10 @@ TEMPLATES = [
 ]
 
 
-def database_from_url(url: str) -> dict:
+def database_from_url(url: str) -> dict[str, Any]:
     """A DATABASES entry for the URL; SQLite gets WAL and immediate transactions so the web
     server and the embedded worker can write at the same time without 'database is locked'."""
-    config = dj_database_url.parse(url)
+    config: dict[str, Any] = {**dj_database_url.parse(url)}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -126,7 +120,7 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = env_str("STATIC_ROOT", str(VAR_DIR / "staticfiles"))
+STATIC_ROOT: str | None = env_str("STATIC_ROOT", str(VAR_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -192,6 +186,7 @@ REDIS_URL = env_str("REDIS_URL")
 EMBEDDED_BROKER_FILE = VAR_DIR / "broker.sqlite3"
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or f"sqlite:///{EMBEDDED_BROKER_FILE}")
 EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("sqlite://")
+CELERY_BROKER_TRANSPORT: str | None = None  # None: the one kombu picks from the URL
 if EMBEDDED_BROKER:
     from config.embedded_broker import engine_options, prepare_database
 
@@ -319,7 +314,7 @@ HEALTHZ_HEARTBEATS = env_bool("HEALTHZ_HEARTBEATS", True)
 BACKGROUND_STATUS_POLL_S = 20
 HEALTHZ_SILENT_AFTER_S = env_int("HEALTHZ_SILENT_AFTER_S", 60)
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {

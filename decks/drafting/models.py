@@ -1,6 +1,8 @@
 """Draft pods: seats, packs with their cards, and picks. All draft state lives here, so a
 restart resumes exactly where it was. Constraints make a double pick impossible."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -8,6 +10,9 @@ from django.db.models import F, Q
 
 class Draft(models.Model):
     """A pod: seats in order, each a player or a bot, drafting packs round by round."""
+
+    # The card facts of a run of bot picks, kept on the row by the pick services (not a column).
+    _card_infos: dict[int, Any]
 
     class Status(models.TextChoices):
         OPEN = "open", "Open for joining"

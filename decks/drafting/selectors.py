@@ -2,6 +2,10 @@
 decided here: a player sees their current pack, a count of the packs behind it and their own
 picks; the organizer sees everything; everyone sees the pick log once the draft is over."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db.models import Count, F, Prefetch, Q
 
 from config.errors import NotAllowed, NotFound
@@ -9,6 +13,17 @@ from decks.drafting import catalogue, tournament_link
 from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
 from decks.drafting.rules import PackPosition, pick_sort_key, seat_queue
 from decks.models import Deck, DeckRegistration, Pool, PoolCard
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from django_stubs_ext import WithAnnotations
+
+    class _Filled(TypedDict):
+        filled: int
+
+    class _PickCount(TypedDict):
+        pick_count: int
 
 
 def draft_get(draft_id: int) -> Draft:
@@ -47,7 +62,7 @@ def drafts_for_home(*, limit: int = 10) -> list[Draft]:
     return list(Draft.objects.select_related("game", "tournament").order_by("-id")[:limit])
 
 
-def drafts_list(*, limit: int = 100) -> list[Draft]:
+def drafts_list(*, limit: int = 100) -> list[WithAnnotations[Draft, _Filled]]:
     """Recent drafts, newest first, with how many seats are filled."""
     queryset = Draft.objects.select_related("game", "tournament").annotate(
         filled=Count("seats", filter=Q(seats__player__isnull=False) | Q(seats__is_bot=True))
@@ -92,7 +107,7 @@ def timer_label(draft: Draft) -> str | int:
     return draft.timer_seconds if draft.timer == Draft.Timer.FIXED else draft.timer
 
 
-def _seats(drafts: list[Draft]) -> list[Seat]:
+def _seats(drafts: list[Draft]) -> list[WithAnnotations[Seat, _PickCount]]:
     """The drafts' seats with their players and pick counts (one query)."""
     return list(
         Seat.objects.filter(draft__in=drafts)
@@ -102,11 +117,14 @@ def _seats(drafts: list[Draft]) -> list[Seat]:
     )
 
 
-def _seat_rows(drafts: list[Draft], seats: list[Seat] | None = None) -> dict[int, list[dict]]:
+def _seat_rows(
+    drafts: list[Draft], seats: list[WithAnnotations[Seat, _PickCount]] | None = None
+) -> dict[int, list[dict]]:
     """Public facts per seat of each draft: who sits there, picks made, whether they have a
     pack now (who is still picking). Two queries however many drafts and seats (one when
     the seats are given)."""
-    seats = _seats(drafts) if seats is None else seats
+    if seats is None:
+        seats = _seats(drafts)
     # A seat is picking when it holds a pack of its draft's current round with cards left.
     picking = set(
         Pack.objects.filter(draft__in=drafts, round=F("draft__round"), cards_left__gt=0)
@@ -119,7 +137,7 @@ def _seat_rows(drafts: list[Draft], seats: list[Seat] | None = None) -> dict[int
         rows[seat.draft_id].append(
             {
                 "index": seat.index,
-                "player": seat.player.username if seat.player_id else None,
+                "player": seat.player.username if seat.player else None,
                 "player_id": seat.player_id,
                 "is_bot": seat.is_bot,
                 "entry": seat.entry_id,
@@ -130,9 +148,11 @@ def _seat_rows(drafts: list[Draft], seats: list[Seat] | None = None) -> dict[int
     return rows
 
 
-def _details(drafts: list[Draft], user=None, seats: list[Seat] | None = None) -> list[dict]:
+def _details(
+    drafts: list[Draft], user=None, seats: list[WithAnnotations[Seat, _PickCount]] | None = None
+) -> list[dict]:
     """Each pod's public state; the seed only for its organizer once the draft is over."""
-    seats = _seat_rows(drafts, seats)
+    seat_rows = _seat_rows(drafts, seats)
     details = []
     for draft in drafts:
         data = {
@@ -146,7 +166,7 @@ def _details(drafts: list[Draft], user=None, seats: list[Seat] | None = None) ->
             "tournament": draft.tournament_id,
             "pod_number": draft.pod_number,
             "organizer": draft.organizer_id,
-            "seats": seats[draft.id],
+            "seats": seat_rows[draft.id],
             "created_at": draft.created_at,
             "started_at": draft.started_at,
             "finished_at": draft.finished_at,
@@ -284,7 +304,7 @@ def draft_log(*, draft_id: int, user) -> list[dict]:
     return [
         {
             "seat": p.seat.index,
-            "player": p.seat.player.username if p.seat.player_id else None,
+            "player": p.seat.player.username if p.seat.player else None,
             "round": p.round,
             "pick_number": p.pick_number,
             "pack": p.pack_id,
@@ -383,7 +403,7 @@ def _may_see_pool(pool: Pool, user) -> bool:
         return False
     if pool.owner_id == user.pk or user.is_staff:
         return True
-    return bool(pool.entry_id and pool.entry.tournament.organizer_id == user.pk)
+    return bool(pool.entry and pool.entry.tournament.organizer_id == user.pk)
 
 
 def _pool_rows(tournament, *, owner=None) -> list[dict]:
@@ -400,8 +420,8 @@ def _pool_rows(tournament, *, owner=None) -> list[dict]:
             {
                 "id": pool.id,
                 "source": pool.source,
-                "entry": pool.entry.display_name,
-                "owner": pool.owner.username if pool.owner_id else None,
+                "entry": pool.entry.display_name if pool.entry else None,
+                "owner": pool.owner.username if pool.owner else None,
                 "deck": registration.deck if registration else None,
             }
         )

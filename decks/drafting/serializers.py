@@ -161,5 +161,5 @@ class PoolOut(serializers.Serializer):
     entry = serializers.IntegerField(allow_null=True)
     owner = serializers.IntegerField()
     game = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # the "source" key, not DRF's
     cards = PoolCardOut(many=True)

@@ -49,8 +49,8 @@ def require_format(tournament: Tournament, deck_format: str) -> None:
 
 def active_entries(tournament: Tournament) -> list[Entry]:
     """The entries that have not dropped, in seed order then id."""
-    entries = Entry.objects.filter(tournament=tournament).prefetch_related("members")
-    entries = [e for e in entries if not getattr(e, "dropped", False)]
+    rows = Entry.objects.filter(tournament=tournament).prefetch_related("members")
+    entries = [e for e in rows if not getattr(e, "dropped", False)]
     return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
 
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -19,6 +20,7 @@ import games
 from config import live
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
+from config.htmx import HtmxHttpRequest
 from decks.drafting import room, selectors, services
 from decks.drafting.models import Draft
 from decks.faces import card_face
@@ -95,6 +97,7 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     build_url = ""
     if view and view["pool"]:
         # The builder opens on the pool with the running deck (not the sideboard) in its list.
+        assert deck is not None  # made above from the view
         main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
         query = urlencode({"pool": view["pool"], "main": ",".join(main)})
         build_url = f"{reverse('decks:new')}?{query}"
@@ -122,7 +125,7 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     }
 
 
-def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
+def draft_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The draft room: your pack, your picks, the countdown, who is still picking.
 
     The room polls every second with the stamp of what it shows (`?since=`): while neither
@@ -146,7 +149,7 @@ def draft_room(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET"])
-def draft_live(request: HttpRequest, pk: int) -> HttpResponse:
+def draft_live(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The draft room's live stream (server-sent events): the room's stamp after each change.
     The same access as the room (anyone may watch a pod); a notice names no card or pick."""
     if selectors.draft_room_stamp(draft_id=pk) is None:
@@ -154,7 +157,7 @@ def draft_live(request: HttpRequest, pk: int) -> HttpResponse:
     return live.stream(f"draft-{pk}", lambda: selectors.draft_room_stamp(draft_id=pk))
 
 
-def _room_tag(stamp: str, request: HttpRequest) -> str:
+def _room_tag(stamp: str, request: HtmxHttpRequest) -> str:
     """The room's weak ETag: its stamp, who is looking (each seat sees its own pack) and
     whether it is the whole page or the part htmx swaps."""
     part = "part" if request.htmx else "page"
@@ -170,7 +173,7 @@ def _stamped(response: HttpResponse, tag: str) -> HttpResponse:
 
 @post_only_else_back_to("drafting:room")
 @login_required
-def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
+def draft_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Pick the clicked card; a stale or wrong click shows why, with the current pack."""
     error = ""
     try:
@@ -202,7 +205,7 @@ def draft_join(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("drafting:room", pk=pk)
 
 
-def draft_pod(request: HttpRequest, pk: int) -> HttpResponse:
+def draft_pod(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The organizer's view of the pod: every seat, queue and pack; the log when finished."""
     if not request.user.is_authenticated:
         return redirect(f"/login/?next={request.path}")

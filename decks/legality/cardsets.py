@@ -158,7 +158,7 @@ def load_builtin(game: str) -> dict[str, Any]:
     """The built-in set of `game` as JSON data (Army gets the playing cards without Jokers)."""
     if game not in GAMES:
         raise KeyError(f"Unknown game {game!r}.")
-    data = json.loads((DATA_DIR / BUILTIN_FILES[game]).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((DATA_DIR / BUILTIN_FILES[game]).read_text(encoding="utf-8"))
     data["game"] = game
     data["cards"] = [c for c in data["cards"] if game in c.get("games", [game])]
     return data

@@ -38,7 +38,7 @@ CONDITIONS = ("element", "if_kind", "if_opponent_kind")
 
 # Filled at start-up by gameplay (the app above decks that holds the engine), per game:
 # a game whose engine has its own vocabulary: effects list -> what the engine cannot play;
-def _kingdom_combat_problems(effects: list) -> list[str]:
+def _kingdom_combat_problems(effects: list[Any]) -> list[str]:
     return [
         f"effect {number}: {problem}"
         for number, effect in enumerate(effects, start=1)
@@ -48,14 +48,14 @@ def _kingdom_combat_problems(effects: list) -> list[str]:
 
 # Kingdom Combat's vocabulary is the deck rules' own (kc_effects), which its engine reads; the
 # other engines register theirs at start-up (gameplay's AppConfig.ready).
-_ENGINE_VOCABULARIES: dict[str, Callable[[list], list[str]]] = {
+_ENGINE_VOCABULARIES: dict[str, Callable[[list[Any]], list[str]]] = {
     "kingdom-combat": _kingdom_combat_problems
 }
 # a game using the shared vocabulary: the (op, target) pairs its engine carries out.
 _ENGINE_EFFECTS: dict[str, frozenset[tuple[str, str]]] = {}
 
 
-def engine_vocabulary_register(game: str, problems: Callable[[list], list[str]]) -> None:
+def engine_vocabulary_register(game: str, problems: Callable[[list[Any]], list[str]]) -> None:
     """The engine of `game` checks its cards' effects in its own words (registering again
     replaces)."""
     _ENGINE_VOCABULARIES[game] = problems

@@ -104,7 +104,7 @@ def kc_effect_problems(effect: Any, tokens: set[str] | None = None) -> list[str]
     if effect.get("when") not in WHEN:
         errors.append(f"when must be one of {', '.join(WHEN)}")
     op = effect.get("op")
-    if op not in OPS:
+    if not isinstance(op, str) or op not in OPS:
         return [*errors, f"op must be one of {', '.join(OPS)}"]
     required, optional = OPS[op]
     for name in required:

@@ -20,7 +20,9 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def size_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def size_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Deck size within the format's minimum and maximum."""
     size = deck.size
     exact = fmt.min_size is not None and fmt.min_size == fmt.max_size
@@ -42,7 +44,9 @@ def size_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catal
         )
 
 
-def type_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def type_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Only card types the format's deck may hold; fortresses and tokens get their own codes."""
     allowed, special = fmt.allowed_types, catalog.special
     for key, count in deck.main.items():
@@ -86,7 +90,9 @@ def _special_card_problem(card: CardInfo, count: int, fmt: Format) -> Problem:
     )
 
 
-def one_pack_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def one_pack_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Playing cards: no more copies than one standard deck holds (one each, two Jokers)."""
     if not fmt.one_pack:
         return
@@ -106,7 +112,9 @@ def one_pack_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: C
             )
 
 
-def jokers_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def jokers_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Jokers only when the event allows them."""
     if fmt.jokers or not catalog.jokers:
         return
@@ -121,7 +129,9 @@ def jokers_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Cat
         )
 
 
-def copy_limit_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def copy_limit_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Copies per card identity: the format's limit, per-type limits and border limits."""
     borders, by_type, default = fmt.border_limits, fmt.type_copy_limits, fmt.copy_limit
     if not (borders or by_type or default):
@@ -147,7 +157,9 @@ def copy_limit_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog:
             )
 
 
-def fortress_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def fortress_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """One or two fortresses, each a fortress card, of different factions."""
     if fmt.fortresses is None:
         for card in deck.fortresses:  # a 'Fortress:' line in a game without fortresses
@@ -201,7 +213,9 @@ def fortress_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: C
             seen[faction] = card.name
 
 
-def faction_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def faction_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Every card of the fortresses' factions or Mercenary (a card of several: any of them)."""
     if fmt.fortresses is None:
         return
@@ -227,7 +241,9 @@ def faction_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Ca
             )
 
 
-def pool_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def pool_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Limited formats: every copy must come from the player's pool, copies counted down."""
     if not fmt.pool_restricted:
         return
@@ -249,7 +265,9 @@ def pool_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catal
             yield Problem("not_in_pool", message, card=name, count=count, limit=have)
 
 
-def composition_rule(deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog):
+def composition_rule(
+    deck: ResolvedDeck, fmt: Format, pool: Pool | None, catalog: Catalog
+) -> Iterator[Problem]:
     """Minimum numbers of each card type (Conventional Combat's actions and characters)."""
     if not fmt.composition:
         return

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from decks.legality.advice import kingdom_combat_advice, summarize, tally
 from decks.legality.catalog import Catalog
 from decks.legality.decklist import MAX_COUNT
-from decks.legality.formats import KINGDOM_COMBAT, Format
+from decks.legality.formats import Format
 from decks.legality.rules import RULES, Pool, unknown_card
-from decks.legality.types import CardInfo, DeckList, Problem, ResolvedDeck, Validation
+from decks.legality.types import Advice, CardInfo, DeckList, Problem, ResolvedDeck, Validation
+from games import KINGDOM_COMBAT
 
 
 def resolve(deck: DeckList, catalog: Catalog) -> tuple[ResolvedDeck, list[Problem]]:
@@ -92,7 +93,7 @@ def validate(
     resolved, problems = resolve(deck, catalog)
     problems.extend(check_resolved(resolved, fmt, catalog, pool))
     counted = tally(resolved)
-    advice = ()
+    advice: tuple[Advice, ...] = ()
     if fmt.game == KINGDOM_COMBAT and fmt.uses_deck:
         advice = kingdom_combat_advice(resolved, counted)
     return Validation(problems=tuple(problems), advice=advice, summary=summarize(resolved, counted))

@@ -56,7 +56,9 @@ def _json_card_lines(text: str) -> list[int]:
     decoder, found = json.JSONDecoder(), []
 
     def skip(index: int) -> int:
-        return _SPACE.match(text, index).end()
+        space = _SPACE.match(text, index)
+        assert space is not None  # _SPACE matches the empty string too
+        return space.end()
 
     index = skip(0) + 1  # past the opening brace
     while text[skip(index)] != "}":

@@ -1,5 +1,7 @@
 """Deck registration for tournaments, and locking the lists when the event starts."""
 
+from typing import Any
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.timezone import now
@@ -157,7 +159,8 @@ def tournament_decks_lock(*, tournament) -> None:
         .prefetch_related("deck_registration__deck__cards__card")
         .order_by("id")
     )
-    failures, locked = [], []
+    failures: list[dict[str, Any]] = []
+    locked: list[DeckRegistration] = []
     for entry in entries:
         registration = getattr(entry, "deck_registration", None)
         problems = entry_deck_problems(entry, registration, fmt, catalog)
@@ -165,6 +168,7 @@ def tournament_decks_lock(*, tournament) -> None:
             name = entry.display_name if hasattr(entry, "display_name") else str(entry)
             failures.append({"entry": entry.pk, "name": str(name), "problems": problems})
         else:
+            assert registration is not None  # no deck is a problem above
             locked.append(registration)
     if failures:
         raise ServiceError(

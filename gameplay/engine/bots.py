@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from gameplay.engine.core import EngineError, Ruleset, clone, new_game, play, ruleset_of
 
@@ -22,12 +23,12 @@ class Bot:
     def choose(
         self,
         ruleset: Ruleset,
-        view: dict,
+        view: dict[str, Any],
         seat: int,
-        legal_actions: list,
+        legal_actions: list[dict[str, Any]],
         rng: random.Random,
         budget_s: float = 1.0,
-    ):
+    ) -> dict[str, Any]:
         """One of legal_actions."""
         raise NotImplementedError
 
@@ -37,7 +38,15 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, ruleset, view, seat, legal_actions, rng, budget_s=1.0):
+    def choose(
+        self,
+        ruleset: Ruleset,
+        view: dict[str, Any],
+        seat: int,
+        legal_actions: list[dict[str, Any]],
+        rng: random.Random,
+        budget_s: float = 1.0,
+    ) -> dict[str, Any]:
         """A uniformly random legal action."""
         if not legal_actions:
             raise EngineError("No legal action to choose from.")
@@ -52,7 +61,15 @@ class GreedyBot(Bot):
     def __init__(self, samples: int = 1):
         self.samples = samples
 
-    def choose(self, ruleset, view, seat, legal_actions, rng, budget_s=1.0):
+    def choose(
+        self,
+        ruleset: Ruleset,
+        view: dict[str, Any],
+        seat: int,
+        legal_actions: list[dict[str, Any]],
+        rng: random.Random,
+        budget_s: float = 1.0,
+    ) -> dict[str, Any]:
         """The legal action with the best average evaluation after applying it."""
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -88,7 +105,15 @@ class MonteCarloBot(Bot):
         self.depth = depth  # decisions simulated after the candidate action
         self.top = top
 
-    def choose(self, ruleset, view, seat, legal_actions, rng, budget_s=1.0):
+    def choose(
+        self,
+        ruleset: Ruleset,
+        view: dict[str, Any],
+        seat: int,
+        legal_actions: list[dict[str, Any]],
+        rng: random.Random,
+        budget_s: float = 1.0,
+    ) -> dict[str, Any]:
         """The candidate with the best mean rollout value within the rollout and time budget."""
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -117,7 +142,15 @@ class MonteCarloBot(Bot):
                 break
         return _best(candidates, [t / played for t in totals], rng)
 
-    def _candidates(self, ruleset, view, seat, legal_actions, rng, top: int) -> list:
+    def _candidates(
+        self,
+        ruleset: Ruleset,
+        view: dict[str, Any],
+        seat: int,
+        legal_actions: list[dict[str, Any]],
+        rng: random.Random,
+        top: int,
+    ) -> list[Any]:
         if len(legal_actions) <= top:
             return list(legal_actions)
         base = ruleset.determinize(view, seat, rng)
@@ -131,7 +164,9 @@ class MonteCarloBot(Bot):
         scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
         return [action for _, _, action in scored[:top]]
 
-    def _rollout(self, ruleset, state, seat, rng, depth: int) -> float:
+    def _rollout(
+        self, ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random, depth: int
+    ) -> float:
         for _ in range(depth):
             decision = ruleset.decision(state)
             if decision.kind == "terminal":
@@ -144,7 +179,7 @@ class MonteCarloBot(Bot):
         return ruleset.evaluate(state, seat)
 
 
-def _best(actions: list, scores: list[float], rng: random.Random):
+def _best(actions: list[dict[str, Any]], scores: list[float], rng: random.Random) -> dict[str, Any]:
     top = max(scores)
     best = [a for a, s in zip(actions, scores, strict=True) if s >= top - 1e-9]
     return best[rng.randrange(len(best))]
@@ -167,13 +202,13 @@ def bot_for(name: str) -> Bot:
 
 
 def play_bot_game(
-    state: dict,
+    state: dict[str, Any],
     bots: dict[int, Bot],
     *,
     seed: int,
     budget_s: float = 1.0,
     max_actions: int = 100_000,
-) -> dict:
+) -> dict[str, Any]:
     """Play the game to the end with one bot per seat (each sees only its view); returns state."""
     ruleset = ruleset_of(state)
     rng = random.Random(seed)
@@ -199,7 +234,9 @@ def ladder_game(slug: str, first: str, second: str, seed: int, budget_s: float =
     state = new_game(slug, seats=2, seed=seed)
     players = {seat: bot_for(name) for seat, name in seats.items()}
     play_bot_game(state, players, seed=seed, budget_s=budget_s)
-    winners = ruleset_of(state).result(state).winners
+    result = ruleset_of(state).result(state)
+    assert result is not None, "play_bot_game returns only a finished game"
+    winners = result.winners
     if len(winners) != 1:
         return "draw"
     return "first" if winners[0] == seed % 2 else "second"

@@ -12,6 +12,7 @@ import json
 import pickle
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import orjson
 
@@ -19,7 +20,9 @@ import orjson
 from gameplay.engine import registry
 
 # Re-exported: the games and the apps import the errors from core, with the contract.
-from gameplay.engine.errors import EngineError, IllegalAction, UnknownRuleset  # noqa: F401
+from gameplay.engine.errors import EngineError as EngineError
+from gameplay.engine.errors import IllegalAction as IllegalAction
+from gameplay.engine.errors import UnknownRuleset as UnknownRuleset
 
 CHECKPOINT_EVERY = 50  # actions between two state hashes recorded in the log
 
@@ -37,12 +40,12 @@ class Option:
     """One game option: its default and the values it may take."""
 
     default: object
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description of the option for APIs."""
         return {
             "default": self.default,
@@ -64,7 +67,7 @@ class TimeLimit:
     tiebreak: str = "first damage"
     more_wins: bool = True
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description for APIs and forms."""
         return {"measure": self.measure, "tiebreak": self.tiebreak, "more_wins": self.more_wins}
 
@@ -81,7 +84,7 @@ class SearchBudget:
     depth: int = 40
     top: int = 3
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description for APIs."""
         return {"rollouts": self.rollouts, "depth": self.depth, "top": self.top}
 
@@ -128,7 +131,7 @@ class GameType:
         """True when the game can be played in teams."""
         return bool(self.team_modes)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description for APIs."""
         return {
             "min_players": self.min_players,
@@ -155,9 +158,9 @@ class Result:
     winners: list[int]
     life: dict[int, int]
     first_damage: int | None
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-able form (seat keys become strings)."""
         return {
             "winners": list(self.winners),
@@ -196,78 +199,80 @@ class Ruleset:
         """The most seats (game_type.max_players)."""
         return self.game_type.max_players
 
-    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """A fresh game state (JSON data) for that many seats."""
         raise NotImplementedError
 
-    def decision(self, state: dict) -> Decision:
+    def decision(self, state: dict[str, Any]) -> Decision:
         """Who must act now."""
         raise NotImplementedError
 
-    def legal_actions(self, state: dict, seat: int) -> list:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action that seat may take now ([] if it is not that seat's decision)."""
         raise NotImplementedError
 
-    def apply(self, state: dict, seat: int, action) -> None:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply a legal action in place; IllegalAction if it is not legal."""
         raise NotImplementedError
 
-    def is_legal(self, state: dict, seat: int, action) -> bool:
+    def is_legal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """Whether the action is one of legal_actions(state, seat); a game may answer without
         listing every action (it must give the same answer: the games' fuzz tests check it)."""
         return action in self.legal_actions(state, seat)
 
-    def apply_trusted(self, state: dict, seat: int, action) -> None:
+    def apply_trusted(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply an action known to be legal (core.play has just checked it, or a bot took it
         from legal_actions); rulesets override it to skip their own second check."""
         self.apply(state, seat, action)
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """What that seat (None: a spectator) may see."""
         raise NotImplementedError
 
-    def result(self, state: dict) -> Result | None:
+    def result(self, state: dict[str, Any]) -> Result | None:
         """The result once the game is over, else None."""
         raise NotImplementedError
 
-    def time_facts(self, state: dict) -> dict:
+    def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life per seat and the first seat to deal damage, mid-game (for time limits)."""
         return {"life": {}, "first_damage": None}
 
-    def evaluate(self, state: dict, seat: int) -> float:
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """A heuristic score of the state for that seat (higher is better)."""
         result = self.result(state)
         if result is None:
             return 0.0
         return 1.0 if seat in result.winners else -1.0
 
-    def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state consistent with the view (hidden cards sampled); game_type.determinization
         says whether the game has it."""
         raise NotImplementedError
 
-    def rollout_action(self, state: dict, seat: int, legal: list, rng: random.Random):
+    def rollout_action(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """The move a search bot's rollout plays: uniformly random unless the game declares
         game_type.rollout_policy and overrides this."""
         return legal[rng.randrange(len(legal))]
 
-    def model_choices(self, state: dict, seat: int, rng: random.Random) -> None:
+    def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
         """Re-draw in place, in a state determinize sampled for seat, the secret choices the
         other seats have already made, as the game's own policy would (when
         game_type.choice_model); the default keeps determinize's draw."""
 
-    def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
+    def hidden_cards(self, state: dict[str, Any], seat: int | None) -> set[str]:
         """The card ids that seat must not see (when game_type.lists_hidden_cards)."""
         raise NotImplementedError
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         """Raise AssertionError("why") if the state breaks a rule-level invariant."""
 
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: dict[str, Any]) -> str:
         """A short label for the action (a button's text)."""
         return json.dumps(action, sort_keys=True)
 
-    def why_illegal(self, state: dict, seat: int, action) -> str:
+    def why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """Why the action is not legal now, in players' words: the one path for refusals
         (core.play asks it whenever an action is not legal). Every game overrides it to name
         the rule the action breaks; this default covers the turn and a generic refusal."""
@@ -278,7 +283,7 @@ class Ruleset:
             return "It is not your turn to act."
         return f"That action is not allowed now: {self.describe_action(action)}."
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """A JSON description of the ruleset for APIs."""
         return {
             "slug": self.slug,
@@ -291,7 +296,7 @@ class Ruleset:
         }
 
 
-def validate_options(ruleset: Ruleset, options: dict | None) -> dict:
+def validate_options(ruleset: Ruleset, options: dict[str, Any] | None) -> dict[str, Any]:
     """Options with defaults filled in; EngineError naming the bad option otherwise."""
     options = dict(options or {})
     unknown = sorted(set(options) - set(ruleset.options))
@@ -305,7 +310,7 @@ def validate_options(ruleset: Ruleset, options: dict | None) -> dict:
     return clean
 
 
-def _check_option(name: str, spec: Option, value) -> None:
+def _check_option(name: str, spec: Option, value: Any) -> None:
     if spec.choices is not None:
         if value not in spec.choices:
             allowed = ", ".join(str(c) for c in spec.choices)
@@ -324,7 +329,9 @@ def _check_option(name: str, spec: Option, value) -> None:
             raise EngineError(f"Option {name} must be at most {spec.maximum}.")
 
 
-def base_state(ruleset: Ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def base_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """The bookkeeping keys every state carries (rulesets may start from this)."""
     return {
         "ruleset": ruleset.slug,
@@ -337,7 +344,7 @@ def base_state(ruleset: Ruleset, *, seats: int, options: dict, seed: int) -> dic
     }
 
 
-def chance(state: dict, label: str) -> random.Random:
+def chance(state: dict[str, Any], label: str) -> random.Random:
     """The only randomness for rules: a Random derived from (seed, counter), logged as an event."""
     count = state.get("chance_count", 0)
     state["chance_count"] = count + 1
@@ -346,12 +353,12 @@ def chance(state: dict, label: str) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(material).digest()[:8], "big"))
 
 
-def to_json(state) -> str:
+def to_json(state: dict[str, Any]) -> str:
     """Canonical JSON text (sorted keys, no spaces) that round-trips exactly."""
     return _canonical_bytes(state).decode()
 
 
-def _canonical_bytes(value) -> bytes:
+def _canonical_bytes(value: object) -> bytes:
     """to_json's text, UTF-8 encoded. State hashes are taken of it, and logs keep those hashes,
     so the text must never change: orjson writes the very same bytes as
     `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for the JSON data
@@ -367,33 +374,37 @@ def _canonical_bytes(value) -> bytes:
         return text.encode()
 
 
-def from_json(text: str) -> dict:
+def from_json(text: str) -> dict[str, Any]:
     """The state (or log) encoded by to_json."""
-    return json.loads(text)
+    state: dict[str, Any] = json.loads(text)
+    return state
 
 
-def state_hash(state: dict) -> str:
+def state_hash(state: dict[str, Any]) -> str:
     """sha256 of the canonical JSON of the state, leaving out its own log."""
     if "log" in state:
         state = {k: v for k, v in state.items() if k != "log"}
     return hashlib.sha256(_canonical_bytes(state)).hexdigest()
 
 
-def clone(state: dict) -> dict:
+def clone(state: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a JSON-data state (fast, in memory only)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copy: dict[str, Any] = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copy
 
 
 def _ruleset(slug: str) -> Ruleset:
     return registry.get(slug)
 
 
-def ruleset_of(state: dict) -> Ruleset:
+def ruleset_of(state: dict[str, Any]) -> Ruleset:
     """The registered ruleset a state belongs to."""
     return _ruleset(state["ruleset"])
 
 
-def new_game(slug: str, *, seats: int, options: dict | None = None, seed: int) -> dict:
+def new_game(
+    slug: str, *, seats: int, options: dict[str, Any] | None = None, seed: int
+) -> dict[str, Any]:
     """A new game state with its log; EngineError on a bad seat count or option."""
     ruleset = _ruleset(slug)
     if not isinstance(seats, int) or not ruleset.min_players <= seats <= ruleset.max_players:
@@ -413,7 +424,7 @@ def new_game(slug: str, *, seats: int, options: dict | None = None, seed: int) -
     return state
 
 
-def play(state: dict, seat: int, action) -> None:
+def play(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     """Check the action is legal for that seat now, apply it and log it (with checkpoints)."""
     ruleset = ruleset_of(state)
     decision = ruleset.decision(state)
@@ -432,7 +443,7 @@ def play(state: dict, seat: int, action) -> None:
         log["checkpoints"].append([count, state_hash(state)])
 
 
-def why_illegal(state: dict, seat: int, action) -> str:
+def why_illegal(state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
     """Why that seat may not take that action now, in the game's own words (the one refusal
     path: core.play and the services ask it); a generic reason only for input too malformed to
     describe (any JSON can arrive from a client, and labels expect the shape of a real action)."""
@@ -443,7 +454,7 @@ def why_illegal(state: dict, seat: int, action) -> str:
         return "That is not one of your legal actions now; send one of legal_actions as sent."
 
 
-def game_log(state: dict) -> dict:
+def game_log(state: dict[str, Any]) -> dict[str, Any]:
     """The replayable record: ruleset, version, options, seats, seed, actions and hashes."""
     return {
         "ruleset": state["ruleset"],
@@ -456,7 +467,7 @@ def game_log(state: dict) -> dict:
     }
 
 
-def replay(log: dict) -> dict:
+def replay(log: dict[str, Any]) -> dict[str, Any]:
     """Rebuild a game from its log, verifying every recorded hash; EngineError on mismatch."""
     ruleset = _ruleset(log["ruleset"])
     if str(log.get("version", ruleset.version)) != ruleset.version:
@@ -477,7 +488,7 @@ def replay(log: dict) -> dict:
     return state
 
 
-def same_secret_choice(state: dict, seat: int, seen: int) -> bool:
+def same_secret_choice(state: dict[str, Any], seat: int, seen: int) -> bool:
     """True when `seat` still faces the simultaneous choice it saw after `seen` actions: only
     other seats acted since (their choices are secret) and its legal actions are unchanged, so
     an action it chose then is as well informed now."""
@@ -497,7 +508,7 @@ def same_secret_choice(state: dict, seat: int, seen: int) -> bool:
     )
 
 
-def _verify(state: dict, expected: dict, index: int) -> None:
+def _verify(state: dict[str, Any], expected: dict[int, str], index: int) -> None:
     if index not in expected:
         return
     # play() has just hashed the state at its own checkpoints: reuse that hash
@@ -507,7 +518,7 @@ def _verify(state: dict, expected: dict, index: int) -> None:
         raise EngineError(f"Replay diverged: state hash mismatch after action {index}.")
 
 
-def acting_seat(state: dict) -> int | None:
+def acting_seat(state: dict[str, Any]) -> int | None:
     """The first seat that must act now, or None when the game is over."""
     decision = ruleset_of(state).decision(state)
     return decision.seats[0] if decision.seats else None

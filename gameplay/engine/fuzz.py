@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine import core
 
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
-def _strings(value, found: set[str]) -> set[str]:
+
+def _strings(value: object, found: set[str]) -> set[str]:
     if isinstance(value, str):
         found.add(value)
     elif isinstance(value, dict):
@@ -23,7 +27,7 @@ def _strings(value, found: set[str]) -> set[str]:
 SKIP = ("events", "options")
 
 
-def check_views(ruleset, state: dict, new_events: int = 0) -> None:
+def check_views(ruleset: Ruleset, state: dict[str, Any], new_events: int = 0) -> None:
     """No card a seat may not see appears in its view, nor in the events just added.
 
     Older events are history: a card named in one was public then (and may be hidden again now,
@@ -48,12 +52,12 @@ def play_checked(
     slug: str,
     *,
     seats: int,
-    options: dict | None,
+    options: dict[str, Any] | None,
     seed: int,
     views_every: int = 1,
     checks_every: int = 1,
     max_actions: int = 20_000,
-) -> dict:
+) -> dict[str, Any]:
     """Play a random game, checking invariants every n actions (and at the end) and views every
     n actions; returns the state. Life may never rise, checked at each invariant check."""
     state = core.new_game(slug, seats=seats, options=options, seed=seed)
@@ -79,11 +83,11 @@ def play_checked(
     raise AssertionError(f"seed {seed}: no end within {max_actions} actions")
 
 
-def _life(ruleset, state: dict) -> dict:
+def _life(ruleset: Ruleset, state: dict[str, Any]) -> dict[str, Any]:
     return dict(ruleset.time_facts(state)["life"])
 
 
-def _check_life(ruleset, state: dict, before: dict) -> dict:
+def _check_life(ruleset: Ruleset, state: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
     """Life after the action (no seat may have gained any); the next action's `before`."""
     after = _life(ruleset, state)
     for seat, life in after.items():
@@ -92,7 +96,7 @@ def _check_life(ruleset, state: dict, before: dict) -> dict:
     return after
 
 
-def replay_matches(state: dict) -> bool:
+def replay_matches(state: dict[str, Any]) -> bool:
     """Replaying the game's JSON log gives the same final state hash."""
     log = core.from_json(core.to_json(core.game_log(state)))
     return core.state_hash(core.replay(log)) == core.state_hash(state)

@@ -8,17 +8,13 @@ and no import-time side effect (issue 13). A test or plugin may add a game at ru
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from gameplay.engine.errors import EngineError, UnknownRuleset
 
-
-class Ruleset(Protocol):
-    """What the registry needs of a game: its slug. The games are `core.Ruleset` instances
-    (the whole contract); the registry does not import core, which imports the registry, so
-    the two make no cycle even for a type checker."""
-
-    slug: str
+if TYPE_CHECKING:
+    # For the type checker only: core imports the registry at run time, never the other way.
+    from gameplay.engine.core import Ruleset
 
 
 # slug -> "module:attribute" of the game's ruleset instance, one line per game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -115,6 +116,7 @@ def match_options(tournament, ruleset, seats: list[dict]) -> dict:
     if fmt is None or not fmt.uses_deck or not game.engine_decks:
         return options
     entries = [seat["entry"] for seat in seats]
+    decks: dict[int, Any]
     if game.engine_decks == "codes":
         decks = locked_deck_codes(entry_ids=entries)
     elif game.engine_decks == "kingdom":
@@ -154,6 +156,9 @@ def match_game_finished(*, game: GameRecord, result) -> None:
 
 def _record_into_match(game: GameRecord, result):
     """The finished game's winner, life totals and first damage, by entry, into its match."""
+    # a game of a match
+    assert game.match_id is not None
+    assert game.game_number is not None
     facts = entry_facts(game, result.life, result.first_damage)
     winners = {s.entry_id for s in game.seats.all() if s.number in result.winners and s.entry_id}
     return match_game_record_from_engine(

@@ -64,3 +64,12 @@ def test_a_second_run_while_the_app_serves_starts_nothing(busy_port, no_worker, 
     out = StringIO()
     call_command("run_embedded", addrport=f"127.0.0.1:{busy_port}", stdout=out)
     assert "already running" in out.getvalue()
+
+
+def test_on_the_venue_network_the_pages_answer_to_the_laptops_address(settings):
+    address = run_embedded.venue_address()
+    assert socket.inet_aton(address)  # an IPv4 address, 127.0.0.1 on a machine with no network
+    hosts = run_embedded.lan_allowed_hosts("192.168.1.23")
+    assert "192.168.1.23" in hosts
+    assert set(settings.ALLOWED_HOSTS) <= set(hosts), "the laptop itself still answers"
+    assert len(hosts) == len(set(hosts))

@@ -6,11 +6,11 @@ from django.contrib import admin
 from django.core import checks
 from django.urls import reverse
 
-PROJECT_APPS = {"accounts", "tournaments", "decks", "drafting", "gameplay"}
+from config.apps import PROJECT_APPS
 
 
 def project_models():
-    return [m for m in apps.get_models() if m._meta.app_label in PROJECT_APPS]
+    return [m for m in apps.get_models() if m._meta.app_config.name in PROJECT_APPS]
 
 
 def inline_models() -> set:
@@ -30,12 +30,27 @@ def test_the_admin_configuration_passes_djangos_checks():
 
 
 @pytest.mark.django_db
-def test_staff_can_open_every_list_and_add_page(make_user, client):
-    client.force_login(make_user(is_staff=True, is_superuser=True))
+def test_staff_can_open_every_list_and_add_page(make_user, client, rf):
+    staff = make_user(is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    request = rf.get("/admin/")
+    request.user = staff
     for model in project_models():
         if not admin.site.is_registered(model):
             continue
         meta = model._meta
-        for page in ("changelist", "add"):
+        # derived rows (ratings, heartbeats) are read only: no add page
+        addable = admin.site.get_model_admin(model).has_add_permission(request)
+        pages = ("changelist", "add") if addable else ("changelist",)
+        for page in pages:
             url = reverse(f"admin:{meta.app_label}_{meta.model_name}_{page}")
             assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.django_db
+def test_staff_cannot_add_or_change_rows_the_app_derives(make_user, client):
+    # given a superuser
+    client.force_login(make_user(is_staff=True, is_superuser=True))
+    # then the ratings' and heartbeats' add pages are refused: the fold and the processes write
+    for name in ("ratings_rating_add", "ratings_ratingchange_add", "heartbeats_heartbeat_add"):
+        assert client.get(reverse(f"admin:{name}")).status_code == 403, name

@@ -4,8 +4,10 @@
 import ast
 from pathlib import Path
 
+from config.apps import PROJECT_PACKAGES
+
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "config", "decks", "gameplay", "games", "home", "tournaments")
+APPS = PROJECT_PACKAGES
 
 
 def _function_level_imports(path: Path):

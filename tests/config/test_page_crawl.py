@@ -114,6 +114,7 @@ def pages(ids) -> dict[str, list[str]]:
     return {
         "home": ["/"],
         "getting-started": ["/getting-started/"],
+        "background-status": ["/status/background/"],
         "notifications": ["/notifications/"],
         "background-status": ["/status/background/"],
         "account": ["/account/"],

@@ -417,7 +417,8 @@ WRITES = [
 
 # Pages that only read (no form posts to them); a new page must be added here or to WRITES.
 READ_ONLY_PAGES = {
-    "home", "healthz", "getting-started", "notifications", "tournaments:list", "tournaments:detail",
+    "home", "healthz", "getting-started", "background-status", "notifications",
+    "tournaments:list", "tournaments:detail",
     "tournaments:bracket",
     "tournaments:standings", "tournaments:embed", "tournaments:desk", "tournaments:match",
     "tournaments:match-live",

@@ -7,7 +7,7 @@ The services read the rows, ask these functions, and write what they say
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tournaments.brackets.errors import BracketError
 
@@ -57,7 +57,7 @@ class LaterMatchesPlayed(BracketError):
 
     code = "later_matches_played"
 
-    def __init__(self, matches: list) -> None:
+    def __init__(self, matches: list[Any]) -> None:
         self.matches = matches
         listed = ", ".join(f"match {m}" for m in matches)
         super().__init__(
@@ -97,7 +97,7 @@ def _consecutive(path: Sequence[LaterMatch]) -> list[LaterMatch]:
     return kept
 
 
-def _played(path: Sequence[LaterMatch], old: Hashable) -> list:
+def _played(path: Sequence[LaterMatch], old: Hashable) -> list[Any]:
     """Ids of the later matches the old winner played: started or with a result, following
     the matches it won."""
     played = []

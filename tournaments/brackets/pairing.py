@@ -6,7 +6,7 @@ match of one entry is a bye, which counts as a win.
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from random import Random
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tournaments.brackets.errors import DuplicateEntry
 from tournaments.brackets.seeding import check_sizes, first_round_pods
@@ -33,7 +33,7 @@ def feeds_into(match_index: int, per_match: int) -> tuple[int, int]:
     return divmod(match_index, per_match)
 
 
-def ready_after_byes(first_round: Sequence[tuple], per_match: int) -> list[int]:
+def ready_after_byes(first_round: Sequence[tuple[Any, ...]], per_match: int) -> list[int]:
     """Indexes of the fixed bracket's round-2 matches fed only by byes: they know all their
     entries as soon as the bracket is built."""
     return [

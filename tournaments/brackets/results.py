@@ -8,7 +8,7 @@ has more game wins.
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from tournaments.brackets.errors import BracketError
 
@@ -22,12 +22,12 @@ class InvalidResult(BracketError):
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(Generic[E]):
     """One game: its winner (None if it had none), final life totals and first damage."""
 
-    winner: Hashable | None
-    life: Mapping[Hashable, int]
-    first_damage: Hashable | None
+    winner: E | None
+    life: Mapping[E, int]
+    first_damage: E | None
 
 
 def wins_needed(best_of: int) -> int:
@@ -35,12 +35,12 @@ def wins_needed(best_of: int) -> int:
     return best_of // 2 + 1
 
 
-def game_wins(games: Iterable[GameResult]) -> Counter:
+def game_wins(games: Iterable[GameResult[E]]) -> Counter[E]:
     """Game wins per entry."""
     return Counter(g.winner for g in games if g.winner is not None)
 
 
-def check_game_facts(game: GameResult, entries: Sequence[E]) -> None:
+def check_game_facts(game: GameResult[E], entries: Sequence[E]) -> None:
     """Raise unless the life totals and the first damage name entries of the match."""
     strangers = [key for key in game.life if key not in entries]
     if strangers:
@@ -50,7 +50,7 @@ def check_game_facts(game: GameResult, entries: Sequence[E]) -> None:
 
 
 def complete_match_winner(
-    games: Sequence[GameResult], *, entries: Sequence[E], active: Sequence[E], best_of: int
+    games: Sequence[GameResult[E]], *, entries: Sequence[E], active: Sequence[E], best_of: int
 ) -> E:
     """The winner of a fully reported match; raises InvalidResult saying why it is impossible.
 
@@ -63,7 +63,7 @@ def complete_match_winner(
     most = len(entries) * (needed - 1) + 1  # best_of for two entries
     if len(games) > most:
         raise InvalidResult(f"A best-of-{best_of} match here has at most {most} games.")
-    wins: Counter = Counter()
+    wins: Counter[E] = Counter()
     for number, game in enumerate(games, start=1):
         if game.winner is None:
             raise InvalidResult(f"Game {number} needs a winner.")
@@ -84,7 +84,7 @@ def complete_match_winner(
 
 
 def check_drawn_match(
-    games: Sequence[GameResult], *, entries: Sequence[E], active: Sequence[E], best_of: int
+    games: Sequence[GameResult[E]], *, entries: Sequence[E], active: Sequence[E], best_of: int
 ) -> None:
     """Raise unless these games can end a match drawn (a Swiss round, RULINGS.md S13).
 
@@ -173,7 +173,7 @@ def time_game_winner(
     return first_damage if first_damage in leaders else None
 
 
-def level_at_time(games: Iterable[GameResult], *, active: Sequence[E]) -> bool:
+def level_at_time(games: Iterable[GameResult[E]], *, active: Sequence[E]) -> bool:
     """True when the time rule leaves a true tie: every entry still in has the same game wins
     (the game in progress, if any, had no winner by life or first damage). A Swiss match then
     ends drawn (RULINGS.md S14)."""
@@ -181,7 +181,7 @@ def level_at_time(games: Iterable[GameResult], *, active: Sequence[E]) -> bool:
     return len({wins.get(entry, 0) for entry in active}) <= 1
 
 
-def winner_by_game_wins(games: Iterable[GameResult], *, active: Sequence[E]) -> E | None:
+def winner_by_game_wins(games: Iterable[GameResult[E]], *, active: Sequence[E]) -> E | None:
     """The entry with strictly the most game wins among those still in, else None."""
     wins = game_wins(games)
     counts = {entry: wins.get(entry, 0) for entry in active}

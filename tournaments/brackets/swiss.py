@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 
@@ -145,7 +146,7 @@ def standings(entries: Sequence[int], results: Iterable[SwissResult]) -> list[St
     return ranked
 
 
-def _tie_key(row: Standing) -> tuple:
+def _tie_key(row: Standing) -> tuple[Any, ...]:
     return (-row.match_points, -row.opponents_match_win, -row.game_win, -row.opponents_game_win)
 
 
@@ -191,7 +192,8 @@ def pair_round(
         without = [entry for entry in reversed(ranked) if entry not in had_bye]
         bye_entry = without[0] if without else ranked[-1]
         order.remove(bye_entry)
-    tables, carried = [], []
+    tables: list[tuple[int, int]] = []
+    carried: list[int] = []
     for start in range(0, len(order), CHUNK):
         pairs, carried = _match(carried + order[start : start + CHUNK], points, played, WINDOW)
         tables += pairs
@@ -206,7 +208,9 @@ def pair_round(
     return Pairings(tables=tables, bye=bye_entry, rematches=rematches)
 
 
-def shuffle_within_points(ranked: Sequence[int], points: dict[int, int], rng) -> list[int]:
+def shuffle_within_points(
+    ranked: Sequence[int], points: dict[int, int], rng: random.Random
+) -> list[int]:
     """The ranked entries, best points group first, each group shuffled with `rng` (S7, S8)."""
     groups: dict[int, list[int]] = {}
     for entry in ranked:
@@ -219,7 +223,14 @@ def shuffle_within_points(ranked: Sequence[int], points: dict[int, int], rng) ->
     return order
 
 
-def _match(chunk, points, played, window, *, allow_rematch=False):
+def _match(
+    chunk: list[int],
+    points: dict[int, int],
+    played: set[frozenset[int]],
+    window: int,
+    *,
+    allow_rematch: bool = False,
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Pairs of a chunk by maximum-weight matching, and the entries left unpaired.
 
     Every weight is positive; its penalties are ordered so that avoiding one rematch beats
@@ -229,7 +240,7 @@ def _match(chunk, points, played, window, *, allow_rematch=False):
     gap_unit = size * size + 1  # more than all distances of a matching together
     rematch_unit = size * spread * spread * gap_unit + 1  # more than all gaps together
     base = rematch_unit + spread * spread * gap_unit + size + 1
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(size))
     for i, first in enumerate(chunk):
         for j in range(i + 1, min(size, i + 1 + window)):
@@ -240,7 +251,8 @@ def _match(chunk, points, played, window, *, allow_rematch=False):
             gap = points.get(first, 0) - points.get(second, 0)
             penalty = rematch * rematch_unit + gap * gap * gap_unit + (j - i)
             graph.add_edge(i, j, weight=base - penalty)
-    pairs, paired = [], set()
+    pairs: list[tuple[int, int]] = []
+    paired: set[int] = set()
     for i, j in nx.max_weight_matching(graph, maxcardinality=True):
         i, j = min(i, j), max(i, j)
         pairs.append((chunk[i], chunk[j]))

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 from tournaments.brackets.errors import BracketError
 from tournaments.brackets.swiss import shuffle_within_points
@@ -169,7 +170,7 @@ def _place(pods: list[list[int]], order: list[int], costs: _Costs) -> int:
     todo = [p for p, pod in enumerate(pods) if costs.pod(pod)[0]]
     while todo:
         _improve(pods, costs, todo)
-        todo, failed = [], set()
+        todo, failed = [], set[range]()
         for p in range(len(pods)):
             around = _neighbours(len(pods), p)
             if costs.pod(pods[p])[0] and around not in failed:
@@ -207,7 +208,9 @@ def _repair(pods: list[list[int]], around: range, costs: _Costs, position: dict[
     return True
 
 
-def _put_back(pods: list[list[int]], made: list, where: range, position: dict[int, int]) -> None:
+def _put_back(
+    pods: list[list[int]], made: list[Any], where: range, position: dict[int, int]
+) -> None:
     """Write the pods `made` over `pods[where]`, best-ranked first, each at an index of its size."""
     made = sorted(made, key=lambda pod: min(position[entry] for entry in pod))
     for q in where:
@@ -260,7 +263,9 @@ def _rematch_free(
         return None
 
 
-def _cliques(candidates: list[int], need: int, allowed: dict[int, set[int]]):
+def _cliques(
+    candidates: list[int], need: int, allowed: dict[int, set[int]]
+) -> Iterator[tuple[int, ...]]:
     """Every `need` entries of `candidates` (in their order) no two of which have met."""
     if need == 0:
         yield ()
@@ -280,9 +285,9 @@ def _fewest_rematches(
     Exhaustive (branch and bound): the first entry left takes every possible set of pod mates,
     in the ranked order, so among equally good placements the first found keeps records
     closest. Used for at most EXACT_LIMIT entries (15,400 placements of 12 into pods of 3)."""
-    best: list = [bound, None]
+    best: list[Any] = [bound, None]
 
-    def place(left: list[int], sizes_left: list[int], made: list, met: int) -> None:
+    def place(left: list[int], sizes_left: list[int], made: list[Any], met: int) -> None:
         if met >= best[0]:
             return
         if not left:
@@ -299,4 +304,5 @@ def _fewest_rematches(
                 place(others, remaining, [*made, pod], met + extra)
 
     place(order, sizes, [], 0)
-    return best[1]
+    pods: list[tuple[int, ...]] | None = best[1]
+    return pods

@@ -2,6 +2,7 @@
 
 from collections import Counter
 from random import Random
+from typing import Any, cast
 
 from django.db import connection
 from django.db.models import Exists, OuterRef
@@ -251,7 +252,7 @@ def _save_finished(match: Match, *, ready_next: bool, confirmed: MatchReport | N
     else:
         _save_confirmed(confirmed)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, cast(list[Any], params))
 
 
 def _save_confirmed(confirmed: MatchReport | None) -> None:
@@ -306,6 +307,7 @@ def _advance_in_bracket(tournament: Tournament, match: Match) -> None:
     # A slot is filled once, when its feeder finishes (a correction replaces the entry in it
     # through downstream_replace, not here). A winner that has dropped (it only won because
     # everybody in its match had dropped) forfeits at once.
+    assert match.winner_id is not None, "only a finished match with a winner moves it on"
     dropped = (
         match.decided_by == Match.DecidedBy.FORFEIT
         and Entry.objects.filter(pk=match.winner_id, dropped=True).exists()
@@ -362,20 +364,23 @@ def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new
         raise Conflict(str(exc), code=exc.code, data={"matches": exc.matches}) from None
     by_id = {m.pk: m for m in later}
     for bye_id in plan.byes:
-        target = by_id[bye_id]
+        target = by_id[cast(int, bye_id)]  # the plan names the LaterMatch ids: match pks
         before = snapshot(target)
         MatchEntry.objects.filter(match=target, entry_id=old_id).update(entry_id=new_id)
         target.winner_id = new_id
         target.save(update_fields=["winner"])
         audit(match=target, actor=None, action="bye-follows-correction", before=before)
     if plan.replace_in is not None:
-        MatchEntry.objects.filter(match_id=plan.replace_in, entry_id=old_id).update(entry_id=new_id)
+        replace_in = cast(int, plan.replace_in)  # a LaterMatch id: a match pk
+        MatchEntry.objects.filter(match_id=replace_in, entry_id=old_id).update(entry_id=new_id)
 
 
 def _later_matches_of(tournament: Tournament, match: Match, entry_id: int) -> list[Match]:
     """The matches after this one's round that the entry was put into, by round, locked."""
     return list(
-        Match.objects.select_for_update(of=("self",))
+        # has_games/has_reports are declared on Match for the services that take one;
+        # django-stubs objects to an annotate() that names a declared attribute
+        Match.objects.select_for_update(of=("self",))  # type: ignore[no-redef]
         .filter(
             tournament=tournament, round__number__gt=match.round.number, slots__entry_id=entry_id
         )

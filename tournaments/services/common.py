@@ -90,7 +90,9 @@ def lock_match(match_id: int, *, bump: bool, facts_for=None) -> tuple[Tournament
             raise NotFound("No such match.", code="match_not_found")
         return _not_cancelled(match)
     rows = (
-        Match.objects.select_for_update(of=("self",))
+        # has_games is declared on Match for the services that take one; django-stubs
+        # objects to an annotate() that names a declared attribute
+        Match.objects.select_for_update(of=("self",))  # type: ignore[no-redef]
         .select_related("tournament", "round")
         .annotate(
             has_games=Exists(MatchGame.objects.filter(match=OuterRef("pk"), superseded=False))

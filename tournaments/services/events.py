@@ -2,6 +2,7 @@
 
 import secrets
 from random import Random
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
@@ -126,7 +127,7 @@ def tournament_create(
         best_of = 3 if entries_per_match == 2 else 1
     if not deck_format and game in games.slugs():
         deck_format = games.get(game).default_format.slug
-    settings = {
+    settings: dict[str, Any] = {
         "game": game,
         "deck_format": deck_format,
         "entries_per_match": entries_per_match,
@@ -213,7 +214,8 @@ def _require_free_name(
 
 def _require_player_or_organizer(tournament: Tournament, entry: Entry, by_user, what: str) -> None:
     """Only the entry's own players or the organizer (or staff) may `what` (a 403 otherwise)."""
-    member = entry.memberships.filter(user_id=getattr(by_user, "pk", None)).exists()
+    user_id = getattr(by_user, "pk", None)
+    member = user_id is not None and entry.memberships.filter(user_id=user_id).exists()
     if not member and not is_organizer(tournament=tournament, user=by_user):
         raise NotAllowed(
             f"Only the entry's players or the organizer can {what}.", code="not_allowed"

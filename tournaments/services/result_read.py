@@ -10,6 +10,7 @@ the same objects and facts (`tests/tournaments/test_query_counts.py` compares th
 
 import json
 from functools import cache
+from typing import Any
 
 from django.db import connection
 
@@ -109,7 +110,7 @@ def match_with_facts(match_id: int, user) -> Match | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    parts = []
+    parts: list[Any] = []
     for model in (Match, Tournament, Round):
         names = [f.attname for f in model._meta.concrete_fields]
         parts.append(model.from_db(connection.alias, names, row[: len(names)]))

@@ -170,6 +170,7 @@ def match_result_report(
         if draw:
             _organizer_draw(tournament, match, by_user, parsed, action=action)
         else:
+            assert winner is not None  # not a draw: _winner_of found one or refused
             _organizer_result(tournament, match, by_user, winner, parsed, action=action)
         return match
     if match.status == Match.Status.FINISHED:
@@ -182,6 +183,7 @@ def match_result_report(
         )
     before = snapshot(match)
     supersede_pending_reports(match)
+    assert entry_id is not None  # not the organizer: refused above without an entry
     MatchReport.objects.create(
         match=match,
         reported_by=by_user,

@@ -104,7 +104,7 @@ def round_complete(*, tournament: Tournament, number: int) -> None:
     Nothing happens twice: a round already paired is left as it is."""
     if tournament.rounds.filter(number=number + 1).exists():
         return
-    if number < tournament.swiss_rounds:
+    if number < (tournament.swiss_rounds or 0):
         swiss_round_open(tournament=tournament, number=number + 1)
     elif tournament.top_cut:
         cut_draw(tournament=tournament)
@@ -130,7 +130,7 @@ def cut_draw(*, tournament: Tournament) -> None:
     bracket.bracket_build(
         tournament=tournament,
         entry_ids_by_seed=chosen,
-        first_number=tournament.swiss_rounds + 1,
+        first_number=(tournament.swiss_rounds or 0) + 1,
     )
     ready = Match.objects.filter(
         tournament=tournament,

@@ -30,10 +30,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--addrport", default="127.0.0.1:8000")
+        parser.add_argument(
+            "--lan",
+            action="store_true",
+            help="serve the venue's network too (every address of this machine, on the port)",
+        )
 
-    def handle(self, *args, addrport: str, **options):
+    def handle(self, *args, addrport: str, lan: bool = False, **options):
         host, _, port = addrport.rpartition(":")
         url = f"http://{host}:{port}/"
+        environment = {**os.environ, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE}
+        if lan:
+            lan_address = venue_address()
+            host = "0.0.0.0"
+            url = f"http://{lan_address}:{port}/"
+            environment["ALLOWED_HOSTS"] = ",".join(lan_allowed_hosts(lan_address))
         # Checked before anything starts: a second run must not leave a second worker and
         # scheduler behind.
         if not port_is_free(host, int(port)):
@@ -48,7 +59,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         supervisor = Supervisor(
             children=children(host, int(port)),
-            environment={**os.environ, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE},
+            environment=environment,
             say=lambda line: self.stdout.write(line),
             heartbeat_ages=heartbeat_ages,
             silent_after_s=settings.HEALTHZ_SILENT_AFTER_S,
@@ -58,7 +69,11 @@ class Command(BaseCommand):
         supervisor.start_all()
         broker = "embedded (var/broker.sqlite3)" if settings.EMBEDDED_BROKER else "Redis"
         self.stdout.write(self.style.SUCCESS(f"\nThe app is at {url}"))
-        started = ", ".join(f"{c.label} (pid {c.process.pid})" for c in supervisor.children)
+        if lan:
+            self.stdout.write(f"Phones and laptops on the venue's network open {url}")
+        started = ", ".join(
+            f"{c.label} (pid {c.process.pid if c.process else '?'})" for c in supervisor.children
+        )
         self.stdout.write(
             f"Started on the {broker} broker: {started}. Any that stops is started again. "
             "Stop with Ctrl-C.\n"
@@ -80,6 +95,23 @@ def children(host: str, port: int) -> list[Child]:
         Child("background worker", [*celery, "worker", *WORKER_OPTIONS], heartbeat=WORKER),
         Child("scheduler", [*celery, "beat", "--loglevel=WARNING"], heartbeat=SCHEDULER),
     ]
+
+
+def venue_address() -> str:
+    """This machine's address on the network it would use to reach others (no packet is
+    sent: connecting a UDP socket only picks the route); 127.0.0.1 without a network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def lan_allowed_hosts(lan_address: str) -> list[str]:
+    """The host names the pages answer to when serving the venue's network."""
+    hosts = [*settings.ALLOWED_HOSTS, lan_address, socket.gethostname()]
+    return list(dict.fromkeys(hosts))
 
 
 def heartbeat_ages() -> dict[str, float | None]:

@@ -4,6 +4,7 @@ Playing cards are identified by codes such as ``AS``, ``10H``, ``QC`` and ``JK``
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -64,7 +65,7 @@ def standard_deck(*, jokers: bool) -> list[str]:
 _BORDER_ORDER = {"gold": 0, "silver": 1, "black": 2, "green": 3}
 
 
-def pick_sort_key(card: DraftCard) -> tuple:
+def pick_sort_key(card: DraftCard) -> tuple[Any, ...]:
     """Order picks for display: playing cards by suit then rank (Jokers last); others by
     type, border and code."""
     parsed = parse_playing_card(card.code)

@@ -23,6 +23,7 @@ def dealt_card_ids(draft: Draft) -> list[list[list[int]]]:
             )
             return deal.packs
         layout = parse_layout(draft.booster_layout)
+        assert draft.card_set is not None  # a booster draft is made from a card set
         cards = catalogue.booster_catalogue(draft.card_set)
         packs = deal_catalogue_draft(cards, layout, draft.seat_count, rng, rounds=draft.rounds)
         return [[[card.key for card in pack] for pack in row] for row in packs]

@@ -4,6 +4,7 @@ pick (passing, the next round, deadlines, the end of the draft)."""
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -193,13 +194,13 @@ def _prefetch_bots(draft: Draft, seats: Sequence[Seat], positions: list[PackPosi
         for pack_id, pack_card_id, card_id in rows:
             memo.pack_cards[pack_id].append((pack_card_id, card_id))
     if bots:
-        rows = (
+        picks = (
             Pick.objects.filter(seat_id__in=bots)
             .order_by("id")
             .values_list("seat_id", "pack_card_id", "pack_card__card_id")
         )
         memo.seat_picks.update({seat_id: [] for seat_id in bots})
-        for seat_id, pack_card_id, card_id in rows:
+        for seat_id, pack_card_id, card_id in picks:
             memo.seat_picks[seat_id].append((pack_card_id, card_id))
 
 
@@ -423,6 +424,7 @@ def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | No
                 if pack_id in dropped or not stands:
                     dropped.add(pack_id)
                     continue
+                assert head is not None  # `stands` above
                 _record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
                 made += 1
             if not made:
@@ -490,7 +492,7 @@ def _bots_step(draft_id: int, card_infos: dict) -> int:
 def draft_bots_run(*, draft_id: int) -> int:
     """Let the pod's bots pick until none has a pack in front of it; the number of picks.
     Safe to run twice at once: every write takes the draft lock and checks the queues."""
-    total, card_infos = 0, {}
+    total, card_infos = 0, dict[int, Any]()
     while made := _bots_step(draft_id, card_infos):
         total += made
     return total

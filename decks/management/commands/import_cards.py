@@ -48,7 +48,7 @@ class Command(BaseCommand):
                 ),
             )
         except ServiceError as error:
-            lines = [f"  {where}: {'; '.join(msgs)}" for where, msgs in error.errors.items()]
-            raise CommandError("\n".join([error.message, *lines])) from error
+            problems = [f"  {where}: {'; '.join(msgs)}" for where, msgs in error.errors.items()]
+            raise CommandError("\n".join([error.message, *problems])) from error
         count = card_set.cards.count()
         self.stdout.write(self.style.SUCCESS(f"Imported {count} cards into {card_set}."))

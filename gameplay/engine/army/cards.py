@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -37,7 +39,7 @@ def card_label(card: str) -> str:
     return rank_of(card) + SUIT_SYMBOLS[card[-1]]
 
 
-def card_key(card: str) -> tuple:
+def card_key(card: str) -> tuple[Any, ...]:
     """Sort order in a hand: number cards by value, then army cards; suits S, H, D, C."""
     rank = rank_of(card)
     return (int(rank) if rank.isdigit() else 20 + STAMINA[rank], SUITS.index(card[-1]))

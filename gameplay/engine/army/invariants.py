@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.army.cards import ARMY_CARDS, FIGHTING_CARDS, stamina_of
 from gameplay.engine.army.setup import HAND_SIZE
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     """Every card in exactly one zone; hands of five; SP lost below the army card's SP."""
     zones = list(state["army_pile"]) + list(state["army_graveyard"])
     zones += list(state["fight_pile"]) + list(state["fight_graveyard"])

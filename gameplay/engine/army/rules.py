@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from gameplay.engine.army import invariants, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
@@ -49,19 +50,19 @@ class Army(Ruleset):
     options = setup.OPTIONS
 
     # ----- setup -------------------------------------------------------------------------
-    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """Shuffle both piles and deal three army cards and five fighting cards to each player."""
         return setup.new_state(self, seats=seats, options=options, seed=seed)
 
     # ----- whose decision --------------------------------------------------------------------
-    def decision(self, state: dict) -> Decision:
+    def decision(self, state: dict[str, Any]) -> Decision:
         """Both seats choose secretly: the army line, then one fighting card a round."""
         if state["phase"] == "over":
             return Decision("terminal", ())
         waiting = tuple(int(s) for s in ("0", "1") if state["pending"][s] is None)
         return Decision("simultaneous", waiting)
 
-    def legal_actions(self, state: dict, seat: int) -> list:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Army-line orders in the line phase, one card of the hand per round after that."""
         if state["phase"] == "over" or state["pending"][str(seat)] is not None:
             return []
@@ -73,11 +74,11 @@ class Army(Ruleset):
             ]
         return [{"type": "play", "card": card} for card in sorted(player["hand"], key=card_key)]
 
-    def why_illegal(self, state: dict, seat: int, action) -> str:
+    def why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """The rule the action breaks, in players' words (the one path for refusals)."""
         return _why_illegal(state, seat, action)
 
-    def apply(self, state: dict, seat: int, action) -> None:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Record the seat's secret choice; resolve once both seats have chosen."""
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(_why_illegal(state, seat, action))
@@ -89,16 +90,16 @@ class Army(Ruleset):
                 _resolve_round(state)
 
     # ----- what each seat sees -----------------------------------------------------------------
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The table as that seat sees it: own hand and line, the other side's only as counts."""
         return views.view(self, state, seat)
 
-    def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state matching the view: unseen cards dealt at random to the hidden zones."""
         return views.determinize(self, view, seat, rng)
 
     # ----- outcome -------------------------------------------------------------------------
-    def result(self, state: dict) -> Result | None:
+    def result(self, state: dict[str, Any]) -> Result | None:
         """Winner (or draw at the round limit on equal SP), remaining SP as life, first damage."""
         if state["phase"] != "over":
             return None
@@ -110,27 +111,29 @@ class Army(Ruleset):
             facts={"end": state["end"], "rounds": state["round"]},
         )
 
-    def time_facts(self, state: dict) -> dict:
+    def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = remaining army SP per seat; first damage = first seat whose attack cost an SP."""
         return {"life": views.life_of(state), "first_damage": state["first_damage"]}
 
-    def evaluate(self, state: dict, seat: int) -> float:
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """SP difference, the hands' promise, a card already chosen; +-1000 when decided."""
         return strategy.evaluate(state, seat)
 
-    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+    def rollout_action(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """The search bot's rollout policy: mostly the card with the best expected swing."""
         return strategy.rollout_action(state, seat, legal, rng)
 
-    def model_choices(self, state: dict, seat: int, rng) -> None:
+    def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
         """A card the other seat chose in secret, re-drawn as the rollout policy would choose."""
         strategy.model_choices(state, seat, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         """Every card in exactly one zone; hands of five; SP lost below the army card's SP."""
         invariants.check_invariants(state)
 
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: dict[str, Any]) -> str:
         """Button text: "Play 7♥ (attack)" or "Lead with A♠, then K♥, then J♦"."""
         if action.get("type") == "line":
             first, *rest = (card_label(c) for c in action["order"])
@@ -141,7 +144,7 @@ class Army(Ruleset):
 
 
 # ----- resolution ---------------------------------------------------------------------------
-def _why_illegal(state: dict, seat: int, action=None) -> str:
+def _why_illegal(state: dict[str, Any], seat: int, action: dict[str, Any] | None = None) -> str:
     if state["phase"] == "over":
         return "The game is over."
     if str(seat) not in state["pending"]:
@@ -157,12 +160,13 @@ def _why_illegal(state: dict, seat: int, action=None) -> str:
         return f"Put your own army cards in an order: each of {cards} once."
     if kind == "line":
         return "The army line is set; now play one fighting card from your hand."
-    if kind == "play" and action.get("card") not in player["hand"]:
-        return f"{action.get('card')} is not in your hand. Play one fighting card from your hand."
+    card = action.get("card") if isinstance(action, dict) else None
+    if kind == "play" and card not in player["hand"]:
+        return f"{card} is not in your hand. Play one fighting card from your hand."
     return "Play one fighting card from your hand."
 
 
-def _reveal_armies(state: dict) -> None:
+def _reveal_armies(state: dict[str, Any]) -> None:
     for seat in ("0", "1"):
         player = state["players"][seat]
         order = state["pending"][seat]["order"]
@@ -171,7 +175,7 @@ def _reveal_armies(state: dict) -> None:
     state["phase"] = "fight"
 
 
-def _resolve_round(state: dict) -> None:
+def _resolve_round(state: dict[str, Any]) -> None:
     cards = {seat: state["pending"][seat]["card"] for seat in ("0", "1")}
     winner = _round_winner(cards)
     damaged = None
@@ -195,14 +199,14 @@ def _resolve_round(state: dict) -> None:
         _end_at_round_limit(state)
 
 
-def _round_winner(cards: dict) -> int | None:
+def _round_winner(cards: dict[str, Any]) -> int | None:
     first, second = value_of(cards["0"]), value_of(cards["1"])
     if first == second:
         return None
     return 0 if first > second else 1
 
 
-def _draw_to_five(state: dict, seat: str) -> None:
+def _draw_to_five(state: dict[str, Any], seat: str) -> None:
     hand = state["players"][seat]["hand"]
     while len(hand) < HAND_SIZE:
         if not state["fight_pile"]:
@@ -213,7 +217,7 @@ def _draw_to_five(state: dict, seat: str) -> None:
         hand.append(state["fight_pile"].pop())
 
 
-def _lose_sp(state: dict, seat: int) -> str | None:
+def _lose_sp(state: dict[str, Any], seat: int) -> str | None:
     """Take one SP from the seat's army card; returns the card if it fell."""
     if state["first_damage"] is None:
         state["first_damage"] = 1 - seat
@@ -234,7 +238,7 @@ def _lose_sp(state: dict, seat: int) -> str | None:
     return army
 
 
-def _end_at_round_limit(state: dict) -> None:
+def _end_at_round_limit(state: dict[str, Any]) -> None:
     """Ruling A4: at the round limit, more remaining SP wins, then first damage, else a draw."""
     life = views.life_of(state)
     state["phase"] = "over"

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gameplay.engine.army.cards import ARMY_CARDS, FIGHTING_CARDS
 from gameplay.engine.core import Option, base_state, chance
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 HAND_SIZE = 5
 ARMY_DRAW = 3
@@ -18,7 +23,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """Shuffle both piles and deal three army cards and five fighting cards to each player."""
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
     army_pile = list(ARMY_CARDS)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from gameplay.engine.army.cards import is_attack, value_of
 from gameplay.engine.army.views import life_of
 
@@ -9,7 +12,7 @@ HAND_WEIGHT = 4.0  # per unit of hand_value (one SP is worth 10)
 ROLLOUT_NOISE = 0.2  # the share of rollout moves played at random
 
 
-def evaluate(state: dict, seat: int) -> float:
+def evaluate(state: dict[str, Any], seat: int) -> float:
     """SP difference, the hands' promise and the swing of a card already chosen; +-1000 at end."""
     if state["phase"] == "over":
         if state["winner"] is None:
@@ -45,7 +48,9 @@ def expected_swing(card: str, their_hand: list[str]) -> float:
     return total / len(their_hand) if their_hand else 0.0
 
 
-def rollout_action(state: dict, seat: int, legal: list, rng) -> dict:
+def rollout_action(
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """The search bot's rollout policy: mostly the card with the best expected swing.
 
     Each seat judges its card against the other's whole hand (never the other's secret choice,
@@ -57,7 +62,7 @@ def rollout_action(state: dict, seat: int, legal: list, rng) -> dict:
     return max(legal, key=lambda action: expected_swing(action["card"], their_hand))
 
 
-def model_choices(state: dict, seat: int, rng) -> None:
+def model_choices(state: dict[str, Any], seat: int, rng: random.Random) -> None:
     """The search bot's model of a card the other seat has already chosen in secret: the card
     the rollout policy would choose from the sampled hand (mostly its best expected swing),
     instead of any card of that hand."""

@@ -4,6 +4,7 @@ state sampled back from such a view (for bots), and the stamina a time limit com
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.army.cards import (
     ARMY_CARDS,
@@ -14,8 +15,11 @@ from gameplay.engine.army.cards import (
 )
 from gameplay.engine.core import base_state
 
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
-def view(ruleset, state: dict, seat: int | None) -> dict:
+
+def view(ruleset: Ruleset, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The table as that seat sees it: own hand and line, the other side's only as counts."""
     players = {}
     for key, player in state["players"].items():
@@ -39,7 +43,7 @@ def view(ruleset, state: dict, seat: int | None) -> dict:
     }
 
 
-def life_of(state: dict) -> dict[int, int]:
+def life_of(state: dict[str, Any]) -> dict[int, int]:
     """Remaining army SP per seat: the army card's SP left plus the full SP of the line."""
     life = {}
     for seat in ("0", "1"):
@@ -54,7 +58,9 @@ def life_of(state: dict) -> dict[int, int]:
     return life
 
 
-def player_view(state: dict, key: str, player: dict, own: bool) -> dict:
+def player_view(
+    state: dict[str, Any], key: str, player: dict[str, Any], own: bool
+) -> dict[str, Any]:
     """One seat's side of the table; its hand, line and total SP only for its owner."""
     army = player["army"]
     pending = state["pending"][key]
@@ -80,7 +86,9 @@ def player_view(state: dict, key: str, player: dict, own: bool) -> dict:
     return seen
 
 
-def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
+def determinize(
+    ruleset: Ruleset, view: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
     """A full state matching the view: unseen cards dealt at random to the hidden zones."""
     me, other = str(seat), str(1 - seat)
     mine, theirs = view["players"][me], view["players"][other]
@@ -130,7 +138,7 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
     return state
 
 
-def _sampled_choice(phase: str, player: dict, rng: random.Random) -> dict:
+def _sampled_choice(phase: str, player: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if phase == "line":
         order = list(player["line"])
         rng.shuffle(order)

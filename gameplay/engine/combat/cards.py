@@ -82,7 +82,9 @@ def card_name(card_id: str) -> str:
     rank = rank_of(card_id)
     if rank == "JK":
         return "joker"
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit_of(card_id)]}"
+    suit = suit_of(card_id)
+    assert suit is not None, "every card but the Joker has a suit"
+    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
 
 
 def standard_deck(jokers: int) -> list[str]:
@@ -91,7 +93,7 @@ def standard_deck(jokers: int) -> list[str]:
     return codes + [f"JK{n}" for n in range(1, jokers + 1)]
 
 
-def normalize_code(code) -> str:
+def normalize_code(code: object) -> str:
     """A valid card code from a deck list ("qh" -> "QH", "JK2" -> "JK"); EngineError otherwise."""
     if not isinstance(code, str):
         raise EngineError(f"A card code must be text, not {code!r}.")

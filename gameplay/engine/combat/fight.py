@@ -11,11 +11,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.combat import zones
 from gameplay.engine.combat.cards import speed_of, strength_of
 
 
-def new_combat() -> dict:
+def new_combat() -> dict[str, Any]:
     """An empty combat record."""
     return {
         "attackers": [],
@@ -34,7 +36,7 @@ def new_combat() -> dict:
 # --- choosing attackers -------------------------------------------------------------------
 
 
-def attack_actions(state: dict, seat: int) -> list[dict]:
+def attack_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Declare one more attacker (a right-side-up soldier and the player it attacks), or done."""
     combat = state["combat"]
     attacking = {a["card"] for a in combat["attackers"]} if combat else set()
@@ -49,7 +51,7 @@ def attack_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def is_legal_attack(state: dict, seat: int, action: dict) -> bool:
+def is_legal_attack(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
     """Whether {"type": "attack", "card", "target"} is one of attack_actions (fast check)."""
     if set(action) != {"type", "card", "target"}:
         return False
@@ -61,14 +63,14 @@ def is_legal_attack(state: dict, seat: int, action: dict) -> bool:
     return ready and action["target"] in zones.attack_targets(state, seat)
 
 
-def can_attack(state: dict, seat: int) -> bool:
+def can_attack(state: dict[str, Any], seat: int) -> bool:
     """Whether the seat has a right-side-up soldier and someone to attack."""
     return any(not s for _, s in state["soldiers"][str(seat)]) and bool(
         zones.attack_targets(state, seat)
     )
 
 
-def declare_attacker(state: dict, seat: int, card: str, target: int) -> None:
+def declare_attacker(state: dict[str, Any], seat: int, card: str, target: int) -> None:
     """Turn the soldier sideways and record whom it attacks."""
     if state["combat"] is None:
         state["combat"] = new_combat()
@@ -79,7 +81,7 @@ def declare_attacker(state: dict, seat: int, card: str, target: int) -> None:
     zones.event(state, "attack", seat=seat, card=card, target=target)
 
 
-def start_blocks(state: dict) -> None:
+def start_blocks(state: dict[str, Any]) -> None:
     """Ask every defending seat for blockers, clockwise from the attacking side."""
     combat = state["combat"]
     targets = {a["target"] for a in combat["attackers"]}
@@ -97,7 +99,7 @@ def start_blocks(state: dict) -> None:
 # --- choosing blockers --------------------------------------------------------------------
 
 
-def block_actions(state: dict, seat: int) -> list[dict]:
+def block_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Block one more attacker with a right-side-up soldier, or done."""
     combat = state["combat"]
     target = zones.holder(state, seat)
@@ -114,7 +116,7 @@ def block_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def is_legal_block(state: dict, seat: int, action: dict) -> bool:
+def is_legal_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
     """Whether {"type": "block", "card", "attacker"} is one of block_actions (fast check)."""
     if set(action) != {"type", "card", "attacker"}:
         return False
@@ -130,7 +132,7 @@ def is_legal_block(state: dict, seat: int, action: dict) -> bool:
     )
 
 
-def controller_of(combat: dict, attacker: str) -> int:
+def controller_of(combat: dict[str, Any], attacker: str) -> int:
     """The seat controlling an attacking soldier."""
     for a in combat["attackers"]:
         if a["card"] == attacker:
@@ -138,13 +140,13 @@ def controller_of(combat: dict, attacker: str) -> int:
     raise KeyError(attacker)
 
 
-def declare_blocker(state: dict, seat: int, card: str, attacker: str) -> None:
+def declare_blocker(state: dict[str, Any], seat: int, card: str, attacker: str) -> None:
     """Record that the soldier blocks that attacker (blocking does not turn it sideways)."""
     state["combat"]["blocks"].append([card, seat, attacker])
     zones.event(state, "block", seat=seat, card=card, attacker=attacker)
 
 
-def block_seat(state: dict) -> int | None:
+def block_seat(state: dict[str, Any]) -> int | None:
     """The defending seat choosing blockers now, or None when every defender is done."""
     combat = state["combat"]
     while combat["block_index"] < len(combat["block_order"]):
@@ -155,7 +157,7 @@ def block_seat(state: dict) -> int | None:
     return None
 
 
-def _can_block(state: dict, combat: dict, seat: int) -> bool:
+def _can_block(state: dict[str, Any], combat: dict[str, Any], seat: int) -> bool:
     """Whether block_actions would offer more than "done" (without building the list)."""
     ready = [card for card, sideways in state["soldiers"][str(seat)] if not sideways]
     if not ready:
@@ -173,13 +175,13 @@ def _can_block(state: dict, combat: dict, seat: int) -> bool:
 # --- damage -------------------------------------------------------------------------------
 
 
-def start_damage(state: dict) -> None:
+def start_damage(state: dict[str, Any]) -> None:
     """Line up the speed tiers, fastest first."""
     combat = state["combat"]
     combat["speeds"] = sorted({speed_of(c) for c in _combatants(combat)}, reverse=True)
 
 
-def _combatants(combat: dict) -> list[str]:
+def _combatants(combat: dict[str, Any]) -> list[str]:
     cards = [a["card"] for a in combat["attackers"]]
     for blocker, _, _ in combat["blocks"]:
         if blocker not in cards:
@@ -187,7 +189,7 @@ def _combatants(combat: dict) -> list[str]:
     return cards
 
 
-def run_damage(state: dict) -> bool:
+def run_damage(state: dict[str, Any]) -> bool:
     """Resolve strikes until a controller must choose (False) or the combat is over (True)."""
     combat = state["combat"]
     while combat["choice"] is None:
@@ -205,7 +207,7 @@ def run_damage(state: dict) -> bool:
     return False
 
 
-def _strike(state: dict, card: str) -> None:
+def _strike(state: dict[str, Any], card: str) -> None:
     combat = state["combat"]
     if card in combat["destroyed"]:
         return  # destroyed by a faster soldier before it could strike
@@ -231,7 +233,7 @@ def _strike(state: dict, card: str) -> None:
         }
 
 
-def _hit_player(state: dict, attacker: dict) -> None:
+def _hit_player(state: dict[str, Any], attacker: dict[str, Any]) -> None:
     target = str(attacker["target"])
     amount = strength_of(attacker["card"])
     state["life"][target] -= amount
@@ -248,13 +250,13 @@ def _hit_player(state: dict, attacker: dict) -> None:
     )
 
 
-def damage_actions(state: dict, seat: int) -> list[dict]:
+def damage_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Deal the striking soldier's next point of damage to one of the soldiers it fights."""
     choice = state["combat"]["choice"]
     return [{"type": "damage", "card": choice["card"], "target": t} for t in choice["targets"]]
 
 
-def assign_point(state: dict, target: str) -> None:
+def assign_point(state: dict[str, Any], target: str) -> None:
     """Mark one point of the current striker's damage on the target."""
     combat = state["combat"]
     choice = combat["choice"]
@@ -264,7 +266,7 @@ def assign_point(state: dict, target: str) -> None:
         combat["choice"] = None
 
 
-def _destroy_dead(state: dict) -> None:
+def _destroy_dead(state: dict[str, Any]) -> None:
     combat = state["combat"]
     for card, marked in combat["damage"].items():
         if marked >= strength_of(card) and card not in combat["destroyed"]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.combat import fight, main_step, zones
 
 
-def acting_seat(state: dict) -> int | None:
+def acting_seat(state: dict[str, Any]) -> int | None:
     """In the attack or main step: the first seat of the active side that is not done yet."""
     turn = state["turn"]
     for seat in state["units"][turn["unit"]]:
@@ -14,7 +16,7 @@ def acting_seat(state: dict) -> int | None:
     return None
 
 
-def settle(state: dict) -> None:
+def settle(state: dict[str, Any]) -> None:
     """Move the game on through every moment in which nobody has a real choice."""
     while state["winners"] is None and state["pending"] is None:
         turn = state["turn"]
@@ -40,13 +42,13 @@ def settle(state: dict) -> None:
             begin_turn(state)
 
 
-def _has_choice(state: dict, seat: int, step: str) -> bool:
+def _has_choice(state: dict[str, Any], seat: int, step: str) -> bool:
     if step == "attack":
         return fight.can_attack(state, seat)
     return main_step.has_play(state, seat)
 
 
-def begin_turn(state: dict) -> None:
+def begin_turn(state: dict[str, Any]) -> None:
     """Beginning step (turn the side's cards right-side-up) and draw step."""
     turn = state["turn"]
     turn["number"] += 1
@@ -66,7 +68,7 @@ def begin_turn(state: dict) -> None:
     turn["done"] = []
 
 
-def _end_attack_step(state: dict) -> None:
+def _end_attack_step(state: dict[str, Any]) -> None:
     turn = state["turn"]
     turn["done"] = []
     if state["combat"] and state["combat"]["attackers"]:
@@ -77,14 +79,14 @@ def _end_attack_step(state: dict) -> None:
         turn["step"] = "main"
 
 
-def _end_combat(state: dict) -> None:
+def _end_combat(state: dict[str, Any]) -> None:
     state["combat"] = None  # damage is removed at the end of combat
     knock_out_losers(state)
     state["turn"]["step"] = "main"
     state["turn"]["done"] = []
 
 
-def end_turn(state: dict) -> None:
+def end_turn(state: dict[str, Any]) -> None:
     """Pass the turn clockwise to the next side still in the game (or end at the turn limit)."""
     turn = state["turn"]
     if turn["number"] >= state["options"]["max_turns"]:
@@ -100,7 +102,7 @@ def end_turn(state: dict) -> None:
     begin_turn(state)
 
 
-def knock_out_losers(state: dict) -> None:
+def knock_out_losers(state: dict[str, Any]) -> None:
     """Every seat whose life total reached 0 leaves the game; maybe the game is won."""
     for seat in zones.alive_seats(state):
         if state["life"][str(zones.holder(state, seat))] <= 0:
@@ -110,7 +112,7 @@ def knock_out_losers(state: dict) -> None:
         _finish(state, sides, "last side standing")
 
 
-def _knock_out(state: dict, seat: int) -> None:
+def _knock_out(state: dict[str, Any], seat: int) -> None:
     """The seat's hand, soldiers and farms go to the discard piles (ruling R11)."""
     state["out"][seat] = True
     key = str(seat)
@@ -124,7 +126,7 @@ def _knock_out(state: dict, seat: int) -> None:
     zones.event(state, "out", seat=seat)
 
 
-def side_life(state: dict, side: int) -> int:
+def side_life(state: dict[str, Any], side: int) -> int:
     """A side's life: its shared total, or the sum over its living members (ruling R12)."""
     holders = {
         zones.holder(state, s) for s in zones.alive_seats(state) if zones.side_of(state, s) == side
@@ -132,7 +134,7 @@ def side_life(state: dict, side: int) -> int:
     return sum(state["life"][str(h)] for h in holders)
 
 
-def finish_at_turn_limit(state: dict) -> None:
+def finish_at_turn_limit(state: dict[str, Any]) -> None:
     """Highest life wins; a tie goes to the side that dealt damage first; else a draw."""
     sides = sorted({zones.side_of(state, s) for s in zones.alive_seats(state)})
     best = max(side_life(state, side) for side in sides)
@@ -144,7 +146,7 @@ def finish_at_turn_limit(state: dict) -> None:
     _finish(state, tied, "turn limit")
 
 
-def _finish(state: dict, sides: set, reason: str) -> None:
+def _finish(state: dict[str, Any], sides: set[Any], reason: str) -> None:
     state["winners"] = [s for s in range(state["seats"]) if zones.side_of(state, s) in sides]
     state["end"] = reason
     state["turn"]["step"] = "over"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-def check_invariants(state: dict) -> None:
+
+def check_invariants(state: dict[str, Any]) -> None:
     """Every card in exactly one zone; life = start - damage; knocked-out seats hold nothing."""
     zones_cards = _all_zone_cards(state)
     if sorted(zones_cards) != state["cards"]:
@@ -19,7 +21,7 @@ def check_invariants(state: dict) -> None:
         _check_ownership(state)
 
 
-def _all_zone_cards(state: dict) -> list[str]:
+def _all_zone_cards(state: dict[str, Any]) -> list[str]:
     found = [c for pile in state["draw"].values() for c in pile]
     found += [c for pile in state["discard"].values() for c in pile]
     found += [c for hand in state["hands"].values() for c in hand]
@@ -28,7 +30,7 @@ def _all_zone_cards(state: dict) -> list[str]:
     return found
 
 
-def _check_ownership(state: dict) -> None:
+def _check_ownership(state: dict[str, Any]) -> None:
     owner = state["owner"]
     for key in state["draw"]:
         for pile in (state["draw"][key], state["discard"][key]):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.combat import zones
 from gameplay.engine.combat.cards import (
     SPECIAL_COST,
@@ -13,7 +15,7 @@ from gameplay.engine.combat.cards import (
 )
 
 
-def main_actions(state: dict, seat: int) -> list[dict]:
+def main_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Every card play the seat can make now, then "end"."""
     context = _context(state, seat)
     actions = []
@@ -23,12 +25,12 @@ def main_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def is_legal_main(state: dict, seat: int, action: dict) -> bool:
+def is_legal_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
     """Whether a main-step action is legal (checks only the card it names: fast)."""
     if action == {"type": "end"}:
         return True
     card = action.get("card") if isinstance(action, dict) else None
-    if card not in state["hands"][str(seat)]:
+    if not isinstance(card, str) or card not in state["hands"][str(seat)]:
         return False
     if len(action) == 2:  # the common plays, checked directly
         if action["type"] == "soldier":
@@ -38,12 +40,14 @@ def is_legal_main(state: dict, seat: int, action: dict) -> bool:
     return action in _card_actions(state, seat, card, _context(state, seat))
 
 
-def _context(state: dict, seat: int) -> tuple[int, set[str], bool]:
+def _context(state: dict[str, Any], seat: int) -> tuple[int, set[str], bool]:
     ready = len(zones.ready_farms(state, seat))
     return ready, zones.controlled_suits(state, seat), seat not in state["turn"]["farmed"]
 
 
-def _card_actions(state: dict, seat: int, card: str, context) -> list[dict]:
+def _card_actions(
+    state: dict[str, Any], seat: int, card: str, context: tuple[int, set[str], bool]
+) -> list[dict[str, Any]]:
     ready, suits, can_farm = context
     actions = []
     if is_court(card):
@@ -60,7 +64,7 @@ def _card_actions(state: dict, seat: int, card: str, context) -> list[dict]:
     return actions
 
 
-def has_play(state: dict, seat: int) -> bool:
+def has_play(state: dict[str, Any], seat: int) -> bool:
     """Whether the seat can do anything but end its main step (cheap test first)."""
     hand = state["hands"][str(seat)]
     if not hand:
@@ -70,7 +74,7 @@ def has_play(state: dict, seat: int) -> bool:
     return len(main_actions(state, seat)) > 1
 
 
-def _special_actions(state: dict, seat: int, card: str) -> list[dict]:
+def _special_actions(state: dict[str, Any], seat: int, card: str) -> list[dict[str, Any]]:
     rank = rank_of(card)
     if rank == "A":
         return [{"type": "special", "card": card}]
@@ -90,7 +94,7 @@ def _special_actions(state: dict, seat: int, card: str) -> list[dict]:
     ]
 
 
-def apply_main(state: dict, seat: int, action: dict) -> None:
+def apply_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     """Carry out a legal main-step action (legality checked by the caller)."""
     kind = action["type"]
     if kind == "end":
@@ -116,7 +120,7 @@ def apply_main(state: dict, seat: int, action: dict) -> None:
         zones.discard(state, card)  # ruling R24: the ability resolves, then the card is discarded
 
 
-def _resolve_special(state: dict, seat: int, action: dict) -> None:
+def _resolve_special(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     rank = rank_of(action["card"])
     if rank == "A":
         zones.draw(state, seat)
@@ -136,12 +140,12 @@ def _resolve_special(state: dict, seat: int, action: dict) -> None:
             state["pending"] = {"seat": opponent, "left": 2, "by": seat}
 
 
-def edict_actions(state: dict, seat: int) -> list[dict]:
+def edict_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The 2's victim destroys one of its own soldiers (twice)."""
     return [{"type": "destroy", "card": card} for card, _ in state["soldiers"][str(seat)]]
 
 
-def apply_edict(state: dict, card: str) -> None:
+def apply_edict(state: dict[str, Any], card: str) -> None:
     """Destroy the chosen soldier; the edict ends after the second one."""
     zones.destroy(state, card)
     zones.event(state, "destroyed", card=card)

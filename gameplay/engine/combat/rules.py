@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from gameplay.engine.combat import (
     fight,
     flow,
@@ -39,18 +42,18 @@ class Combat(Ruleset):
     )
     options = setup.OPTIONS
 
-    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """Deal the game and move on to the first real decision."""
         state = setup.new_state(self, seats=seats, options=options, seed=seed)
         flow.settle(state)
         return state
 
-    def decision(self, state: dict) -> Decision:
+    def decision(self, state: dict[str, Any]) -> Decision:
         """The one seat that must choose now (Combat has no secret simultaneous choices)."""
         seat = self._actor(state)
         return TERMINAL if seat is None else SEAT_DECISIONS[seat]
 
-    def _actor(self, state: dict) -> int | None:
+    def _actor(self, state: dict[str, Any]) -> int | None:
         if state["winners"] is not None:
             return None
         if state["pending"] is not None:
@@ -63,7 +66,7 @@ class Combat(Ruleset):
             return state["combat"]["choice"]["seat"]
         return flow.acting_seat(state)
 
-    def legal_actions(self, state: dict, seat: int) -> list:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Small JSON actions: one attacker, one block, one damage point or one card at a time."""
         if self._actor(state) != seat:
             return []
@@ -78,19 +81,19 @@ class Combat(Ruleset):
             return fight.damage_actions(state, seat)
         return main_step.main_actions(state, seat)
 
-    def apply(self, state: dict, seat: int, action) -> None:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply a legal action and settle the automatic moments that follow it."""
         if not self._is_legal(state, seat, action):
             raise IllegalAction(self._why_illegal(state, seat, action))
         self._apply(state, seat, action)
         flow.settle(state)
 
-    def apply_trusted(self, state: dict, seat: int, action) -> None:
+    def apply_trusted(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """apply() for an action just taken from legal_actions (bots' simulations): no re-check."""
         self._apply(state, seat, action)
         flow.settle(state)
 
-    def _is_legal(self, state: dict, seat: int, action) -> bool:
+    def _is_legal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """Whether the action is legal now, checking only what it names (fast)."""
         if not isinstance(action, dict) or self._actor(state) != seat:
             return False
@@ -110,7 +113,7 @@ class Combat(Ruleset):
             return action in fight.damage_actions(state, seat)
         return False
 
-    def _apply(self, state: dict, seat: int, action: dict) -> None:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         kind = action["type"]
         if kind == "destroy":
             main_step.apply_edict(state, action["card"])
@@ -127,11 +130,11 @@ class Combat(Ruleset):
         else:
             main_step.apply_main(state, seat, action)
 
-    def why_illegal(self, state: dict, seat: int, action) -> str:
+    def why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """Why the action is not legal now: the rule it breaks, in players' words."""
         return self._why_illegal(state, seat, action)
 
-    def _why_illegal(self, state: dict, seat: int, action) -> str:
+    def _why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         if state["winners"] is not None:
             return "The game is over."
         if self._actor(state) != seat:
@@ -159,19 +162,19 @@ class Combat(Ruleset):
             return reasons[kind]
         return f"That is not something you can do in the {step} step."
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """What that seat sees: its own hand, counts for other hands and every draw pile."""
         return views.view(state, seat)
 
-    def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
+    def hidden_cards(self, state: dict[str, Any], seat: int | None) -> set[str]:
         """Card ids that seat must not see (for the hidden-information checks)."""
         return views.hidden_cards(state, seat)
 
-    def determinize(self, view: dict, seat: int, rng) -> dict:
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state consistent with the view, hidden cards sampled."""
         return views.determinize(view, seat, rng)
 
-    def result(self, state: dict) -> Result | None:
+    def result(self, state: dict[str, Any]) -> Result | None:
         """Winners (a team's seats all listed), final life per seat, first damage."""
         if state["winners"] is None:
             return None
@@ -183,24 +186,26 @@ class Combat(Ruleset):
             facts={"reason": state["end"], "turns": state["turn"]["number"]},
         )
 
-    def time_facts(self, state: dict) -> dict:
+    def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life per seat (as-one teammates show their shared total) and the first damage."""
         life = {s: state["life"][str(zones.holder(state, s))] for s in range(state["seats"])}
         return {"life": life, "first_damage": state["first_damage"]}
 
-    def evaluate(self, state: dict, seat: int) -> float:
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """Life, board and hand for the seat's side against the others."""
         return strategy.evaluate(state, seat)
 
-    def rollout_action(self, state: dict, seat: int, legal: list, rng):
+    def rollout_action(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """A cheap, sensible policy for Monte Carlo rollouts."""
         return strategy.rollout_action(state, seat, legal, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         """Every card in exactly one zone; life equals start minus damage taken."""
         invariants.check_invariants(state)
 
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: dict[str, Any]) -> str:
         """A button label in players' words."""
         return describe(action)
 
@@ -208,7 +213,7 @@ class Combat(Ruleset):
 MAIN_KINDS = ("soldier", "court", "farm", "special")
 
 
-def describe(action) -> str:
+def describe(action: dict[str, Any]) -> str:
     """Players' words for an action."""
     if not isinstance(action, dict):
         return str(action)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gameplay.engine.combat import cards
 from gameplay.engine.combat.zones import draw
 from gameplay.engine.core import EngineError, Option, base_state, chance
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 START_LIFE = 20
 AS_ONE_LIFE = 30
@@ -37,7 +42,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """A Combat game ready for the first player's first decision."""
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
     _setup_teams(state, seats, options)
@@ -52,11 +59,11 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
     return state
 
 
-def _draw_opening(state: dict, seat: int) -> None:
+def _draw_opening(state: dict[str, Any], seat: int) -> None:
     draw(state, seat)
 
 
-def _setup_teams(state: dict, seats: int, options: dict) -> None:
+def _setup_teams(state: dict[str, Any], seats: int, options: dict[str, Any]) -> None:
     teams = options["teams"]
     state["teams"] = teams
     if teams == "none":
@@ -88,7 +95,7 @@ def _setup_teams(state: dict, seats: int, options: dict) -> None:
     state.update(combat=None, pending=None, first_damage=None, winners=None, end=None)
 
 
-def _setup_cards(state: dict, seats: int, options: dict) -> None:
+def _setup_cards(state: dict[str, Any], seats: int, options: dict[str, Any]) -> None:
     state["hands"] = {str(s): [] for s in range(seats)}
     state["soldiers"] = {str(s): [] for s in range(seats)}
     state["farms"] = {str(s): [] for s in range(seats)}
@@ -119,7 +126,7 @@ def _setup_cards(state: dict, seats: int, options: dict) -> None:
     state["cards"] = sorted(state["owner"])
 
 
-def _check_decks(decks, seats: int, fmt: str) -> list[list[str]]:
+def _check_decks(decks: object, seats: int, fmt: str) -> list[list[str]]:
     if not isinstance(decks, list) or len(decks) != seats:
         raise EngineError(f"The {fmt} format needs one deck (a list of card codes) per seat.")
     clean = []

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from gameplay.engine.combat import fight, flow, main_step, zones
 from gameplay.engine.combat.cards import speed_of, strength_of
 from gameplay.engine.core import clone
@@ -16,7 +19,7 @@ FARM = 0.8
 COMBAT_STEPS = ("attack", "block", "damage")
 
 
-def evaluate(state: dict, seat: int) -> float:
+def evaluate(state: dict[str, Any], seat: int) -> float:
     """Own side's life, board, farms and hand minus the opponents' average (after any combat)."""
     if state["winners"] is None and (
         state["pending"] is not None or state["turn"]["step"] in COMBAT_STEPS
@@ -37,7 +40,7 @@ def evaluate(state: dict, seat: int) -> float:
     return mine - (sum(sides.values()) / len(sides) if sides else 0.0)
 
 
-def _board(state: dict, seat: int) -> float:
+def _board(state: dict[str, Any], seat: int) -> float:
     key = str(seat)
     value = HAND * len(state["hands"][key]) + FARM * len(state["farms"][key])
     for card, sideways in state["soldiers"][key]:
@@ -45,7 +48,7 @@ def _board(state: dict, seat: int) -> float:
     return value
 
 
-def _fast_forward(state: dict) -> dict:
+def _fast_forward(state: dict[str, Any]) -> dict[str, Any]:
     """Finish the current combat (or 2's edict) on a copy with no further blocks or attackers."""
     state = clone(state)
     while state["winners"] is None and (
@@ -66,7 +69,7 @@ def _fast_forward(state: dict) -> dict:
     return state
 
 
-def _best_target(state: dict) -> str:
+def _best_target(state: dict[str, Any]) -> str:
     """The fought soldier closest to being destroyed (needs the fewest more points)."""
     combat = state["combat"]
     choice = combat["choice"]
@@ -78,7 +81,9 @@ def _best_target(state: dict) -> str:
     return min(choice["targets"], key=left)
 
 
-def rollout_action(state: dict, seat: int, legal: list, rng):
+def rollout_action(
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """A cheap rule-of-thumb policy for Monte Carlo rollouts (no look-ahead)."""
     if len(legal) == 1:
         return legal[0]
@@ -96,7 +101,7 @@ def rollout_action(state: dict, seat: int, legal: list, rng):
     return _rollout_main(legal, rng)
 
 
-def _rollout_block(state: dict, seat: int, legal: list) -> dict:
+def _rollout_block(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """Block when the blocker survives or kills, or when the damage would be lethal."""
     life = state["life"][str(zones.holder(state, seat))]
     incoming = sum(
@@ -120,7 +125,7 @@ def _rollout_block(state: dict, seat: int, legal: list) -> dict:
 MAIN_ORDER = {"court": 0, "special": 1, "soldier": 2, "farm": 3, "end": 4}
 
 
-def _rollout_main(legal: list, rng) -> dict:
+def _rollout_main(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """Courts, then specials, then soldiers, then a farm; random among the best kind."""
     best = min(MAIN_ORDER[a["type"]] for a in legal)
     choices = [a for a in legal if MAIN_ORDER[a["type"]] == best]

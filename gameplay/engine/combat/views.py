@@ -7,7 +7,11 @@ game's seed (it would let a player recompute every shuffle).
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
+from collections.abc import Callable
+from typing import Any
 
 from gameplay.engine.combat import cards
 from gameplay.engine.core import clone
@@ -38,7 +42,7 @@ PUBLIC_KEYS = (
 )
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The state as that seat sees it (None: a spectator, who sees no hand)."""
     me = None if seat is None else str(seat)
     out = clone({key: state[key] for key in PUBLIC_KEYS})
@@ -59,7 +63,7 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
-def _visible_owners(state: dict, out: dict, me: str | None) -> dict:
+def _visible_owners(state: dict[str, Any], out: dict[str, Any], me: str | None) -> dict[str, Any]:
     if state["mode"] == "shared":
         return {}
     seen = {c for pile in out["discard"].values() for c in pile}
@@ -69,7 +73,7 @@ def _visible_owners(state: dict, out: dict, me: str | None) -> dict:
     return {c: state["owner"][c] for c in sorted(seen)}
 
 
-def hidden_cards(state: dict, seat: int | None) -> set[str]:
+def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
     """Card ids the seat must not see: others' hands and farms, and the draw piles.
 
     In own-deck formats a seat knows its own deck list (not the order), so its own draw pile's
@@ -86,7 +90,7 @@ def hidden_cards(state: dict, seat: int | None) -> set[str]:
     return hidden
 
 
-def determinize(view_: dict, seat: int, rng: random.Random) -> dict:
+def determinize(view_: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """A full state consistent with the seat's view, hidden cards dealt at random."""
     state = clone(view_)
     state["events"] = []
@@ -100,7 +104,7 @@ def determinize(view_: dict, seat: int, rng: random.Random) -> dict:
     return state
 
 
-def _visible(state: dict) -> set[str]:
+def _visible(state: dict[str, Any]) -> set[str]:
     seen = {c for pile in state["discard"].values() for c in pile}
     seen.update(c for soldiers in state["soldiers"].values() for c, _ in soldiers)
     seen.update(c for farms in state["farms"].values() for c, _ in farms if c != HIDDEN)
@@ -110,7 +114,7 @@ def _visible(state: dict) -> set[str]:
     return seen
 
 
-def _fill_shared(state: dict, seat: int, rng: random.Random) -> None:
+def _fill_shared(state: dict[str, Any], seat: int, rng: random.Random) -> None:
     options = state["options"]
     codes = cards.standard_deck(options["jokers"]) * ((state["seats"] + 1) // 2)
     everything = cards.assign_ids(codes, {})
@@ -121,7 +125,7 @@ def _fill_shared(state: dict, seat: int, rng: random.Random) -> None:
     state["cards"] = sorted(everything)
 
 
-def _fill_own(state: dict, seat: int, rng: random.Random) -> None:
+def _fill_own(state: dict[str, Any], seat: int, rng: random.Random) -> None:
     seen = _visible(state)
     pools: dict[str, list[str]] = {}
     for key in state["hands"]:
@@ -131,11 +135,11 @@ def _fill_own(state: dict, seat: int, rng: random.Random) -> None:
         rng.shuffle(owned)
         pools[key] = owned
     for key, pool in pools.items():
-        _deal(state, seat, pool, lambda k, key=key: k == key)
+        _deal(state, seat, pool, functools.partial(operator.eq, key))
     state["cards"] = sorted(_visible(state) | {c for p in state["draw"].values() for c in p})
 
 
-def _guess_unseen(state: dict, key: str, seen: set[str], rng: random.Random) -> list[str]:
+def _guess_unseen(state: dict[str, Any], key: str, seen: set[str], rng: random.Random) -> list[str]:
     """Plausible ids for an opponent's unseen cards (its deck list is secret)."""
     need = state["hands"][key] if isinstance(state["hands"][key], int) else 0
     need += state["draw"].get(key, 0) + len([f for f in state["farms"][key] if f[0] == HIDDEN])
@@ -150,7 +154,7 @@ def _guess_unseen(state: dict, key: str, seen: set[str], rng: random.Random) -> 
     return guesses
 
 
-def _deal(state: dict, seat: int, pool: list[str], mine) -> None:
+def _deal(state: dict[str, Any], seat: int, pool: list[str], mine: Callable[[str], bool]) -> None:
     """Fill hidden hands, farms and draw piles whose key passes `mine` from the pool."""
     for key, hand in state["hands"].items():
         if isinstance(hand, int) and mine(key):

@@ -15,6 +15,8 @@ outside the vocabulary, so the importer can flag it.
 
 from __future__ import annotations
 
+from typing import Any
+
 ELEMENTS = ("light", "dark", "fire", "water")
 TYPES = ("H", "C", "M")
 TYPE_NAMES = {"H": "Humanoid", "C": "Construct", "M": "Monster"}
@@ -25,8 +27,11 @@ NULL_ACTION = {"name": "Null", "kind": "action", "effect": []}
 # Parameters listed in OPTIONAL may be left out.
 # Conditions an attack/defence/skill effect may carry: the target Fighter's type ("types"), the
 # element it attacks in ("if_element") and the opposing Fighter's type ("if_opponent_types").
-_CONDITIONS = {"types": ("types", TYPES), "if_opponent_types": ("types", TYPES)}
-EFFECT_OPS = {
+_CONDITIONS: dict[str, tuple[str, Any]] = {
+    "types": ("types", TYPES),
+    "if_opponent_types": ("types", TYPES),
+}
+EFFECT_OPS: dict[str, dict[str, tuple[str, Any]]] = {
     "attack": {
         "amount": ("int", (-5, 5)),
         "who": ("choice", WHO),
@@ -58,7 +63,7 @@ OPTIONAL = {"types", "element", "if_element", "if_opponent_types"}
 IMMEDIATE_OPS = {"recover_action"}
 
 
-def effect_problems(effect) -> list[str]:
+def effect_problems(effect: object) -> list[str]:
     """Why an effect (a list of effect dicts) is outside the vocabulary; [] when it is inside."""
     if effect is None:
         return []
@@ -70,12 +75,12 @@ def effect_problems(effect) -> list[str]:
     return problems
 
 
-def effect_supported(effect) -> bool:
+def effect_supported(effect: object) -> bool:
     """True when every part of the effect is in the engine's vocabulary."""
     return not effect_problems(effect)
 
 
-def _item_problems(item) -> list[str]:
+def _item_problems(item: object) -> list[str]:
     if not isinstance(item, dict) or item.get("op") not in EFFECT_OPS:
         op = item.get("op") if isinstance(item, dict) else item
         return [f"unknown effect {op!r}; known: {', '.join(sorted(EFFECT_OPS))}."]
@@ -91,7 +96,7 @@ def _item_problems(item) -> list[str]:
     return problems
 
 
-def _parameter_problems(name: str, kind: str, allowed, value) -> list[str]:
+def _parameter_problems(name: str, kind: str, allowed: Any, value: object) -> list[str]:
     if kind == "int":
         low, high = allowed
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -104,7 +109,7 @@ def _parameter_problems(name: str, kind: str, allowed, value) -> list[str]:
     return []
 
 
-def card_problems(card) -> list[str]:
+def card_problems(card: dict[str, Any]) -> list[str]:
     """Everything wrong with one card dict (shape, stats, effect); [] when it is playable."""
     if is_catalogue_card(card):
         card = from_catalogue_card(card)
@@ -123,7 +128,7 @@ def card_problems(card) -> list[str]:
     return [f"{name}: {p}" for p in problems + effect_problems(card.get("effect", []))]
 
 
-def _character_problems(card: dict) -> list[str]:
+def _character_problems(card: dict[str, Any]) -> list[str]:
     problems = []
     if card.get("type") not in TYPES:
         problems.append("type must be H, C or M.")
@@ -140,11 +145,11 @@ def _character_problems(card: dict) -> list[str]:
     return problems
 
 
-def _is_stat(value) -> bool:
+def _is_stat(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 20
 
 
-def force_problems(force, *, mode: str) -> list[str]:
+def force_problems(force: object, *, mode: str) -> list[str]:
     """Why a Combat Force cannot be used in that mode (size, mix, card problems); [] when fine."""
     if not isinstance(force, list):
         return ["A Combat Force must be a list of cards."]
@@ -166,7 +171,7 @@ def force_problems(force, *, mode: str) -> list[str]:
     return problems
 
 
-def normalize_card(card: dict) -> dict:
+def normalize_card(card: dict[str, Any]) -> dict[str, Any]:
     """The card with only the keys the engine reads (so states stay small and comparable)."""
     if is_catalogue_card(card):
         card = from_catalogue_card(card)
@@ -178,21 +183,21 @@ def normalize_card(card: dict) -> dict:
     return clean
 
 
-def describe_effect(effect: list) -> str:
+def describe_effect(effect: list[Any]) -> str:
     """Players' words for an effect list, e.g. "Your Fighter gets +1 attack."."""
     if not effect:
         return "No effect."
     return " ".join(_describe_item(item) for item in effect)
 
 
-def _whose(who: str, types: list | None = None) -> str:
+def _whose(who: str, types: list[Any] | None = None) -> str:
     kinds = "/".join(TYPE_NAMES[t] for t in types) + " " if types else ""
     return {"self": f"Your {kinds}Fighter", "opponent": f"The opposing {kinds}Fighter"}.get(
         who, f"All {kinds}Fighters"
     )
 
 
-def _describe_item(item: dict) -> str:
+def _describe_item(item: dict[str, Any]) -> str:
     op, who = item["op"], item.get("who", "self")
     if op in ("attack", "defense", "skill"):
         element = f" {item['element']}" if item.get("element") else ""
@@ -214,7 +219,7 @@ def _describe_item(item: dict) -> str:
     return "Take back your most recently used action card."
 
 
-def _conditions(item: dict) -> str:
+def _conditions(item: dict[str, Any]) -> str:
     words = ""
     if item.get("if_element"):
         words += f" when attacking in {item['if_element'].title()}"
@@ -229,7 +234,7 @@ def _conditions(item: dict) -> str:
 # effect_problems); only the card's own shape differs.
 
 
-def from_catalogue_card(card: dict) -> dict:
+def from_catalogue_card(card: dict[str, Any]) -> dict[str, Any]:
     """A decks-app card dict as an engine card; card_problems says if it cannot be played."""
     name, stats = card.get("name"), card.get("stats") or {}
     effect = list(card.get("effects") or [])
@@ -245,12 +250,19 @@ def from_catalogue_card(card: dict) -> dict:
     return {"name": name, "kind": card.get("type"), "effect": effect}
 
 
-def is_catalogue_card(card) -> bool:
+def is_catalogue_card(card: dict[str, Any]) -> bool:
     """Decks-app cards name their type character/action and keep stats apart."""
     return isinstance(card, dict) and "kind" not in card and "type" in card
 
 
-def character(name, kind_type, element, value, defense, effect) -> dict:
+def character(
+    name: str,
+    kind_type: str,
+    element: str,
+    value: int,
+    defense: tuple[int, int, int, int],
+    effect: list[dict[str, Any]],
+) -> dict[str, Any]:
     """A character card dict (light, dark, fire, water defences in that order)."""
     return {
         "name": name,
@@ -262,12 +274,12 @@ def character(name, kind_type, element, value, defense, effect) -> dict:
     }
 
 
-def action(name, effect) -> dict:
+def action(name: str, effect: list[dict[str, Any]]) -> dict[str, Any]:
     """An action card dict."""
     return {"name": name, "kind": "action", "effect": effect}
 
 
-def _fx(op, **params) -> dict:
+def _fx(op: str, **params: object) -> dict[str, Any]:
     return {"op": op, "who": "self", **params}
 
 
@@ -345,6 +357,6 @@ DEFAULT_FORCES = {
 }
 
 
-def default_force(mode: str) -> list[dict]:
+def default_force(mode: str) -> list[dict[str, Any]]:
     """The starter force the engine uses for a side that brings none."""
     return [dict(_BY_NAME[name]) for name in DEFAULT_FORCES[mode]]

@@ -11,6 +11,7 @@ import functools
 import itertools
 import types
 from collections.abc import Mapping
+from typing import Any
 
 from gameplay.engine.core import chance
 
@@ -22,7 +23,7 @@ def _other(seat: str) -> str:
     return "1" if seat == "0" else "0"
 
 
-def active_effects(state: dict) -> list[tuple[str, str, dict]]:
+def active_effects(state: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     """(owner seat, source, effect) for every supporter and action effect not cancelled."""
     cards, players = state["cards"], state["players"]
     negated = set()
@@ -43,14 +44,14 @@ def active_effects(state: dict) -> list[tuple[str, str, dict]]:
     return active
 
 
-def _targets(owner: str, item: dict, fighters: dict) -> list[str]:
+def _targets(owner: str, item: dict[str, Any], fighters: dict[str, Any]) -> list[str]:
     who = item.get("who", "self")
     seats = {"self": [owner], "opponent": [_other(owner)], "all": ["0", "1"]}[who]
     types = item.get("types")
     return [s for s in seats if fighters[s] and (not types or fighters[s]["type"] in types)]
 
 
-def matchup(state: dict) -> dict:
+def matchup(state: dict[str, Any]) -> dict[str, Any]:
     """Per seat: element, attack, defence faced, skill (capped), dice raise and total bonus."""
     fighters = {
         s: state["cards"][state["players"][s]["fighter"]]
@@ -85,7 +86,7 @@ def matchup(state: dict) -> dict:
     return result
 
 
-def _base_stats(fighter: dict | None) -> dict:
+def _base_stats(fighter: dict[str, Any] | None) -> dict[str, Any]:
     if fighter is None:
         return {
             "element": None,
@@ -109,7 +110,9 @@ def _base_stats(fighter: dict | None) -> dict:
     }
 
 
-def _conditions_hold(item: dict, target: dict, opposing: dict | None) -> bool:
+def _conditions_hold(
+    item: dict[str, Any], target: dict[str, Any], opposing: dict[str, Any] | None
+) -> bool:
     """An effect's conditions: the element the target attacks in, the opposing Fighter's type."""
     if item.get("if_element") and target["element"] != item["if_element"]:
         return False
@@ -117,7 +120,7 @@ def _conditions_hold(item: dict, target: dict, opposing: dict | None) -> bool:
     return not wanted or (opposing is not None and opposing["type"] in wanted)
 
 
-def _apply_modifier(stats: dict, item: dict) -> None:
+def _apply_modifier(stats: dict[str, Any], item: dict[str, Any]) -> None:
     op = item["op"]
     if op == "attack":
         stats["attack"] += item["amount"]
@@ -155,14 +158,14 @@ def total_distribution(raise_to: int, bonus: int) -> Mapping[int, float]:
     return types.MappingProxyType(counts)
 
 
-def tie_is_certain(sides: dict) -> bool:
+def tie_is_certain(sides: dict[str, Any]) -> bool:
     """True when no roll can ever separate the two totals (the rulebook's "impossible")."""
     first = total_distribution(sides["0"]["raise"], sides["0"]["bonus"])
     second = total_distribution(sides["1"]["raise"], sides["1"]["bonus"])
     return len(first) == 1 and first.keys() == second.keys()
 
 
-def win_chance(sides: dict, seat: str) -> float:
+def win_chance(sides: dict[str, Any], seat: str) -> float:
     """The probability that seat wins the duel (ties re-rolled; the impossible case is 50/50)."""
     mine = total_distribution(sides[seat]["raise"], sides[seat]["bonus"])
     theirs = total_distribution(sides[_other(seat)]["raise"], sides[_other(seat)]["bonus"])
@@ -171,14 +174,14 @@ def win_chance(sides: dict, seat: str) -> float:
     return 0.5 if win + lose == 0 else win / (win + lose)
 
 
-def roll_winner(state: dict, sides: dict) -> tuple[str, list[dict]]:
+def roll_winner(state: dict[str, Any], sides: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
     """Roll (and re-roll ties) until one side's total is higher; returns the winner and rolls."""
     ignoring = tie_is_certain(sides)
     rolls = []
     rerolls = {seat: sides[seat].get("rerolls", 0) for seat in ("0", "1")}  # once per duel
     while True:
         rng = chance(state, "duel dice ignoring skill" if ignoring else "duel dice")
-        roll = {"ignoring_skill": ignoring}
+        roll: dict[str, Any] = {"ignoring_skill": ignoring}
         for seat in ("0", "1"):
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
             final = dice if ignoring else raised(dice, sides[seat]["raise"])
@@ -193,7 +196,13 @@ def roll_winner(state: dict, sides: dict) -> tuple[str, list[dict]]:
             ignoring = True
 
 
-def _use_rerolls(state: dict, sides: dict, roll: dict, ignoring: bool, left: dict) -> None:
+def _use_rerolls(
+    state: dict[str, Any],
+    sides: dict[str, Any],
+    roll: dict[str, Any],
+    ignoring: bool,
+    left: dict[str, Any],
+) -> None:
     """Ruling CC-10: a side that is behind rerolls its lower die, once per reroll effect and
     duel, until nobody behind has one left (a reroll can only help a side that is losing)."""
     while roll["0"]["total"] != roll["1"]["total"]:

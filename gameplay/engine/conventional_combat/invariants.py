@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     """Every card in exactly one zone; forces of legal kinds in each slot; a reason to end."""
     for seat in SEATS:
         player = state["players"][seat]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
 from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
@@ -50,25 +51,25 @@ class ConventionalCombat(Ruleset):
     )
     options = setup.OPTIONS
 
-    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """Both forces in hand (plus Null in a Full Match); everyone chooses a Fighter first."""
         return setup.new_state(self, seats=seats, options=options, seed=seed)
 
-    def decision(self, state: dict) -> Decision:
+    def decision(self, state: dict[str, Any]) -> Decision:
         """The seats still to choose in this step (secretly), or terminal."""
         if state["phase"] == "over":
             return Decision("terminal", ())
         seats = tuple(int(s) for s in state["waiting"] if state["pending"][s] is None)
         return Decision("simultaneous", seats)
 
-    def legal_actions(self, state: dict, seat: int) -> list:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """One choice per distinct card of the kind this step needs (characters or actions)."""
         key = str(seat)
         if state["phase"] == "over" or key not in state["waiting"] or state["pending"][key]:
             return []
         wanted = "action" if state["phase"] == "action" else "character"
         cards, phase = state["cards"], state["phase"]
-        kept: dict[str, list[dict]] = {}  # name -> the distinct cards offered under it
+        kept: dict[str, list[dict[str, Any]]] = {}  # name -> the distinct cards offered under it
         actions = []
         for card_id in state["players"][key]["hand"]:
             card = cards[card_id]
@@ -85,31 +86,31 @@ class ConventionalCombat(Ruleset):
             actions.append({"type": phase, "card": card_id, "name": name})
         return actions
 
-    def why_illegal(self, state: dict, seat: int, action) -> str:
+    def why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """The rule the action breaks, in players' words (the one path for refusals)."""
         return _why_illegal(state, seat, action)
 
-    def apply(self, state: dict, seat: int, action) -> None:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Record a secret choice; when every waiting seat has chosen, reveal and go on."""
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(_why_illegal(state, seat, action))
         self.apply_trusted(state, seat, action)
 
-    def apply_trusted(self, state: dict, seat: int, action) -> None:
+    def apply_trusted(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """apply, for an action core.play has just checked against legal_actions."""
         state["pending"][str(seat)] = action
         if all(state["pending"][s] is not None for s in state["waiting"]):
             _reveal(state)
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """Everything on the table and in hands (open forces); others' pending choices hidden."""
         return views.view(self, state, seat)
 
-    def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """The state behind the view; an opponent's hidden choice is sampled from its options."""
         return views.determinize(self, view, seat, rng)
 
-    def result(self, state: dict) -> Result | None:
+    def result(self, state: dict[str, Any]) -> Result | None:
         """The winner, characters left as life, and the first seat to defeat a character."""
         if state["phase"] != "over":
             return None
@@ -121,33 +122,35 @@ class ConventionalCombat(Ruleset):
             facts={"end": state["end"], "duels": state["duel"], "mode": state["mode"]},
         )
 
-    def time_facts(self, state: dict) -> dict:
+    def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = characters not in the discard pile; first damage = first duel winner."""
         life = {int(s): views.characters_left(state, s) for s in SEATS}
         return {"life": life, "first_damage": state["first_damage"]}
 
-    def evaluate(self, state: dict, seat: int) -> float:
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """Characters-left difference plus the chance of winning the duel being set up."""
         return strategy.evaluate(self, state, seat)
 
-    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+    def rollout_action(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """The search bot's rollout policy: mostly the greedy bot's choice (strategy.py)."""
         return strategy.rollout_action(self, state, seat, legal, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         """Every card in exactly one zone; forces of legal kinds in each slot; a reason to end."""
         invariants.check_invariants(state)
 
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: dict[str, Any]) -> str:
         """Button text, e.g. "Fighter: Ember Knight"."""
-        step = STEP_WORDS.get(action.get("type"), "Play")
+        step = STEP_WORDS.get(str(action.get("type")), "Play")
         return f"{step}: {action.get('name') or action.get('card')}"
 
 
-_SIGNATURES: dict[int, tuple[dict, str]] = {}
+_SIGNATURES: dict[int, tuple[dict[str, Any], str]] = {}
 
 
-def _signature(card: dict) -> str:
+def _signature(card: dict[str, Any]) -> str:
     """What makes two cards the same choice (legal_actions offers one per distinct card).
 
     Cards never change during a game, so the JSON text is computed once per card object; the
@@ -162,13 +165,13 @@ def _signature(card: dict) -> str:
     return signature
 
 
-def _already_offered(card: dict, offered: list[dict]) -> bool:
+def _already_offered(card: dict[str, Any], offered: list[dict[str, Any]]) -> bool:
     """True if a card of the same name offered already is the same card (same signature)."""
     signature = _signature(card)
     return any(_signature(other) == signature for other in offered)
 
 
-def _why_illegal(state: dict, seat: int, action=None) -> str:
+def _why_illegal(state: dict[str, Any], seat: int, action: dict[str, Any] | None = None) -> str:
     key = str(seat)
     if state["phase"] == "over":
         return "The game is over."
@@ -190,7 +193,7 @@ def _why_illegal(state: dict, seat: int, action=None) -> str:
 
 
 # ----- the duel's steps ---------------------------------------------------------------------
-def _reveal(state: dict) -> None:
+def _reveal(state: dict[str, Any]) -> None:
     """Everyone waiting has chosen: put the cards on the table, resolve, go to the next step."""
     phase = state["phase"]
     for seat in state["waiting"]:
@@ -207,7 +210,7 @@ def _reveal(state: dict) -> None:
         _enter(state, "supporter" if phase == "fighter" else "action")
 
 
-def _immediate_effects(state: dict, seat: str, card_id: str) -> None:
+def _immediate_effects(state: dict[str, Any], seat: str, card_id: str) -> None:
     """Support abilities that tell you to do something happen as soon as they are played."""
     for item in state["cards"][card_id]["effect"]:
         if item["op"] in IMMEDIATE_OPS and item["op"] == "recover_action":
@@ -216,7 +219,7 @@ def _immediate_effects(state: dict, seat: str, card_id: str) -> None:
                 state["players"][seat]["hand"].append(used.pop())
 
 
-def _enter(state: dict, phase: str) -> None:
+def _enter(state: dict[str, Any], phase: str) -> None:
     """Start a step with the seats that can act in it; skip the step if nobody can."""
     state["phase"] = phase
     wanted = "action" if phase == "action" else "character"
@@ -240,7 +243,7 @@ def _enter(state: dict, phase: str) -> None:
         _enter(state, "supporter" if phase == "fighter" else "action")
 
 
-def _fight(state: dict) -> None:
+def _fight(state: dict[str, Any]) -> None:
     """Skill, dice, the winner; then the Full Match clean-up or the end of the game."""
     sides = duel.matchup(state)
     winner, rolls = duel.roll_winner(state, sides)
@@ -266,12 +269,12 @@ def _fight(state: dict) -> None:
         _clean_up(state, winner)
 
 
-def _table(state: dict, seat: str) -> dict:
+def _table(state: dict[str, Any], seat: str) -> dict[str, Any]:
     player = state["players"][seat]
     return {k: player[k] for k in ("fighter", "supporter", "action")}
 
 
-def _clean_up(state: dict, winner: str) -> None:
+def _clean_up(state: dict[str, Any], winner: str) -> None:
     for seat in SEATS:
         player = state["players"][seat]
         if seat == winner:
@@ -285,7 +288,7 @@ def _clean_up(state: dict, winner: str) -> None:
     _enter(state, "fighter")
 
 
-def _finish(state: dict, winner: str, why: str) -> None:
+def _finish(state: dict[str, Any], winner: str, why: str) -> None:
     state["phase"] = "over"
     state["waiting"] = []
     state["winner"] = int(winner)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gameplay.engine.conventional_combat.cards import (
     NULL_ACTION,
     default_force,
@@ -9,6 +11,9 @@ from gameplay.engine.conventional_combat.cards import (
     normalize_card,
 )
 from gameplay.engine.core import EngineError, Option, base_state
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 SEATS = ("0", "1")
 DEFEATS_TO_SURRENDER = 3
@@ -24,7 +29,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """Both forces in hand (plus Null in a Full Match); everyone chooses a Fighter first."""
     mode = options["mode"]
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
@@ -66,7 +73,7 @@ def other(seat: str) -> str:
     return "1" if seat == "0" else "0"
 
 
-def _force_for(options: dict, seat: str, mode: str) -> list[dict]:
+def _force_for(options: dict[str, Any], seat: str, mode: str) -> list[dict[str, Any]]:
     force = options.get(f"force_{seat}")
     if force is None:
         return [normalize_card(c) for c in default_force(mode)]

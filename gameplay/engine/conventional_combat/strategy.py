@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING, Any
+
 from gameplay.engine.conventional_combat import duel
 from gameplay.engine.conventional_combat.setup import SEATS, other
 from gameplay.engine.conventional_combat.views import characters_left
 
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
+
 ROLLOUT_NOISE = 0.1  # the share of rollout moves played at random
 
 
-def evaluate(ruleset, state: dict, seat: int) -> float:
+def evaluate(ruleset: Ruleset, state: dict[str, Any], seat: int) -> float:
     """Characters-left difference plus the chance of winning the duel being set up."""
     me, them = str(seat), str(1 - seat)
     if state["phase"] == "over":
@@ -18,7 +24,7 @@ def evaluate(ruleset, state: dict, seat: int) -> float:
     return score + 60.0 * (_duel_chance(ruleset, state, me) - 0.5)
 
 
-def _duel_chance(ruleset, state: dict, me: str) -> float:
+def _duel_chance(ruleset: Ruleset, state: dict[str, Any], me: str) -> float:
     """My chance to win the duel being set up, averaging over the opponent's open choices."""
     probe = {"cards": state["cards"], "players": {}}
     for seat in SEATS:
@@ -42,7 +48,13 @@ def _duel_chance(ruleset, state: dict, me: str) -> float:
     return total / len(options)
 
 
-def rollout_action(ruleset, state: dict, seat: int, legal: list, rng) -> dict:
+def rollout_action(
+    ruleset: Ruleset,
+    state: dict[str, Any],
+    seat: int,
+    legal: list[dict[str, Any]],
+    rng: random.Random,
+) -> dict[str, Any]:
     """The search bot's rollout policy: the greedy bot's choice, mostly.
 
     The choice with the best chance in the duel being set up, averaged over the other seat's

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.conventional_combat.cards import describe_effect
 from gameplay.engine.core import base_state
 
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
-def view(ruleset, state: dict, seat: int | None) -> dict:
+
+def view(ruleset: Ruleset, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """Everything on the table and in hands (open forces); others' pending choices hidden."""
     players = {}
     for key, player in state["players"].items():
@@ -36,7 +40,9 @@ def view(ruleset, state: dict, seat: int | None) -> dict:
     }
 
 
-def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
+def determinize(
+    ruleset: Ruleset, view: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
     """The state behind the view; an opponent's hidden choice is sampled from its options."""
     state = base_state(ruleset, seats=2, options={}, seed=rng.getrandbits(62))
     state["options"] = {"mode": view["mode"], "force_0": None, "force_1": None}
@@ -70,7 +76,7 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
     return state
 
 
-def characters_left(state: dict, seat: str) -> int:
+def characters_left(state: dict[str, Any], seat: str) -> int:
     """Characters of the seat's force not in its discard pile (the time rule's life)."""
     player = state["players"][seat]
     total = sum(

@@ -15,6 +15,7 @@ physical card in a game.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from decks.legality.cardsets import card_info, card_key, card_problems, load_builtin
 from decks.legality.fortress import fortress_stats
@@ -27,11 +28,11 @@ SKILLS = ("Mounted", "Ranged", "Charge", "Deflect", "Etherial", "Dual Wield", "A
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     return load_builtin(GAME)
 
 
-def engine_card(raw: dict) -> dict:
+def engine_card(raw: dict[str, Any]) -> dict[str, Any]:
     """A card dict of a set (the import shape) as plain engine data."""
     return {
         "key": card_key(raw),
@@ -49,19 +50,21 @@ def engine_card(raw: dict) -> dict:
 
 
 @lru_cache(maxsize=1)
-def catalogue() -> dict[str, dict]:
+def catalogue() -> dict[str, dict[str, Any]]:
     """Every card of the built-in set by identity key, as plain engine data."""
     return {card_key(raw): engine_card(raw) for raw in _data()["cards"]}
 
 
-_IMPORTED: dict[str, dict] = {}  # identity key -> engine card, cards of imported sets
-_IMPORTED_RAW: dict[str, dict] = {}
+_IMPORTED: dict[str, dict[str, Any]] = {}  # identity key -> engine card, cards of imported sets
+_IMPORTED_RAW: dict[str, dict[str, Any]] = {}
 
 
-_KNOWN: dict[str, dict] = {}  # identity key -> engine card, of every card looked up so far
+_KNOWN: dict[
+    str, dict[str, Any]
+] = {}  # identity key -> engine card, of every card looked up so far
 
 
-def card(key: str) -> dict:
+def card(key: str) -> dict[str, Any]:
     """The printed card with that identity key; EngineError if no set has such a card."""
     found = _KNOWN.get(key)
     if found is None:
@@ -72,7 +75,7 @@ def card(key: str) -> dict:
     return found
 
 
-def learn(card_data: dict[str, dict]) -> None:
+def learn(card_data: dict[str, dict[str, Any]]) -> None:
     """Make imported cards ({identity key: set card dict}) known to this process."""
     if card_data.keys() <= _IMPORTED.keys():
         return
@@ -98,14 +101,14 @@ def _forget_lookups() -> None:
     keys_with_any.cache_clear()
 
 
-def learn_state(state: dict) -> None:
+def learn_state(state: dict[str, Any]) -> None:
     """Make the imported cards a game (or a view of it) plays with known to this process."""
     data = state.get("card_data")
     if data:
         learn(data)
 
 
-def imported_cards(deck: dict, seat: int) -> dict[str, dict]:
+def imported_cards(deck: dict[str, Any], seat: int) -> dict[str, dict[str, Any]]:
     """{identity key: card dict} of a deck's "card_data" that the built-in set lacks; each is
     checked as an import is (type, stats, the effect vocabulary): EngineError naming the card
     and what is wrong otherwise."""
@@ -135,13 +138,13 @@ def imported_cards(deck: dict, seat: int) -> dict[str, dict]:
 
 
 @lru_cache(maxsize=4096)
-def effects_of(key: str, when: str) -> tuple[dict, ...]:
+def effects_of(key: str, when: str) -> tuple[dict[str, Any], ...]:
     """The card's effects that apply at that moment (cached: looked up on every stat)."""
     return tuple(e for e in card(key)["effects"] if e["when"] == when)
 
 
 @lru_cache(maxsize=4096)
-def effects_with_op(key: str, op: str) -> tuple[dict, ...]:
+def effects_with_op(key: str, op: str) -> tuple[dict[str, Any], ...]:
     """The card's effects with that op, whatever their moment (cached)."""
     return tuple(e for e in card(key)["effects"] if e["op"] == op)
 
@@ -167,7 +170,7 @@ def keys_with_any(whens: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(keys_with(when) for when in whens))
 
 
-def key_of(name_or_key: str, extra: dict[str, dict] | None = None) -> str:
+def key_of(name_or_key: str, extra: dict[str, dict[str, Any]] | None = None) -> str:
     """The identity key of a card given by its printed name or its key (among the built-in
     set and `extra`, {key: card dict} of imported cards)."""
     cards = catalogue()
@@ -192,7 +195,7 @@ def action_kind(key: str) -> str | None:
     return printed["subtype"] if printed["type"] == "action" else None
 
 
-def starter_decks() -> list[dict]:
+def starter_decks() -> list[dict[str, Any]]:
     """The set's ready-made decks as engine deck dicts: {"name", "fortresses", "cards"}
     (fresh lists each call: a caller may change them)."""
     return [
@@ -202,7 +205,7 @@ def starter_decks() -> list[dict]:
 
 
 @lru_cache(maxsize=1)
-def _starter_decks() -> tuple:
+def _starter_decks() -> tuple[Any, ...]:
     """starter_decks worked out once (names to identity keys is a search of the set)."""
     return tuple(
         (
@@ -215,16 +218,17 @@ def _starter_decks() -> tuple:
 
 
 @lru_cache(maxsize=1)
-def _builtin_raw() -> dict[str, dict]:
+def _builtin_raw() -> dict[str, dict[str, Any]]:
     """The built-in set's card dicts by identity key."""
     return {card_key(raw): raw for raw in _data()["cards"]}
 
 
-def fortress(keys: list[str]) -> dict:
+def fortress(keys: list[str]) -> dict[str, Any]:
     """The fortress a player plays with (one card, or two stacked: first on top)."""
     raws = _builtin_raw()
     infos = [card_info(raws.get(key) or _IMPORTED_RAW[key]) for key in keys]
     stats = fortress_stats(infos)
+    assert stats is not None, "check_deck let through one or two fortresses"
     return {
         "cards": list(keys),
         "hp": stats.hp,
@@ -234,7 +238,7 @@ def fortress(keys: list[str]) -> dict:
     }
 
 
-def check_deck(deck, seat: int) -> tuple[list[str], list[str]]:
+def check_deck(deck: object, seat: int) -> tuple[list[str], list[str]]:
     """(fortress keys, main-deck keys with repeats) of a deck dict; EngineError saying what is
     wrong. Deck legality (30 cards, factions, borders) is the decks app's; the engine needs
     playable cards: one or two fortresses and no fortress or token in the main deck."""

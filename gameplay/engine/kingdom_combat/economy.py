@@ -8,6 +8,7 @@ Abilities and Equipment attach to a unit (effects.py).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from gameplay.engine.kingdom_combat import cards, effects, zones
 from gameplay.engine.kingdom_combat.setup import new_unit
@@ -24,7 +25,7 @@ def kind_of(key: str) -> str:
     return cards.kind(key)
 
 
-def cost(state: dict, seat: int, cid: str) -> int:
+def cost(state: dict[str, Any], seat: int, cid: str) -> int:
     """What the card costs the seat now (units: with the cost reductions in play)."""
     key = state["cards"][cid]
     printed = cards.card(key)
@@ -34,8 +35,8 @@ def cost(state: dict, seat: int, cid: str) -> int:
 
 
 def play_actions(
-    state: dict, seat: int, kinds: tuple[str, ...] = MAIN_KINDS, only: str | None = None
-) -> list[dict]:
+    state: dict[str, Any], seat: int, kinds: tuple[str, ...] = MAIN_KINDS, only: str | None = None
+) -> list[dict[str, Any]]:
     """Play a card of those kinds from hand that the seat's gold pays for, on each target it
     may take (one copy of each card name is offered: copies are the same choice); `only`: just
     the plays of that card id."""
@@ -63,14 +64,14 @@ def play_actions(
     return actions
 
 
-def pay(state: dict, seat: int, cid: str) -> None:
+def pay(state: dict[str, Any], seat: int, cid: str) -> None:
     """Pay the card's cost from the seat's gold and take it out of the hand."""
     me = player(state, seat)
     me["gold"] -= cost(state, seat, cid)
     me["hand"].remove(cid)
 
 
-def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
+def play(state: dict[str, Any], seat: int, cid: str, target: str | None = None) -> None:
     """Pay the cost and put the card into play (an Ability or Equipment attached)."""
     me = player(state, seat)
     pay(state, seat, cid)
@@ -87,7 +88,7 @@ def play(state: dict, seat: int, cid: str, target: str | None = None) -> None:
     effects.entered(state, seat, cid)
 
 
-def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
+def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> list[dict[str, Any]]:
     """Move an Active unit of the seat (moving exhausts it) to another zone, or in its own
     Structures Zone into another structure with room ("travel between different structures
     or zones"); `only`: that unit's moves."""
@@ -109,7 +110,7 @@ def move_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
     return actions
 
 
-def move_destinations(state: dict, uid: str, held: set[str] | None = None) -> list[str]:
+def move_destinations(state: dict[str, Any], uid: str, held: set[str] | None = None) -> list[str]:
     """Zones the unit may move to: within its reach, not holding an opposing unit (except the
     Battlefield, neutral ground), not through one, not past a Battlefield an opponent holds
     (the Blocker rule), and never another player's Fortress Zone (K10). `held`: the zones
@@ -147,7 +148,7 @@ def _destinations(
     return tuple(found)
 
 
-def move(state: dict, uid: str, zone: str, into: str | None = None) -> None:
+def move(state: dict[str, Any], uid: str, zone: str, into: str | None = None) -> None:
     """The unit moves (`into`: into that structure of its own Structures Zone) and is
     exhausted."""
     if into is None:

@@ -13,7 +13,9 @@ Garrison allowance ("setup") is read by setup.py.
 from __future__ import annotations
 
 import threading
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import Any
 
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.setup import new_unit
@@ -27,9 +29,13 @@ CHANGES = ("attack", "defense", "armor", "range", "skill")
 # Listing legal actions, checking one and scoring a state read the same static effects and unit
 # stats many times over without changing the state; inside `reading(state)` they are worked
 # out once. Never hold it open across a change to the state.
+# A read's memo: keys are a name ("attachments") or a tuple naming what was worked out.
+Memo = dict[Hashable, Any]
+
+
 class _Scope(threading.local):
-    memo: dict | None = None
-    state: dict | None = None
+    memo: Memo | None = None
+    state: dict[str, Any] | None = None
 
 
 _scope = _Scope()
@@ -41,7 +47,7 @@ class reading:  # a context manager named like the function it replaces
 
     __slots__ = ("outer", "state")
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]):
         self.state = state
 
     def __enter__(self) -> None:
@@ -50,13 +56,13 @@ class reading:  # a context manager named like the function it replaces
             _scope.memo = {}
             _scope.state = self.state
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if not self.outer:
             _scope.memo = None
             _scope.state = None
 
 
-def _memo(state: dict) -> dict | None:
+def _memo(state: dict[str, Any]) -> Memo | None:
     """The open memo for this state, if any."""
     memo = _scope.memo
     if memo is not None and _scope.state is state:
@@ -64,12 +70,12 @@ def _memo(state: dict) -> dict | None:
     return None
 
 
-def printed_effects(state: dict, cid: str, when: str) -> list[dict]:
+def printed_effects(state: dict[str, Any], cid: str, when: str) -> list[dict[str, Any]]:
     """The card's effects that apply at that moment."""
     return list(cards.effects_of(state["cards"][cid], when))
 
 
-def attachments(state: dict, uid: str) -> list[str]:
+def attachments(state: dict[str, Any], uid: str) -> list[str]:
     """Abilities and Equipment attached to the unit, in the order they were attached."""
     attached = state["attached"]
     if not attached:
@@ -85,7 +91,7 @@ def attachments(state: dict, uid: str) -> list[str]:
     return list(by_unit.get(uid, ()))
 
 
-def bonus(state: dict, uid: str, name: str) -> int:
+def bonus(state: dict[str, Any], uid: str, name: str) -> int:
     """What effects add to a unit's attack, defense, armor or range now."""
     memo = _memo(state)
     if memo is None:
@@ -96,7 +102,7 @@ def bonus(state: dict, uid: str, name: str) -> int:
     return memo[key]
 
 
-def _bonus(state: dict, uid: str, name: str) -> int:
+def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
     total = 0
     for effect in state["effects"]:
         if effect.get("unit") == uid:
@@ -120,11 +126,12 @@ def fortress_source(seat: int) -> str:
 
 
 def static_effects(
-    state: dict, op: str | None, when: str = "static"
-) -> list[tuple[str, int, dict]]:
+    state: dict[str, Any], op: str | None, when: str = "static"
+) -> list[tuple[str, int, dict[str, Any]]]:
     """(source, controlling seat, effect) of every card in play with such an effect: living
     fortresses (both cards of a stacked pair: ruling K37), structures and units."""
     memo = _memo(state)
+    found: list[tuple[str, int, dict[str, Any]]] | None
     if memo is None:
         found = _static_effects(state, when)
         return found if op is None else [item for item in found if item[2]["op"] == op]
@@ -147,9 +154,9 @@ def static_effects(
 LASTING = ("static", "activated", "destroys_structure")
 
 
-def _lasting_effects(state: dict) -> dict[str, list[tuple[str, int, dict]]]:
+def _lasting_effects(state: dict[str, Any]) -> dict[str, list[tuple[str, int, dict[str, Any]]]]:
     """_static_effects for every moment of LASTING in one pass over the cards in play."""
-    out: dict[str, list] = {when: [] for when in LASTING}
+    out: dict[str, list[Any]] = {when: [] for when in LASTING}
     out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
@@ -167,7 +174,7 @@ def _lasting_effects(state: dict) -> dict[str, list[tuple[str, int, dict]]]:
 
 
 @lru_cache(maxsize=256)
-def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple:
+def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple[Any, ...]:
     source = fortress_source(seat)
     return tuple(
         (when, (source, seat, e))
@@ -178,12 +185,12 @@ def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _lasting_of(key: str) -> tuple[tuple[str, dict], ...]:
+def _lasting_of(key: str) -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((when, e) for when in LASTING for e in cards.effects_of(key, when))
 
 
-def _static_effects(state: dict, when: str) -> list[tuple[str, int, dict]]:
-    out = []
+def _static_effects(state: dict[str, Any], when: str) -> list[tuple[str, int, dict[str, Any]]]:
+    out: list[tuple[str, int, dict[str, Any]]] = []
     out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
@@ -199,12 +206,14 @@ def _static_effects(state: dict, when: str) -> list[tuple[str, int, dict]]:
 
 
 @lru_cache(maxsize=1024)
-def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple:
+def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple[Any, ...]:
     source = fortress_source(seat)
     return tuple((source, seat, e) for fort in forts for e in cards.effects_of(fort, when))
 
 
-def _covers(state: dict, source: str, seat: int, effect: dict, uid: str) -> bool:
+def _covers(
+    state: dict[str, Any], source: str, seat: int, effect: dict[str, Any], uid: str
+) -> bool:
     """Whether a static effect's target description includes the unit."""
     unit = state["units"][uid]
     if unit["seat"] != seat:
@@ -231,7 +240,7 @@ def _covers(state: dict, source: str, seat: int, effect: dict, uid: str) -> bool
     return False
 
 
-def _attack_triggers(state: dict, uid: str) -> int:
+def _attack_triggers(state: dict[str, Any], uid: str) -> int:
     """ "When X attacks, your other attacking units get +N attack" while the combat is on."""
     combat = state["combat"]
     if not combat:
@@ -251,7 +260,7 @@ def _attack_triggers(state: dict, uid: str) -> int:
     return total
 
 
-def skills(state: dict, uid: str) -> list[str]:
+def skills(state: dict[str, Any], uid: str) -> list[str]:
     """The unit's skills: printed, granted by attachments or this turn's effects; Ranged
     whenever its range is above 0."""
     out = list(cards.card(state["cards"][uid])["skills"])
@@ -265,7 +274,7 @@ def skills(state: dict, uid: str) -> list[str]:
     return out
 
 
-def range_of(state: dict, uid: str) -> int:
+def range_of(state: dict[str, Any], uid: str) -> int:
     """Range damage of the unit (0: no Ranged)."""
     memo = _memo(state)
     if memo is None:
@@ -281,7 +290,7 @@ def range_of(state: dict, uid: str) -> int:
     return found
 
 
-def _ranges_change(state: dict, memo: dict) -> bool:
+def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
     """Whether anything in play may change a unit's printed range (worked out once a read)."""
     found = memo.get("ranges change")
     if found is None:
@@ -290,7 +299,7 @@ def _ranges_change(state: dict, memo: dict) -> bool:
     return found
 
 
-def _anything_adds(state: dict, name: str) -> bool:
+def _anything_adds(state: dict[str, Any], name: str) -> bool:
     """Whether any effect in play may add to that stat of some unit (bonus() is 0 if not)."""
     if any(name in effect for effect in state["effects"]):
         return True
@@ -300,7 +309,7 @@ def _anything_adds(state: dict, name: str) -> bool:
     return any(name in effect for _s, _o, effect in static_effects(state, "modify"))
 
 
-def _range_of(state: dict, uid: str) -> int:
+def _range_of(state: dict[str, Any], uid: str) -> int:
     printed = cards.card(state["cards"][uid])["stats"].get("range", 0)
     own = max(0, printed + bonus(state, uid, "range"))
     # "gets Ranged N if it does not have Ranged": a floor on the range with every bonus
@@ -311,7 +320,7 @@ def _range_of(state: dict, uid: str) -> int:
     return own
 
 
-def range_against(state: dict, uid: str, target: str) -> int:
+def range_against(state: dict[str, Any], uid: str, target: str) -> int:
     """Range damage of a shot at that target: "extra range damage to units attacking your
     Fortress" counts when the target attacks the shooter's controller's fortress."""
     amount = range_of(state, uid)
@@ -327,7 +336,7 @@ def range_against(state: dict, uid: str, target: str) -> int:
     return amount
 
 
-def unit_cost(state: dict, seat: int, key: str) -> int:
+def unit_cost(state: dict[str, Any], seat: int, key: str) -> int:
     """A unit's cost to its player now: printed, less the cost reductions it controls
     (each to its own minimum, ruling K38)."""
     printed = cards.card(key)
@@ -352,7 +361,7 @@ def unit_cost(state: dict, seat: int, key: str) -> int:
 # --- activated abilities ----------------------------------------------------------------------
 
 
-def activate_actions(state: dict, seat: int) -> list[dict]:
+def activate_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Activated abilities of the seat's fortress and units whose cost it can pay now."""
     actions = []
     used = state["turn"].get("used", [])
@@ -375,7 +384,9 @@ def activate_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def _activation_targets(state: dict, seat: int, effect: dict) -> list[str | None]:
+def _activation_targets(
+    state: dict[str, Any], seat: int, effect: dict[str, Any]
+) -> list[str | None]:
     if effect.get("target") == "own_unit_at_fortress":
         home = zones.fortress_zone(seat)
         return [
@@ -384,7 +395,7 @@ def _activation_targets(state: dict, seat: int, effect: dict) -> list[str | None
     return [None]
 
 
-def activate(state: dict, seat: int, source: str, target: str | None) -> None:
+def activate(state: dict[str, Any], seat: int, source: str, target: str | None) -> None:
     """Pay the ability's cost (gold, exhausting the unit) and resolve it."""
     effect = next(
         e for s, o, e in static_effects(state, None, "activated") if s == source and o == seat
@@ -399,7 +410,7 @@ def activate(state: dict, seat: int, source: str, target: str | None) -> None:
     resolve(state, seat, effect, target)
 
 
-def has_skill(state: dict, uid: str, skill: str) -> bool:
+def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """Whether the unit has that skill now (quicker than skills() for one question)."""
     if skill == "Ranged":
         return range_of(state, uid) > 0
@@ -416,7 +427,7 @@ def has_skill(state: dict, uid: str, skill: str) -> bool:
     return skill in granted.get(uid, ())
 
 
-def _granted(state: dict) -> dict[str, set[str]]:
+def _granted(state: dict[str, Any]) -> dict[str, set[str]]:
     """{unit id: skills} that this turn's effects and attachments give, in one pass (what
     _has_skill finds one unit and skill at a time)."""
     found: dict[str, set[str]] = {}
@@ -430,7 +441,7 @@ def _granted(state: dict) -> dict[str, set[str]]:
     return found
 
 
-def _has_skill(state: dict, uid: str, skill: str) -> bool:
+def _has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """has_skill beyond the printed skills: this turn's effects and attachments."""
     if any(e.get("unit") == uid and e.get("skill") == skill for e in state["effects"]):
         return True
@@ -441,12 +452,12 @@ def _has_skill(state: dict, uid: str, skill: str) -> bool:
     )
 
 
-def reach(state: dict, uid: str) -> int:
+def reach(state: dict[str, Any], uid: str) -> int:
     """How many zones a unit moves or attacks: 1, or 2 with Mounted."""
     return 2 if has_skill(state, uid, "Mounted") else 1
 
 
-def prevented(state: dict, uid: str) -> bool:
+def prevented(state: dict[str, Any], uid: str) -> bool:
     """Whether all damage to the unit is prevented this turn (Vanishing Mist)."""
     return any(e.get("unit") == uid and e.get("prevent") for e in state["effects"])
 
@@ -454,7 +465,7 @@ def prevented(state: dict, uid: str) -> bool:
 # --- playing action cards -------------------------------------------------------------------
 
 
-def targets_for(state: dict, seat: int, cid: str) -> list[str | None]:
+def targets_for(state: dict[str, Any], seat: int, cid: str) -> list[str | None]:
     """The targets the action card may be played on ([None]: it needs none; []: not now)."""
     key = state["cards"][cid]
     kind = cards.action_kind(key)
@@ -479,25 +490,25 @@ def targets_for(state: dict, seat: int, cid: str) -> list[str | None]:
     return [None]
 
 
-def _own_units(state: dict, seat: int) -> list[str]:
+def _own_units(state: dict[str, Any], seat: int) -> list[str]:
     return [u for u, unit in state["units"].items() if unit["seat"] == seat]
 
 
-def _attackers(state: dict) -> list[str]:
+def _attackers(state: dict[str, Any]) -> list[str]:
     combat = state["combat"]
     if not combat:
         return []
     return [u for b in combat["battles"] for u in b["attackers"] if u in state["units"]]
 
 
-def _targetable(state: dict, seat: int, uid: str, kind: str | None) -> bool:
+def _targetable(state: dict[str, Any], seat: int, uid: str, kind: str | None) -> bool:
     """Alert: an opponent's Dirty Trick cannot target the unit."""
     if kind != "Dirty Trick" or state["units"][uid]["seat"] == seat:
         return True
     return not has_skill(state, uid, "Alert")
 
 
-def can_equip(state: dict, uid: str, key: str) -> bool:
+def can_equip(state: dict[str, Any], uid: str, key: str) -> bool:
     """One equipment of each type; one weapon, two with Dual Wield (ruling K31)."""
     stats = cards.card(key)["stats"]
     worn = [cards.card(state["cards"][c])["stats"] for c in attachments(state, uid)]
@@ -509,14 +520,14 @@ def can_equip(state: dict, uid: str, key: str) -> bool:
     return all(s["equipment"] != stats["equipment"] for s in worn)
 
 
-def play_action_card(state: dict, seat: int, cid: str, target: str | None) -> None:
+def play_action_card(state: dict[str, Any], seat: int, cid: str, target: str | None) -> None:
     """Attach an Ability or Equipment (already paid); Events and Dirty Tricks go on the
     stack instead (stack.py)."""
     state["attached"][cid] = target
     event(state, "attach", seat=seat, card=cid, key=state["cards"][cid], unit=target)
 
 
-def resolve(state: dict, seat: int, effect: dict, target: str | None) -> None:
+def resolve(state: dict[str, Any], seat: int, effect: dict[str, Any], target: str | None) -> None:
     """Carry out one effect for the seat that played it."""
     op = effect["op"]
     if op == "gain_gold":
@@ -529,20 +540,22 @@ def resolve(state: dict, seat: int, effect: dict, target: str | None) -> None:
             state["units"][target]["exhausted"] = True
     elif op in ("modify", "prevent_damage", "grant_skill"):
         for uid in _affected(state, seat, effect, target):
-            change = {"unit": uid, "until": EOT}
+            change: dict[str, Any] = {"unit": uid, "until": EOT}
             change.update({k: effect[k] for k in CHANGES if k in effect})
             if op == "prevent_damage":
                 change["prevent"] = True
             state["effects"].append(change)
 
 
-def _affected(state: dict, seat: int, effect: dict, target: str | None) -> list[str]:
+def _affected(
+    state: dict[str, Any], seat: int, effect: dict[str, Any], target: str | None
+) -> list[str]:
     if effect.get("target") == "own_units":
         return _own_units(state, seat)
-    return [target] if target in state["units"] else []
+    return [target] if target is not None and target in state["units"] else []
 
 
-def create_token(state: dict, seat: int, key: str) -> str:
+def create_token(state: dict[str, Any], seat: int, key: str) -> str:
     """A token enters play Exhausted at its controller's Fortress, like any unit (K12)."""
     tid = f"t{state['next_token']}"
     state["next_token"] += 1
@@ -553,7 +566,7 @@ def create_token(state: dict, seat: int, key: str) -> str:
     return tid
 
 
-def entered(state: dict, seat: int, cid: str) -> None:
+def entered(state: dict[str, Any], seat: int, cid: str) -> None:
     """A card has entered play: its "enters" effects."""
     for effect in printed_effects(state, cid, "enters"):
         resolve(state, seat, effect, cid)

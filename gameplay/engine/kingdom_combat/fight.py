@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.kingdom_combat import cards, economy, effects, flow, zones
 from gameplay.engine.kingdom_combat.zones import event, player
 
@@ -18,13 +20,13 @@ def fortress_target(seat: int) -> str:
     return f"fortress-{seat}"
 
 
-def stat(state: dict, uid: str, name: str) -> int:
+def stat(state: dict[str, Any], uid: str, name: str) -> int:
     """A unit's current attack, defense or armor (printed plus effects; never below 0)."""
     value = cards.card(state["cards"][uid])["stats"].get(name, 0)
     return max(0, value + effects.bonus(state, uid, name))
 
 
-def armor(state: dict, uid: str) -> int:
+def armor(state: dict[str, Any], uid: str) -> int:
     """Armor for the damage arithmetic: below 1 counts as 1 (ruling K16)."""
     return max(1, stat(state, uid, "armor"))
 
@@ -32,7 +34,7 @@ def armor(state: dict, uid: str) -> int:
 # --- declaring ------------------------------------------------------------------------------
 
 
-def targets(state: dict, uid: str) -> list[str]:
+def targets(state: dict[str, Any], uid: str) -> list[str]:
     """What the unit may attack: opposing units, structures and fortresses within its reach
     (1 zone, Mounted 2), never through a zone holding an opposing unit; from the Battlefield
     no structure or fortress while an opposing unit stands there (Clear the Way)."""
@@ -56,7 +58,9 @@ def targets(state: dict, uid: str) -> list[str]:
     return out
 
 
-def attack_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
+def attack_actions(
+    state: dict[str, Any], seat: int, only: str | None = None
+) -> list[dict[str, Any]]:
     """Declare one more attacker and its target, or commit the attack (`only`: the
     declarations of that unit, and commit)."""
     declared = {a for b in state["combat"]["battles"] for a in b["attackers"]}
@@ -73,7 +77,7 @@ def attack_actions(state: dict, seat: int, only: str | None = None) -> list[dict
     return actions
 
 
-def can_attack(state: dict, seat: int) -> bool:
+def can_attack(state: dict[str, Any], seat: int) -> bool:
     """Whether any Active unit of the seat has something to attack."""
     with effects.reading(state):
         return any(
@@ -82,7 +86,7 @@ def can_attack(state: dict, seat: int) -> bool:
         )
 
 
-def declare(state: dict, seat: int, uid: str, target: str) -> None:
+def declare(state: dict[str, Any], seat: int, uid: str, target: str) -> None:
     """The unit attacks the target and is exhausted; attackers of one target join as one."""
     state["units"][uid]["exhausted"] = True
     battles = state["combat"]["battles"]
@@ -94,10 +98,10 @@ def declare(state: dict, seat: int, uid: str, target: str) -> None:
     event(state, "attack", seat=seat, card=uid, target=target)
 
 
-def _new_battle(state: dict, target: str) -> dict:
+def _new_battle(state: dict[str, Any], target: str) -> dict[str, Any]:
     if target.startswith("fortress-"):
         seat = int(target.split("-")[1])
-        kind, zone, defenders = "fortress", zones.fortress_zone(seat), []
+        kind, zone, defenders = "fortress", zones.fortress_zone(seat), list[str]()
     elif target in state["structures"]:
         seat = state["structures"][target]["seat"]
         kind, zone, defenders = "structure", zones.structures_zone(seat), []
@@ -115,7 +119,7 @@ def _new_battle(state: dict, target: str) -> dict:
     }
 
 
-def commit(state: dict) -> None:
+def commit(state: dict[str, Any]) -> None:
     """All attackers are declared: the attacked seats answer in turn, clockwise."""
     combat = state["combat"]
     active = state["turn"]["seat"]
@@ -130,7 +134,7 @@ def commit(state: dict) -> None:
 # --- defending ------------------------------------------------------------------------------
 
 
-def defending_seat(state: dict) -> int | None:
+def defending_seat(state: dict[str, Any]) -> int | None:
     """The seat answering the attack now, or None when every attacked seat has answered."""
     combat = state["combat"]
     while combat["defend_index"] < len(combat["defend_order"]):
@@ -142,11 +146,11 @@ def defending_seat(state: dict) -> int | None:
     return None
 
 
-def _engaged(combat: dict) -> set[str]:
+def _engaged(combat: dict[str, Any]) -> set[str]:
     return {u for b in combat["battles"] for u in b["attackers"] + b["defenders"]}
 
 
-def defend_actions(state: dict, seat: int) -> list[dict]:
+def defend_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """Retreat an attacked Active unit (one zone back, if not trapped and not at its
     Fortress), join an Active unit in the same zone to a battle against this seat (behind the
     units already there, or in front of them), or done."""
@@ -175,7 +179,7 @@ def defend_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def _can_retreat(state: dict, battle: dict) -> bool:
+def _can_retreat(state: dict[str, Any], battle: dict[str, Any]) -> bool:
     """An attacked unit standing alone that is Active and not trapped may fall back."""
     target = battle["target"]
     return (
@@ -187,9 +191,10 @@ def _can_retreat(state: dict, battle: dict) -> bool:
     )
 
 
-def retreat(state: dict, uid: str) -> None:
+def retreat(state: dict[str, Any], uid: str) -> None:
     """The unit falls back one zone, Exhausted, and takes no damage from this attack."""
     back = zones.retreat_zone(state, uid)
+    assert back is not None, "only a unit with a zone to fall back to is offered a retreat"
     zones.place_unit(state, uid, back)
     state["units"][uid]["exhausted"] = True
     for battle in state["combat"]["battles"]:
@@ -199,7 +204,7 @@ def retreat(state: dict, uid: str) -> None:
     event(state, "retreat", card=uid, to=back)
 
 
-def join(state: dict, uid: str, index: int, front: bool = False) -> None:
+def join(state: dict[str, Any], uid: str, index: int, front: bool = False) -> None:
     """The unit joins the defence (Join-In exhausts it), behind the units already there or,
     `front`, in front of them (it takes the damage first)."""
     state["units"][uid]["exhausted"] = True
@@ -215,7 +220,7 @@ def join(state: dict, uid: str, index: int, front: bool = False) -> None:
 # --- damage ---------------------------------------------------------------------------------
 
 
-def resolve(state: dict) -> None:
+def resolve(state: dict[str, Any]) -> None:
     """Every battle in declaration order: Charge attackers strike first, then the rest and
     the defenders strike at the same time. The combat closes and post-combat begins."""
     for battle in state["combat"]["battles"]:
@@ -227,11 +232,11 @@ def resolve(state: dict) -> None:
         state["turn"]["stage"] = "post"
 
 
-def _alive(state: dict, ids: list[str]) -> list[str]:
+def _alive(state: dict[str, Any], ids: list[str]) -> list[str]:
     return [u for u in ids if u in state["units"]]
 
 
-def _resolve_battle(state: dict, battle: dict) -> None:
+def _resolve_battle(state: dict[str, Any], battle: dict[str, Any]) -> None:
     if battle["retreated"] or state["out"][battle["seat"]]:
         return
     attackers = _alive(state, battle["attackers"])
@@ -245,7 +250,7 @@ def _resolve_battle(state: dict, battle: dict) -> None:
     _hit_stack(state, _alive(state, attackers), back)
 
 
-def _strike(state: dict, battle: dict, strikers: list[str]) -> None:
+def _strike(state: dict[str, Any], battle: dict[str, Any], strikers: list[str]) -> None:
     """The strikers' combined attack on the battle's defence (and structure)."""
     if not strikers or state["out"][battle["seat"]]:
         return
@@ -259,7 +264,7 @@ def _strike(state: dict, battle: dict, strikers: list[str]) -> None:
         _hit_building(state, battle, left, state["units"][strikers[0]]["seat"])
 
 
-def _hit_stack(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> None:
+def _hit_stack(state: dict[str, Any], stack: list[str], sources: list[tuple[str, int]]) -> None:
     """Joined units take the damage front first; each takes it until destroyed, the rest
     carries to the next (Joining Units)."""
     left = sum(amount for _, amount in sources)
@@ -271,7 +276,7 @@ def _hit_stack(state: dict, stack: list[str], sources: list[tuple[str, int]]) ->
         left -= _damage_unit(state, uid, left, need_cap=True)
 
 
-def _shield(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> int:
+def _shield(state: dict[str, Any], stack: list[str], sources: list[tuple[str, int]]) -> int:
     """Defenders of a structure absorb up to their armor each; the overflow is returned."""
     left = sum(amount for _, amount in sources)
     count = sum(1 for _, amount in sources if amount > 0)
@@ -284,20 +289,20 @@ def _shield(state: dict, stack: list[str], sources: list[tuple[str, int]]) -> in
     return max(0, left)
 
 
-def _etherial(state: dict, uid: str, amount: int, sources: int) -> int:
+def _etherial(state: dict[str, Any], uid: str, amount: int, sources: int) -> int:
     """Damage Etherial prevents: 1 from each source (ruling K17)."""
     if not effects.has_skill(state, uid, "Etherial"):
         return 0
     return min(amount, sources)
 
 
-def lethal(state: dict, uid: str) -> int:
+def lethal(state: dict[str, Any], uid: str) -> int:
     """Damage the unit can still take this turn before it is destroyed."""
     unit = state["units"][uid]
     return unit["hp"] * armor(state, uid) - unit["damage"]
 
 
-def _damage_unit(state: dict, uid: str, amount: int, need_cap: bool) -> int:
+def _damage_unit(state: dict[str, Any], uid: str, amount: int, need_cap: bool) -> int:
     """Deal damage to a unit: each full armor's worth this turn costs 1 HP (ruling K15);
     returns the damage it took (at most what destroys it)."""
     if amount <= 0 or uid not in state["units"]:
@@ -317,11 +322,13 @@ def _damage_unit(state: dict, uid: str, amount: int, need_cap: bool) -> int:
     return taken
 
 
-def shoot_actions(state: dict, seat: int, only: str | None = None) -> list[dict]:
+def shoot_actions(
+    state: dict[str, Any], seat: int, only: str | None = None
+) -> list[dict[str, Any]]:
     """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
     1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
     that unit's shots)."""
-    actions = []
+    actions: list[dict[str, Any]] = []
     units = state["units"]
     enemies = [(o, t["zone"]) for o, t in units.items() if t["seat"] != seat and not t["face_down"]]
     if not enemies:
@@ -344,12 +351,12 @@ def shoot_actions(state: dict, seat: int, only: str | None = None) -> list[dict]
     return actions
 
 
-def damage_unit(state: dict, uid: str, amount: int) -> int:
+def damage_unit(state: dict[str, Any], uid: str, amount: int) -> int:
     """Public form of the unit damage rule (used by effects and tests)."""
     return _damage_unit(state, uid, amount, need_cap=True)
 
 
-def _hit_building(state: dict, battle: dict, amount: int, by: int) -> None:
+def _hit_building(state: dict[str, Any], battle: dict[str, Any], amount: int, by: int) -> None:
     """Damage to a structure or fortress is permanent; at 0 HP it is destroyed."""
     if battle["kind"] == "structure":
         sid = battle["target"]
@@ -372,7 +379,7 @@ def _hit_building(state: dict, battle: dict, amount: int, by: int) -> None:
         _destroyed_structure(state, by)
 
 
-def _destroyed_structure(state: dict, by: int) -> None:
+def _destroyed_structure(state: dict[str, Any], by: int) -> None:
     """ "When a unit you control destroys a structure" (a fortress is one: K28)."""
     if state["out"][by]:
         return

@@ -7,11 +7,13 @@ partial damage heals, "until end of turn" effects end) -> the next living seat's
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.zones import event, player
 
 
-def income(state: dict, seat: int) -> int:
+def income(state: dict[str, Any], seat: int) -> int:
     """Gold the seat collects at its beginning: fortress (less the mulligan penalty on its
     first turn) plus every structure's production."""
     me = player(state, seat)
@@ -24,7 +26,7 @@ def income(state: dict, seat: int) -> int:
     return fortress + structures
 
 
-def start_turn(state: dict, seat: int) -> None:
+def start_turn(state: dict[str, Any], seat: int) -> None:
     """The Beginning Stage, then the seat's pre-combat decisions."""
     number = state["turn"]["number"] + 1 if state["turn"] else 1
     state["turn"] = {"seat": seat, "number": number, "stage": "pre"}
@@ -41,7 +43,7 @@ def start_turn(state: dict, seat: int) -> None:
     event(state, "turn", seat=seat, number=number, gold=me["gold"], drew=not skip_draw)
 
 
-def end_turn(state: dict) -> None:
+def end_turn(state: dict[str, Any]) -> None:
     """The End Stage: partial damage heals, until-end-of-turn effects end; next seat."""
     for unit in state["units"].values():
         unit["damage"] = 0
@@ -54,7 +56,7 @@ def end_turn(state: dict) -> None:
     start_turn(state, next_seat(state, seat))
 
 
-def next_seat(state: dict, seat: int) -> int:
+def next_seat(state: dict[str, Any], seat: int) -> int:
     """The next living seat clockwise."""
     for step in range(1, state["seats"] + 1):
         other = (seat + step) % state["seats"]
@@ -63,12 +65,12 @@ def next_seat(state: dict, seat: int) -> int:
     return seat
 
 
-def living(state: dict) -> list[int]:
+def living(state: dict[str, Any]) -> list[int]:
     """Seats whose fortress still stands."""
     return [s for s in range(state["seats"]) if not state["out"][s]]
 
 
-def eliminate(state: dict, seat: int) -> None:
+def eliminate(state: dict[str, Any], seat: int) -> None:
     """A destroyed fortress: the seat is out, its cards in play and in hand go to its discard
     pile (ruling K11); the last seat standing wins."""
     state["out"][seat] = True
@@ -89,7 +91,7 @@ def eliminate(state: dict, seat: int) -> None:
         state["phase"] = "over"
 
 
-def finish_by_time(state: dict) -> None:
+def finish_by_time(state: dict[str, Any]) -> None:
     """The turn limit (ruling K14): the highest fortress HP wins, then the seat that damaged
     an enemy fortress first; otherwise a draw."""
     alive = living(state)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.fuzz import _strings as collect_strings  # every string of JSON data
@@ -38,7 +39,7 @@ class Violation(AssertionError):
     """A broken invariant, with the game's seed, seats and action number."""
 
 
-def strings_in(value) -> set[str]:
+def strings_in(value: object) -> set[str]:
     """Every string in JSON data (dict keys included)."""
     text = json.dumps(value)
     if "\\" in text:  # an escaped character, maybe a quote: the careful way
@@ -46,7 +47,7 @@ def strings_in(value) -> set[str]:
     return set(text.split('"')[1::2])
 
 
-def new_event_strings(state: dict, new_events: int) -> set[str]:
+def new_event_strings(state: dict[str, Any], new_events: int) -> set[str]:
     """The strings of the events an action added, since its last shuffle (a shuffle's
     labels before it name no card anyone may see)."""
     if not new_events:
@@ -65,7 +66,7 @@ def new_event_strings(state: dict, new_events: int) -> set[str]:
     return found
 
 
-def event_leak(state: dict, new_events: int) -> str | None:
+def event_leak(state: dict[str, Any], new_events: int) -> str | None:
     """The first hidden card the action's new events name, if any. Events are shown to every
     seat and the spectator alike, so the spectator's hidden cards (every deck, every hand, every
     face-down unit: the union of what any viewer must not see) are the ones to look for."""
@@ -78,7 +79,7 @@ def event_leak(state: dict, new_events: int) -> str | None:
     return None
 
 
-def leaked(state: dict, new_events: int) -> str | None:
+def leaked(state: dict[str, Any], new_events: int) -> str | None:
     """The first hidden card a seat's or the spectator's view (or a new event) names, if any."""
     recent = new_event_strings(state, new_events)
     for viewer in [*range(state["seats"]), None]:
@@ -95,11 +96,11 @@ def leaked(state: dict, new_events: int) -> str | None:
 class HpWatch:
     """Fortress and structure HP never rise; a unit's HP never rises while it stays in play."""
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]):
         self.before = self._snapshot(state)
 
     @staticmethod
-    def _snapshot(state: dict) -> dict:
+    def _snapshot(state: dict[str, Any]) -> dict[str, Any]:
         hp = {uid: u["hp"] for uid, u in state["units"].items()}
         for sid, structure in state["structures"].items():
             hp[sid] = structure["hp"]
@@ -107,7 +108,7 @@ class HpWatch:
             hp[f"fortress-{key}"] = p["fortress"]["hp"]
         return hp
 
-    def check(self, state: dict) -> None:
+    def check(self, state: dict[str, Any]) -> None:
         """AssertionError naming what regained HP; then remembers the new values."""
         after = self._snapshot(state)
         before = self.before
@@ -117,7 +118,7 @@ class HpWatch:
         self.before = after
 
 
-def ci_settings(seed: int) -> dict:
+def ci_settings(seed: int) -> dict[str, Any]:
     """play_checked's turn limit and sampled checks for the CI game with that seed: 49 games
     in 50 stop at 6 to 12 turns, every 50th (seed % 50 == 25) plays the full 120; every view
     after every 10th action in every 10th game; every 20th game replayed."""
@@ -138,7 +139,7 @@ def play_checked(
     checks_every: int = 1,
     replay: bool = True,
     max_actions: int = 50_000,
-) -> dict:
+) -> dict[str, Any]:
     """One random game (uniform over the legal actions, seeded, each played through core.play)
     with the checks; raises Violation saying which check failed where. Returns the final state.
 
@@ -184,7 +185,7 @@ def play_checked(
     return state
 
 
-def replay_matches(state: dict) -> None:
+def replay_matches(state: dict[str, Any]) -> None:
     """AssertionError unless the game's log, through JSON, replays (every checkpoint hash
     verified on the way) to the same final state hash."""
     log = core.from_json(core.to_json(core.game_log(state)))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.kingdom_combat.zones import BATTLEFIELD
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     """Every card in exactly one place, gold never negative, units and structures coherent,
     units of different seats together only on the Battlefield."""
     places: list[str] = []

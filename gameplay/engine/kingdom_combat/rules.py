@@ -6,6 +6,9 @@ RULINGS.md beside this package.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from gameplay.engine.core import (
     Decision,
     GameType,
@@ -54,11 +57,11 @@ class KingdomCombat(Ruleset):
     )
     options = setup.OPTIONS
 
-    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """A game waiting for seat 1 to hire its Starting Garrison."""
         return setup.new_state(self, seats=seats, options=options, seed=seed)
 
-    def decision(self, state: dict) -> Decision:
+    def decision(self, state: dict[str, Any]) -> Decision:
         """Who acts: the hiring / mulligan seat, the defending seat, or the turn's seat."""
         if state["phase"] == "over":
             return Decision("terminal", ())
@@ -73,13 +76,13 @@ class KingdomCombat(Ruleset):
             )
         return Decision("seat", (state["turn"]["seat"],))
 
-    def legal_actions(self, state: dict, seat: int) -> list:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action the seat may take now ([] when it is not its decision)."""
         cards.learn_state(state)
         with effects.reading(state):
             return self._legal_actions(state, seat)
 
-    def _legal_actions(self, state: dict, seat: int) -> list:
+    def _legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
         decision = self.decision(state)
         if seat not in decision.seats:
             return []
@@ -102,7 +105,7 @@ class KingdomCombat(Ruleset):
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
-    def is_legal(self, state: dict, seat: int, action) -> bool:
+    def is_legal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """Whether `action in legal_actions(state, seat)`, working out only the legal actions
         of the same kind and card (a play of one card, the moves of one unit...)."""
         if not isinstance(action, dict) or seat not in self.decision(state).seats:
@@ -111,13 +114,13 @@ class KingdomCombat(Ruleset):
         with effects.reading(state):
             return action in self._candidates(state, seat, action)
 
-    def _candidates(self, state: dict, seat: int, action: dict) -> list:
+    def _candidates(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Any]:
         """The legal actions that could equal `action`: a subset of legal_actions holding
         every legal action of the same type on the same card or unit."""
         kind = action.get("type")
         if state["phase"] != "turn" or state["turn"]["stage"] == "defend":
             return self._legal_actions(state, seat)
-        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(kind)
+        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(str(kind))
         if field is not None and not isinstance(action.get(field), str):
             return []  # every such legal action names its card or unit
         if state["window"] is not None:
@@ -143,13 +146,13 @@ class KingdomCombat(Ruleset):
             return effects.activate_actions(state, seat)
         return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
 
-    def apply(self, state: dict, seat: int, action) -> None:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply a legal action; IllegalAction saying why otherwise."""
         if not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action))
         self.apply_trusted(state, seat, action)
 
-    def apply_trusted(self, state: dict, seat: int, action: dict) -> None:
+    def apply_trusted(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply an action taken from legal_actions, then run the automatic moments."""
         cards.learn_state(state)
         kind = action["type"]
@@ -169,21 +172,21 @@ class KingdomCombat(Ruleset):
         HANDLERS[kind](state, seat, action)
         _settle(state)
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """What the seat (None: a spectator) may see."""
         cards.learn_state(state)
         return views.view(state, seat)
 
-    def hidden_cards(self, state: dict, seat: int | None) -> set[str]:
+    def hidden_cards(self, state: dict[str, Any], seat: int | None) -> set[str]:
         """Card ids the seat must not see."""
         return views.hidden_cards(state, seat)
 
-    def determinize(self, view: dict, seat: int, rng) -> dict:
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state consistent with the seat's view."""
         cards.learn_state(view)
         return views.determinize(view, seat, rng)
 
-    def result(self, state: dict) -> Result | None:
+    def result(self, state: dict[str, Any]) -> Result | None:
         """Winners and fortress HP once the game is over."""
         if state["phase"] != "over":
             return None
@@ -195,35 +198,37 @@ class KingdomCombat(Ruleset):
             facts={"end": state["end"], "turns": state["turn"]["number"] if state["turn"] else 0},
         )
 
-    def time_facts(self, state: dict) -> dict:
+    def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Fortress HP as each seat's life, and the first seat to damage an enemy fortress."""
         life = {s: player(state, s)["fortress"]["hp"] for s in range(state["seats"])}
         return {"life": life, "first_damage": state["first_damage"]}
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         """Card conservation, gold never negative, zones and HP consistent."""
         check_invariants(state)
 
-    def evaluate(self, state: dict, seat: int) -> float:
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """The greedy bot's score (strategy.py)."""
         cards.learn_state(state)
         return strategy.evaluate(state, seat)
 
-    def rollout_action(self, state: dict, seat: int, legal: list, rng) -> dict:
+    def rollout_action(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         """The search bot's rollout policy (strategy.py)."""
         return strategy.rollout_action(state, seat, legal, rng)
 
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: dict[str, Any]) -> str:
         """A short label for the action."""
         return views.describe_action(action)
 
-    def why_illegal(self, state: dict, seat: int, action) -> str:
+    def why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """Why the action is refused, in players' words."""
         cards.learn_state(state)
         return views.why_illegal(self, state, seat, action)
 
 
-def _play(state: dict, seat: int, action: dict) -> None:
+def _play(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     cid, target = action["card"], action.get("target")
     if stack.can_cast(state, seat, cid):
         economy.pay(state, seat, cid)
@@ -232,54 +237,54 @@ def _play(state: dict, seat: int, action: dict) -> None:
         economy.play(state, seat, cid, target)
 
 
-def _move(state: dict, seat: int, action: dict) -> None:
+def _move(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     economy.move(state, action["unit"], action["to"], action.get("into"))
 
 
-def _shoot(state: dict, seat: int, action: dict) -> None:
+def _shoot(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     state["units"][action["unit"]]["exhausted"] = True
     stack.push_shot(state, seat, action["unit"], action["target"])
 
 
-def _activate(state: dict, seat: int, action: dict) -> None:
+def _activate(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     effects.activate(state, seat, action["source"], action.get("target"))
 
 
-def _to_combat(state: dict, seat: int, action: dict) -> None:
+def _to_combat(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     stack.open_window(state, seat, then="combat")
 
 
-def _pass(state: dict, seat: int, action: dict) -> None:
+def _pass(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     stack.pass_(state, seat, bool(action.get("turn")), bool(action.get("window")))
 
 
-def _enter_combat(state: dict, seat: int) -> None:
+def _enter_combat(state: dict[str, Any], seat: int) -> None:
     state["turn"]["stage"] = "combat"
     state["combat"] = {"battles": [], "defend_order": [], "defend_index": 0}
     zones.event(state, "combat", seat=seat)
 
 
-def _attack(state: dict, seat: int, action: dict) -> None:
+def _attack(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     fight.declare(state, seat, action["unit"], action["target"])
 
 
-def _commit(state: dict, seat: int, action: dict) -> None:
+def _commit(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     fight.commit(state)
 
 
-def _retreat(state: dict, seat: int, action: dict) -> None:
+def _retreat(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     fight.retreat(state, action["unit"])
 
 
-def _join(state: dict, seat: int, action: dict) -> None:
+def _join(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     fight.join(state, action["unit"], action["battle"], bool(action.get("front")))
 
 
-def _done(state: dict, seat: int, action: dict) -> None:
+def _done(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     state["combat"]["defend_index"] += 1
 
 
-def _end(state: dict, seat: int, action: dict) -> None:
+def _end(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     stack.open_window(state, seat, then="end")
 
 
@@ -299,7 +304,7 @@ HANDLERS = {
 }
 
 
-def _settle(state: dict) -> None:
+def _settle(state: dict[str, Any]) -> None:
     """Move on through moments with no real choice: a combat stage with nothing to attack,
     a defence nobody can answer, the damage once every defender has answered."""
     while state["window"] is not None and state["phase"] != "over":

@@ -8,9 +8,14 @@ mulligans), then the coin flip and the first turn.
 
 from __future__ import annotations
 
-from gameplay.engine.core import Option, base_state, chance
+from typing import TYPE_CHECKING, Any
+
+from gameplay.engine.core import EngineError, Option, base_state, chance
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.zones import event, player
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 HAND_SIZE = 7
 
@@ -29,12 +34,14 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """A game waiting for the first seat to hire its Starting Garrison."""
     state = base_state(ruleset, seats=seats, options=options, seed=seed)
     decks = options["decks"] or _default_decks(seats)
     if not isinstance(decks, list) or len(decks) != seats:
-        raise cards.EngineError("Pass one deck per seat (or none for the starter decks).")
+        raise EngineError("Pass one deck per seat (or none for the starter decks).")
     state.update(
         cards={},
         owner={},
@@ -62,13 +69,14 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
     return state
 
 
-def _default_decks(seats: int) -> list[dict]:
+def _default_decks(seats: int) -> list[dict[str, Any]]:
     starters = cards.starter_decks()
     return [starters[seat % len(starters)] for seat in range(seats)]
 
 
-def _seat_player(state: dict, seat: int, deck) -> None:
+def _seat_player(state: dict[str, Any], seat: int, deck: object) -> None:
     forts, main = cards.check_deck(deck, seat)
+    assert isinstance(deck, dict), "check_deck refuses a deck that is not a dict"
     state["card_data"].update(cards.imported_cards(deck, seat))
     fortress = cards.fortress(forts)
     fortress["start_hp"] = fortress["hp"]
@@ -92,7 +100,7 @@ def _seat_player(state: dict, seat: int, deck) -> None:
 # --- the Starting Garrison ------------------------------------------------------------------
 
 
-def hireable(state: dict, seat: int) -> list[str]:
+def hireable(state: dict[str, Any], seat: int) -> list[str]:
     """Unit keys in the seat's deck it may still hire: cost 1 or more, within the gold left
     (or within a fortress's one-time allowance for its subtype, ruling K39)."""
     gold = state["setup"]["gold"]
@@ -108,7 +116,7 @@ def hireable(state: dict, seat: int) -> list[str]:
     return sorted(keys)  # by name, not by deck order (which is secret once shuffled)
 
 
-def _allowances(state: dict, seat: int) -> dict[str, int]:
+def _allowances(state: dict[str, Any], seat: int) -> dict[str, int]:
     """{subtype: extra gold} for one Starting Garrison unit (Dawnwatch Citadel)."""
     out: dict[str, int] = {}
     for fort in player(state, seat)["fortress"]["cards"]:
@@ -118,7 +126,7 @@ def _allowances(state: dict, seat: int) -> dict[str, int]:
     return out
 
 
-def hire(state: dict, seat: int, key: str) -> None:
+def hire(state: dict[str, Any], seat: int, key: str) -> None:
     """Take a copy of the unit from the deck and place it face down, Active, at the Fortress."""
     deck = player(state, seat)["deck"]
     cid = next(c for c in deck if state["cards"][c] == key)
@@ -132,7 +140,9 @@ def hire(state: dict, seat: int, key: str) -> None:
     event(state, "hire", seat=seat)
 
 
-def new_unit(state: dict, cid: str, seat: int, zone: str, exhausted: bool = False) -> dict:
+def new_unit(
+    state: dict[str, Any], cid: str, seat: int, zone: str, exhausted: bool = False
+) -> dict[str, Any]:
     """A unit record as it enters play."""
     return {
         "seat": seat,
@@ -145,7 +155,7 @@ def new_unit(state: dict, cid: str, seat: int, zone: str, exhausted: bool = Fals
     }
 
 
-def garrison_done(state: dict, seat: int) -> None:
+def garrison_done(state: dict[str, Any], seat: int) -> None:
     """Unspent starting gold is lost; the next seat hires, or the cards are dealt."""
     state["setup"]["gold"] = 0
     if seat + 1 < state["seats"]:
@@ -168,14 +178,14 @@ def garrison_done(state: dict, seat: int) -> None:
 # --- the mulligan ladder --------------------------------------------------------------------
 
 
-def can_mulligan(state: dict, seat: int) -> bool:
+def can_mulligan(state: dict[str, Any], seat: int) -> bool:
     """At most as many mulligans as the fortress produces gold (the first one is free, each
     further one costs 1 gold of the first turn's production, which never reaches 0: K3)."""
     me = player(state, seat)
     return me["mulligans"] < me["fortress"]["gold_per_turn"]
 
 
-def mulligan(state: dict, seat: int) -> None:
+def mulligan(state: dict[str, Any], seat: int) -> None:
     """Shuffle the hand back, draw 7 new cards; from the second one on, -1 first-turn gold."""
     me = player(state, seat)
     me["deck"].extend(me["hand"])
@@ -188,7 +198,7 @@ def mulligan(state: dict, seat: int) -> None:
     event(state, "mulligan", seat=seat, count=me["mulligans"])
 
 
-def keep(state: dict, seat: int) -> bool:
+def keep(state: dict[str, Any], seat: int) -> bool:
     """The seat keeps its hand; True when every seat has kept (then the coin is flipped)."""
     event(state, "keep", seat=seat)
     if seat + 1 < state["seats"]:

@@ -22,36 +22,38 @@ the rest of the turn ("no responses this turn").
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.kingdom_combat import cards, economy, effects, fight, zones
 from gameplay.engine.kingdom_combat.zones import event
 
 ANSWERS = ("Dirty Trick",)
 
 
-def answer_actions(state: dict, seat: int) -> list[dict]:
+def answer_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """What a seat may answer with now: affordable Dirty Tricks on their legal targets and
     shots of its Active Ranged units (without the passes)."""
     return economy.play_actions(state, seat, ANSWERS) + fight.shoot_actions(state, seat)
 
 
-def window_actions(state: dict, seat: int) -> list[dict]:
+def window_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The asked seat's answers, pass, pass until the stack has resolved (when there is a
     stack to answer again), and pass for the rest of the turn."""
-    passes = [{"type": "pass"}]
+    passes: list[dict[str, Any]] = [{"type": "pass"}]
     if state["stack"]:
         passes.append({"type": "pass", "window": True})
     passes.append({"type": "pass", "turn": True})
     return [*answer_actions(state, seat), *passes]
 
 
-def push_card(state: dict, seat: int, cid: str, target: str | None) -> None:
+def push_card(state: dict[str, Any], seat: int, cid: str, target: str | None) -> None:
     """An Event or Dirty Trick goes on the stack (already paid) and the others may answer."""
     state["stack"].append({"seat": seat, "card": cid, "target": target})
     event(state, "cast", seat=seat, card=cid, key=state["cards"][cid], target=target)
     open_window(state, seat, then=None)
 
 
-def push_shot(state: dict, seat: int, shooter: str, target: str) -> None:
+def push_shot(state: dict[str, Any], seat: int, shooter: str, target: str) -> None:
     """A Ranged shot (the shooter already exhausted) goes on the stack."""
     amount = effects.range_against(state, shooter, target)
     state["stack"].append({"seat": seat, "shooter": shooter, "target": target, "amount": amount})
@@ -59,7 +61,9 @@ def push_shot(state: dict, seat: int, shooter: str, target: str) -> None:
     open_window(state, seat, then=None)
 
 
-def open_window(state: dict, seat: int, then: str | None, *, itself: bool = False) -> None:
+def open_window(
+    state: dict[str, Any], seat: int, then: str | None, *, itself: bool = False
+) -> None:
     """Ask the other living seats (`itself`: `seat` first, then the others), clockwise from
     `seat`; an answer reopens the window, keeping its pending `then` and the seats that passed
     for the whole window."""
@@ -74,7 +78,7 @@ def open_window(state: dict, seat: int, then: str | None, *, itself: bool = Fals
     }
 
 
-def asked_seat(state: dict) -> int | None:
+def asked_seat(state: dict[str, Any]) -> int | None:
     """The seat the open window asks now, skipping seats with no answer or that passed for
     the turn; None (and the window closes, the stack resolving) when nobody is left."""
     window = state["window"]
@@ -90,7 +94,7 @@ def asked_seat(state: dict) -> int | None:
     return None
 
 
-def pass_(state: dict, seat: int, whole_turn: bool, whole_window: bool = False) -> None:
+def pass_(state: dict[str, Any], seat: int, whole_turn: bool, whole_window: bool = False) -> None:
     """The seat answers nothing: now, until the stack has resolved, or for the turn."""
     if whole_turn:
         state["turn"].setdefault("quiet", []).append(seat)
@@ -99,7 +103,7 @@ def pass_(state: dict, seat: int, whole_turn: bool, whole_window: bool = False) 
     state["window"]["index"] += 1
 
 
-def close(state: dict) -> str | None:
+def close(state: dict[str, Any]) -> str | None:
     """Everyone passed: resolve the stack last in, first out; returns the pending step."""
     then = state["window"]["then"]
     state["window"] = None
@@ -108,7 +112,7 @@ def close(state: dict) -> str | None:
     return then
 
 
-def resolve_top(state: dict) -> None:
+def resolve_top(state: dict[str, Any]) -> None:
     """Carry out the top item of the stack, then discard it."""
     item = state["stack"].pop()
     target = item["target"]
@@ -125,11 +129,11 @@ def resolve_top(state: dict) -> None:
     zones.to_discard(state, cid)
 
 
-def can_cast(state: dict, seat: int, cid: str) -> bool:
+def can_cast(state: dict[str, Any], seat: int, cid: str) -> bool:
     """Whether the card goes on the stack (Events and Dirty Tricks)."""
     return cards.action_kind(state["cards"][cid]) in ("Event", "Dirty Trick")
 
 
-def stack_cards(state: dict) -> list[str]:
+def stack_cards(state: dict[str, Any]) -> list[str]:
     """Card ids on the stack (for card conservation)."""
     return [item["card"] for item in state["stack"] if "card" in item]

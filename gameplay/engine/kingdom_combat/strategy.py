@@ -12,6 +12,9 @@ and commits; a defender joins a battle half the time; answers are passed.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from gameplay.engine.kingdom_combat import cards, effects, fight, flow, zones
 from gameplay.engine.kingdom_combat.zones import player
 
@@ -22,7 +25,7 @@ ADVANCE = 0.6
 HAND = 0.3
 
 
-def evaluate(state: dict, seat: int) -> float:
+def evaluate(state: dict[str, Any], seat: int) -> float:
     """Higher is better for the seat; a won game is WIN, a lost one -WIN."""
     if state["phase"] == "over":
         if seat in state["winners"]:
@@ -34,7 +37,7 @@ def evaluate(state: dict, seat: int) -> float:
         return side_value(state, seat) - best_other
 
 
-def side_value(state: dict, seat: int) -> float:
+def side_value(state: dict[str, Any], seat: int) -> float:
     """What a seat has on the table and in hand."""
     if state["out"][seat]:
         return -WIN
@@ -59,15 +62,17 @@ def side_value(state: dict, seat: int) -> float:
 ATTACK_ORDER = {"fortress": 0, "structure": 1, "unit": 2}
 
 
-def rollout_action(state: dict, seat: int, legal: list, rng) -> dict:
+def rollout_action(
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+) -> dict[str, Any]:
     """A cheap rule of thumb for Monte Carlo rollouts (see the module's docstring)."""
     if len(legal) == 1:
         return legal[0]
-    by_type: dict[str, list[dict]] = {}
+    by_type: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         by_type.setdefault(action["type"], []).append(action)
 
-    def pick(actions: list[dict]) -> dict:
+    def pick(actions: list[dict[str, Any]]) -> dict[str, Any]:
         return actions[rng.randrange(len(actions))]
 
     if "keep" in by_type:
@@ -87,19 +92,21 @@ def rollout_action(state: dict, seat: int, legal: list, rng) -> dict:
         return pick(joins) if joins and rng.random() < 0.5 else by_type["done"][0]
     if "play" in by_type:
         return pick(by_type["play"])
-    forward = _forward_moves(state, seat, by_type.get("move", ()))
+    forward = _forward_moves(state, seat, by_type.get("move", []))
     if forward:
         return pick(forward)
     return (by_type.get("combat") or by_type.get("end") or legal)[0]
 
 
-def _attack_rank(state: dict, target: str) -> int:
+def _attack_rank(state: dict[str, Any], target: str) -> int:
     if target.startswith("fortress-"):
         return ATTACK_ORDER["fortress"]
     return ATTACK_ORDER["structure" if target in state["structures"] else "unit"]
 
 
-def _forward_moves(state: dict, seat: int, moves) -> list[dict]:
+def _forward_moves(
+    state: dict[str, Any], seat: int, moves: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Moves that bring a unit closer to the nearest enemy fortress, into a zone no enemy
     holds: a unit walking onto a Battlefield beside enemy units (K10) is attacked there before
     it can strike, so the rule of thumb attacks them from next door instead."""

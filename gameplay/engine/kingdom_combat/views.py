@@ -10,9 +10,13 @@ in the options, and the seed (it would reveal every shuffle).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.core import clone
 from gameplay.engine.kingdom_combat import cards, economy, zones
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 RECENT_EVENTS = 40
 PUBLIC_KEYS = (
@@ -35,7 +39,7 @@ PUBLIC_KEYS = (
 )
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The state as that seat sees it (None: a spectator, who sees no hand)."""
     me = None if seat is None else str(seat)
     out = clone({key: state.get(key) for key in PUBLIC_KEYS})
@@ -74,7 +78,7 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
-def _player_view(state: dict, key: str, p: dict, mine: bool) -> dict:
+def _player_view(state: dict[str, Any], key: str, p: dict[str, Any], mine: bool) -> dict[str, Any]:
     out = {
         "fortress": dict(p["fortress"]),
         "hand": list(p["hand"]) if mine else len(p["hand"]),
@@ -91,7 +95,7 @@ def _player_view(state: dict, key: str, p: dict, mine: bool) -> dict:
     return out
 
 
-def _setup_view(state: dict, me: str | None) -> dict | None:
+def _setup_view(state: dict[str, Any], me: str | None) -> dict[str, Any] | None:
     setup = state["setup"]
     if setup is None:
         return None
@@ -100,7 +104,7 @@ def _setup_view(state: dict, me: str | None) -> dict | None:
     return dict(setup)
 
 
-def hidden_cards(state: dict, seat: int | None) -> set[str]:
+def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
     """Card ids the seat must not see: others' hands and face-down units, and every deck."""
     me = None if seat is None else str(seat)
     hidden = set()
@@ -117,7 +121,7 @@ def hidden_cards(state: dict, seat: int | None) -> set[str]:
 # --- determinizing --------------------------------------------------------------------------
 
 
-def determinize(view_: dict, seat: int, rng: random.Random) -> dict:
+def determinize(view_: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """A full state consistent with the seat's view: its own deck shuffled from its known
     list, other seats' hidden cards guessed from their fortresses' factions."""
     state = clone(view_)
@@ -196,7 +200,7 @@ LABELS = {
 }
 
 
-def describe_action(action) -> str:
+def describe_action(action: dict[str, Any]) -> str:
     """A short label for an action (a button's text)."""
     if not isinstance(action, dict) or action.get("type") not in LABELS:
         return str(action)
@@ -212,7 +216,7 @@ def describe_action(action) -> str:
     return LABELS[action["type"]].format_map(_Default(fields))
 
 
-class _Default(dict):
+class _Default(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "?"
 
@@ -228,7 +232,7 @@ REFUSALS = {
 }
 
 
-def why_illegal(ruleset, state: dict, seat: int, action) -> str:
+def why_illegal(ruleset: Ruleset, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
     """Why an action is refused, in players' words."""
     if state["phase"] == "over":
         return "The game is over."
@@ -238,7 +242,7 @@ def why_illegal(ruleset, state: dict, seat: int, action) -> str:
         return "That is not a Kingdom Combat action; send one of legal_actions."
     kind = action["type"]
     if kind == "play":
-        return _why_not_play(state, seat, action.get("card"))
+        return _why_not_play(state, seat, str(action.get("card")))
     if kind in REFUSALS:
         return REFUSALS[kind]
     if kind == "mulligan":
@@ -246,7 +250,7 @@ def why_illegal(ruleset, state: dict, seat: int, action) -> str:
     return f"{describe_action(action)} is not allowed now."
 
 
-def _why_not_play(state: dict, seat: int, cid) -> str:
+def _why_not_play(state: dict[str, Any], seat: int, cid: str) -> str:
     me = zones.player(state, seat)
     if cid not in me["hand"]:
         return "That card is not in your hand."

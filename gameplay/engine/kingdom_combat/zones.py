@@ -11,6 +11,7 @@ Only units occupy a zone; a player's Fortress Zone is never entered by another p
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from gameplay.engine.core import chance
 
@@ -39,6 +40,7 @@ def road(zone: str) -> tuple[str, ...]:
         return (BATTLEFIELD,)
     seat = home_of(zone)
     if zone[0] == "F":
+        assert seat is not None, "a fortress zone has a home seat"
         return (zone, structures_zone(seat), BATTLEFIELD)
     return (zone, BATTLEFIELD)
 
@@ -62,7 +64,7 @@ def distance(a: str, b: str) -> int:
     return len(path(a, b)) - 1
 
 
-def all_zones(state: dict) -> tuple[str, ...]:
+def all_zones(state: dict[str, Any]) -> tuple[str, ...]:
     """Every zone of the table, living seats' homelands and the Battlefield."""
     return zones_of(tuple(state["out"]))
 
@@ -76,33 +78,33 @@ def zones_of(out: tuple[bool, ...]) -> tuple[str, ...]:
     return tuple(zones)
 
 
-def units_in(state: dict, zone: str) -> list[str]:
+def units_in(state: dict[str, Any], zone: str) -> list[str]:
     """Unit ids in a zone, in the order they arrived."""
     return [uid for uid, unit in state["units"].items() if unit["zone"] == zone]
 
 
-def enemy_in(state: dict, zone: str, seat: int) -> bool:
+def enemy_in(state: dict[str, Any], zone: str, seat: int) -> bool:
     """Whether a unit of another seat than `seat` stands in the zone."""
     return any(u["zone"] == zone and u["seat"] != seat for u in state["units"].values())
 
 
-def held_against(state: dict, seat: int) -> set[str]:
+def held_against(state: dict[str, Any], seat: int) -> set[str]:
     """The zones where a unit of another seat than `seat` stands."""
     return {u["zone"] for u in state["units"].values() if u["seat"] != seat}
 
 
-def clear_between(state: dict, route: tuple[str, ...], seat: int) -> bool:
+def clear_between(state: dict[str, Any], route: tuple[str, ...], seat: int) -> bool:
     """No zone strictly inside the route holds an opposing unit (Mounted: no passing through)."""
     return not any(enemy_in(state, z, seat) for z in route[1:-1])
 
 
-def free_structures(state: dict, seat: int) -> list[str]:
+def free_structures(state: dict[str, Any], seat: int) -> list[str]:
     """The seat's structures with no unit inside (a structure holds one: K20), in build order."""
     taken = {u["in"] for u in state["units"].values() if u["in"] is not None}
     return [sid for sid in state["players"][str(seat)]["structures"] if sid not in taken]
 
 
-def place_unit(state: dict, uid: str, zone: str) -> None:
+def place_unit(state: dict[str, Any], uid: str, zone: str) -> None:
     """Put the unit in the zone; in its own Structures Zone it enters a free structure."""
     unit = state["units"][uid]
     unit["zone"] = zone
@@ -112,7 +114,7 @@ def place_unit(state: dict, uid: str, zone: str) -> None:
         unit["in"] = free[0] if free else None
 
 
-def retreat_zone(state: dict, uid: str) -> str | None:
+def retreat_zone(state: dict[str, Any], uid: str) -> str | None:
     """Where a unit falls back to: one zone toward its own fortress, if that zone holds no
     opposing unit; None when it cannot retreat (at its fortress, or trapped)."""
     unit = state["units"][uid]
@@ -126,12 +128,12 @@ def retreat_zone(state: dict, uid: str) -> str | None:
 # --- piles ----------------------------------------------------------------------------------
 
 
-def player(state: dict, seat: int) -> dict:
+def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The seat's own record: fortress, deck, hand, discard, gold, structures."""
     return state["players"][str(seat)]
 
 
-def draw(state: dict, seat: int) -> str | None:
+def draw(state: dict[str, Any], seat: int) -> str | None:
     """Draw the top card; with an empty deck nothing happens (ruling K6)."""
     me = player(state, seat)
     if not me["deck"]:
@@ -141,12 +143,12 @@ def draw(state: dict, seat: int) -> str | None:
     return uid
 
 
-def shuffle_deck(state: dict, seat: int, label: str) -> None:
+def shuffle_deck(state: dict[str, Any], seat: int, label: str) -> None:
     """Shuffle the seat's deck with a logged chance event."""
     chance(state, f"{label} {seat}").shuffle(player(state, seat)["deck"])
 
 
-def to_discard(state: dict, cid: str) -> None:
+def to_discard(state: dict[str, Any], cid: str) -> None:
     """A card goes to its owner's discard pile; a token ceases to exist (ruling K12)."""
     if cid.startswith("t"):
         del state["cards"][cid]
@@ -155,7 +157,7 @@ def to_discard(state: dict, cid: str) -> None:
     player(state, state["owner"][cid])["discard"].append(cid)
 
 
-def destroy_unit(state: dict, uid: str) -> None:
+def destroy_unit(state: dict[str, Any], uid: str) -> None:
     """A unit at 0 HP leaves play for its owner's discard pile, and its Abilities and
     Equipment with it (to their owners' piles)."""
     state["units"].pop(uid)
@@ -166,7 +168,7 @@ def destroy_unit(state: dict, uid: str) -> None:
     event(state, "destroyed", card=uid)
 
 
-def destroy_structure(state: dict, sid: str) -> None:
+def destroy_structure(state: dict[str, Any], sid: str) -> None:
     """A structure at 0 HP: to the discard pile; units inside stand in the open."""
     structure = state["structures"].pop(sid)
     player(state, structure["seat"])["structures"].remove(sid)
@@ -177,7 +179,7 @@ def destroy_structure(state: dict, sid: str) -> None:
     event(state, "destroyed", card=sid)
 
 
-def event(state: dict, kind: str, **facts) -> None:
+def event(state: dict[str, Any], kind: str, **facts: object) -> None:
     """Append a public event (never a hidden card) to the event list."""
     facts["e"] = kind
     state["events"].append(facts)

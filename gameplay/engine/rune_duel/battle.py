@@ -7,6 +7,8 @@ Every function here changes the state in place and narrates what happened in sta
 
 from __future__ import annotations
 
+from typing import Any
+
 STORY_LENGTH = 40
 
 
@@ -15,7 +17,7 @@ def owner(card_id: str) -> int:
     return int(card_id.partition("-")[0])
 
 
-def tell(state: dict, text: str) -> None:
+def tell(state: dict[str, Any], text: str) -> None:
     """Append a line to the public story of the game (the last few lines are kept)."""
     story = state["story"]
     story.append(text)
@@ -23,17 +25,17 @@ def tell(state: dict, text: str) -> None:
         del story[0]
 
 
-def card(state: dict, card_id: str) -> dict:
+def card(state: dict[str, Any], card_id: str) -> dict[str, Any]:
     """The printed data of a card by id."""
     return state["catalogue"][state["cards"][card_id]]
 
 
-def name(state: dict, card_id: str) -> str:
+def name(state: dict[str, Any], card_id: str) -> str:
     """The card's name."""
     return state["catalogue"][state["cards"][card_id]]["name"]
 
 
-def stats(state: dict, entry: dict) -> tuple[int, int, set, int]:
+def stats(state: dict[str, Any], entry: dict[str, Any]) -> tuple[int, int, set[Any], int]:
     """Attack, health, keywords and regeneration of a creature entry, artifacts and buffs in."""
     catalogue, index = state["catalogue"], state["cards"]
     body = catalogue[index[entry["card"]]]
@@ -49,7 +51,7 @@ def stats(state: dict, entry: dict) -> tuple[int, int, set, int]:
     return attack, health, keywords, regeneration
 
 
-def hit_life(state: dict, target: int, amount: int, source: int, why: str) -> None:
+def hit_life(state: dict[str, Any], target: int, amount: int, source: int, why: str) -> None:
     """Damage a player's life total; the first seat to do so is recorded as first damage."""
     if amount <= 0:
         return
@@ -60,19 +62,19 @@ def hit_life(state: dict, target: int, amount: int, source: int, why: str) -> No
     tell(state, f"{why}: seat {target + 1} loses {amount} life.")
 
 
-def gain_life(state: dict, seat: int, amount: int, why: str) -> None:
+def gain_life(state: dict[str, Any], seat: int, amount: int, why: str) -> None:
     """Raise a player's life total (it may go above the starting value)."""
     state["life"][str(seat)] += amount
     state["life_gained"][str(seat)] += amount
     tell(state, f"{why}: seat {seat + 1} gains {amount} life.")
 
 
-def discard(state: dict, card_id: str) -> None:
+def discard(state: dict[str, Any], card_id: str) -> None:
     """Put a card into its owner's discard pile."""
     state["zones"][str(owner(card_id))]["discard"].append(card_id)
 
 
-def kill(state: dict, seat: int, slot: int) -> None:
+def kill(state: dict[str, Any], seat: int, slot: int) -> None:
     """Remove the creature in that slot (its artifacts with it) to the discard pile."""
     entry = state["line"][str(seat)][slot]
     state["line"][str(seat)][slot] = None
@@ -82,7 +84,7 @@ def kill(state: dict, seat: int, slot: int) -> None:
     tell(state, f"{name(state, entry['card'])} (seat {seat + 1}) is destroyed.")
 
 
-def wound(state: dict, seat: int, slot: int, amount: int) -> int:
+def wound(state: dict[str, Any], seat: int, slot: int, amount: int) -> int:
     """Deal damage to the creature in that slot; returns the excess beyond its remaining health."""
     entry = state["line"][str(seat)][slot]
     left = stats(state, entry)[1] - entry["damage"]
@@ -90,7 +92,7 @@ def wound(state: dict, seat: int, slot: int, amount: int) -> int:
     return max(0, amount - left)
 
 
-def bury_dead(state: dict, slot: int) -> None:
+def bury_dead(state: dict[str, Any], slot: int) -> None:
     """Remove every creature in that slot whose damage has reached its health."""
     for seat in (0, 1):
         line = state["line"][str(seat)]
@@ -101,25 +103,25 @@ def bury_dead(state: dict, slot: int) -> None:
 
 
 # ----- placing cards -------------------------------------------------------------------------
-def new_entry(card_id: str) -> dict:
+def new_entry(card_id: str) -> dict[str, Any]:
     """A creature entering the line: no damage, no artifacts, no buffs."""
     return {"card": card_id, "damage": 0, "artifacts": [], "buff": [0, 0]}
 
 
-def first_free_slot(state: dict, seat: int) -> int:
+def first_free_slot(state: dict[str, Any], seat: int) -> int:
     """The first slot (0-based) of the seat's line with no creature in it."""
     line = state["line"][str(seat)]
     return line.index(None) if None in line else len(line)
 
 
-def charge_slots(state: dict, seat: int) -> list[int]:
+def charge_slots(state: dict[str, Any], seat: int) -> list[int]:
     """Ruling R7: the empty slots (0-based) a Charge creature may enter, to one past both lines."""
     own, other = state["line"][str(seat)], state["line"][str(1 - seat)]
     width = max(len(own), len(other)) + 1
     return [slot for slot in range(width) if slot >= len(own) or own[slot] is None]
 
 
-def put_creature(state: dict, seat: int, card_id: str, slot: int) -> None:
+def put_creature(state: dict[str, Any], seat: int, card_id: str, slot: int) -> None:
     """Place a creature in that (empty) slot, leaving gaps before it if it is past the end."""
     line = state["line"][str(seat)]
     while len(line) <= slot:
@@ -128,7 +130,7 @@ def put_creature(state: dict, seat: int, card_id: str, slot: int) -> None:
     tell(state, f"{name(state, card_id)} enters slot {slot + 1} of seat {seat + 1}'s line.")
 
 
-def artifact_target(state: dict, seat: int) -> dict | None:
+def artifact_target(state: dict[str, Any], seat: int) -> dict[str, Any] | None:
     """The first Carrot Seeker on the seat's line, else its first creature with no artifact."""
     line = state["line"][str(seat)]
     for entry in line:
@@ -140,7 +142,7 @@ def artifact_target(state: dict, seat: int) -> dict | None:
     return None
 
 
-def attach(state: dict, seat: int, card_id: str) -> bool:
+def attach(state: dict[str, Any], seat: int, card_id: str) -> bool:
     """Attach an artifact as the text says; False if there is no creature to carry it."""
     target = artifact_target(state, seat)
     if target is None:
@@ -151,12 +153,12 @@ def attach(state: dict, seat: int, card_id: str) -> bool:
 
 
 # ----- combat --------------------------------------------------------------------------------
-def _entry(state: dict, seat: int, slot: int) -> dict | None:
+def _entry(state: dict[str, Any], seat: int, slot: int) -> dict[str, Any] | None:
     line = state["line"][str(seat)]
     return line[slot] if slot < len(line) else None
 
 
-def combat(state: dict, first: int) -> None:
+def combat(state: dict[str, Any], first: int) -> None:
     """Every slot fights in order from slot 1; then double attackers attack a second time."""
     width = max(len(state["line"]["0"]), len(state["line"]["1"]))
     for slot in range(width):
@@ -172,7 +174,7 @@ def combat(state: dict, first: int) -> None:
             _fight(state, slot, first, attackers)
 
 
-def _fight(state: dict, slot: int, first: int, attackers: tuple) -> None:
+def _fight(state: dict[str, Any], slot: int, first: int, attackers: tuple[Any, ...]) -> None:
     """The attackers in this slot strike at once: the creature across, or the life total."""
     hits = []
     for seat in (first, 1 - first):
@@ -196,7 +198,7 @@ def _fight(state: dict, slot: int, first: int, attackers: tuple) -> None:
     bury_dead(state, slot)
 
 
-def after_combat(state: dict, first: int) -> None:
+def after_combat(state: dict[str, Any], first: int) -> None:
     """Post-combat effects (Regeneration heals, then Fade discards), then close the gaps."""
     for seat in (first, 1 - first):
         line = state["line"][str(seat)]
@@ -213,7 +215,7 @@ def after_combat(state: dict, first: int) -> None:
     shift(state)
 
 
-def shift(state: dict) -> None:
+def shift(state: dict[str, Any]) -> None:
     """Move creatures toward slot 1 so that no empty slot is left between them."""
     for seat in ("0", "1"):
         state["line"][seat] = [entry for entry in state["line"][seat] if entry is not None]

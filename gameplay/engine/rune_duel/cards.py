@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
+from typing import Any
 
-from gameplay.engine.core import EngineError
+from gameplay.engine.errors import EngineError
 
 RUNES = ("I", "II", "III", "IV", "V")
 BODY_TYPES = ("creature", "warlord")
@@ -47,12 +49,12 @@ def rune_label(rune: int) -> str:
     return RUNES[rune - 1]
 
 
-def trumps(card: dict, last: dict) -> bool:
+def trumps(card: dict[str, Any], last: dict[str, Any]) -> bool:
     """True if card beats last: a higher rank, or the next rune (I < II < III < IV < V < I)."""
     return card["rank"] > last["rank"] or card["rune"] == last["rune"] % 5 + 1
 
 
-def normalize_deck(raw, where: str) -> list[dict]:
+def normalize_deck(raw: object, where: str) -> list[dict[str, Any]]:
     """The deck as a list of clean card dicts; CardError naming every problem otherwise."""
     if not isinstance(raw, list):
         raise CardError(f"{where}: a deck must be a list of cards.")
@@ -72,12 +74,12 @@ def normalize_deck(raw, where: str) -> list[dict]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _normalized(text: str) -> dict:
+def _normalized(text: str) -> dict[str, Any]:
     """normalize_card of a card given as canonical JSON (cached: decks repeat cards)."""
     return normalize_card(json.loads(text))
 
 
-def _fresh(card: dict) -> dict:
+def _fresh(card: dict[str, Any]) -> dict[str, Any]:
     """A copy of a clean card that shares no list or dict with the cache."""
     return {
         **card,
@@ -86,11 +88,11 @@ def _fresh(card: dict) -> dict:
     }
 
 
-def normalize_card(raw) -> dict:
+def normalize_card(raw: object) -> dict[str, Any]:
     """One clean card: name, type, rank, rune, attack, health, keywords, regeneration, effects."""
     if not isinstance(raw, dict):
         raise CardError("a card must be an object with a name, type, rank and rune")
-    stats = raw.get("stats") if isinstance(raw.get("stats"), dict) else {}
+    stats = raw["stats"] if isinstance(raw.get("stats"), dict) else {}
     data = {**stats, **{k: v for k, v in raw.items() if k != "stats"}}
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -122,14 +124,14 @@ def normalize_card(raw) -> dict:
     return card
 
 
-def build_catalogue(seats: list[list[tuple[str, dict]]]) -> dict:
+def build_catalogue(seats: list[list[tuple[str, dict[str, Any]]]]) -> dict[str, Any]:
     """The cards of a game: distinct cards once ("catalogue"), ids -> index ("cards"), and
     each seat's deck list as [[index, count]] sorted by name ("deck_lists")."""
-    catalogue: list[dict] = []
+    catalogue: list[dict[str, Any]] = []
     index_of: dict[str, int] = {}
     texts: dict[int, str] = {}  # decks share card dicts between copies: encode each once
     cards: dict[str, int] = {}
-    lists: dict[str, list] = {}
+    lists: dict[str, list[Any]] = {}
     for seat, items in enumerate(seats):
         counts: dict[int, int] = {}
         for card_id, card in items:
@@ -146,14 +148,14 @@ def build_catalogue(seats: list[list[tuple[str, dict]]]) -> dict:
     return {"catalogue": catalogue, "cards": cards, "deck_lists": lists}
 
 
-def deal_ids(decks: list[list[dict]]) -> list[list[tuple[str, dict]]]:
+def deal_ids(decks: list[list[dict[str, Any]]]) -> list[list[tuple[str, dict[str, Any]]]]:
     """Give each seat's cards their ids: "<seat>-<position in the deck list>"."""
     return [
         [(f"{seat}-{i}", card) for i, card in enumerate(deck)] for seat, deck in enumerate(decks)
     ]
 
 
-def _artifact_bonus(card: dict, data: dict) -> None:
+def _artifact_bonus(card: dict[str, Any], data: dict[str, Any]) -> None:
     """An artifact's bonus: its buff effects on a creature if it has any, else its stats."""
     buffs = [e for e in card["effects"] if (e["op"], e["target"]) == ("buff", "creature")]
     if len(buffs) != len(card["effects"]):
@@ -168,25 +170,25 @@ def _artifact_bonus(card: dict, data: dict) -> None:
     card["effects"] = []
 
 
-def _whole(value, what: str, low: int, high: int) -> int:
+def _whole(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise CardError(f"{what} must be a whole number from {low} to {high}")
     return value
 
 
-def _list(value, name: str) -> list:
+def _list(value: object, name: str) -> list[Any]:
     if not isinstance(value, list):
         raise CardError(f"{name}: keywords and effects must be lists")
     return value
 
 
-def _rune(value, name: str) -> int:
+def _rune(value: object, name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in RUNES:
         return RUNES.index(value.strip().upper()) + 1
     return _whole(value, f"{name}: rune (I-V or 1-5)", 1, 5)
 
 
-def _keywords(value, name: str) -> list[str]:
+def _keywords(value: object, name: str) -> list[str]:
     clean = []
     for word in _list(value, name):
         key = str(word).strip().lower().replace("-", "_").replace(" ", "_")
@@ -197,7 +199,7 @@ def _keywords(value, name: str) -> list[str]:
     return sorted(set(clean))
 
 
-def _effect(value, name: str) -> dict:
+def _effect(value: object, name: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise CardError(f"{name}: each effect must be an object with an op and a target")
     op, target = value.get("op"), value.get("target", "creature")
@@ -213,8 +215,18 @@ def _effect(value, name: str) -> dict:
     return effect
 
 
-def _card(name, kind, rank, rune, attack, life, keywords=(), regeneration=None, effects=()):
-    stats = {"rank": rank, "rune": rune}
+def _card(
+    name: str,
+    kind: str,
+    rank: int,
+    rune: int,
+    attack: int | None,
+    life: int | None,
+    keywords: Sequence[str] = (),
+    regeneration: int | None = None,
+    effects: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    stats: dict[str, int | None] = {"rank": rank, "rune": rune}
     if attack is not None:
         stats.update({"attack": attack, "life": life})
     if regeneration is not None:
@@ -223,11 +235,11 @@ def _card(name, kind, rank, rune, attack, life, keywords=(), regeneration=None, 
     return {**card, "effects": [dict(e) for e in effects]}
 
 
-def _buff(attack: int, life: int) -> tuple[dict]:
+def _buff(attack: int, life: int) -> tuple[dict[str, Any]]:
     return ({"op": "buff", "attack": attack, "life": life, "target": "creature"},)
 
 
-def _hit(op: str, amount: int) -> tuple[dict]:
+def _hit(op: str, amount: int) -> tuple[dict[str, Any]]:
     return ({"op": op, "amount": amount, "target": "creature"},)
 
 
@@ -260,12 +272,12 @@ STARTER_DECK = (
 )
 
 
-def default_deck() -> list[dict]:
+def default_deck() -> list[dict[str, Any]]:
     """The starter deck (56 cards), as raw card dicts in a fixed order."""
     return [_copy(card) for card, copies in STARTER_DECK for _ in range(copies)]
 
 
-def _copy(card: dict) -> dict:
+def _copy(card: dict[str, Any]) -> dict[str, Any]:
     return {
         **card,
         "stats": dict(card["stats"]),
@@ -275,7 +287,7 @@ def _copy(card: dict) -> dict:
 
 
 @functools.cache
-def _starter_cards() -> tuple[dict, ...]:
+def _starter_cards() -> tuple[dict[str, Any], ...]:
     return tuple(normalize_deck(default_deck(), "the starter deck"))
 
 
@@ -285,7 +297,7 @@ def _starter_catalogue() -> str:
     return json.dumps(build_catalogue(deal_ids([starter, starter])))
 
 
-def starter_catalogue() -> dict:
+def starter_catalogue() -> dict[str, Any]:
     """build_catalogue of two starter decks (a fresh copy)."""
     built = _starter_built()
     return {
@@ -298,5 +310,5 @@ def starter_catalogue() -> dict:
 
 
 @functools.cache
-def _starter_built() -> dict:
+def _starter_built() -> dict[str, Any]:
     return json.loads(_starter_catalogue())

@@ -6,10 +6,15 @@ creatures; "all_*" effects hit every creature they name; player effects need no 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from gameplay.engine.rune_duel import battle
 
 
-def creature_targets(state: dict, seat: int, effect: dict) -> list[tuple[int, int]] | None:
+def creature_targets(
+    state: dict[str, Any], seat: int, effect: dict[str, Any]
+) -> list[tuple[int, int]] | None:
     """(seat, 0-based slot) choices of a single-creature effect; None if it aims elsewhere."""
     if effect["target"] != "creature":
         return None
@@ -20,7 +25,7 @@ def creature_targets(state: dict, seat: int, effect: dict) -> list[tuple[int, in
     return [(side, s) for s, e in enumerate(line) if e is not None]
 
 
-def _all_targets(state: dict, seat: int, effect: dict) -> list[tuple[int, int]]:
+def _all_targets(state: dict[str, Any], seat: int, effect: dict[str, Any]) -> list[tuple[int, int]]:
     sides = (0, 1) if effect["target"] == "all_creatures" else (seat,)
     found = []
     for side in sides:
@@ -30,7 +35,7 @@ def _all_targets(state: dict, seat: int, effect: dict) -> list[tuple[int, int]]:
     return found
 
 
-def has_target(state: dict, seat: int, effect: dict) -> bool:
+def has_target(state: dict[str, Any], seat: int, effect: dict[str, Any]) -> bool:
     """True if the effect has a valid target now (a player always is one)."""
     if effect["target"] in ("player", "opponent", "self"):
         return True
@@ -40,7 +45,13 @@ def has_target(state: dict, seat: int, effect: dict) -> bool:
     return bool(choices)
 
 
-def resolve(state: dict, seat: int, effect: dict, source: str, target=None) -> None:
+def resolve(
+    state: dict[str, Any],
+    seat: int,
+    effect: dict[str, Any],
+    source: str,
+    target: Sequence[int] | None = None,
+) -> None:
     """Carry out the effect; target is the chosen (seat, slot) of a single-creature effect."""
     op, aim = effect["op"], effect["target"]
     if aim in ("player", "opponent", "self"):
@@ -49,14 +60,20 @@ def resolve(state: dict, seat: int, effect: dict, source: str, target=None) -> N
         else:
             battle.gain_life(state, seat, effect["amount"], source)
         return
-    targets = [tuple(target)] if aim == "creature" else _all_targets(state, seat, effect)
+    if aim == "creature":
+        assert target is not None, "a single-creature effect is played with its target"
+        targets = [(target[0], target[1])]
+    else:
+        targets = _all_targets(state, seat, effect)
     for side, slot in targets:
         _touch(state, side, slot, effect, source)
     for slot in sorted({slot for _, slot in targets}):
         battle.bury_dead(state, slot)
 
 
-def _touch(state: dict, side: int, slot: int, effect: dict, source: str) -> None:
+def _touch(
+    state: dict[str, Any], side: int, slot: int, effect: dict[str, Any], source: str
+) -> None:
     entry = state["line"][str(side)][slot]
     label = f"{source} on {battle.name(state, entry['card'])} (seat {side + 1})"
     if effect["op"] == "damage":

@@ -12,6 +12,8 @@ duel), "phase" (duel, choose, discard, over; "next" only between two calls), "pe
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.core import chance
 from gameplay.engine.rune_duel import battle, effects
 from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
@@ -20,7 +22,7 @@ HAND_SIZE = 5
 FIRST_SUMMONS = 3
 
 
-def shuffle(state: dict, label: str, cards: list) -> None:
+def shuffle(state: dict[str, Any], label: str, cards: list[Any]) -> None:
     """Shuffle in place with the game's chance (Fisher-Yates on random(), which is C-fast)."""
     draw = chance(state, label).random
     for i in range(len(cards) - 1, 0, -1):
@@ -28,20 +30,20 @@ def shuffle(state: dict, label: str, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def settle(state: dict) -> None:
+def settle(state: dict[str, Any]) -> None:
     """Open duels until a player has something to decide (or the game is over)."""
     while state["phase"] == "next":
         start_duel(state)
 
 
-def draw_to_five(state: dict, seat: int) -> None:
+def draw_to_five(state: dict[str, Any], seat: int) -> None:
     """Draw from the top of the deck until the hand has five cards or the deck is empty."""
     zone = state["zones"][str(seat)]
     while len(zone["hand"]) < HAND_SIZE and zone["deck"]:
         zone["hand"].append(zone["deck"].pop())
 
 
-def playable_cards(state: dict, seat: int) -> list[str]:
+def playable_cards(state: dict[str, Any], seat: int) -> list[str]:
     """The cards of the seat's hand it may play now (any card to lead, else trumping cards)."""
     hand = state["zones"][str(seat)]["hand"]
     if not state["duel"]:
@@ -52,7 +54,7 @@ def playable_cards(state: dict, seat: int) -> list[str]:
 
 
 # ----- the duel ------------------------------------------------------------------------------
-def start_duel(state: dict) -> None:
+def start_duel(state: dict[str, Any]) -> None:
     """Open the round's duel: the leader plays first (ruling R3 when a hand is empty)."""
     state["phase"] = "duel"
     state["duel"] = []
@@ -70,7 +72,7 @@ def start_duel(state: dict) -> None:
     resolve_battle_line(state)
 
 
-def play_card(state: dict, seat: int, card_id: str) -> None:
+def play_card(state: dict[str, Any], seat: int, card_id: str) -> None:
     """Play a card into the duel; end the duel when the other player cannot trump it."""
     state["zones"][str(seat)]["hand"].remove(card_id)
     state["duel"].append([seat, card_id])
@@ -81,7 +83,7 @@ def play_card(state: dict, seat: int, card_id: str) -> None:
         end_duel(state, seat)
 
 
-def end_duel(state: dict, winner: int) -> None:
+def end_duel(state: dict[str, Any], winner: int) -> None:
     """The loser takes one damage per card in hand; then the battle line and combat."""
     state["turn"] = None
     loser = 1 - winner
@@ -95,7 +97,7 @@ def end_duel(state: dict, winner: int) -> None:
 
 
 # ----- the battle line -----------------------------------------------------------------------
-def resolve_battle_line(state: dict) -> None:
+def resolve_battle_line(state: dict[str, Any]) -> None:
     """Discard cards above the summons number; place the rest in shuffled order; then hold."""
     state["phase"] = "battle"
     eligible = []
@@ -117,7 +119,7 @@ def resolve_battle_line(state: dict) -> None:
     run_work(state)
 
 
-def run_work(state: dict) -> None:
+def run_work(state: dict[str, Any]) -> None:
     """Carry out the battle-line tasks in order until one needs a choice; then fight."""
     while state["work"]:
         task = state["work"].pop(0)
@@ -135,11 +137,11 @@ def run_work(state: dict) -> None:
         begin_end_of_combat(state)
 
 
-def _task_seat(task: dict) -> int:
+def _task_seat(task: dict[str, Any]) -> int:
     return task["seat"] if "seat" in task else battle.owner(task["card"])
 
 
-def _step(state: dict, task: dict) -> list | None:
+def _step(state: dict[str, Any], task: dict[str, Any]) -> list[Any] | None:
     """Do one task; the choices a player must make first, if any."""
     if task["do"] == "holding":
         zone = state["zones"][str(task["seat"])]
@@ -156,7 +158,7 @@ def _step(state: dict, task: dict) -> list | None:
     return _place_step(state, task["card"])
 
 
-def _place_step(state: dict, card_id: str) -> list | None:
+def _place_step(state: dict[str, Any], card_id: str) -> list[Any] | None:
     seat, card = battle.owner(card_id), battle.card(state, card_id)
     if card["type"] in BODY_TYPES:
         slots = [battle.first_free_slot(state, seat)]
@@ -181,18 +183,18 @@ def _place_step(state: dict, card_id: str) -> list | None:
     return None
 
 
-def _effect_task(card_id: str, seat: int, effect: dict) -> dict:
+def _effect_task(card_id: str, seat: int, effect: dict[str, Any]) -> dict[str, Any]:
     return {"do": "effect", "card": card_id, "seat": seat, "effect": effect}
 
 
-def enter(state: dict, seat: int, card_id: str, slot: int) -> None:
+def enter(state: dict[str, Any], seat: int, card_id: str, slot: int) -> None:
     """A creature enters that slot; its entry effects resolve before anything else."""
     battle.put_creature(state, seat, card_id, slot)
     card_effects = battle.card(state, card_id)["effects"]
     state["work"][:0] = [_effect_task(card_id, seat, e) for e in card_effects]
 
 
-def _effect_step(state: dict, task: dict) -> list | None:
+def _effect_step(state: dict[str, Any], task: dict[str, Any]) -> list[Any] | None:
     seat, effect, source = task["seat"], task["effect"], battle.name(state, task["card"])
     if not effects.has_target(state, seat, effect):
         battle.tell(state, f"{source}: no target, the effect is lost.")
@@ -204,7 +206,7 @@ def _effect_step(state: dict, task: dict) -> list | None:
     return None
 
 
-def make_choice(state: dict, action: dict) -> None:
+def make_choice(state: dict[str, Any], action: dict[str, Any]) -> None:
     """Apply the waiting placement choice (a Charge slot or a spell's target), then go on."""
     task = state["choice"]["task"]
     state["choice"] = None
@@ -220,7 +222,7 @@ def make_choice(state: dict, action: dict) -> None:
 
 
 # ----- end of combat -------------------------------------------------------------------------
-def begin_end_of_combat(state: dict) -> None:
+def begin_end_of_combat(state: dict[str, Any]) -> None:
     """Ask every player holding cards whether to discard one (a secret, simultaneous choice)."""
     asked = [seat for seat in ("0", "1") if state["zones"][seat]["hand"]]
     state["pending"] = dict.fromkeys(asked)
@@ -229,14 +231,14 @@ def begin_end_of_combat(state: dict) -> None:
         finish_round(state)
 
 
-def choose_discard(state: dict, seat: int, action: dict) -> None:
+def choose_discard(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     """Record a seat's end-of-combat choice; when all have chosen, finish the round."""
     state["pending"][str(seat)] = action
     if all(choice is not None for choice in state["pending"].values()):
         finish_round(state)
 
 
-def finish_round(state: dict) -> None:
+def finish_round(state: dict[str, Any]) -> None:
     """Discards, reshuffle each discard pile into its deck, redraw to five, next summons."""
     for seat, action in sorted(state["pending"].items()):
         if action["type"] == "discard":
@@ -262,7 +264,7 @@ def finish_round(state: dict) -> None:
 
 
 # ----- the end -------------------------------------------------------------------------------
-def check_end(state: dict) -> bool:
+def check_end(state: dict[str, Any]) -> bool:
     """End the game if a life total is at zero or below; True if the game is over."""
     if state["phase"] == "over":
         return True
@@ -272,7 +274,7 @@ def check_end(state: dict) -> bool:
     return True
 
 
-def end_game(state: dict, reason: str) -> None:
+def end_game(state: dict[str, Any], reason: str) -> None:
     """Rulings R12/R13: higher life wins, then the first seat to deal damage, else a draw."""
     life = state["life"]
     if life["0"] != life["1"]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameplay.engine.rune_duel.battle import card, stats
 from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 from gameplay.engine.rune_duel.flow import FIRST_SUMMONS, HAND_SIZE
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     """Raise AssertionError saying why if the state breaks an invariant."""
     _check_cards(state)
     _check_life(state)
@@ -20,7 +22,7 @@ def check_invariants(state: dict) -> None:
     assert (state["phase"] == "choose") == (state["choice"] is not None), "choice vs phase"
 
 
-def _placed(state: dict) -> list[tuple[str, str, str]]:
+def _placed(state: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(seat, zone, card id) for every card in a zone, a task or on the line."""
     placed = []
     for seat, zone in state["zones"].items():
@@ -39,7 +41,7 @@ def _placed(state: dict) -> list[tuple[str, str, str]]:
     return placed
 
 
-def _check_cards(state: dict) -> None:
+def _check_cards(state: dict[str, Any]) -> None:
     placed, cards = _placed(state), state["cards"]
     catalogue = state["catalogue"]
     if len(placed) != len(cards) or len({p[2] for p in placed}) != len(cards):
@@ -57,7 +59,7 @@ def _check_cards(state: dict) -> None:
         assert len(zone["hand"]) <= HAND_SIZE, f"seat {seat} holds more than five cards"
 
 
-def _check_life(state: dict) -> None:
+def _check_life(state: dict[str, Any]) -> None:
     start = state["options"]["life"]
     for seat, life in state["life"].items():
         expected = start - state["damage_taken"][seat] + state["life_gained"][seat]
@@ -66,7 +68,7 @@ def _check_life(state: dict) -> None:
             assert life > 0, f"seat {seat} is at {life} life but the game goes on"
 
 
-def _check_line(state: dict) -> None:
+def _check_line(state: dict[str, Any]) -> None:
     for seat, line in state["line"].items():
         for entry in line:
             if entry is None:
@@ -78,7 +80,7 @@ def _check_line(state: dict) -> None:
             assert seeker or len(entry["artifacts"]) <= 1, f"{entry['card']} has two artifacts"
 
 
-def _check_duel(state: dict) -> None:
+def _check_duel(state: dict[str, Any]) -> None:
     duel = state["duel"]
     for (seat, card_id), (prev_seat, prev_id) in zip(duel[1:], duel, strict=False):
         assert seat != prev_seat, "the same seat played twice in a row in the duel"
@@ -87,7 +89,7 @@ def _check_duel(state: dict) -> None:
         assert state["turn"] is not None, "a duel with nobody to play"
 
 
-def _check_deck_lists(state: dict) -> None:
+def _check_deck_lists(state: dict[str, Any]) -> None:
     for seat, pairs in state["deck_lists"].items():
         owned = sum(1 for card_id in state["cards"] if card_id.startswith(seat + "-"))
         assert sum(count for _, count in pairs) == owned, f"seat {seat}'s deck list is off"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gameplay.engine.core import (
     Decision,
@@ -36,11 +37,11 @@ class RuneDuel(Ruleset):
     )
     options = setup.OPTIONS
 
-    def new_state(self, *, seats: int, options: dict, seed: int) -> dict:
+    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """Shuffle each deck, flip for the first duel and deal five cards to each player."""
         return setup.new_state(self, seats=seats, options=options, seed=seed)
 
-    def decision(self, state: dict) -> Decision:
+    def decision(self, state: dict[str, Any]) -> Decision:
         """One seat in the duel or a placement choice; the asked seats at the end of combat."""
         phase = state["phase"]
         if phase == "duel":
@@ -52,7 +53,7 @@ class RuneDuel(Ruleset):
             return Decision("simultaneous", waiting)
         return Decision("terminal", ())
 
-    def legal_actions(self, state: dict, seat: int) -> list:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Duel: cards to play; a Charge slot or a target; end of combat: keep or discard one."""
         phase = state["phase"]
         if phase == "duel" and state["turn"] == seat:
@@ -69,11 +70,11 @@ class RuneDuel(Ruleset):
             ]
         return []
 
-    def why_illegal(self, state: dict, seat: int, action) -> str:
+    def why_illegal(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """The rule the action breaks, in players' words (the one path for refusals)."""
         return why_illegal(state, seat, action)
 
-    def apply(self, state: dict, seat: int, action) -> None:
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Carry out a legal action (IllegalAction saying why otherwise) and run the rules on."""
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(why_illegal(state, seat, action))
@@ -86,15 +87,15 @@ class RuneDuel(Ruleset):
             flow.choose_discard(state, seat, action)
         flow.settle(state)
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """Own hand and the public table; the other hand, decks and secret choice as counts."""
         return views.table_view(state, seat)
 
-    def determinize(self, view: dict, seat: int, rng: random.Random) -> dict:
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state matching the view, unseen cards dealt at random."""
         return views.determinize(self, view, seat, rng)
 
-    def result(self, state: dict) -> Result | None:
+    def result(self, state: dict[str, Any]) -> Result | None:
         """Winner (none on a draw), final life totals, first damage, why the game ended."""
         outcome = state["outcome"]
         if outcome is None:
@@ -111,19 +112,19 @@ class RuneDuel(Ruleset):
             facts=facts,
         )
 
-    def time_facts(self, state: dict) -> dict:
+    def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = each life total now; first damage = first seat to damage the other's life."""
         return {"life": life_of(state), "first_damage": state["first_damage"]}
 
-    def evaluate(self, state: dict, seat: int) -> float:
+    def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """Life difference, the boards and the duel's cards on their way in; +-1000 at the end."""
         return evaluate(state, seat)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         """Card conservation, life bookkeeping, the trump chain, lines without gaps."""
         check_invariants(state)
 
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: dict[str, Any]) -> str:
         """Button text such as "Play Iron Boar", "Charge into slot 3", "Keep my hand"."""
         kind = action.get("type")
         if kind == "keep":
@@ -137,12 +138,12 @@ class RuneDuel(Ruleset):
         return f"{verb} {action.get('name', action.get('card'))}"
 
 
-def life_of(state: dict) -> dict[int, int]:
+def life_of(state: dict[str, Any]) -> dict[int, int]:
     """Each seat's life total, keyed by int seat."""
     return {int(seat): life for seat, life in state["life"].items()}
 
 
-def why_illegal(state: dict, seat: int, action=None) -> str:
+def why_illegal(state: dict[str, Any], seat: int, action: dict[str, Any] | None = None) -> str:
     """A player-facing reason an action was refused."""
     phase = state["phase"]
     if phase == "over":

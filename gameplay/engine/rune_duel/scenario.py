@@ -9,33 +9,57 @@ artifacts); the deck lists are whatever was placed. The state is ready for the d
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from gameplay.engine.core import base_state, validate_options
 from gameplay.engine.rune_duel import flow
 from gameplay.engine.rune_duel.battle import card, new_entry
 from gameplay.engine.rune_duel.cards import build_catalogue, normalize_card
 
 
-def creature(name, rank, rune, attack, life, *keywords, regeneration=None, effects=()) -> dict:
+def creature(
+    name: str,
+    rank: int,
+    rune: int,
+    attack: int,
+    life: int,
+    *keywords: str,
+    regeneration: int | None = None,
+    effects: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
     """A creature card dict in the card-set shape."""
-    stats = {"rank": rank, "rune": rune, "attack": attack, "life": life}
+    stats: dict[str, int] = {"rank": rank, "rune": rune, "attack": attack, "life": life}
     if regeneration is not None:
         stats["regeneration"] = regeneration
     card = {"name": name, "type": "creature", "stats": stats, "keywords": list(keywords)}
     return {**card, "effects": list(effects)}
 
 
-def warlord(name, rank, rune, attack, life, *keywords) -> dict:
+def warlord(
+    name: str, rank: int, rune: int, attack: int, life: int, *keywords: str
+) -> dict[str, Any]:
     """A warlord card dict."""
     return {**creature(name, rank, rune, attack, life, *keywords), "type": "warlord"}
 
 
-def artifact(name, rank, rune, attack=0, life=0, *keywords) -> dict:
+def artifact(
+    name: str, rank: int, rune: int, attack: int = 0, life: int = 0, *keywords: str
+) -> dict[str, Any]:
     """An artifact card dict giving +attack/+life (and keywords) to its creature."""
     stats = {"rank": rank, "rune": rune, "attack": attack, "life": life}
     return {"name": name, "type": "artifact", "stats": stats, "keywords": list(keywords)}
 
 
-def spell(name, rank, rune, op="damage", target="creature", amount=2, **extra) -> dict:
+def spell(
+    name: str,
+    rank: int,
+    rune: int,
+    op: str = "damage",
+    target: str = "creature",
+    amount: int = 2,
+    **extra: object,
+) -> dict[str, Any]:
     """A spell card dict with one effect."""
     effect = {"op": op, "target": target, **extra}
     if op != "buff":
@@ -50,16 +74,16 @@ def spell(name, rank, rune, op="damage", target="creature", amount=2, **extra) -
 
 def build(
     *,
-    hands=((), ()),
-    decks=((), ()),
-    lines=((), ()),
-    holding=((), ()),
+    hands: Sequence[Sequence[Any]] = ((), ()),
+    decks: Sequence[Sequence[Any]] = ((), ()),
+    lines: Sequence[Sequence[Any]] = ((), ()),
+    holding: Sequence[Sequence[Any]] = ((), ()),
     life: int = 20,
     summons: int = 3,
     leader: int = 0,
     seed: int = 0,
     round_limit: int = 100,
-) -> dict:
+) -> dict[str, Any]:
     """A state at the start of a duel with exactly these cards in these places."""
     from gameplay.engine.rune_duel import RUNE_DUEL  # the package imports this module's siblings
 
@@ -75,7 +99,7 @@ def build(
     return state
 
 
-def _empty(life: int, summons: int, leader: int) -> dict:
+def _empty(life: int, summons: int, leader: int) -> dict[str, Any]:
     return {
         "zones": {},
         "line": {"0": [], "1": []},
@@ -99,10 +123,17 @@ def _empty(life: int, summons: int, leader: int) -> dict:
     }
 
 
-def _seat(state: dict, seat: int, hand, deck, line, holding) -> list[tuple[str, dict]]:
-    cards: list[tuple[str, dict]] = []
+def _seat(
+    state: dict[str, Any],
+    seat: int,
+    hand: Sequence[Any],
+    deck: Sequence[Any],
+    line: Sequence[Any],
+    holding: Sequence[Any],
+) -> list[tuple[str, dict[str, Any]]]:
+    cards: list[tuple[str, dict[str, Any]]] = []
 
-    def add(raw) -> str:
+    def add(raw: object) -> str:
         card_id = f"{seat}-{len(cards)}"
         cards.append((card_id, normalize_card(raw)))
         return card_id
@@ -118,17 +149,17 @@ def _seat(state: dict, seat: int, hand, deck, line, holding) -> list[tuple[str, 
     return cards
 
 
-def ids(state: dict, seat: int, zone: str = "hand") -> list[str]:
+def ids(state: dict[str, Any], seat: int, zone: str = "hand") -> list[str]:
     """The card ids in a seat's zone."""
     return list(state["zones"][str(seat)][zone])
 
 
-def names(state: dict, card_ids) -> list[str]:
+def names(state: dict[str, Any], card_ids: Iterable[str]) -> list[str]:
     """Card names of a list of ids."""
     return [card(state, card_id)["name"] for card_id in card_ids]
 
 
-def line_names(state: dict, seat: int) -> list[str | None]:
+def line_names(state: dict[str, Any], seat: int) -> list[str | None]:
     """The names on a seat's battle line, slot by slot (None for a gap)."""
     return [
         None if entry is None else card(state, entry["card"])["name"]

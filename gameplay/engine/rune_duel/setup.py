@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gameplay.engine.core import Option, base_state, chance
 from gameplay.engine.rune_duel import flow
 from gameplay.engine.rune_duel.cards import (
@@ -11,6 +13,9 @@ from gameplay.engine.rune_duel.cards import (
     normalize_deck,
     starter_catalogue,
 )
+
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
 OPTIONS = {
     "life": Option(
@@ -32,7 +37,9 @@ OPTIONS = {
 }
 
 
-def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
+def new_state(
+    ruleset: Ruleset, *, seats: int, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
     """Shuffle each deck, flip for the first duel and deal five cards to each player."""
     decks = options.get("decks")
     if decks is None:
@@ -47,7 +54,7 @@ def new_state(ruleset, *, seats: int, options: dict, seed: int) -> dict:
     return state
 
 
-def deal(state: dict, catalogue: dict, life: int) -> None:
+def deal(state: dict[str, Any], catalogue: dict[str, Any], life: int) -> None:
     """Shuffle both decks, flip for the first duel, deal five cards each and open the duel."""
     zones = {}
     for seat in (0, 1):

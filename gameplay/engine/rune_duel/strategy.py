@@ -8,6 +8,7 @@ win it, how much damage the loser takes, and which cards reach the battle line.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gameplay.engine.core import clone
 from gameplay.engine.rune_duel import flow
@@ -19,7 +20,7 @@ SUMMON_WEIGHT = 0.5  # a card on its way to the battle line is worth half its bo
 HAND_SAMPLES = 6  # the other hand is hidden: average the duel over this many guesses of it
 
 
-def board_value(state: dict, seat: int) -> float:
+def board_value(state: dict[str, Any], seat: int) -> float:
     """What a seat's creatures are worth: attack counts double, then remaining health, keywords."""
     total = 0.0
     for entry in state["line"][str(seat)]:
@@ -29,7 +30,7 @@ def board_value(state: dict, seat: int) -> float:
     return total
 
 
-def card_value(printed: dict) -> float:
+def card_value(printed: dict[str, Any]) -> float:
     """A rough worth of a card about to enter play."""
     if printed["type"] in BODY_TYPES:
         worth = 2 * printed["attack"] + printed["health"] + len(printed["keywords"])
@@ -39,7 +40,7 @@ def card_value(printed: dict) -> float:
     return float(sum(effect.get("amount", 1) for effect in printed["effects"]))
 
 
-def evaluate(state: dict, seat: int) -> float:
+def evaluate(state: dict[str, Any], seat: int) -> float:
     """The state's worth for the seat (higher is better); +-1000 once the game is decided."""
     outcome = state["outcome"]
     if outcome is not None:
@@ -64,7 +65,7 @@ def evaluate(state: dict, seat: int) -> float:
     return score
 
 
-def _next_round(state: dict) -> dict:
+def _next_round(state: dict[str, Any]) -> dict[str, Any]:
     """The end of combat finished as if every seat still choosing kept its hand."""
     ahead = clone(state)
     for seat, choice in ahead["pending"].items():
@@ -75,7 +76,7 @@ def _next_round(state: dict) -> dict:
     return ahead
 
 
-def _battle_done(state: dict) -> dict:
+def _battle_done(state: dict[str, Any]) -> dict[str, Any]:
     """The battle line finished (and fought) taking the first option of every further choice."""
     ahead = clone(state)
     while ahead["phase"] == "choose":
@@ -84,14 +85,14 @@ def _battle_done(state: dict) -> dict:
     return ahead
 
 
-def _summon_worth(state: dict, card_id: str) -> float:
+def _summon_worth(state: dict[str, Any], card_id: str) -> float:
     printed = card(state, card_id)
     if printed["rank"] > state["summons"]:
         return 0.0
     return SUMMON_WEIGHT * card_value(printed)
 
 
-def duel_outlook(state: dict, seat: int) -> float:
+def duel_outlook(state: dict[str, Any], seat: int) -> float:
     """The rest of the duel played out on guesses of the other (hidden) hand, for seat."""
     other = str(1 - seat)
     zone = state["zones"][other]
@@ -108,7 +109,7 @@ def duel_outlook(state: dict, seat: int) -> float:
     return total / HAND_SAMPLES
 
 
-def solve_duel(state: dict, hands: tuple) -> float:
+def solve_duel(state: dict[str, Any], hands: tuple[Any, ...]) -> float:
     """Value for seat 0 of the rest of the duel with these hands; seat 0 max, seat 1 min."""
     return DuelSolver(state, hands).value(state["turn"])
 
@@ -116,7 +117,7 @@ def solve_duel(state: dict, hands: tuple) -> float:
 class DuelSolver:
     """The duel as a small perfect-information game: cards are bits of two hand masks."""
 
-    def __init__(self, state: dict, hands: tuple):
+    def __init__(self, state: dict[str, Any], hands: tuple[Any, ...]):
         ids = list(hands[0]) + list(hands[1])
         last = state["duel"][-1][1] if state["duel"] else None
         printed = [card(state, c) for c in ids]
@@ -126,7 +127,7 @@ class DuelSolver:
         self.beats = [_mask(printed, p) for p in printed]
         self.beats.append(_mask(printed, card(state, last)) if last else (1 << self.count) - 1)
         self.first = (1 << len(hands[0])) - 1
-        self.memo: dict = {}
+        self.memo: dict[tuple[int, int, int, int], float] = {}
 
     def value(self, turn: int) -> float:
         """The duel's value for seat 0 from the current position."""
@@ -156,7 +157,7 @@ class DuelSolver:
         return value
 
 
-def _mask(printed: list[dict], beaten: dict) -> int:
+def _mask(printed: list[dict[str, Any]], beaten: dict[str, Any]) -> int:
     mask = 0
     for index, candidate in enumerate(printed):
         if trumps(candidate, beaten):

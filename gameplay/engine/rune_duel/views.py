@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.core import base_state, to_json
 from gameplay.engine.rune_duel.battle import card, stats
 from gameplay.engine.rune_duel.cards import RUNES
 
+if TYPE_CHECKING:
+    from gameplay.engine.core import Ruleset
 
-def card_view(state: dict, card_id: str) -> dict:
+
+def card_view(state: dict[str, Any], card_id: str) -> dict[str, Any]:
     """A visible card: its id plus its printed data."""
     printed = card(state, card_id)
     return {"id": card_id, **printed, "rune_label": RUNES[printed["rune"] - 1]}
 
 
-def entry_view(state: dict, entry: dict) -> dict:
+def entry_view(state: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
     """A creature on the line with its current attack, health, damage and artifacts."""
     attack, health, keywords, _ = stats(state, entry)
     return {
@@ -35,13 +39,13 @@ def entry_view(state: dict, entry: dict) -> dict:
     }
 
 
-def deck_list(state: dict, seat: int) -> list[dict]:
+def deck_list(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The seat's deck list as [{card, count}] sorted by name (no ids: the order stays hidden)."""
     catalogue = state["catalogue"]
     return [{"card": catalogue[i], "count": n} for i, n in state["deck_lists"][str(seat)]]
 
 
-def player_view(state: dict, seat: int, own: bool) -> dict:
+def player_view(state: dict[str, Any], seat: int, own: bool) -> dict[str, Any]:
     """One player's zones: the hand only for its own seat, decks always as counts."""
     zone = state["zones"][str(seat)]
     pending = state["pending"].get(str(seat))
@@ -64,7 +68,7 @@ def player_view(state: dict, seat: int, own: bool) -> dict:
     return seen
 
 
-def table_view(state: dict, seat: int | None) -> dict:
+def table_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The table as that seat (None: a spectator) sees it."""
     return {
         "ruleset": state["ruleset"],
@@ -87,14 +91,14 @@ def table_view(state: dict, seat: int | None) -> dict:
     }
 
 
-def task_view(state: dict, task: dict) -> dict:
+def task_view(state: dict[str, Any], task: dict[str, Any]) -> dict[str, Any]:
     """A battle-line task still to do (ruling R8: the shuffled pile is placed face up)."""
     if "card" not in task:
         return dict(task)
     return {**task, "card": card_view(state, task["card"])}
 
 
-def choice_view(state: dict) -> dict | None:
+def choice_view(state: dict[str, Any]) -> dict[str, Any] | None:
     """The placement choice a player is making: who, for which card, and the options."""
     choice = state["choice"]
     if choice is None:
@@ -107,11 +111,11 @@ def choice_view(state: dict) -> dict | None:
 
 
 # ----- determinization -----------------------------------------------------------------------
-def _strip(shown: dict) -> dict:
+def _strip(shown: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in shown.items() if k not in ("id", "rune_label")}
 
 
-def visible_cards(view: dict) -> dict[str, dict]:
+def visible_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Every card the view shows, by id (printed data only)."""
     seen = {item["card"]["id"]: _strip(item["card"]) for item in view["duel"]}
     tasks = list(view["work"]) + ([view["choice"]["task"]] if view["choice"] else [])
@@ -128,9 +132,11 @@ def visible_cards(view: dict) -> dict[str, dict]:
     return seen
 
 
-def _catalogue(view: dict) -> tuple[list, dict, dict]:
+def _catalogue(view: dict[str, Any]) -> tuple[list[Any], dict[str, Any], dict[str, Any]]:
     """The distinct cards of both deck lists, their index by JSON text, and the deck lists."""
-    catalogue, index_of, deck_lists = [], {}, {}
+    catalogue: list[Any] = []
+    index_of: dict[str, Any] = {}
+    deck_lists: dict[str, Any] = {}
     for key, player in view["players"].items():
         pairs = []
         for item in player["deck_list"]:
@@ -143,7 +149,14 @@ def _catalogue(view: dict) -> tuple[list, dict, dict]:
     return catalogue, index_of, deck_lists
 
 
-def _deal_unseen(seat: str, pairs: list, seen: dict, index_of: dict, cards: dict, rng) -> list:
+def _deal_unseen(
+    seat: str,
+    pairs: list[Any],
+    seen: dict[str, Any],
+    index_of: dict[str, Any],
+    cards: dict[str, Any],
+    rng: random.Random,
+) -> list[Any]:
     """Index the seat's visible cards; deal its unseen cards to the other ids, in random order."""
     unseen = Counter(dict(pairs))
     prefix = f"{seat}-"
@@ -161,7 +174,7 @@ def _deal_unseen(seat: str, pairs: list, seen: dict, index_of: dict, cards: dict
     return ids
 
 
-def _line(player: dict) -> list:
+def _line(player: dict[str, Any]) -> list[Any]:
     return [
         None
         if entry is None
@@ -175,7 +188,9 @@ def _line(player: dict) -> list:
     ]
 
 
-def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
+def determinize(
+    ruleset: Ruleset, view: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
     """A full state matching the view: unseen cards dealt at random to the hidden zones."""
     seen = visible_cards(view)
     catalogue, index_of, deck_lists = _catalogue(view)
@@ -213,7 +228,7 @@ def determinize(ruleset, view: dict, seat: int, rng: random.Random) -> dict:
     return state
 
 
-def _zone(player: dict, own: bool, hidden: list) -> dict:
+def _zone(player: dict[str, Any], own: bool, hidden: list[Any]) -> dict[str, Any]:
     """A seat's zones: its own hand as seen, or the first `hand_count` hidden cards."""
     if own:
         hand = [c["id"] for c in player["hand"]]
@@ -227,20 +242,20 @@ def _zone(player: dict, own: bool, hidden: list) -> dict:
     }
 
 
-def _task(task: dict) -> dict:
+def _task(task: dict[str, Any]) -> dict[str, Any]:
     if "card" not in task:
         return dict(task)
     return {**task, "card": task["card"]["id"]}
 
 
-def _state_choice(choice: dict | None) -> dict | None:
+def _state_choice(choice: dict[str, Any] | None) -> dict[str, Any] | None:
     if choice is None:
         return None
     options = [dict(option) for option in choice["options"]]
     return {"seat": choice["seat"], "task": _task(choice["task"]), "options": options}
 
 
-def _choice(player: dict, own: bool) -> dict | None:
+def _choice(player: dict[str, Any], own: bool) -> dict[str, Any] | None:
     """The seat's end-of-combat choice: its own as seen, the other's sampled as keeping."""
     if own:
         return player["choice"]

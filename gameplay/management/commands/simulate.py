@@ -65,7 +65,8 @@ class Command(BaseCommand):
             players = {s: bots.bot_for(name) for s, name in seating.items()}
             bots.play_bot_game(state, players, seed=seed, budget_s=1.0)
             decisions += len(state["log"]["actions"])
-            winners = ruleset.result(state).winners
+            result = ruleset.result(state)
+            winners = result.winners if result is not None else ()
             wins.update({seating[w] for w in winners} if winners else {"draw"})
         elapsed = time.perf_counter() - start
         self.stdout.write(json.dumps({"wins": dict(wins), "games": opts["games"]}))

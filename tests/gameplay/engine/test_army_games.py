@@ -3,7 +3,6 @@ every view, exact replay, JSON round trip, determinization, and the bots."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 from gameplay.engine import registry
 from gameplay.engine.army import strategy as army
 from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
-from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
+from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
 from tests.gameplay.engine.random_play import (
     assert_samples_look_like_their_views,
     greedy_wins,
@@ -21,7 +20,7 @@ from tests.gameplay.engine.random_play import (
 )
 
 RULES = registry.get("army")
-CI_GAMES = int(os.environ.get("ARMY_CI_GAMES", "10000"))
+CI_GAMES = fuzz_games()
 
 
 def strings_in(value) -> set[str]:
@@ -78,7 +77,7 @@ def play_random_game(seed: int, *, checks: bool) -> dict:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_seeded_random_games_keep_invariants_and_replay_exactly(chunk):
-    # given a quarter of the 10,000 seeded random games (ARMY_CI_GAMES overrides the count)
+    # given a quarter of the seeded random games (ci_games.fuzz_games: 10,000 in make bench)
     for seed in chunk_seeds(CI_GAMES, chunk):
         # when each is played with checks after every action (every 10th game: all checks)
         state = play_random_game(seed, checks=seed % 10 == 0)

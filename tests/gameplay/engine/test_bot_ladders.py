@@ -1,10 +1,11 @@
 """The bots are ordered in every engine game: search beats greedy, greedy beats random.
 
 A small ladder per game on fixed seeds (the full 1,000-game ladders are bench/bot_ladder.py,
-recorded in BENCHMARKS.md). Seats alternate with the seed. The games are deterministic for their
-seeds (the bots' budget is a rollout count; the time budget is far out of reach), so each
-assertion is stable: the better bot's score (draws count half) must have a one-sided Wilson
-lower bound above one half at z=0.84 (80 % confidence).
+recorded in BENCHMARKS.md; the two long small ladders, search vs greedy in Combat and Kingdom
+Combat, run in `make bench`: see LONG). Seats alternate with the seed. The games are
+deterministic for their seeds (the bots' budget is a rollout count; the time budget is far out
+of reach), so each assertion is stable: the better bot's score (draws count half) must have a
+one-sided Wilson lower bound above one half at z=0.84 (80 % confidence).
 
 Not reached yet (BENCHMARKS.md, "Bot ladders"): search vs greedy in Army and Rune Duel is about
 even; those two cases are strict expected failures, so the day the ordering holds on these
@@ -48,6 +49,11 @@ def _ladder(slug: str, first: str, second: str, games: int) -> dict:
     return counts
 
 
+# The two long ladders (a search game of Combat or Kingdom Combat takes seconds: over a minute of
+# CPU together) run in `make bench` (bench/engine_fuzz.py), beside the 1,000-game ladders of
+# bench/bot_ladder.py; the suite keeps the other eight.
+LONG = {("combat", "search", "greedy"), ("kingdom-combat", "search", "greedy")}
+
 NOT_YET = {
     ("army", "search", "greedy"): "Army: search barely ahead of greedy (32-28 here)",
     ("rune-duel", "search", "greedy"): "Rune Duel: search about even with greedy (27-33 here)",
@@ -57,6 +63,8 @@ NOT_YET = {
 def _case(key):
     reason = NOT_YET.get(key)
     marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    if key in LONG:
+        marks.append(pytest.mark.bench)
     return pytest.param(*key, marks=marks, id="-".join(key))
 
 

@@ -1,14 +1,12 @@
 """Seeded random Combat games: invariants after every action, hidden cards, replay, JSON.
 
-CI plays the issue's 10,000 seeded games (COMBAT_CI_GAMES scales the count); every game has its
-invariants checked after every action, every 10th game also checks every view after every 7th
-action, and every 20th game is replayed from its JSON log and round-tripped through JSON.
-bench/combat_fuzz.py runs the 1,000,000-game version.
+The suite plays ci_games.fuzz_games() seeded games (the issue's 10,000 in make bench); every
+game has its invariants checked after every action, every 10th game also checks every view after
+every 7th action, and every 20th game is replayed from its JSON log and round-tripped through
+JSON. bench/combat_fuzz.py runs the 1,000,000-game version.
 """
 
 from __future__ import annotations
-
-import os
 
 import pytest
 from hypothesis import given, settings
@@ -16,9 +14,10 @@ from hypothesis import strategies as st
 
 from gameplay.engine import core, fuzz
 from gameplay.engine.combat import COMBAT
+from tests.gameplay.engine.ci_games import fuzz_games
 
 DECK = fuzz.SAMPLE_OWN_DECK
-CI_GAMES = int(os.environ.get("COMBAT_CI_GAMES", "10000"))
+CI_GAMES = fuzz_games()
 CONFIGS = [  # (seats, options, share of the CI games in per mille): the shares sum to 1,000
     (2, {}, 200),  # two players off the top, the usual game, in three chunks (parallel runs)
     (2, {}, 200),

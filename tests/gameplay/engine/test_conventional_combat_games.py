@@ -3,7 +3,6 @@ in every view, exact replay, determinization, and the bots."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 
 from gameplay.engine import registry
 from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
-from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
+from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
 from tests.gameplay.engine.random_play import (
     assert_samples_look_like_their_views,
     greedy_wins,
@@ -20,7 +19,7 @@ from tests.gameplay.engine.random_play import (
 )
 
 RULES = registry.get("conventional-combat")
-CI_GAMES = int(os.environ.get("CC_CI_GAMES", "10000"))
+CI_GAMES = fuzz_games()
 MODES = ("full-match", "quick-duel")
 
 
@@ -54,7 +53,7 @@ def play_random_game(seed: int, *, checks: bool) -> dict:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_seeded_random_games_keep_invariants_and_replay_exactly(chunk):
-    # given a quarter of the 10,000 seeded games (CC_CI_GAMES overrides the count)
+    # given a quarter of the seeded games (ci_games.fuzz_games: 10,000 in make bench)
     for seed in chunk_seeds(CI_GAMES, chunk):
         # when each is played (every 10th with checks after every action)
         state = play_random_game(seed, checks=seed % 10 == 0)

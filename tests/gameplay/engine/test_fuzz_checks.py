@@ -1,6 +1,6 @@
 """The fuzz checks fail when they should: a broken game is caught, not waved through.
 
-The 10,000 CI games and the million-game bench only mean something if their checks can fail;
+The seeded fuzz games and the million-game benches only mean something if their checks can fail;
 each test here breaks a game the way a rules bug would and expects the check to say so.
 """
 

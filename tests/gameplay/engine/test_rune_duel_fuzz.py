@@ -1,23 +1,22 @@
 """Seeded random Rune Duel games: invariants after every action, exact replay, JSON round trip.
 
-CI plays RUNE_DUEL_FUZZ_GAMES games (default 10,000, in four chunks): invariants after every
-action in every 10th game and at the end of every game, views in every 50th, every 5th game's
-log round-tripped through JSON and replayed. `bench/rune_duel.py --fuzz 10000` runs every check
-on every game (see BENCHMARKS.md).
+The suite plays ci_games.fuzz_games() games (10,000 in make bench), in four chunks: invariants
+after every action in every 10th game and at the end of every game, views in every 50th, every
+5th game's log round-tripped through JSON and replayed. `bench/rune_duel.py --fuzz 10000` runs
+every check on every game (see BENCHMARKS.md).
 """
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
 from gameplay.engine import core
 from gameplay.engine.rune_duel import RUNE_DUEL as RD
-from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
+from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
 
-GAMES = int(os.environ.get("RUNE_DUEL_FUZZ_GAMES", "10000"))
+GAMES = fuzz_games()
 
 
 def assert_views_hide_secrets(state: dict) -> None:

@@ -1,5 +1,5 @@
-"""Seeded random Kingdom Combat games in CI (kingdom_combat/fuzzing.py), 10,000 per player
-count (2, 3 and 4) by default; KINGDOM_COMBAT_CI_GAMES sets the count per player count.
+"""Seeded random Kingdom Combat games (kingdom_combat/fuzzing.py): 500 per player count (2, 3
+and 4) in the suite, 10,000 in `make bench` (ci_games.fuzz_games, bench/engine_fuzz.py).
 
 In every game, after every action: card conservation (every card in exactly one place across
 decks, hands, zones, attachments, the stack and discard piles), gold never negative, nothing
@@ -7,7 +7,7 @@ in play at 0 HP, no HP rising (lost HP is permanent), and no hidden card in the 
 events. In every 10th game also every seat's and the spectator's whole view after every 10th
 action; every 20th game's JSON log is replayed to the same hash (checkpoints verified).
 
-Turn limits (option (d) of the brief, BENCHMARKS.md "Kingdom Combat fuzz in CI"): 49 games in
+Turn limits (option (d) of the brief, BENCHMARKS.md "The engine fuzz in the suite"): 49 games in
 50 stop at 6 to 12 turns (random play attacks, shoots, casts, makes tokens and destroys units
 that early in most games), and every 50th (seed % 50 == 25) plays the default 120 turns, where
 fortresses are damaged and fall, defenders join and units retreat; so every rule the long game
@@ -18,16 +18,14 @@ tests so pytest-xdist spreads them over both workers; bench/kingdom_combat_fuzz.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import fuzzing
 from gameplay.engine.kingdom_combat.invariants import check_invariants
-from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds
+from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
 
-GAMES = int(os.environ.get("KINGDOM_COMBAT_CI_GAMES", "10000"))  # per player count
+GAMES = fuzz_games(500)  # per player count (10,000 in make bench)
 
 
 @pytest.mark.slow
