@@ -12,6 +12,7 @@ from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 from knox.models import AuthToken
 
+from accounts.models import User
 from accounts.services import (
     user_close,
     user_logout_everywhere,
@@ -22,6 +23,13 @@ from accounts.tokens import desk_reset_tokens
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from config.throttling import LoginAddressThrottle
+
+
+def _user(request: HttpRequest) -> User:
+    """The signed-in user of a view behind login_required."""
+    user = request.user
+    assert isinstance(user, User), "behind login_required"
+    return user
 
 
 class AccountForm(forms.Form):
@@ -50,7 +58,7 @@ class CloseForm(forms.Form):
 def account(request: HttpRequest) -> HttpResponse:
     """The signed-in player's account: email, notices by email, API tokens, links to change
     the password or close the account."""
-    user = request.user
+    user = _user(request)
     initial = {"email": user.email, "notify_by_email": user.notify_by_email}
     form = AccountForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -69,8 +77,9 @@ def account(request: HttpRequest) -> HttpResponse:
 @login_required
 def logout_everywhere(request: HttpRequest) -> HttpResponse:
     """End every other session and revoke every API token; this browser stays signed in."""
-    revoked = user_logout_everywhere(user=request.user)
-    update_session_auth_hash(request, request.user)
+    user = _user(request)
+    revoked = user_logout_everywhere(user=user)
+    update_session_auth_hash(request, user)
     tokens = "1 API token" if revoked == 1 else f"{revoked} API tokens"
     messages.success(request, f"You are logged out everywhere else, and {tokens} no longer work.")
     return redirect("account")
@@ -82,10 +91,11 @@ def account_close(request: HttpRequest) -> HttpResponse:
     """Say plainly what closing the account does, then do it (with the password)."""
     form = CloseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if not request.user.check_password(form.cleaned_data["password"]):
+        user = _user(request)
+        if not user.check_password(form.cleaned_data["password"]):
             form.add_error("password", "That is not your password.")
         else:
-            name = user_close(user=request.user)
+            name = user_close(user=user)
             logout(request)
             messages.success(
                 request, f"Your account is closed. Your results stay, under the name {name}."

@@ -11,6 +11,7 @@ this pair reached it, else the address's". The settings name this module's calla
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 from axes.attempts import get_cool_off_threshold
 from axes.helpers import get_client_username, get_cool_off
@@ -28,7 +29,8 @@ from config.errors import error_body
 def client_address(request: HttpRequest) -> str:
     """The client address the throttles use: the peer's, or the one the last trusted proxy
     appended (TRUSTED_PROXY_COUNT); a client-written X-Forwarded-For is never trusted."""
-    return BaseThrottle().get_ident(request) or "unknown"
+    # DRF's get_ident reads only request.META, which a Django request has too
+    return BaseThrottle().get_ident(cast(Any, request)) or "unknown"
 
 
 def username_of(request: HttpRequest, credentials: dict | None) -> str:
@@ -43,7 +45,7 @@ def _pair_failures(request: HttpRequest, credentials: dict | None) -> int:
     """This username's recent failures from this address (one query)."""
     attempts = AccessAttempt.objects.filter(
         username=get_client_username(request, credentials),
-        ip_address=request.axes_ip_address,
+        ip_address=getattr(request, "axes_ip_address", None),
         attempt_time__gte=get_cool_off_threshold(request),
     )
     return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0

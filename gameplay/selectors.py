@@ -48,7 +48,8 @@ def may_read_log(game: GameRecord, user) -> bool:
         return True
     if not is_game_organizer(game, user) or user_seats(game, user):
         return False
-    return game.match_id is None or not plays_in_event(game.match.tournament_id, user)
+    match = game.match
+    return match is None or not plays_in_event(match.tournament_id, user)
 
 
 def plays_in_event(tournament_id: int, user) -> bool:

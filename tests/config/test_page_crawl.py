@@ -116,7 +116,6 @@ def pages(ids) -> dict[str, list[str]]:
         "getting-started": ["/getting-started/"],
         "background-status": ["/status/background/"],
         "notifications": ["/notifications/"],
-        "background-status": ["/status/background/"],
         "account": ["/account/"],
         "account-close": ["/account/close/"],
         "password-change": ["/account/password/"],

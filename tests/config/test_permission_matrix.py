@@ -426,7 +426,7 @@ READ_ONLY_PAGES = {
     "gameplay:list", "gameplay:game", "gameplay:board", "gameplay:replay",
     "gameplay:lobby", "gameplay:live", "drafting:live", "tournaments:live", "my-live",
     "tournaments:swiss-round", "ratings:player", "leagues:list", "leagues:detail",
-    "leagues:history", "background-status", "password-reset-sent", "password-reset-complete",
+    "leagues:history", "password-reset-sent", "password-reset-complete",
     "tournaments:desk-reset",
 }  # fmt: skip
 FORM_NAMES = {
