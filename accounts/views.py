@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.notifications import notifications_for, notifications_mark_read
 from accounts.services import user_register
-from config import live
+from config import live_streams
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
 from config.throttling import LoginAddressThrottle
@@ -82,11 +82,13 @@ def notifications_read(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def my_live(request: HttpRequest) -> HttpResponseBase:
+@live_streams.view
+async def my_live(request: HttpRequest) -> HttpResponseBase:
     """The signed-in user's own live stream (server-sent events) for their home page: a notice
     whenever something for them changed (a notification, a challenge withdrawn). Only their
     own: a visitor gets a 403, and no stream names another user. A notice carries a stamp, not
     what changed; the first one is empty (the page has nothing to compare it with)."""
-    if not request.user.is_authenticated:
+    user = await request.auser()
+    if not user.is_authenticated:
         return HttpResponse("Log in to follow your own updates.", status=403)
-    return live.stream(f"user-{request.user.pk}", lambda: None)
+    return await live_streams.stream(request, f"user-{user.pk}", lambda: None)

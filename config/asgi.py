@@ -1,8 +1,32 @@
-"""ASGI entry point."""
+"""ASGI entry point: the app the web server serves (config/serving.py), pages and live streams."""
 
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
-application = get_asgi_application()
+
+import django
+from django.core.handlers.asgi import ASGIHandler
+
+django.setup(set_prefix=False)
+
+from config.live_streams import is_stream_path  # noqa: E402
+
+
+class Handler(ASGIHandler):
+    """Django's ASGI handler, but for a live stream's request.
+
+    Django gives every request a thread of its own for its sync steps (the request signals,
+    the sync middleware, a view's database read), held until the response ends: a stream's
+    thread would idle for the stream's minute, a thread per open page (measured in
+    bench/live_tier.py). A stream's few sync steps, all made as it opens, share one thread
+    instead (asgiref's thread for sync code outside a request context); its events come from
+    the event loop."""
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and is_stream_path(scope["path"]):
+            await self.handle(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
+
+application = Handler()

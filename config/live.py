@@ -10,17 +10,20 @@ a stream needs no more access than the page it serves (each app's stream view ch
 Writes call `publish` (or `publish_read`) inside their transaction; the notice leaves once the
 transaction commits, through one of three transports (settings.LIVE_TRANSPORT):
 
-- "redis" (production, REDIS_URL set): PUBLISH on a channel; one listener thread per web
-  process (PSUBSCRIBE) hands notices to that process's hub, so a move made on any web process
+- "redis" (production, REDIS_URL set): PUBLISH on a channel; one listener per web process
+  (PSUBSCRIBE) hands notices to that process's hub, so a move made on any web process
   or by a Celery worker (bot moves) reaches every stream.
 - "file" (the embedded default, `make run`): the web process and its worker are separate
   processes without Redis; a notice is also written to var/live/<topic>, which a watcher thread
   of the web process reads every LIVE_FILE_POLL_S.
 - "local" (tests): the hub of this process only.
 
-Each stream holds one server thread while open (gunicorn runs gthread workers, see README
-"Live updates"), so a process serves at most LIVE_MAX_STREAMS at once and answers 503 beyond
-(the page then polls), and a stream ends after LIVE_STREAM_SECONDS (the browser reconnects).
+The streams' responses are config/live_streams.py: under the ASGI server (production, `make run`)
+an async generator on the event loop, up to LIVE_MAX_ASYNC_STREAMS per process; under a WSGI
+server (the browser tests' live server) a thread each (`thread_events`), up to LIVE_MAX_STREAMS.
+Either answers 503 beyond its limit (the page then polls) and ends after LIVE_STREAM_SECONDS
+(the browser reconnects). With the ASGI server, Redis notices arrive through a `redis.asyncio`
+subscription on the loop (live_streams.RedisListener), not the listener thread below.
 """
 
 from __future__ import annotations
@@ -37,8 +40,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
-from django.http import HttpResponse, StreamingHttpResponse
-from django.http.response import HttpResponseBase
+from django.http import HttpResponse
 
 logger = logging.getLogger(__name__)
 
@@ -49,12 +51,16 @@ FILE_SWEEP_S = 600  # the embedded mode's notice files are removed after ten min
 
 
 class Hub:
-    """The latest notice per topic in this process, and a condition streams wait on."""
+    """The latest notice per topic in this process, and a condition streams wait on.
+
+    A thread's stream (the WSGI path) waits on the condition; the async streams of an event
+    loop register a listener (config/live_streams.py), called with the topic on every put."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._seq = 0
         self._last: OrderedDict[str, tuple[int, object]] = OrderedDict()
+        self._listeners: list[Callable[[str], None]] = []
 
     def put(self, topic: str, version) -> None:
         with self._cond:
@@ -64,11 +70,33 @@ class Hub:
             while len(self._last) > REMEMBERED_TOPICS:
                 self._last.popitem(last=False)
             self._cond.notify_all()
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(topic)
+
+    def listen(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(topic)` after each notice, from the thread that put it."""
+        with self._cond:
+            self._listeners.append(listener)
+
+    def unlisten(self, listener: Callable[[str], None]) -> None:
+        with self._cond:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
 
     def cursor(self) -> int:
         """Where the notices stand now: a stream waits for notices after it."""
         with self._cond:
             return self._seq
+
+    def since(self, topic: str, cursor: int) -> tuple[int, bool, object]:
+        """Without waiting: the new cursor, whether `topic` changed after `cursor`, and its
+        latest version."""
+        with self._cond:
+            seq, version = self._last.get(topic, (0, None))
+            if seq > cursor:
+                return self._seq, True, version
+            return cursor, False, None
 
     def wait(self, topic: str, cursor: int, timeout: float) -> tuple[int, bool, object]:
         """Wait up to `timeout` s for a notice on `topic` after `cursor`; returns the new
@@ -76,12 +104,12 @@ class Hub:
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
-                seq, version = self._last.get(topic, (0, None))
-                if seq > cursor:
-                    return self._seq, True, version
+                found = self.since(topic, cursor)
+                if found[1]:
+                    return found
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    return cursor, False, None
+                    return found
                 self._cond.wait(remaining)
 
 
@@ -299,39 +327,18 @@ def _send(topic: str, version) -> None:
         logger.warning("live notice not sent", exc_info=True)
 
 
-def _event(topic: str, version) -> str:
+def event(topic: str, version) -> str:
     return f"data: {json.dumps({'topic': topic, 'v': version})}\n\n"
 
 
-def stream(topic: str, read_version: Callable[[], object]) -> HttpResponseBase:
-    """The SSE response for one topic: the version now, then each notice, keep-alive comments
-    every LIVE_HEARTBEAT_S, closed after LIVE_STREAM_SECONDS. The caller has checked access.
-    503 when this process holds LIVE_MAX_STREAMS streams or the transport is down."""
+def take_slot(limit: int) -> _Slot | None:
+    """One of this process's `limit` streams, or None when it holds them all."""
     global _streams
-    channel = transport()
-    channel.start()
-    if not channel.healthy():
-        return _unavailable("Live updates are unavailable; the page refreshes by polling.")
     with _streams_lock:
-        if _streams >= getattr(settings, "LIVE_MAX_STREAMS", 50):
-            return _unavailable("Too many live pages open; the page refreshes by polling.")
+        if _streams >= limit:
+            return None
         _streams += 1
-    try:
-        cursor = _hub.cursor()  # before the read: a change made meanwhile is still announced
-        version = read_version()
-    except BaseException:
-        _release()
-        raise
-    slot = _Slot()
-    response = StreamingHttpResponse(
-        _events(channel, topic, version, cursor, slot), content_type="text/event-stream"
-    )
-    # a stream closed before its first event never runs the generator's `finally`
-    # Django's own closers list: no public hook runs for a stream closed before its first event
-    response._resource_closers.append(slot.release)  # type: ignore[attr-defined]
-    response["Cache-Control"] = "no-store"
-    response["X-Accel-Buffering"] = "no"  # a proxy (nginx) must not buffer the stream
-    return response
+    return _Slot()
 
 
 def _release() -> None:
@@ -341,7 +348,7 @@ def _release() -> None:
 
 
 class _Slot:
-    """One of the process's LIVE_MAX_STREAMS, given back once."""
+    """One of the process's streams, given back once."""
 
     def __init__(self) -> None:
         self.held = True
@@ -355,19 +362,24 @@ class _Slot:
         self.release()
 
 
-def _events(channel, topic: str, version, cursor: int, slot: _Slot) -> Iterator[str]:
+def let_go_of_the_database() -> None:
+    """A stream never reads the database again: this thread's connections are given back
+    (a stream open for a minute must not hold one of PostgreSQL's connections)."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+def thread_events(channel, topic: str, version, cursor: int, slot: _Slot) -> Iterator[str]:
+    """A stream's events while it holds a server thread (WSGI: gunicorn, the test server)."""
     try:
-        # the stream never reads the database again: the thread's connection is given back
-        for connection in connections.all(initialized_only=True):
-            if not connection.in_atomic_block:
-                connection.close()
-        yield f"retry: {RETRY_MS}\n" + _event(topic, version)
+        yield f"retry: {RETRY_MS}\n" + event(topic, version)
         seconds = getattr(settings, "LIVE_STREAM_SECONDS", 55)
         heartbeat = getattr(settings, "LIVE_HEARTBEAT_S", 15)
         deadline = time.monotonic() + seconds
         while (remaining := deadline - time.monotonic()) > 0 and channel.healthy():
             cursor, changed, latest = _hub.wait(topic, cursor, min(heartbeat, remaining))
-            yield _event(topic, latest) if changed else ": keep-alive\n\n"
+            yield event(topic, latest) if changed else ": keep-alive\n\n"
         # a planned end: the page opens its next stream at once rather than after RETRY_MS,
         # whose first event brings it up to date (a move made meanwhile is not late)
         yield END_EVENT
@@ -375,7 +387,7 @@ def _events(channel, topic: str, version, cursor: int, slot: _Slot) -> Iterator[
         slot.release()
 
 
-def _unavailable(message: str) -> HttpResponse:
+def unavailable(message: str) -> HttpResponse:
     response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = "30"
     response["Cache-Control"] = "no-store"

@@ -7,16 +7,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import games
 from decks.legality import card_key
 from decks.legality.cardsets import DATA_DIR
 from decks.legality.formats import GAME_NAMES
 
-BUILTIN_SETS = {
-    "STD": ("playing_cards.json", ["combat", "army"]),
-    "KC1": ("kingdom_combat_starter.json", ["kingdom-combat"]),
-    "CC1": ("conventional_combat_starter.json", ["conventional-combat"]),
-    "RD1": ("rune_duel_starter.json", ["rune-duel"]),
-}
+# {set code: (its decks/data file, the games that play it)}, from the games' declaration
+BUILTIN_SETS = games.builtin_sets()
 
 
 def ensure_games(Game) -> dict[str, Any]:

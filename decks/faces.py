@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import games
 from decks.drafting.rules import parse_playing_card
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -243,37 +244,44 @@ def _body(type_: str, attack, life, regeneration=None) -> list[dict]:
     return body
 
 
-def _game_of(card) -> str:
-    """The game a catalogue card belongs to, from its shape (when the caller does not say)."""
+def _face_of(card) -> str:
+    """How a catalogue card is drawn, from its shape (when the caller names no game)."""
     stats = _get(card, "stats", {}) or {}
     if _get(card, "code") and parse_playing_card(_get(card, "code")):
-        return "combat"
+        return "playing"
     if "attack_element" in stats or (_get(card, "type") == "action" and not _get(card, "border")):
-        return "conventional-combat"
+        return "conventional"
     if "rune" in stats:
-        return "rune-duel"
-    return "kingdom-combat"
+        return "rune"
+    return "kingdom"
+
+
+def _declared_face(game: str) -> str:
+    """How that game's cards are drawn, as its declaration says ("" for an undeclared game)."""
+    cards = games.cards_of(game)
+    return cards.face if cards else ""
 
 
 def card_face(card, game: str | None = None) -> dict:
     """Display facts for a catalogue card (a Card row or the API's card dict) of any game."""
-    game = game or _game_of(card)
+    face = _declared_face(game) if game else _face_of(card)
     code = _get(card, "code", "") or ""
-    if game in ("combat", "army") or (code and parse_playing_card(code)):
-        face = playing_face(code, _get(card, "name", ""))
-        face["text"] = _get(card, "text", "") or ""
-        face["id"] = _get(card, "id")
-        return face
-    if game == "conventional-combat":
+    if face == "playing" or (code and parse_playing_card(code)):
+        drawn = playing_face(code, _get(card, "name", ""))
+        drawn["text"] = _get(card, "text", "") or ""
+        drawn["id"] = _get(card, "id")
+        return drawn
+    if face == "conventional":
         return _conventional(card)
-    if game == "rune-duel":
+    if face == "rune":
         return _rune(card)
     return _kingdom(card)
 
 
 def engine_face(card: dict, game: str) -> dict:
     """Display facts for a card as an engine game's view shows it (Rune Duel, Conventional)."""
-    if game == "rune-duel":
+    face = _declared_face(game)
+    if face == "rune":
         type_ = card.get("type", "")
         return _base(
             card,
@@ -286,7 +294,7 @@ def engine_face(card: dict, game: str) -> dict:
             body=_body(type_, card.get("attack"), card.get("health")),
             text=card.get("text", "") or _effects_text(card.get("effects", [])),
         )
-    if game == "conventional-combat":
+    if face == "conventional":
         attack = card.get("attack") or None
         defense = card.get("defense") or {}
         return _base(

@@ -9,36 +9,37 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+import games as declared
 from config.errors import ServiceError
 from config.htmx import HtmxHttpRequest
 from decks import selectors, services
 from decks.faces import SUIT_NAMES, SUIT_SYMBOLS, card_face
 from decks.legality import format_deck_list, formats_for
-from decks.legality.formats import KC_BORDER_LIMITS
+from decks.legality.formats import BORDER_COPY_LIMITS
 from decks.models import Game, Pool
 from decks.services.decks import deck_list_from_input
 from tournaments.models import Tournament  # decks sits above tournaments
-
-BORDERS = ["gold", "silver", "black", "green"]
 
 
 def card_browser(request: HtmxHttpRequest) -> HttpResponse:
     """Every game's cards with filters; the results refresh in place (htmx)."""
     games = list(Game.objects.all())
-    slug = request.GET.get("game") or "kingdom-combat"
+    slug = request.GET.get("game") or declared.deck_pages_default().slug
     game = next((g for g in games if g.slug == slug), games[0])
+    cards = declared.cards_of(game.slug)
     filters = {
         key: request.GET.get(key, "").strip() for key in ("border", "faction", "type", "search")
     }
     sets = selectors.visible_card_sets(user=request.user)
-    cards = selectors.card_list(game=game, sets=sets, **filters)
+    found = selectors.card_list(game=game, sets=sets, **filters)
     context = {
         "games": games,
         "game": game,
         "filters": filters,
-        "cards": cards[:300],
-        "total": len(cards),
-        "borders": BORDERS,
+        "cards": found[:300],
+        "total": len(found),
+        # the border filter, for a game whose cards carry one
+        "borders": list(cards.borders) if cards else [],
         "factions": game.factions.all(),
         "types": sorted({card.type for card in selectors.card_list(game=game, sets=sets)}),
     }
@@ -93,7 +94,7 @@ def _validation(data, user) -> dict:
         "result": result.to_dict(),
         "curve": curve,
         "curve_top": max(curve or [0]) or 1,
-        "curve_label": "Gold curve" if game.slug == "kingdom-combat" else "Cost curve",
+        "curve_label": _cards(game.slug).curve_name,
         # cards a problem names are marked in the builder's list of counts
         "flagged": {problem.card for problem in result.problems if problem.card},
     }
@@ -149,22 +150,27 @@ def _format_options(game: str, current: str) -> list[tuple[str, str]]:
 
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-PLAYING_CARD_GAMES = ("combat", "army")
+
+
+def _cards(slug: str) -> declared.Cards:
+    """What a game's cards are (its declaration), or a plain catalogue's for a game without one."""
+    return declared.cards_of(slug) or declared.Cards("", "", (), "")
 
 
 def _visual(catalogues: list[dict], pool) -> list[dict]:
     """The visual builder's panels, one per game: card faces with their copies and filters, a
-    fortress picker for Kingdom Combat, the 4x13 grid of the 52 cards for Combat."""
+    fortress picker where decks choose fortresses, the 4x13 grid of the 52 playing cards."""
     panels = []
     for catalogue in catalogues:
         slug = catalogue["game"].slug
+        cards = _cards(slug)
         entries: list[dict[str, Any]] = []
         fortresses: list[dict[str, Any]] = []
         for card, copies in catalogue["cards"]:
             face = card_face(card, slug)
             limit = copies
-            if limit is None and slug == "kingdom-combat":
-                limit = KC_BORDER_LIMITS.get(card.border) or None
+            if limit is None and cards.borders:
+                limit = BORDER_COPY_LIMITS.get(card.border) or None
             entry = {"face": face, "copies": copies, "limit": limit}
             (fortresses if card.type == "fortress" else entries).append(entry)
         panel = {
@@ -173,8 +179,9 @@ def _visual(catalogues: list[dict], pool) -> list[dict]:
             "entries": entries,
             "fortresses": fortresses,
             "from_pool": pool is not None,
+            "cost_name": cards.cost_name,
         }
-        if slug in PLAYING_CARD_GAMES and pool is None:
+        if slug in declared.playing_card_games() and pool is None:
             panel["grid52"] = _grid52(entries)
         panel["filters"] = _filters(entries)
         panels.append(panel)
@@ -240,7 +247,7 @@ def _initial(request, deck, pool) -> dict:
         initial = {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
         return {**initial, "text": text}
     if deck is None:
-        game = request.GET.get("game", "kingdom-combat")
+        game = request.GET.get("game", declared.deck_pages_default().slug)
         return {"game": game, "format": request.GET.get("format", "constructed"), "text": ""}
     rows = list(deck.cards.all())
     text = format_deck_list(

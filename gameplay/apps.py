@@ -1,8 +1,7 @@
 from django.apps import AppConfig
 
 from decks.legality import effects as card_effects
-from gameplay.engine.conventional_combat import effect_problems as conventional_combat_effects
-from gameplay.engine.rune_duel.cards import EFFECTS as RUNE_DUEL_EFFECTS
+from gameplay.engine import registry
 from tournaments import hooks
 
 
@@ -21,5 +20,7 @@ class GameplayConfig(AppConfig):
             lambda *, match_id: selectors.live_game_time_facts(match_id=match_id),
         )
         # Card imports ask the engines what they play (decks mirrors nothing).
-        card_effects.engine_vocabulary_register("conventional-combat", conventional_combat_effects)
-        card_effects.engine_effects_register("rune-duel", RUNE_DUEL_EFFECTS)
+        for slug, problems in registry.effect_vocabularies().items():
+            card_effects.engine_vocabulary_register(slug, problems)
+        for slug, pairs in registry.shared_effects().items():
+            card_effects.engine_effects_register(slug, pairs)

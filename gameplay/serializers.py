@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+import games
+
 
 class SeatIn(serializers.Serializer):
     user = serializers.IntegerField(required=False)
@@ -75,7 +77,7 @@ class GameLogOut(serializers.Serializer):
 
 
 class InviteIn(serializers.Serializer):
-    ruleset = serializers.CharField(max_length=40, default="combat")
+    ruleset = serializers.CharField(max_length=40, default=games.default().slug)
     opponent = serializers.CharField(
         max_length=150,
         required=False,

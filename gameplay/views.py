@@ -13,7 +13,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 import games
-from config import live
+from config import live_streams
 from config.errors import ServiceError, error_body
 from config.forms_only import post_only_else_back_to
 from config.parsers import TooDeep, loads_bounded
@@ -31,6 +31,7 @@ def game_list(request):
             "games": selectors.games_for_home(limit=30),
             "matches": selectors.matches_to_play(user=request.user),
             "rulesets": registry.all_rulesets(),
+            "default_ruleset": games.default().slug,
             "bots": sorted(bots.BOTS),
         },
     )
@@ -43,7 +44,7 @@ def game_new(request):
     bot = request.POST.get("bot", "greedy")
     try:
         game = services.game_create(
-            ruleset=request.POST.get("ruleset", "combat"),
+            ruleset=request.POST.get("ruleset", games.default().slug),
             seats=[{"user": request.user.pk}, {"bot": bot}],
             options=_turn_limit_options(request),
             created_by=request.user,
@@ -87,6 +88,7 @@ def lobby(request):
             "mine": selectors.invites_of(user=request.user),
             "my_games": selectors.games_awaiting_move(user=request.user),
             "rulesets": _two_player_rulesets(),
+            "default_ruleset": games.default().slug,
             "challenge_to": request.GET.get("challenge", "")[:150],
         },
     )
@@ -99,7 +101,7 @@ def invite_new(request):
     try:
         invite = services.invite_create(
             by_user=request.user,
-            ruleset=request.POST.get("ruleset", "combat"),
+            ruleset=request.POST.get("ruleset", games.default().slug),
             opponent_username=request.POST.get("opponent", ""),
             options=_turn_limit_options(request),
         )
@@ -191,7 +193,7 @@ def _board(request, pk: int, *, error: str = "") -> dict:
         **_players_and_result(game, detail, names, request.user),
         "table": clicks,
         "table_json": {k: clicks[k] for k in ("moves", "words", "hint", "then")},
-        "offer_title": boards.OFFER_TITLES.get(game.ruleset, "Choose a card"),
+        "offer_title": boards.offer_title(game.ruleset),
         "offer_faces": boards.offer_faces(game.ruleset, clicks["offer"]),
         "game": game,
         "game_name": games.name_of(game.ruleset),
@@ -249,12 +251,18 @@ def game_board(request, pk: int):
 
 
 @require_GET
-def game_live(request, pk: int):
+@live_streams.view
+async def game_live(request, pk: int):
     """The game's live stream (server-sent events): "now at version v" after each move. Anyone
     who may open the game page may listen; a notice shows nothing of the game."""
-    if selectors.game_version(pk) is None:
-        raise Http404("There is no such game.")
-    return live.stream(f"game-{pk}", lambda: selectors.game_version(pk))
+
+    def version() -> int:
+        found = selectors.game_version(pk)
+        if found is None:
+            raise Http404("There is no such game.")
+        return found
+
+    return await live_streams.stream(request, f"game-{pk}", version)
 
 
 @login_required

@@ -64,6 +64,36 @@ class TimeFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class Cards:
+    """What a game's cards are, as the catalogue, the deck rules and the deck pages read them.
+
+    `builtin_set` / `data_file`: the code and the decks/data file of its built-in set (Combat
+    and Army share the playing cards); `types`: the card types a set may hold; `face`: how
+    decks.faces draws a card ("playing", "kingdom", "conventional", "rune"); `borders`: the
+    borders a card carries, the last one for tokens (none: cards have no border; the copies
+    each border allows are the formats' `border_limits`); `factions`: every card belongs to
+    a faction (or is a mercenary); `action_kinds`: the subtypes an action card must have;
+    `fortresses`: decks choose fortresses (with hit points and gold), and the rulebook's deck
+    advice and gold curve apply; `tokens`: effects make token cards, which must exist;
+    `kind_effects`: which effects a card may carry depends on its kind (a fortress's, a Dirty
+    Trick's: decks.legality.kc_effects);
+    `cost_name` / `curve_name`: the builder's words for a card's cost and the cost chart."""
+
+    builtin_set: str
+    data_file: str
+    types: tuple[str, ...]
+    face: str
+    borders: tuple[str, ...] = ()
+    factions: bool = False
+    action_kinds: tuple[str, ...] = ()
+    fortresses: bool = False
+    tokens: bool = False
+    kind_effects: bool = False
+    cost_name: str = "Cost"
+    curve_name: str = "Cost curve"
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game: what an event of it may choose and how it is played."""
 
@@ -72,6 +102,7 @@ class Game:
     match_sizes: tuple[int, ...]
     formats: tuple[FormatInfo, ...]
     time: TimeFacts
+    cards: Cards
     team_sizes: tuple[int, ...] = (1,)
     team_players: tuple[int, ...] = ()
     jokers: bool = False
@@ -165,6 +196,9 @@ GAMES: tuple[Game, ...] = (
         jokers=True,
         playing_cards=True,
         formats=_COMBAT_FORMATS,
+        cards=Cards(
+            "STD", "playing_cards.json", ("spot", "court", "joker"), "playing", cost_name="Value"
+        ),
         time=TimeFacts(
             noun="life",
             heading="life totals",
@@ -184,6 +218,19 @@ GAMES: tuple[Game, ...] = (
             FormatInfo("constructed", "Constructed", "constructed"),
             FormatInfo("sealed", "Sealed", "sealed"),
             FormatInfo("draft", "Draft", "draft"),
+        ),
+        cards=Cards(
+            "KC1",
+            "kingdom_combat_starter.json",
+            ("fortress", "unit", "structure", "action", "token"),
+            "kingdom",
+            borders=("gold", "silver", "black", "green"),
+            factions=True,
+            action_kinds=("Dirty Trick", "Event", "Ability", "Equipment"),
+            fortresses=True,
+            tokens=True,
+            kind_effects=True,
+            curve_name="Gold curve",
         ),
         time=TimeFacts(
             noun="fortress HP",
@@ -206,6 +253,9 @@ GAMES: tuple[Game, ...] = (
             FormatInfo("quick-duel", "Quick Duel", "constructed", engine_mode="quick-duel"),
             FormatInfo("full-match", "Full Match", "constructed", engine_mode="full-match"),
         ),
+        cards=Cards(
+            "CC1", "conventional_combat_starter.json", ("character", "action"), "conventional"
+        ),
         time=TimeFacts(
             noun="characters left",
             heading="characters left",
@@ -224,6 +274,7 @@ GAMES: tuple[Game, ...] = (
         match_sizes=(2,),
         formats=(FormatInfo("standard", "Standard", "no-deck"),),
         playing_cards=True,
+        cards=Cards("STD", "playing_cards.json", ("spot", "court"), "playing", cost_name="Value"),
         time=TimeFacts(
             noun="stamina",
             heading="stamina points (SP)",
@@ -243,6 +294,13 @@ GAMES: tuple[Game, ...] = (
             FormatInfo("starter", "Starter decks", "no-deck"),
             FormatInfo("constructed", "Constructed", "constructed"),
         ),
+        cards=Cards(
+            "RD1",
+            "rune_duel_starter.json",
+            ("creature", "artifact", "spell", "warlord"),
+            "rune",
+            cost_name="Rank",
+        ),
         time=TimeFacts(
             noun="life",
             heading="life totals",
@@ -257,6 +315,9 @@ GAMES: tuple[Game, ...] = (
 )
 
 _BY_SLUG = {game.slug: game for game in GAMES}
+# The game the deck pages (the card browser, a new deck) open on when none is chosen: the one
+# whose decks are built from a catalogue of its own (the others use playing cards or starters).
+DECK_PAGES_GAME = KINGDOM_COMBAT
 
 
 def get(slug: str) -> Game:
@@ -265,6 +326,31 @@ def get(slug: str) -> Game:
         return _BY_SLUG[slug]
     except KeyError:
         raise UnknownGame(f"There is no game called {slug!r}; choose one of {slugs()}.") from None
+
+
+def cards_of(slug: str) -> Cards | None:
+    """What that game's cards are (None for a game nobody declared, such as a test's)."""
+    game = _BY_SLUG.get(slug)
+    return game.cards if game else None
+
+
+def default() -> Game:
+    """The game a new event, league or game starts with when none is chosen: the first listed."""
+    return GAMES[0]
+
+
+def deck_pages_default() -> Game:
+    """The game the card browser and a new deck open on when none is chosen."""
+    return _BY_SLUG[DECK_PAGES_GAME]
+
+
+def builtin_sets() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """{set code: (its decks/data file, the slugs of the games that play it)}, in game order."""
+    sets: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for game in GAMES:
+        data_file, slugs = sets.get(game.cards.builtin_set, (game.cards.data_file, ()))
+        sets[game.cards.builtin_set] = (data_file, (*slugs, game.slug))
+    return sets
 
 
 def all_games() -> tuple[Game, ...]:

@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+import games
 from tournaments.models import GameSlug, Tournament
 
 
@@ -19,7 +20,7 @@ class League(models.Model):
         MATCH_WINS = "match-wins", "Points per match win"
 
     name = models.CharField(max_length=120)
-    game = models.CharField(max_length=30, choices=GameSlug.choices, default=GameSlug.COMBAT)
+    game = models.CharField(max_length=30, choices=GameSlug.choices, default=games.default().slug)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues"
     )

@@ -2,13 +2,14 @@
 
 from rest_framework import serializers
 
+import games
 from leagues.models import League
 from tournaments.models import GameSlug
 
 
 class LeagueIn(serializers.Serializer):
     name = serializers.CharField(max_length=120, allow_blank=True)
-    game = serializers.ChoiceField(choices=GameSlug.choices, default=GameSlug.COMBAT)
+    game = serializers.ChoiceField(choices=GameSlug.choices, default=games.default().slug)
     score_by = serializers.ChoiceField(choices=League.ScoreBy.choices, default="placement")
     placement_points = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=10_000),

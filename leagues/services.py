@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+import games
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from leagues import scoring
 from leagues.models import League, LeagueEvent, event_day
@@ -36,8 +37,7 @@ SETTINGS = (
 def _check(settings: dict) -> dict[str, list[str]]:
     """Every problem of a league's settings, by field (empty: they make sense)."""
     errors: dict[str, list[str]] = {}
-    score_by, points = settings["score_by"], settings["placement_points"] or []
-    counted, planned = settings["counted_events"], settings["planned_events"]
+    score_by = settings["score_by"]
     if not settings["name"].strip():
         errors["name"] = ["Give the league a name."]
     if len(settings["description"]) > 2000:
@@ -46,27 +46,42 @@ def _check(settings: dict) -> dict[str, list[str]]:
         errors["game"] = ["Choose one of the games."]
     if score_by not in League.ScoreBy.values:
         errors["score_by"] = ["Score per placement or per match win."]
+    points = _points_problem(score_by, settings["placement_points"] or [])
+    if points:
+        errors["placement_points"] = [points]
+    if not 0 <= settings["points_per_win"] <= 100:
+        errors["points_per_win"] = ["Give 0 to 100 points per match win."]
+    errors.update(_event_count_problems(settings["counted_events"], settings["planned_events"]))
+    starts, ends = settings["starts_on"], settings["ends_on"]
+    if starts is None:
+        errors["starts_on"] = ["Give the day the season starts."]
+    elif ends is not None and ends < starts:
+        errors["ends_on"] = ["The season ends on or after the day it starts."]
+    return errors
+
+
+def _points_problem(score_by: str, points) -> str:
+    """What is wrong with the points per placement ("" when nothing)."""
     if not isinstance(points, list) or not all(
         isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points
     ):
-        errors["placement_points"] = ["Give whole points of 0 or more, 1st place first."]
-    elif len(points) > MAX_PLACES:
-        errors["placement_points"] = [f"At most {MAX_PLACES} places score."]
-    elif score_by == League.ScoreBy.PLACEMENT and not any(points):
-        errors["placement_points"] = ["Give the points of at least 1st place."]
-    if not 0 <= settings["points_per_win"] <= 100:
-        errors["points_per_win"] = ["Give 0 to 100 points per match win."]
+        return "Give whole points of 0 or more, 1st place first."
+    if len(points) > MAX_PLACES:
+        return f"At most {MAX_PLACES} places score."
+    if score_by == League.ScoreBy.PLACEMENT and not any(points):
+        return "Give the points of at least 1st place."
+    return ""
+
+
+def _event_count_problems(counted: int | None, planned: int | None) -> dict[str, list[str]]:
+    """Best N of M: N and M from 1 to 1,000 (or empty), N at most M."""
+    errors: dict[str, list[str]] = {}
     if counted is not None and not 1 <= counted <= 1000:
         errors["counted_events"] = ["Count 1 or more events (empty: all of them)."]
     if planned is not None and not 1 <= planned <= 1000:
         errors["planned_events"] = ["Plan 1 to 1,000 events (or leave it empty)."]
     if counted and planned and counted > planned:
         errors["counted_events"] = ["Count at most the events planned (best N of M: N <= M)."]
-    starts, ends = settings["starts_on"], settings["ends_on"]
-    if starts is None:
-        errors["starts_on"] = ["Give the day the season starts."]
-    elif ends is not None and ends < starts:
-        errors["ends_on"] = ["The season ends on or after the day it starts."]
     return errors
 
 
@@ -82,7 +97,7 @@ def league_create(
     *,
     organizer,
     name: str,
-    game: str = "combat",
+    game: str = games.default().slug,
     score_by: str = "placement",
     placement_points: list[int] | None = None,
     points_per_win: int = 3,

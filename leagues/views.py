@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+import games
 from config.errors import NotAllowed, NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from leagues import selectors, services
@@ -28,7 +29,7 @@ class DateInput(forms.DateInput):
 
 class LeagueForm(forms.Form):
     name = forms.CharField(max_length=120, help_text='Say the season: "Spring 2027 league".')
-    game = forms.ChoiceField(choices=GameSlug.choices, initial=GameSlug.COMBAT)
+    game = forms.ChoiceField(choices=GameSlug.choices, initial=games.default().slug)
     score_by = forms.ChoiceField(choices=League.ScoreBy.choices, label="Scoring")
     placement_points = forms.CharField(
         initial="10, 8, 6, 5, 4, 3, 2, 1",

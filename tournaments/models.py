@@ -46,7 +46,7 @@ class Tournament(models.Model):
         CANCELLED = "cancelled", "Cancelled"
 
     name = models.CharField(max_length=120)
-    game = models.CharField(max_length=30, choices=GameSlug.choices, default=GameSlug.COMBAT)
+    game = models.CharField(max_length=30, choices=GameSlug.choices, default=games.default().slug)
     deck_format = models.CharField(max_length=40, default="off-the-top")
     entries_per_match = models.PositiveSmallIntegerField(default=2)
     team_size = models.PositiveSmallIntegerField(default=1)

@@ -3,12 +3,13 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+import games
 from tournaments.models import GameSlug, Tournament
 
 
 class TournamentIn(serializers.Serializer):
     name = serializers.CharField(max_length=120, allow_blank=True)
-    game = serializers.ChoiceField(choices=GameSlug.choices, default=GameSlug.COMBAT)
+    game = serializers.ChoiceField(choices=GameSlug.choices, default=games.default().slug)
     deck_format = serializers.CharField(
         max_length=40,
         required=False,

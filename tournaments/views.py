@@ -20,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
-from config import live
+from config import live_streams
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from games import COMBAT, format_choices
@@ -831,14 +831,16 @@ def _live_key_or_404(pk: int) -> str:
 
 
 @require_GET
-def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
+@live_streams.view
+async def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament's live stream (server-sent events): its version after each change, for
     its bracket, match pages and the organizer's desk. The tournament's pages are public and a
     notice carries nothing but the version."""
-    freshness.version_or_404(pk)
-    return live.stream(
-        f"tournament-{pk}", lambda: selectors.tournament_version(tournament_id=pk).version
-    )
+
+    def version() -> int:
+        return freshness.version_or_404(pk).version
+
+    return await live_streams.stream(request, f"tournament-{pk}", version)
 
 
 @require_GET

@@ -219,11 +219,14 @@ else:
 LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "redis" if REDIS_URL else "file")
 LIVE_FILE_DIR = VAR_DIR / "live"
 LIVE_FILE_POLL_S = 0.1
-# Each open stream holds a server thread: at most this many per web process (gunicorn runs
-# gthread workers with more threads than this; see docker/), the rest of the pages poll.
+# Streams one web process holds at once; past them pages poll. Under the ASGI server (production
+# and `make run`) a stream is a socket and a few objects (README, "Scaling out"); under a WSGI
+# server (the browser tests' live server) it holds a thread.
 LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 40)
-LIVE_STREAM_SECONDS = 55  # then the browser reconnects (a dead connection cannot linger)
-LIVE_HEARTBEAT_S = 15
+LIVE_MAX_ASYNC_STREAMS = env_int("LIVE_MAX_ASYNC_STREAMS", 10_000)
+# then the browser reconnects (a dead connection cannot linger)
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 55)
+LIVE_HEARTBEAT_S = env_int("LIVE_HEARTBEAT_S", 15)
 
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_EXPIRES = timedelta(hours=1)

@@ -34,9 +34,20 @@ if any(marker in _db_password for marker in PLACEHOLDER_KEY_MARKERS):
 # EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, DEFAULT_FROM_EMAIL); `make run` prints them instead.
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 
-# Persistent connections, checked before reuse.
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The ASGI server runs each request's sync code in a thread of its own, so a connection kept in
+# that thread (CONN_MAX_AGE) would never serve another request: each web process keeps a pool,
+# which hands a request a connection already open and checks it first. DB_POOL=false (with
+# PgBouncer in front, README "Scaling out") goes back to persistent connections.
+if env_bool("DB_POOL", True) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": env_int("DB_POOL_SIZE", 20),
+        "timeout": 10,  # a request waits this long for a free connection, then fails (503)
+    }
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # (the pool checks a connection it hands out)
 
 STORAGES["staticfiles"] = {
     "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",

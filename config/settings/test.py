@@ -8,7 +8,7 @@ import os
 
 from config.settings.base import *  # noqa: F403
 from config.settings.base import database_from_url
-from config.settings.env import VAR_DIR, env_str
+from config.settings.env import VAR_DIR, env_int, env_str
 
 LOCAL_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/combat"
 
@@ -65,8 +65,8 @@ STORAGES = {
 # file transports make their own.
 LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "local")
 # A browser test's closed page frees its live-server thread within a heartbeat.
-LIVE_STREAM_SECONDS = 20
-LIVE_HEARTBEAT_S = 2
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 20)  # (a bench holds its streams longer)
+LIVE_HEARTBEAT_S = env_int("LIVE_HEARTBEAT_S", 2)
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
 # base.py names the Redis transport when REDIS_URL is set (a bench, a developer's shell); it
 # would win over the memory URL above and send the tests' messages to that Redis.

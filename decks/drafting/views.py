@@ -17,7 +17,7 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods
 
 import games
-from config import live
+from config import live_streams
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
@@ -149,12 +149,18 @@ def draft_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET"])
-def draft_live(request: HttpRequest, pk: int) -> HttpResponseBase:
+@live_streams.view
+async def draft_live(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The draft room's live stream (server-sent events): the room's stamp after each change.
     The same access as the room (anyone may watch a pod); a notice names no card or pick."""
-    if selectors.draft_room_stamp(draft_id=pk) is None:
-        raise Http404("No such draft.")
-    return live.stream(f"draft-{pk}", lambda: selectors.draft_room_stamp(draft_id=pk))
+
+    def stamp() -> str:
+        found = selectors.draft_room_stamp(draft_id=pk)
+        if found is None:
+            raise Http404("No such draft.")
+        return found
+
+    return await live_streams.stream(request, f"draft-{pk}", stamp)
 
 
 def _room_tag(stamp: str, request: HtmxHttpRequest) -> str:

@@ -1,6 +1,6 @@
 """Pure deck legality: formats as data, small rules, validation, deck lists (no Django)."""
 
-from decks.legality.advice import kingdom_combat_advice, summarize
+from decks.legality.advice import fortress_deck_advice, summarize
 from decks.legality.cardsets import (
     builtin_catalog,
     card_info,
@@ -51,10 +51,10 @@ __all__ = [
     "configure",
     "format_deck_list",
     "formats_for",
+    "fortress_deck_advice",
     "fortress_stats",
     "get_format",
     "identity_key",
-    "kingdom_combat_advice",
     "load_builtin",
     "normalize_name",
     "parse_deck_list",

@@ -90,7 +90,7 @@ def _share(part: int, whole: int) -> str:
     return f"{part} of {whole} {noun} ({round(100 * part / whole)}%)"
 
 
-def kingdom_combat_advice(deck: ResolvedDeck, counted: Tally | None = None) -> tuple[Advice, ...]:
+def fortress_deck_advice(deck: ResolvedDeck, counted: Tally | None = None) -> tuple[Advice, ...]:
     """The rulebook's tips that this deck does not follow yet."""
     counted = counted or tally(deck)
     size = counted.size

@@ -8,31 +8,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import games
 from decks.legality.catalog import Catalog, identity_key
 from decks.legality.effects import effect_problems
-from decks.legality.formats import GAMES, KC_BORDER_LIMITS
+from decks.legality.formats import GAMES
 from decks.legality.kc_effects import kc_card_effect_problems
 from decks.legality.types import CardInfo
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-BUILTIN_FILES: Mapping[str, str] = {
-    "combat": "playing_cards.json",
-    "army": "playing_cards.json",
-    "kingdom-combat": "kingdom_combat_starter.json",
-    "conventional-combat": "conventional_combat_starter.json",
-    "rune-duel": "rune_duel_starter.json",
-}
-CARD_TYPES: Mapping[str, tuple[str, ...]] = {
-    "combat": ("spot", "court", "joker"),
-    "army": ("spot", "court"),
-    "kingdom-combat": ("fortress", "unit", "structure", "action", "token"),
-    "conventional-combat": ("character", "action"),
-    "rune-duel": ("creature", "artifact", "spell", "warlord"),
-}
+# per game, from the games' one declaration: its built-in set's file, the card types of a set
+BUILTIN_FILES: Mapping[str, str] = {g.slug: g.cards.data_file for g in games.all_games()}
+CARD_TYPES: Mapping[str, tuple[str, ...]] = {g.slug: g.cards.types for g in games.all_games()}
 _SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 MAX_COST = 999
 TEXT_LIMITS: Mapping[str, int] = {"code": 20, "subtype": 60, "text": 4000}  # the table's columns
-KC_ACTION_KINDS = ("Dirty Trick", "Event", "Ability", "Equipment")
 CARD_FIELDS = (
     "name",
     "code",
@@ -82,13 +71,30 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
     """Everything wrong with one card dict for `game` (empty when it can be imported)."""
     if not isinstance(card, Mapping):
         return ["a card must be an object with at least a name and a type"]
+    facts = games.cards_of(game)
+    errors = _field_problems(card, CARD_TYPES.get(game, ()))
+    if not (facts and facts.borders) and card.get("border"):
+        errors.append(f"only {_bordered_games()} cards have a border; leave it empty")
+    for key in ("factions", "keywords"):
+        if card.get(key) is not None and not _list_of_str(card[key]):
+            errors.append(f"{key} must be a list of names")
+    if card.get("stats") is not None and not isinstance(card["stats"], Mapping):
+        errors.append("stats must be an object")
+    if facts:
+        errors.extend(_declared_problems(games.get(game), card, factions))
+    if card.get("effects") is not None:
+        errors.extend(effect_problems(card["effects"], game))
+    return errors
+
+
+def _field_problems(card: Mapping[str, Any], types: tuple[str, ...]) -> list[str]:
+    """The name, the type among the game's, the cost and the text fields' lengths."""
     errors: list[str] = []
     name = card.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 120:
         errors.append("name is required (at most 120 characters)")
-    kind = card.get("type")
-    if kind not in CARD_TYPES.get(game, ()):
-        errors.append(f"type must be one of {', '.join(CARD_TYPES.get(game, ()))}")
+    if card.get("type") not in types:
+        errors.append(f"type must be one of {', '.join(types)}")
     cost = card.get("cost")
     if cost is not None and (not _is_int(cost) or not 0 <= cost <= MAX_COST):
         errors.append(f"cost must be a whole number from 0 to {MAX_COST}")
@@ -96,17 +102,6 @@ def card_problems(game: str, card: Any, factions: set[str] | None = None) -> lis
         value = card.get(key)
         if value is not None and (not isinstance(value, str) or len(value) > longest):
             errors.append(f"{key} must be text of at most {longest} characters")
-    if game != "kingdom-combat" and card.get("border"):
-        errors.append("only Kingdom Combat cards have a border; leave it empty")
-    for key in ("factions", "keywords"):
-        if card.get(key) is not None and not _list_of_str(card[key]):
-            errors.append(f"{key} must be a list of names")
-    if card.get("stats") is not None and not isinstance(card["stats"], Mapping):
-        errors.append("stats must be an object")
-    if game == "kingdom-combat":
-        errors.extend(_kingdom_combat_problems(card, factions))
-    if card.get("effects") is not None:
-        errors.extend(effect_problems(card["effects"], game))
     return errors
 
 
@@ -127,31 +122,64 @@ def faction_problems(factions: Any) -> list[str]:
     return errors
 
 
-def _kingdom_combat_problems(card: Mapping[str, Any], factions: set[str] | None) -> list[str]:
-    errors = []
-    border = card.get("border")
-    if border not in KC_BORDER_LIMITS:
-        errors.append("border must be gold, silver, black or green")
-    elif (border == "green") != (card.get("type") == "token"):
-        errors.append("green border is for tokens, and tokens have a green border")
-    chosen = card.get("factions") or []
-    if not chosen:
-        errors.append("a Kingdom Combat card needs a faction (or mercenary)")
-    elif factions is not None and not set(chosen) <= factions:
-        errors.append(f"unknown faction(s): {', '.join(sorted(set(chosen) - factions))}")
-    if card.get("type") == "action" and card.get("subtype") not in KC_ACTION_KINDS:
-        errors.append(f"an action's subtype must be one of {', '.join(KC_ACTION_KINDS)}")
-    if card.get("type") == "fortress":
+def _bordered_games() -> str:
+    """The names of the games whose cards carry a border ("Kingdom Combat")."""
+    return " and ".join(g.name for g in games.all_games() if g.cards.borders)
+
+
+def _declared_problems(
+    game: games.Game, card: Mapping[str, Any], factions: set[str] | None
+) -> list[str]:
+    """What the game's declared card facts require of a card: a border (the last one for
+    tokens alone), a faction, an action's kind, a fortress's numbers, effects its kind plays."""
+    facts, errors = game.cards, []
+    if facts.borders:
+        errors.extend(_border_problems(facts.borders, card))
+    if facts.factions:
+        errors.extend(_card_faction_problems(game.name, card, factions))
+    kinds = facts.action_kinds
+    if kinds and card.get("type") == "action" and card.get("subtype") not in kinds:
+        errors.append(f"an action's subtype must be one of {', '.join(kinds)}")
+    if facts.fortresses and card.get("type") == "fortress":
         stats = card.get("stats") or {}
         for stat in ("hp", "starting_gold", "gold_per_turn"):
             if not _is_int(stats.get(stat)) or stats[stat] < 0:
                 errors.append(f"a fortress needs stats.{stat} (a whole number)")
-    effects = card.get("effects")
-    if isinstance(effects, list):
-        kind = card.get("subtype") if card.get("type") == "action" else card.get("type")
-        for number, effect in enumerate(effects, start=1):
-            errors += [f"effect {number}: {p}" for p in kc_card_effect_problems(kind, effect)]
+    if facts.kind_effects and isinstance(card.get("effects"), list):
+        errors.extend(_kind_effect_problems(card))
     return errors
+
+
+def _card_faction_problems(
+    game_name: str, card: Mapping[str, Any], factions: set[str] | None
+) -> list[str]:
+    """A card names at least one faction, and only factions of the set or the game."""
+    chosen = card.get("factions") or []
+    if not chosen:
+        return [f"a {game_name} card needs a faction (or mercenary)"]
+    if factions is not None and not set(chosen) <= factions:
+        return [f"unknown faction(s): {', '.join(sorted(set(chosen) - factions))}"]
+    return []
+
+
+def _kind_effect_problems(card: Mapping[str, Any]) -> list[str]:
+    """Effects the kind of card carrying them may have (a fortress's, a Dirty Trick's, ...)."""
+    kind = card.get("subtype") if card.get("type") == "action" else card.get("type")
+    return [
+        f"effect {number}: {problem}"
+        for number, effect in enumerate(card["effects"], start=1)
+        for problem in kc_card_effect_problems(kind, effect)
+    ]
+
+
+def _border_problems(borders: tuple[str, ...], card: Mapping[str, Any]) -> list[str]:
+    """A card's border is one of the game's; the last (green) is for tokens, and only them."""
+    border = card.get("border")
+    if border not in borders:
+        return [f"border must be {', '.join(borders[:-1])} or {borders[-1]}"]
+    if (border == borders[-1]) != (card.get("type") == "token"):
+        return [f"{borders[-1]} border is for tokens, and tokens have a {borders[-1]} border"]
+    return []
 
 
 def load_builtin(game: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+import games
 from decks.legality.kc_effects import kc_effect_problems
 
 ELEMENTS = ("light", "dark", "fire", "water")
@@ -38,7 +39,7 @@ CONDITIONS = ("element", "if_kind", "if_opponent_kind")
 
 # Filled at start-up by gameplay (the app above decks that holds the engine), per game:
 # a game whose engine has its own vocabulary: effects list -> what the engine cannot play;
-def _kingdom_combat_problems(effects: list[Any]) -> list[str]:
+def _own_vocabulary_problems(effects: list[Any]) -> list[str]:
     return [
         f"effect {number}: {problem}"
         for number, effect in enumerate(effects, start=1)
@@ -46,10 +47,11 @@ def _kingdom_combat_problems(effects: list[Any]) -> list[str]:
     ]
 
 
-# Kingdom Combat's vocabulary is the deck rules' own (kc_effects), which its engine reads; the
-# other engines register theirs at start-up (gameplay's AppConfig.ready).
+# A game whose effects depend on the kind of card (its declaration's `cards.kind_effects`:
+# Kingdom Combat) is checked in the deck rules' own vocabulary (kc_effects), which its engine
+# reads; the other engines register theirs at start-up (gameplay's AppConfig.ready).
 _ENGINE_VOCABULARIES: dict[str, Callable[[list[Any]], list[str]]] = {
-    "kingdom-combat": _kingdom_combat_problems
+    game.slug: _own_vocabulary_problems for game in games.all_games() if game.cards.kind_effects
 }
 # a game using the shared vocabulary: the (op, target) pairs its engine carries out.
 _ENGINE_EFFECTS: dict[str, frozenset[tuple[str, str]]] = {}

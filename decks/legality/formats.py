@@ -12,7 +12,7 @@ from decks.legality.errors import FormatError
 from games import ARMY, COMBAT, CONVENTIONAL_COMBAT, KINGDOM_COMBAT, RUNE_DUEL
 
 MERCENARY = "mercenary"
-KC_BORDER_LIMITS = MappingProxyType({"gold": 1, "silver": 2, "black": 4, "green": 0})
+BORDER_COPY_LIMITS = MappingProxyType({"gold": 1, "silver": 2, "black": 4, "green": 0})
 
 
 def _frozen(mapping: Mapping[str, int] | None = None) -> Mapping[str, int]:
@@ -107,7 +107,7 @@ FORMATS: tuple[Format, ...] = (
         "1 or 2 fortresses of different factions; at least 30 cards of their factions or "
         "Mercenary; gold border at most 1 copy, silver 2, black 4, green (tokens) never.",
         min_size=30,
-        border_limits=KC_BORDER_LIMITS,
+        border_limits=BORDER_COPY_LIMITS,
         fortresses=(1, 2),
         allowed_types=_KC_TYPES,
     ),
@@ -117,7 +117,7 @@ FORMATS: tuple[Format, ...] = (
         "Sealed",
         "Fortresses as in constructed; at least 30 cards, all from your sealed pool.",
         min_size=30,
-        border_limits=KC_BORDER_LIMITS,
+        border_limits=BORDER_COPY_LIMITS,
         fortresses=(1, 2),
         allowed_types=_KC_TYPES,
         pool_restricted=True,
@@ -128,7 +128,7 @@ FORMATS: tuple[Format, ...] = (
         "Draft",
         "Fortresses as in constructed; at least 30 cards, all from the cards you drafted.",
         min_size=30,
-        border_limits=KC_BORDER_LIMITS,
+        border_limits=BORDER_COPY_LIMITS,
         fortresses=(1, 2),
         allowed_types=_KC_TYPES,
         pool_restricted=True,

@@ -1,8 +1,9 @@
 """The Kingdom Combat effect vocabulary: the shape of a card's machine-readable effects.
 
 Every effect is a dict {"when", "op", ...}: *when* it applies, *what* it does, and to whom
-("target"). The engine (`gameplay/engine/kingdom_combat/effects.py`) interprets exactly this
-vocabulary; a card-set import with anything else is refused, naming the card and the effect.
+("target"). The engine (`gameplay/engine/kingdom_combat/effects.py` reads it, `resolution.py`
+beside it carries it out) interprets exactly this vocabulary; a card-set import with anything
+else is refused, naming the card and the effect.
 
 when: play (an Event or Dirty Trick resolving), attached (an Ability or Equipment, while
       attached), static (while the card is in play), enters (when it enters play), attacks (when
@@ -64,7 +65,7 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "per": ("structure",),
 }
 COMMON = ("when", "op", "cost", "once_per_turn")
-# What the engine carries out (gameplay/engine/kingdom_combat/effects.py): at each moment, the
+# What the engine carries out (gameplay/engine/kingdom_combat/resolution.py): at each moment, the
 # ops it plays and the targets each may name (None: no target). The rest of what the fields
 # above can say is refused, so an imported card never silently does nothing.
 AURAS = (

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from decks.legality.advice import kingdom_combat_advice, summarize, tally
+import games
+from decks.legality.advice import fortress_deck_advice, summarize, tally
 from decks.legality.catalog import Catalog
 from decks.legality.decklist import MAX_COUNT
-from decks.legality.formats import Format
+from decks.legality.formats import GAMES, Format
 from decks.legality.rules import RULES, Pool, unknown_card
 from decks.legality.types import Advice, CardInfo, DeckList, Problem, ResolvedDeck, Validation
-from games import KINGDOM_COMBAT
 
 
 def resolve(deck: DeckList, catalog: Catalog) -> tuple[ResolvedDeck, list[Problem]]:
@@ -94,6 +94,7 @@ def validate(
     problems.extend(check_resolved(resolved, fmt, catalog, pool))
     counted = tally(resolved)
     advice: tuple[Advice, ...] = ()
-    if fmt.game == KINGDOM_COMBAT and fmt.uses_deck:
-        advice = kingdom_combat_advice(resolved, counted)
+    # the rulebook's deck advice, for a game whose decks choose fortresses (Kingdom Combat)
+    if fmt.uses_deck and fmt.game in GAMES and games.get(fmt.game).cards.fortresses:
+        advice = fortress_deck_advice(resolved, counted)
     return Validation(problems=tuple(problems), advice=advice, summary=summarize(resolved, counted))

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+import games
 from config.csv_export import SafeDictWriter
 from config.errors import NotAllowed, ServiceError
 from decks.catalog_loading import load_card_set
@@ -104,42 +105,53 @@ def may_see_card_set(card_set: CardSet, user) -> bool:
 
 def _row_errors(game, data, lines: list[int], progress, organizer) -> dict[str, list[str]]:
     """{"line N": [problems]} for every card that cannot be imported."""
+    facts = games.cards_of(game.slug)
     factions = {f["slug"] for f in data.get("factions") or []}
     factions |= set(Faction.objects.filter(game=game).values_list("slug", flat=True))
     # Copies count by card identity, so a card already in the game is a reprint of it.
     # (among the cards the importer can see: others' private sets neither block nor leak)
     sets = visible_card_sets(user=organizer)
     existing = {card.key: card for card in reversed(card_list(game=game, sets=sets))}
+    tokens = _token_keys(existing, data["cards"]) if facts and facts.tokens else None
     seen: dict[str, str] = {}
     errors: dict[str, list[str]] = {}
-    tokens = {k for k, c in existing.items() if c.type == "token"}
-    tokens |= {
-        card_key(c) for c in data["cards"] if isinstance(c, dict) and c.get("type") == "token"
-    }
     shared = {line for line, n in Counter(lines).items() if n > 1}  # e.g. one-line JSON
     for index, card in enumerate(progress(data["cards"])):
         line = f"line {lines[index]}"
         if lines[index] in shared:
             line += f", card {index + 1}"
-        problems = card_problems(
-            game.slug, card, factions if game.slug == "kingdom-combat" else None
-        )
-        if game.slug == "kingdom-combat" and not problems:
+        problems = card_problems(game.slug, card, factions if facts and facts.factions else None)
+        if tokens is not None and not problems:
             problems = _token_problems(card, tokens)
         if not problems:
-            key = card_key(card)
-            if key in seen:
-                problems.append(f"{card['name']} is already on {seen[key]}; list each card once.")
-            elif key in existing:
-                problems.extend(_reprint_problems(card, existing[key], game))
-            seen.setdefault(key, line)
+            problems = _copy_problems(card, line, seen, existing, game)
         if problems:
             errors[line] = problems
     return errors
 
 
+def _token_keys(existing: dict, cards: list) -> set[str]:
+    """The token cards an effect may make: the game's, and the ones this import brings."""
+    tokens = {k for k, c in existing.items() if c.type == "token"}
+    return tokens | {card_key(c) for c in cards if isinstance(c, dict) and c.get("type") == "token"}
+
+
+def _copy_problems(card: dict, line: str, seen: dict[str, str], existing: dict, game) -> list:
+    """A card listed twice in the import, or a reprint that changes the card (noting where
+    each card is first listed in `seen`)."""
+    key = card_key(card)
+    problems = []
+    if key in seen:
+        problems.append(f"{card['name']} is already on {seen[key]}; list each card once.")
+    elif key in existing:
+        problems.extend(_reprint_problems(card, existing[key], game))
+    seen.setdefault(key, line)
+    return problems
+
+
 def _token_problems(card: dict[str, Any], tokens: set[str]) -> list[str]:
-    """A Kingdom Combat effect that makes tokens must name a token card of the game."""
+    """An effect that makes tokens (a game whose declaration says `cards.tokens`) must name a
+    token card of the game."""
     return [
         f"effect {number}: token {effect['token']!r} is not a token card of this game or set"
         for number, effect in enumerate(card.get("effects") or [], start=1)

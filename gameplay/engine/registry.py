@@ -8,7 +8,8 @@ and no import-time side effect (issue 13). A test or plugin may add a game at ru
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.errors import EngineError, UnknownRuleset
 
@@ -25,6 +26,14 @@ GAMES = {
     "kingdom-combat": "gameplay.engine.kingdom_combat.rules:KINGDOM_COMBAT",
     "rune-duel": "gameplay.engine.rune_duel.rules:RUNE_DUEL",
 }
+
+# What an engine plays of its cards' effects, which card imports ask (gameplay's AppConfig):
+# a game with a vocabulary of its own names its checker (effects -> what it cannot play), a
+# game using the shared vocabulary (decks.legality.effects) the (op, target) pairs it plays.
+EFFECT_VOCABULARIES = {
+    "conventional-combat": "gameplay.engine.conventional_combat.cards:effect_problems",
+}
+SHARED_EFFECTS = {"rune-duel": "gameplay.engine.rune_duel.cards:EFFECTS"}
 
 _LOADED: dict[str, Ruleset] = {}
 _ADDED: dict[str, Ruleset] = {}
@@ -45,12 +54,27 @@ def get(slug: str) -> Ruleset:
     if slug not in _LOADED:
         if slug not in GAMES:
             raise UnknownRuleset(f"There is no game called {slug!r}.")
-        module, _colon, attribute = GAMES[slug].partition(":")
-        ruleset = getattr(importlib.import_module(module), attribute)
+        ruleset = _load(GAMES[slug])
         if ruleset.slug != slug:
             raise EngineError(f"{GAMES[slug]} is {ruleset.slug!r}, listed as {slug!r}.")
         _LOADED[slug] = ruleset
     return _LOADED[slug]
+
+
+def _load(target: str) -> Any:
+    """The object a "module:attribute" line names, imported on first use."""
+    module, _colon, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def effect_vocabularies() -> dict[str, Callable[[list[Any]], list[str]]]:
+    """{slug: the checker of its cards' effects} of the games with a vocabulary of their own."""
+    return {slug: _load(target) for slug, target in EFFECT_VOCABULARIES.items()}
+
+
+def shared_effects() -> dict[str, Iterable[tuple[str, str]]]:
+    """{slug: the (op, target) pairs it plays} of the games using the shared vocabulary."""
+    return {slug: _load(target) for slug, target in SHARED_EFFECTS.items()}
 
 
 def all_rulesets() -> list[Ruleset]:

@@ -10,7 +10,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from decks.selectors import locked_deck_cards, locked_deck_codes, locked_deck_lists
+from decks.locked_decks import locked_deck_cards, locked_deck_codes, locked_deck_lists
 from gameplay.engine import core, registry
 from gameplay.models import GameRecord
 from gameplay.selectors import entry_facts

@@ -2,9 +2,8 @@
 
 from django import template
 
-from decks import faces
 from gameplay import selectors
-from gameplay.engine.combat.cards import card_name
+from gameplay.presentation import registry
 
 register = template.Library()
 
@@ -28,7 +27,10 @@ def seat_name(names: dict, seat) -> str:
 
 
 @register.filter
-def army_face(code) -> dict:
-    """An Army card's face, named in words ("king of diamonds") for its title and screen
-    readers, not by its code."""
-    return faces.playing_face(str(code), name=card_name(str(code)))
+def board_face(code, game: str) -> dict:
+    """A card's face by its id in a game's view, as the game's presentation draws it (Army:
+    named in words, "king of diamonds", for its title and screen readers)."""
+    card_face = registry.get(game).card_face
+    if card_face is None:  # a template asking a game that draws its cards from the view
+        raise ValueError(f"The {game!r} presentation has no card faces by id.")
+    return card_face(str(code))

@@ -37,7 +37,7 @@ def test_compose_file_is_valid_with_the_example_env_once_filled_in(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
-def test_the_image_runs_as_a_non_root_user_with_gunicorn():
+def test_the_image_runs_as_a_non_root_user_with_the_asgi_server():
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     assert "FROM python:3.11-slim" in dockerfile
     assert "\nUSER app\n" in dockerfile
@@ -45,7 +45,21 @@ def test_the_image_runs_as_a_non_root_user_with_gunicorn():
     assert "--chown=app" not in dockerfile
     assert "chmod -R a-w" in dockerfile
     assert "secrets.token_urlsafe" in dockerfile
-    assert '"gunicorn", "config.wsgi"' in dockerfile
+    assert '"python", "-m", "config.serving"' in dockerfile
+
+
+def test_web_runs_the_asgi_server_that_bounds_slow_clients():
+    # the container (image and compose) serves through config/serving.py, as `make run` does
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    assert compose["services"]["web"]["command"].startswith("python -m config.serving ")
+    from config.serving import web_server_command
+
+    command = web_server_command("0.0.0.0", 8000, workers=2)
+    assert command[1:5] == ["-m", "granian", "--interface", "asginl"]
+    assert "config.asgi:application" in command
+    # a client that is slow to send its headers is cut off
+    timeout = command[command.index("--http1-header-read-timeout") + 1]
+    assert 0 < int(timeout) <= 30_000
 
 
 def test_the_stack_has_its_services_with_health_checks_and_waits_for_migrations():

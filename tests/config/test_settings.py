@@ -122,14 +122,21 @@ def test_x_forwarded_proto_is_trusted_only_when_the_operator_says_so():
 
 
 def test_production_keeps_connections_and_has_debug_off():
-    debug, max_age = show(
+    env = {"SECRET_KEY": STRONG_KEY, "DATABASE_URL": "postgres://u:p@db.example:5432/x"}
+    debug, max_age, pool = show(
         "config.settings.production",
         "DEBUG",
         "DATABASES['default']['CONN_MAX_AGE']",
-        SECRET_KEY=STRONG_KEY,
-        DATABASE_URL="postgres://u:p@db.example:5432/x",
+        "DATABASES['default']['OPTIONS']['pool']['max_size']",
+        **env,
     )
     assert debug == "False"
+    # under the ASGI server a request's thread is its own: a pool per process keeps them
+    assert (int(max_age), int(pool)) == (0, 20)
+    # behind PgBouncer, without the pool: persistent connections
+    (max_age,) = show(
+        "config.settings.production", "DATABASES['default']['CONN_MAX_AGE']", DB_POOL="false", **env
+    )
     assert int(max_age) > 0
 
 

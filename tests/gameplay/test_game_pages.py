@@ -123,7 +123,7 @@ def test_players_start_their_match_game_from_the_games_page(client, make_user):
 
 
 def test_board_lists_the_latest_moves_in_words():
-    from gameplay.boards import combat_events
+    from gameplay.presentation.combat import combat_events
 
     events = [
         {"e": "turn", "number": 3, "seats": [1]},
@@ -261,8 +261,8 @@ def test_a_kingdom_combat_page_shows_the_player_their_hand_and_not_the_opponents
 
 def test_the_kingdom_combat_board_counts_an_opponents_face_down_garrison_without_drawing_it():
     # given seat 1 has hired its Starting Garrison face down (seat 2 now hires)
-    from gameplay import boards
     from gameplay.engine import core, registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     state = core.new_game("kingdom-combat", seats=2, seed=11)
@@ -293,8 +293,8 @@ def test_kingdom_combat_buttons_and_moves_name_cards_zones_and_fortresses_never_
     import random
     import re
 
-    from gameplay import boards
     from gameplay.engine import core, registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     raw = re.compile(r"\b\d-\d\d\b|\bt\d+\b|\b[FS]\d\b|fortress-\d|hidden card")
@@ -382,8 +382,8 @@ def _pages_during_play(client, user, game: GameRecord) -> list[str]:
 
 
 def test_kingdom_combat_pass_buttons_say_which_pass_they_are():
-    from gameplay import boards
     from gameplay.engine import core, registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     view = rules.view(core.new_game("kingdom-combat", seats=2, seed=1), 0)
@@ -415,8 +415,8 @@ def test_kingdom_combat_cards_name_their_factions_never_the_slug():
     # given a game in turns, each seat's board drawn and rendered
     from django.template.loader import render_to_string
 
-    from gameplay import boards
     from gameplay.engine import registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     state = _kingdom_combat_in_turns(seed=3)
@@ -443,8 +443,8 @@ def test_kingdom_combat_cards_name_their_factions_never_the_slug():
 
 def test_the_kingdom_combat_stack_draws_a_ranged_shot_as_its_shooters_card():
     # given a shot on the stack: one unit of seat 1 shooting one of seat 2's for 3
-    from gameplay import boards
     from gameplay.engine import registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     state = _kingdom_combat_in_turns(seed=3)
@@ -465,8 +465,8 @@ def test_kingdom_combat_units_show_what_effects_make_of_their_stats_and_skills()
     # given a unit that gets +2 armor and Charge until the end of the turn (Raise Shields...)
     from django.template.loader import render_to_string
 
-    from gameplay import boards
     from gameplay.engine import registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     state = _kingdom_combat_in_turns(seed=3)
@@ -500,8 +500,8 @@ def test_the_kingdom_combat_log_scrolls_and_can_be_reached_by_keyboard():
     # given a game with moves made, its board rendered
     from django.template.loader import render_to_string
 
-    from gameplay import boards
     from gameplay.engine import registry
+    from gameplay.presentation import kingdom_combat as boards
 
     rules = registry.get("kingdom-combat")
     view = rules.view(_kingdom_combat_in_turns(seed=3), 0)

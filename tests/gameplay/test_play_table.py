@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gameplay import boards, table
 from gameplay.engine import core, registry
+from gameplay.presentation import combat
 
 GAMES = ("combat", "army", "conventional-combat", "rune-duel", "kingdom-combat")
 NAMES = {0: "ann", 1: "bob"}
@@ -125,14 +126,14 @@ def test_combat_main_step_plays_a_card_into_its_zone_and_attacks_name_the_player
     assert path[("opt:end",)] == {"type": "end"}
     assert clicks["bar"] == [{"i": len(legal) - 1, "label": "End the main step"}]
     # an attacker, then the player it attacks; a blocker, then the attacker it blocks
-    attack = table.combat_paths(
+    attack = combat.combat_paths(
         {"viewer": 0, "turn": {"step": "attack"}},
         [{"type": "attack", "card": "7H", "target": 1}, {"type": "done"}],
         NAMES,
     )
     assert attack[0] == [("card:7H", "seat:1"), ("opt:done",)]
     assert attack[2][1] == "Now choose the player it attacks."
-    block = table.combat_paths(
+    block = combat.combat_paths(
         {"viewer": 1, "turn": {"step": "block"}},
         [{"type": "block", "card": "9S", "attacker": "7H"}, {"type": "done"}],
         NAMES,

@@ -107,7 +107,7 @@ def tournament_create(
     *,
     organizer,
     name: str,
-    game: str = "combat",
+    game: str = games.default().slug,
     deck_format: str | None = None,
     entries_per_match: int = 2,
     team_size: int = 1,

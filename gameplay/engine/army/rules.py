@@ -15,6 +15,7 @@ import itertools
 import random
 from typing import Any
 
+import games
 from gameplay.engine.army import invariants, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
 from gameplay.engine.army.setup import HAND_SIZE
@@ -29,23 +30,26 @@ from gameplay.engine.core import (
     chance,
 )
 
+# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+DECLARED = games.get(games.ARMY)
+
 
 class Army(Ruleset):
     """The Army card game for two players."""
 
-    slug = "army"
-    name = "Army"
+    slug = DECLARED.slug
+    name = DECLARED.name
     version = "1"
     game_type = GameType(
         simultaneous=True,
-        time_limit=TimeLimit(measure="stamina", tiebreak="first stamina taken"),
+        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first stamina taken"),
         determinization=True,
         rollout_policy=True,
         # search: the best five cards by one sample, each judged on ~10 fresh samples of the hidden
         # hands (rollouts past the round only added noise in the ladders; BENCHMARKS.md)
         search=SearchBudget(rollouts=48, depth=0, top=5),
         choice_model=True,  # a card already chosen in secret: modelled by the rollout policy
-        bots=("random", "greedy", "search"),
+        bots=DECLARED.bots,
     )
     options = setup.OPTIONS
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import games
 from gameplay.engine.combat import (
     fight,
     flow,
@@ -22,23 +23,27 @@ TERMINAL = Decision("terminal", ())
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
 
 
+# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+DECLARED = games.get(games.COMBAT)
+
+
 class Combat(Ruleset):
     """Combat (1493): playing-card soldiers, farms and special abilities; 20 life."""
 
-    slug = "combat"
-    name = "Combat"
+    slug = DECLARED.slug
+    name = DECLARED.name
     version = "1"
     game_type = GameType(
         min_players=2,
         max_players=8,
         team_modes=("alliance", "as-one"),
-        team_sizes=(2, 3),
+        team_sizes=tuple(n for n in DECLARED.team_sizes if n > 1),
         simultaneous=False,
-        time_limit=TimeLimit(measure="life", tiebreak="first damage"),
+        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
         determinization=True,
         rollout_policy=True,
         lists_hidden_cards=True,
-        bots=("random", "greedy", "search"),
+        bots=DECLARED.bots,
     )
     options = setup.OPTIONS
 

@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+import games
 from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
 from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
 from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS, other
@@ -32,22 +33,26 @@ STEPS = ("fighter", "supporter", "action")
 STEP_WORDS = {"fighter": "Fighter", "supporter": "Supporter", "action": "Action"}
 
 
+# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+DECLARED = games.get(games.CONVENTIONAL_COMBAT)
+
+
 class ConventionalCombat(Ruleset):
     """Conventional Combat: duels of Fighter, Supporter and Action decided by Skill and dice."""
 
-    slug = "conventional-combat"
-    name = "Conventional Combat"
+    slug = DECLARED.slug
+    name = DECLARED.name
     # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
     version = "2"
     game_type = GameType(
         simultaneous=True,
-        time_limit=TimeLimit(measure="characters left", tiebreak="first duel won"),
+        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first duel won"),
         determinization=True,
         rollout_policy=True,
         # search: every choice judged on fresh samples of an opponent's secret choice (longer
         # rollouts only added dice noise in the ladders; BENCHMARKS.md)
         search=SearchBudget(rollouts=64, depth=0, top=10),
-        bots=("random", "greedy", "search"),
+        bots=DECLARED.bots,
     )
     options = setup.OPTIONS
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gameplay.engine.kingdom_combat import cards, effects, zones
+from gameplay.engine.kingdom_combat import cards, effects, resolution, zones
 from gameplay.engine.kingdom_combat.setup import new_unit
 from gameplay.engine.kingdom_combat.zones import event, player
 
@@ -56,7 +56,7 @@ def play_actions(
         if cards.card(key)["type"] != "action":
             actions.append({"type": "play", "card": cid})
             continue
-        for target in effects.targets_for(state, seat, cid):
+        for target in resolution.targets_for(state, seat, cid):
             action = {"type": "play", "card": cid}
             if target is not None:
                 action["target"] = target
@@ -77,7 +77,7 @@ def play(state: dict[str, Any], seat: int, cid: str, target: str | None = None) 
     pay(state, seat, cid)
     printed = cards.card(state["cards"][cid])
     if printed["type"] == "action":
-        effects.play_action_card(state, seat, cid, target)
+        resolution.play_action_card(state, seat, cid, target)
         return
     if printed["type"] == "unit":
         state["units"][cid] = new_unit(state, cid, seat, zones.fortress_zone(seat), exhausted=True)
@@ -85,7 +85,7 @@ def play(state: dict[str, Any], seat: int, cid: str, target: str | None = None) 
         state["structures"][cid] = {"seat": seat, "hp": printed["stats"].get("hp", 1)}
         me["structures"].append(cid)
     event(state, "play", seat=seat, card=cid, key=state["cards"][cid])
-    effects.entered(state, seat, cid)
+    resolution.entered(state, seat, cid)
 
 
 def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> list[dict[str, Any]]:

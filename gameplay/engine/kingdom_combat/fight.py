@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine.kingdom_combat import cards, economy, effects, flow, zones
+from gameplay.engine.kingdom_combat import cards, economy, effects, flow, resolution, zones
 from gameplay.engine.kingdom_combat.zones import event, player
 
 
@@ -385,4 +385,4 @@ def _destroyed_structure(state: dict[str, Any], by: int) -> None:
         return
     for _source, seat, effect in effects.static_effects(state, None, "destroys_structure"):
         if seat == by:
-            effects.resolve(state, seat, effect, None)
+            resolution.resolve(state, seat, effect, None)

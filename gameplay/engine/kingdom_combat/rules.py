@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import games
 from gameplay.engine.core import (
     Decision,
     GameType,
@@ -24,6 +25,7 @@ from gameplay.engine.kingdom_combat import (
     effects,
     fight,
     flow,
+    resolution,
     setup,
     stack,
     strategy,
@@ -33,12 +35,15 @@ from gameplay.engine.kingdom_combat import (
 from gameplay.engine.kingdom_combat.invariants import check_invariants
 from gameplay.engine.kingdom_combat.zones import player
 
+# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+DECLARED = games.get(games.KINGDOM_COMBAT)
+
 
 class KingdomCombat(Ruleset):
     """Two or more players, each with a fortress (or two stacked) and a deck of 30+ cards."""
 
-    slug = "kingdom-combat"
-    name = "Kingdom Combat"
+    slug = DECLARED.slug
+    name = DECLARED.name
     # Version 2 (2026-11-25): the rules audit's fixes (K10 the Battlefield is neutral ground,
     # K20 travel between structures, K24 a joiner may stand in front, K45 Archers' Canopy).
     # A log written by version 1 plays other rules, so core.replay refuses it by name.
@@ -46,10 +51,10 @@ class KingdomCombat(Ruleset):
     game_type = GameType(
         min_players=2,
         max_players=6,
-        time_limit=TimeLimit(measure="fortress HP", tiebreak="first damage"),
+        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
         determinization=True,
         lists_hidden_cards=True,
-        bots=("random", "greedy", "search"),
+        bots=DECLARED.bots,
         rollout_policy=True,
         # rollouts shared by the greedy bot's best 3 actions, each played on through the rest of
         # the turn or so (strategy.rollout_action) and scored by strategy.evaluate
@@ -101,7 +106,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             return fight.attack_actions(state, seat)
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += fight.shoot_actions(state, seat) + effects.activate_actions(state, seat)
+        actions += fight.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -143,7 +148,7 @@ class KingdomCombat(Ruleset):
         if kind == "shoot":
             return fight.shoot_actions(state, seat, only=action.get("unit"))
         if kind == "activate":
-            return effects.activate_actions(state, seat)
+            return resolution.activate_actions(state, seat)
         return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -247,7 +252,7 @@ def _shoot(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
 
 
 def _activate(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    effects.activate(state, seat, action["source"], action.get("target"))
+    resolution.activate(state, seat, action["source"], action.get("target"))
 
 
 def _to_combat(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:

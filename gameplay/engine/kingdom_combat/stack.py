@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine.kingdom_combat import cards, economy, effects, fight, zones
+from gameplay.engine.kingdom_combat import cards, economy, effects, fight, resolution, zones
 from gameplay.engine.kingdom_combat.zones import event
 
 ANSWERS = ("Dirty Trick",)
@@ -125,7 +125,7 @@ def resolve_top(state: dict[str, Any]) -> None:
     event(state, "resolve", card=cid)
     for effect in effects.printed_effects(state, cid, "play"):
         if target is None or target in state["units"]:
-            effects.resolve(state, item["seat"], effect, target)
+            resolution.resolve(state, item["seat"], effect, target)
     zones.to_discard(state, cid)
 
 

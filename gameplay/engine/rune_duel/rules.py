@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import games
 from gameplay.engine.core import (
     Decision,
     GameType,
@@ -19,21 +20,24 @@ from gameplay.engine.rune_duel.battle import name
 from gameplay.engine.rune_duel.invariants import check_invariants
 from gameplay.engine.rune_duel.strategy import evaluate
 
+# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+DECLARED = games.get(games.RUNE_DUEL)
+
 
 class RuneDuel(Ruleset):
     """Rune Duel for two players: duels of rank and rune, then the battle line."""
 
-    slug = "rune-duel"
-    name = "Rune Duel"
+    slug = DECLARED.slug
+    name = DECLARED.name
     version = "1"
     game_type = GameType(
         simultaneous=True,
-        time_limit=TimeLimit(measure="life", tiebreak="first damage"),
+        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
         determinization=True,
         # search: the best three actions, each judged by the duel-solving evaluation on eight
         # fresh samples of the hidden cards (random rollouts only added noise; BENCHMARKS.md)
         search=SearchBudget(rollouts=24, depth=0, top=3),
-        bots=("random", "greedy", "search"),
+        bots=DECLARED.bots,
     )
     options = setup.OPTIONS
 

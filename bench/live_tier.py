@@ -1,0 +1,451 @@
+"""The live tier: open pages one web process holds, how soon a move reaches them, and slow clients.
+
+Side by side on a throwaway test database with the Redis transport (TEST_REDIS_URL):
+- the ASGI server as deployed (config/serving.py, one worker process): --streams live streams
+  spread over --games games, then --moves moves posted through the API; for each, the time from
+  sending the move to its notice on every watcher's stream, and to one watcher's board refreshed
+  ("move to screen"); the server's memory per open stream (its RSS before and after);
+- today's thread-per-stream path: gunicorn gthread 3x48 with LIVE_MAX_STREAMS=40, as docker/
+  ran it, asked for --baseline-streams;
+- with --compare, uvicorn and daphne on the same ASGI app (--compare-streams each), the
+  measurement the server was chosen by (README, "Scaling out");
+- slow clients: --slow connections sending partial headers (a line every 5 s, reconnecting
+  when cut off) beside --slow-streams open streams, while /healthz and a page are probed.
+
+Usage: DATABASE_URL=postgres://... TEST_REDIS_URL=redis://... python bench/live_tier.py
+One JSON line per figure. Wall-clock times on a shared box: the bench's own client (one
+asyncio loop holding every connection) shares the cores with the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime
+import http.client
+import itertools
+import json
+import multiprocessing
+import os
+import platform
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from django.db import connection  # noqa: E402
+from live_push import (  # noqa: E402  (sets Django up)
+    REDIS,
+    emit,
+    free_port,
+    next_move,
+    players_and_game,
+    redis_answers,
+)
+
+from config.serving import web_server_command  # noqa: E402
+
+HOST = "127.0.0.1"
+
+
+def server_env() -> dict:
+    """Production settings on this box (bench/load/settings.py), the throwaway database."""
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST'] or HOST}:{db['PORT'] or 5432}/{db['NAME']}"
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench.load.settings",
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": url,
+        "REDIS_URL": REDIS,
+        "SECRET_KEY": secrets.token_urlsafe(64),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "LOG_LEVEL": "WARNING",
+        "HEALTHZ_HEARTBEATS": "false",  # no worker in this run
+        "LIVE_STREAM_SECONDS": "600",  # the bench's streams stay open for its whole run
+    }
+
+
+def commands(kind: str, port: int) -> list[str]:
+    py = sys.executable
+    if kind == "granian":
+        return web_server_command(HOST, port, workers=1)
+    if kind == "uvicorn":
+        return [py, "-m", "uvicorn", "config.asgi:application", "--host", HOST,
+                "--port", str(port), "--lifespan", "off", "--no-access-log",
+                "--log-level", "warning"]  # fmt: skip
+    if kind == "daphne":
+        return [py, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
+    return [py, "-m", "gunicorn", "config.wsgi", "--bind", f"{HOST}:{port}", "--workers", "3",
+            "--worker-class", "gthread", "--threads", "48", "--log-level", "warning"]  # fmt: skip
+
+
+def start(kind: str) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    env = server_env() | ({"LIVE_MAX_STREAMS": "40"} if kind == "gthread" else {})
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (the server's log while it runs)
+    process = subprocess.Popen(
+        commands(kind, port), cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
+    for _ in range(300):
+        try:
+            probe = http.client.HTTPConnection(HOST, port, timeout=1)
+            probe.request("GET", "/healthz")
+            if probe.getresponse().status == 200:
+                return process, port
+        except OSError:
+            pass
+        time.sleep(0.05)
+    stop(process)
+    log.seek(0)
+    raise SystemExit(f"{kind} did not start: {log.read().decode()[-2000:]}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    """The server and its workers (a gthread worker held by a stream ignores SIGTERM)."""
+    os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def rss_kb(pid: int) -> int:
+    """The resident memory of a process and its children (the server's workers)."""
+    total = 0
+    for task in [pid, *children(pid)]:
+        try:
+            for line in Path(f"/proc/{task}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+def cpu_s(pid: int) -> float:
+    """The CPU time of a process and its children so far (user and system)."""
+    total = 0
+    for task in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    return [int(c) for c in found for c in [c, *children(int(c))]]
+
+
+async def request(
+    port: int, method: str, path: str, *, body: bytes = b"", headers=None, timeout: float = 10
+) -> tuple[int, bytes]:
+    async def go() -> tuple[int, bytes]:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        writer.write(
+            f"{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{extra}"
+            f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
+        answer = await reader.read()
+        writer.close()
+        return int(answer.split(b" ", 2)[1]), answer
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+class Streams:
+    """Open pages' EventSources; the arrival time of each (game, version) on each."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.arrivals: dict[tuple[int, int], list[float]] = {}
+        self.watchers: dict[int, int] = {}
+        self.open: list[asyncio.StreamWriter] = []
+        self.readers: list[asyncio.Task] = []
+        self.refused = 0
+
+    async def open_many(self, games: list[int], count: int, at_once: int = 64) -> None:
+        gate = asyncio.Semaphore(at_once)
+        started = asyncio.Event()
+
+        async def one(game: int) -> None:
+            async with gate:
+                await self._open(game, started)
+
+        await asyncio.gather(*(one(games[i % len(games)]) for i in range(count)))
+
+    async def _open(self, game: int, started: asyncio.Event) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, self.port)
+            writer.write(f"GET /games/{game}/live/ HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+            status = int((await asyncio.wait_for(reader.readline(), 30)).split()[1])
+        except (OSError, TimeoutError, IndexError, ValueError):
+            self.refused += 1
+            return
+        if status != 200:
+            self.refused += 1
+            writer.close()
+            return
+        self.open.append(writer)
+        self.watchers[game] = self.watchers.get(game, 0) + 1
+        self.readers.append(asyncio.get_running_loop().create_task(self._read(game, reader)))
+
+    async def _read(self, game: int, reader: asyncio.StreamReader) -> None:
+        try:
+            while line := await reader.readline():
+                if line.startswith(b"data: "):
+                    version = json.loads(line[6:]).get("v")
+                    self.arrivals.setdefault((game, version), []).append(time.perf_counter())
+        except (OSError, ValueError):
+            pass
+
+    def close(self, keep: int = 0) -> None:
+        for writer, reader in zip(self.open[keep:], self.readers[keep:], strict=True):
+            writer.close()
+            reader.cancel()
+        del self.open[keep:], self.readers[keep:]
+
+
+def read_move(game: int, users, tokens):
+    """The next move, read in a thread that then gives its connection back."""
+    try:
+        return next_move(game, users, tokens)
+    finally:
+        connection.close()
+
+
+async def moves(port: int, streams: Streams, players: dict, count: int, label: str) -> None:
+    """Moves through the API, each timed to its notice on every watcher and one board."""
+    answered, notice, screen, lost = [], [], [], 0
+    games = [g for g in players if streams.watchers.get(g)]
+    for i in range(count + 1):  # the first move of a process imports the API: not counted
+        game = games[i % len(games)]
+        users, tokens = players[game]
+        move = await asyncio.to_thread(read_move, game, users, tokens)
+        if move is None:
+            continue
+        token, action, version = move
+        body = json.dumps({"action": action, "version": version}).encode()
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        sent = time.perf_counter()
+        status, _ = await request(
+            port, "POST", f"/api/games/{game}/actions/", body=body, headers=headers
+        )
+        assert status == 200, status
+        answered.append(time.perf_counter() - sent)
+        key, watchers = (game, version + 1), streams.watchers[game]
+        deadline = time.perf_counter() + 5
+        while len(streams.arrivals.get(key, ())) < watchers and time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+        arrived = streams.arrivals.get(key, [])
+        lost += watchers - len(arrived)
+        notice += [t - sent for t in arrived]
+        if arrived:
+            await request(port, "GET", f"/games/{game}/board/?version={version}")
+            screen.append(time.perf_counter() - sent)
+        if i == 0:
+            answered, notice, screen, lost = [], [], [], 0
+    for name, values in (("move sent -> answered (the API's move)", answered),
+                         ("move sent -> notice on every watcher", notice),
+                         ("move sent -> a watcher's board refreshed", screen)):  # fmt: skip
+        ms = sorted(v * 1000 for v in values)
+        emit(f"{name} ({label})", round(statistics.median(ms), 1), "ms median",
+             p99=round(ms[int(0.99 * (len(ms) - 1))], 1), max=round(ms[-1], 1),
+             samples=len(ms), lost=lost)  # fmt: skip
+
+
+async def pushes(streams: Streams, count: int, label: str) -> None:
+    """Notices PUBLISHed to Redis as a worker sends them, each timed to every watcher of its
+    game: the live tier's own part of a move's way to the screen."""
+    import redis.asyncio as redis
+
+    client = redis.Redis.from_url(REDIS)
+    games = [g for g in streams.watchers if streams.watchers[g]]
+    delays, lost = [], 0
+    for i in range(count):
+        game, version = games[i % len(games)], 1_000_000 + i
+        sent = time.perf_counter()
+        await client.publish(f"combat:live:game-{game}", json.dumps(version))
+        key, watchers = (game, version), streams.watchers[game]
+        deadline = time.perf_counter() + 5
+        while len(streams.arrivals.get(key, ())) < watchers and time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+        arrived = streams.arrivals.get(key, [])
+        lost += watchers - len(arrived)
+        delays += [t - sent for t in arrived]
+        await asyncio.sleep(0.05)
+    await client.aclose()
+    ms = sorted(v * 1000 for v in delays)
+    emit(f"notice published -> on every watcher ({label})", round(statistics.median(ms), 1),
+         "ms median", p99=round(ms[int(0.99 * (len(ms) - 1))], 1), max=round(ms[-1], 1),
+         samples=len(ms), lost=lost)  # fmt: skip
+
+
+async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow: int = 0,
+                        slow_streams: int = 0) -> None:  # fmt: skip
+    process, port = start(kind)
+    try:
+        games = list(players)
+        warm = Streams(port)  # the first streams and page of a process import and connect
+        await warm.open_many(games, 8)
+        await request(port, "GET", f"/games/{games[0]}/")
+        warm.close()
+        await asyncio.sleep(1)
+        streams = Streams(port)
+        before, cpu_before = rss_kb(process.pid), cpu_s(process.pid)
+        started = time.perf_counter()
+        await streams.open_many(games, count)
+        opened = len(streams.open)
+        took = time.perf_counter() - started
+        cpu_open = cpu_s(process.pid) - cpu_before
+        await asyncio.sleep(2)
+        after = rss_kb(process.pid)
+        label = f"{kind}, {opened} streams"
+        emit(f"streams held by one process ({kind})", opened, "streams", asked=count,
+             refused=streams.refused, opened_per_s=round(opened / took),
+             server_cpu_ms_per_open=round(cpu_open * 1000 / max(1, count), 2))  # fmt: skip
+        if opened:
+            emit(f"memory per open stream ({kind})", round((after - before) / opened, 1),
+                 "KB", rss_before_mb=before // 1024, rss_after_mb=after // 1024)  # fmt: skip
+        await pushes(streams, moves_n, label)
+        await moves(port, streams, players, moves_n, label)
+        if slow:
+            streams.close(keep=slow_streams)
+            await slow_clients(port, games[0], slow, len(streams.open), kind)
+        streams.close()
+    finally:
+        stop(process)
+
+
+async def slowloris(port: int, count: int, seconds: float) -> int:
+    """`count` slowloris connections for `seconds`: each sends a request line, then a header
+    line every 5 s, and opens again when the server hangs up. Returns how often it did."""
+    cut = 0
+
+    async def one() -> None:
+        nonlocal cut
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection(HOST, port)
+            except OSError:
+                await asyncio.sleep(0.5)
+                continue
+            try:
+                writer.write(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
+                for line in itertools.count():
+                    try:
+                        await asyncio.wait_for(reader.read(1), 5)
+                        break  # the server answered or hung up: cut off
+                    except TimeoutError:
+                        writer.write(f"X-Slow-{line}: 1\r\n".encode())
+            except OSError:
+                pass
+            finally:
+                writer.close()
+            cut += 1
+
+    attackers = [asyncio.create_task(one()) for _ in range(count)]
+    await asyncio.sleep(seconds)
+    for task in attackers:
+        task.cancel()
+    await asyncio.gather(*attackers, return_exceptions=True)
+    return cut
+
+
+def attack(port: int, count: int, seconds: float, cut) -> None:
+    """The slow clients' own process: their reconnections do not delay the probes' loop."""
+    cut.value = asyncio.run(slowloris(port, count, seconds))
+
+
+async def slow_clients(port: int, game: int, count: int, held: int, kind: str) -> None:
+    """`count` slow connections (another process) while /healthz and a page are probed four
+    times a second each for 20 s; the probes' times and failures."""
+
+    async def probe(path: str) -> tuple[str, float, str]:
+        started = time.perf_counter()
+        try:
+            status, _ = await request(port, "GET", path, timeout=5)
+            outcome = str(status)
+        except (OSError, TimeoutError) as error:
+            outcome = type(error).__name__
+        return path, time.perf_counter() - started, outcome
+
+    cut = multiprocessing.Value("i", 0)
+    attacker = multiprocessing.Process(target=attack, args=(port, count, 27, cut))
+    attacker.start()
+    await asyncio.sleep(6)  # every slow connection open and sending
+    probes = []
+    for _ in range(80):  # 20 s: the slow connections are cut off and come back twice
+        for path in ("/healthz", f"/games/{game}/"):
+            probes.append(asyncio.create_task(probe(path)))
+        await asyncio.sleep(0.25)
+    results = await asyncio.gather(*probes)
+    await asyncio.to_thread(attacker.join)
+    for path in ("/healthz", f"/games/{game}/"):
+        ms = sorted(took * 1000 for p, took, _outcome in results if p == path)
+        failed = [outcome for p, _took, outcome in results if p == path and outcome != "200"]
+        emit(f"GET {'/healthz' if path == '/healthz' else 'a game page'} with {count} slow "
+             f"connections and {held} streams ({kind})", round(ms[int(0.99 * (len(ms) - 1))], 1),
+             "ms p99", median=round(statistics.median(ms), 1), failed=len(failed),
+             failures=sorted(set(failed)), probes=len(ms),
+             slow_connections_cut_off=cut.value)  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--streams", type=int, default=5000)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--baseline-streams", type=int, default=200)
+    parser.add_argument("--slow", type=int, default=1000)
+    parser.add_argument("--slow-streams", type=int, default=1000)
+    parser.add_argument("--baseline-slow", type=int, default=400)
+    parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--compare-streams", type=int, default=2000)
+    args = parser.parse_args()
+    emit("machine", platform.machine(), "", cores=os.cpu_count(), python=platform.python_version(),
+         date=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+         load=os.getloadavg())  # fmt: skip
+    if connection.vendor != "postgresql" or not redis_answers():
+        emit("live tier", "skipped: needs PostgreSQL and Redis", "")
+        return
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        players = {}
+        for _ in range(args.games):
+            users, tokens, game = players_and_game()
+            players[game.pk] = (users, tokens)
+        connection.close()
+        asyncio.run(hold_and_move("granian", players, args.streams, args.moves, args.slow,
+                                  args.slow_streams))  # fmt: skip
+        asyncio.run(hold_and_move("gthread", players, args.baseline_streams, args.moves // 2,
+                                  args.baseline_slow, args.baseline_streams))  # fmt: skip
+        if args.compare:
+            for kind in ("uvicorn", "daphne"):
+                asyncio.run(hold_and_move(kind, players, args.compare_streams, args.moves // 2))
+    finally:
+        connection.close()
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

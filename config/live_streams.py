@@ -1,0 +1,244 @@
+"""The live streams' responses (server-sent events; notices and transports: config/live.py).
+
+Served by the ASGI server (production and `make run`), a stream is an async generator on the
+server's event loop: an open page costs a socket and a few small objects, not a thread, so one
+process holds thousands (README, "Scaling out"). Its notices arrive from the process's hub:
+with Redis, through one `redis.asyncio` subscription per process on that loop; with the file
+transport (`make run`) from the watcher thread; with the local one (tests) from the thread that
+committed. Served by a WSGI server (pytest-django's live server in the browser tests, the
+thread-per-stream baseline of bench/live_tier.py), the same view streams from a thread as
+before: Django would read an async generator to its end before sending a byte of it there.
+
+A stream's view checks the page's own access rule in `read` (raising Http404 for no such
+object), which also gives the version the page starts from; the database is read once, when
+the stream opens, and its connection is given back at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.urls import Resolver404, resolve
+
+from config import live
+
+logger = logging.getLogger(__name__)
+
+
+async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -> HttpResponseBase:
+    """The SSE response for one topic: the version `read()` gives now, then each notice,
+    keep-alive comments every LIVE_HEARTBEAT_S, an `end` event after LIVE_STREAM_SECONDS.
+    503 (the page polls) when this process holds its limit of streams or the transport is
+    down."""
+    on_loop = isinstance(request, ASGIRequest)
+    channel = live.transport()
+    healthy = await _ready(channel) if on_loop else _thread_ready(channel)
+    if not healthy():
+        return live.unavailable("Live updates are unavailable; the page refreshes by polling.")
+    cursor = live.hub().cursor()  # before the read: a change made meanwhile is still announced
+    # the page's access rule: Http404 for no such object (no slot taken yet)
+    version = await sync_to_async(_read)(read, on_loop=on_loop)
+    limit = settings.LIVE_MAX_ASYNC_STREAMS if on_loop else settings.LIVE_MAX_STREAMS
+    slot = live.take_slot(limit)
+    if slot is None:
+        return live.unavailable("Too many live pages open; the page refreshes by polling.")
+    events: AsyncIterator[str] | Iterator[str]
+    if on_loop:
+        events = _loop_events(healthy, topic, version, cursor, slot)
+    else:
+        events = live.thread_events(channel, topic, version, cursor, slot)
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    # a stream closed before its first event never runs the generator's `finally`: Django's
+    # own closers list (no public hook runs then)
+    response._resource_closers.append(slot.release)  # type: ignore[attr-defined]
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # a proxy (nginx) must not buffer the stream
+    return response
+
+
+def view(function: Callable) -> Callable:
+    """Marks a stream's view (put it under the view's other decorators): config/asgi.py serves
+    its requests without a thread of their own."""
+    function.live_stream = True  # type: ignore[attr-defined]
+    return function
+
+
+def is_stream_path(path: str) -> bool:
+    try:
+        return getattr(resolve(path).func, "live_stream", False)
+    except Resolver404:
+        return False
+
+
+def _read(read: Callable[[], object], *, on_loop: bool) -> object:
+    try:
+        return read()
+    finally:
+        if not on_loop:  # this thread is held by the stream from now on
+            live.let_go_of_the_database()
+
+
+def _thread_ready(channel) -> Callable[[], bool]:
+    channel.start()
+    return channel.healthy
+
+
+async def _ready(channel) -> Callable[[], bool]:
+    """The transport made ready for this event loop's streams; returns whether it is up."""
+    _Waiters.for_this_loop()
+    if channel.kind != "redis":
+        channel.start()  # the file transport's watcher thread; nothing for the local one
+        return channel.healthy
+    listener = RedisListener.for_this_loop(channel)
+    await listener.started()
+    return listener.healthy
+
+
+async def _loop_events(
+    healthy: Callable[[], bool], topic: str, version, cursor: int, slot
+) -> AsyncIterator[str]:
+    hub = live.hub()
+    waiting = _Waiters.for_this_loop().add(topic)
+    try:
+        yield f"retry: {live.RETRY_MS}\n" + live.event(topic, version)
+        heartbeat = settings.LIVE_HEARTBEAT_S
+        deadline = time.monotonic() + settings.LIVE_STREAM_SECONDS
+        while (remaining := deadline - time.monotonic()) > 0 and healthy():
+            waiting.clear()  # before looking: a notice from now on sets it again
+            cursor, changed, latest = hub.since(topic, cursor)
+            if changed:
+                yield live.event(topic, latest)
+                continue
+            try:
+                async with asyncio.timeout(min(heartbeat, remaining)):
+                    await waiting.wait()
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+        yield live.END_EVENT  # a planned end: the page opens its next stream at once
+    finally:  # also when the client goes away (Django cancels the stream)
+        _Waiters.for_this_loop().remove(topic, waiting)
+        slot.release()
+
+
+class _Waiters:
+    """The streams of one event loop, by topic: the hub's listener wakes those of a topic (from
+    whichever thread put the notice) with one callback on the loop per notice."""
+
+    _by_loop: dict[asyncio.AbstractEventLoop, _Waiters] = {}
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.topics: dict[str, set[asyncio.Event]] = {}
+        live.hub().listen(self._heard)
+
+    @classmethod
+    def for_this_loop(cls) -> _Waiters:
+        loop = asyncio.get_running_loop()
+        found = cls._by_loop.get(loop)
+        if found is None:
+            for old in [old for old in cls._by_loop if old.is_closed()]:
+                cls._by_loop.pop(old)._forget()
+            found = cls._by_loop[loop] = cls(loop)
+        return found
+
+    def add(self, topic: str) -> asyncio.Event:
+        event = asyncio.Event()
+        self.topics.setdefault(topic, set()).add(event)
+        return event
+
+    def remove(self, topic: str, event: asyncio.Event) -> None:
+        events = self.topics.get(topic)
+        if events is not None:
+            events.discard(event)
+            if not events:
+                del self.topics[topic]
+
+    def _heard(self, topic: str) -> None:
+        # read from another thread: a stream added meanwhile looks at the hub after adding
+        if topic in self.topics and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (a test's)
+                self.loop.call_soon_threadsafe(self._wake, topic)
+
+    def _wake(self, topic: str) -> None:
+        for event in self.topics.get(topic, ()):
+            event.set()
+
+    def _forget(self) -> None:
+        self.topics.clear()
+        live.hub().unlisten(self._heard)
+
+
+class RedisListener:
+    """Production: one `redis.asyncio` pattern subscription per event loop, feeding the hub."""
+
+    _by_loop: dict[asyncio.AbstractEventLoop, RedisListener] = {}
+
+    def __init__(self, url: str, prefix: str) -> None:
+        self.url = url
+        self.prefix = prefix
+        self.connected = False
+        self.task: asyncio.Task | None = None
+
+    @classmethod
+    def for_this_loop(cls, channel: live.RedisTransport) -> RedisListener:
+        loop = asyncio.get_running_loop()
+        found = cls._by_loop.get(loop)
+        if found is None or found.task is None or found.task.done():
+            for old in [old for old in cls._by_loop if old.is_closed()]:
+                del cls._by_loop[old]
+            found = cls._by_loop[loop] = cls(channel.url, channel.prefix)
+            found.task = loop.create_task(found._listen(), name="live-redis")
+        return found
+
+    def healthy(self) -> bool:
+        return self.connected
+
+    async def started(self) -> None:
+        """The first stream of a process waits briefly for the subscription."""
+        for _ in range(20):
+            if self.connected:
+                return
+            await asyncio.sleep(0.05)
+
+    async def _listen(self) -> None:
+        import redis.asyncio as redis  # only this transport needs it
+
+        while True:
+            client = redis.Redis.from_url(self.url, health_check_interval=10)
+            try:
+                async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+                    await pubsub.psubscribe(self.prefix + "*")
+                    self.connected = True
+                    await self._relay(pubsub)
+            except asyncio.CancelledError:
+                self.connected = False
+                raise
+            except Exception:
+                if self.connected:
+                    logger.warning("live listener lost Redis; retrying", exc_info=True)
+                self.connected = False
+                await asyncio.sleep(1)
+            finally:
+                await client.aclose()
+
+    async def _relay(self, pubsub) -> None:
+        hub = live.hub()
+        while True:
+            message = await pubsub.get_message(timeout=5)
+            if message is None:
+                await pubsub.ping()  # raises when the connection is gone
+                continue
+            if message.get("type") != "pmessage":
+                continue  # the answer to a ping
+            topic = message["channel"].decode()[len(self.prefix) :]
+            hub.put(topic, json.loads(message["data"]))
