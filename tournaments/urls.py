@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import desk_reset, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -15,6 +15,12 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/live/", views.tournament_live, name="live"),
     path("tournaments/<int:pk>/rounds/<int:number>/", views.swiss_round, name="swiss-round"),
+    path("tournaments/<int:pk>/desk-reset/", desk_reset.desk_reset_page, name="desk-reset"),
+    path(
+        "tournaments/<int:pk>/desk-reset/<int:user_id>/",
+        desk_reset.desk_reset_make,
+        name="desk-reset-make",
+    ),
     path("tournaments/<int:pk>/<slug:action>/", views.tournament_action, name="action"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/live/", views.match_live, name="match-live"),
