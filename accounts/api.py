@@ -39,12 +39,16 @@ class TokenApi(APIView):
 
     @extend_schema(
         request=serializers.CredentialsIn,
-        responses={200: serializers.TokenOut, 400: serializers.ErrorOut},
+        responses={200: serializers.TokenOut, 400: serializers.ErrorOut, 429: serializers.ErrorOut},
         summary="Exchange a username and password for an API token",
+        description="Failed log-ins are counted per (username, address) and per address, with "
+        "the log-in page's: past the limit, 429 `too_many_failures` with Retry-After.",
     )
     def post(self, request):
         data = _credentials(request)
-        user = authenticate(request, username=data["username"], password=data["password"])
+        # Django's request, not DRF's wrapper: django-axes marks it when this (username,
+        # address) or address is locked out, and its middleware answers 429 (login_guard)
+        user = authenticate(request._request, username=data["username"], password=data["password"])
         if user is None:
             raise ServiceError(
                 "Wrong username or password.",

@@ -5,6 +5,7 @@ from typing import ClassVar
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.crypto import salted_hmac
 
 
 class CaseInsensitiveUserManager(UserManager):
@@ -19,6 +20,13 @@ class User(AbstractUser):
 
     objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
+    # The account page's choice: notices also by email (where the site sends email).
+    notify_by_email = models.BooleanField(default=True)
+    # Bumped by "log out everywhere": every session signed before it stops being valid.
+    sessions_epoch = models.PositiveIntegerField(default=0)
+    # Set when the account was closed: its results stay under its former-player name.
+    closed_at = models.DateTimeField(null=True, blank=True)
+
     class Meta:
         ordering = ["username"]
         constraints = [
@@ -28,6 +36,16 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    def _get_session_auth_hash(self, secret=None):
+        """Django's session hash (an HMAC of the password), with the sessions epoch: "log out
+        everywhere" bumps it, and every older session no longer matches. At epoch 0 it is
+        Django's own value, so sessions from before this field stay valid."""
+        if not self.sessions_epoch:
+            return super()._get_session_auth_hash(secret=secret)
+        key_salt = "accounts.User.sessions_epoch"
+        value = f"{self.password}:{self.sessions_epoch}"
+        return salted_hmac(key_salt, value, secret=secret, algorithm="sha256").hexdigest()
 
 
 class Notification(models.Model):

@@ -53,10 +53,10 @@ def announce_to_user(user_id: int) -> None:
 
 
 def _email(notices: list[tuple[int, str, str]]) -> None:
-    """One short email per notice to a user with an address; a mail failure is only logged
-    (the change it announces is already committed)."""
+    """One short email per notice to a user with an address who wants them (the account
+    page's choice); a mail failure is only logged (the change it announces is committed)."""
     addresses = dict(
-        User.objects.filter(pk__in={pk for pk, _t, _u in notices})
+        User.objects.filter(pk__in={pk for pk, _t, _u in notices}, notify_by_email=True)
         .exclude(email="")
         .values_list("pk", "email")
     )

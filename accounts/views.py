@@ -14,7 +14,7 @@ from accounts.services import user_register
 from config import live_streams
 from config.errors import ServiceError
 from config.forms_only import post_only_else_back_to
-from config.throttling import LoginAddressThrottle, LoginUsernameThrottle
+from config.throttling import LoginAddressThrottle
 
 
 class SignUpForm(forms.Form):
@@ -41,10 +41,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 class ThrottledLoginView(auth_views.LoginView):
-    """Django's log-in page, with a limit on tries per client address and per username."""
+    """Django's log-in page, with a limit on posts per client address; failed log-ins are
+    bounded per (username, address) by django-axes (accounts/login_guard.py)."""
 
     template_name = "accounts/login.html"
-    throttles = (LoginAddressThrottle, LoginUsernameThrottle)
+    throttles = (LoginAddressThrottle,)
 
     def post(self, request, *args, **kwargs):
         for throttle_class in self.throttles:

@@ -5,6 +5,7 @@ code walking the result) overflow Python's recursion limit, and every JSON endpo
 500, anonymous ones too (issue 12). No request of this API nests deeper than a handful of
 levels, so MAX_DEPTH leaves room for every legitimate body."""
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,8 +15,29 @@ from rest_framework.parsers import JSONParser
 MAX_DEPTH = 32
 
 
-def nesting_depth(value) -> int:
-    """How deep lists and objects nest in a decoded JSON value (a scalar is 0), iteratively."""
+class TooDeep(ValueError):
+    """JSON text nesting deeper than a caller allows."""
+
+
+def loads_bounded(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """json.loads for JSON that arrives inside a request (a form field, an uploaded file's
+    text): nesting deeper than `max_depth` raises TooDeep, as the decoder's own recursion
+    limit does, instead of a RecursionError that would answer 500. Other bad JSON raises
+    json.JSONDecodeError as usual."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise TooDeep(
+            f"The JSON nests lists or objects more than {max_depth} levels deep."
+        ) from None
+    if nesting_depth(value, limit=max_depth) > max_depth:
+        raise TooDeep(f"The JSON nests lists or objects more than {max_depth} levels deep.")
+    return value
+
+
+def nesting_depth(value: Any, *, limit: int = MAX_DEPTH) -> int:
+    """How deep lists and objects nest in a decoded JSON value (a scalar is 0), iteratively;
+    counting stops past `limit`."""
     deepest = 0
     stack = [(value, 1)]
     while stack:
@@ -28,7 +50,7 @@ def nesting_depth(value) -> int:
         else:
             continue
         deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
+        if deepest > limit:
             break
         stack.extend((child, depth + 1) for child in children)
     return deepest

@@ -43,22 +43,6 @@ class LoginAddressThrottle(FailOpenMixin, SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class LoginUsernameThrottle(FailOpenMixin, SimpleRateThrottle):
-    """Log-in form posts per username, from any address (LOGIN_USERNAME_THROTTLE_RATE): a
-    guesser spreading over many addresses still gets only this many tries at one account."""
-
-    scope = "login-username"
-
-    def get_rate(self) -> str:
-        return settings.LOGIN_USERNAME_THROTTLE_RATE
-
-    def get_cache_key(self, request, view) -> str | None:
-        username = (request.POST.get("username") or "").strip().casefold()
-        if not username:
-            return None  # nothing to guess at: the form answers "this field is required"
-        return self.cache_format % {"scope": self.scope, "ident": username[:150]}
-
-
 class AnonDeckValidateThrottle(FailOpenMixin, AnonRateThrottle):
     """The deck validator for visitors who are not signed in, per address (the
     "deck-validate-anon" rate, DECK_VALIDATE_ANON_RATE); signed-in players are not limited."""

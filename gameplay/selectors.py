@@ -8,7 +8,7 @@ from gameplay.engine import core, registry
 from gameplay.models import GameInvite, GameRecord, GameSeat
 from games import get as declared_game
 from games import name_of
-from tournaments.models import Match, Tournament
+from tournaments.models import EntryMember, Match, Tournament
 
 
 def game_state(game: GameRecord) -> dict:
@@ -41,10 +41,20 @@ def is_game_organizer(game: GameRecord, user) -> bool:
 
 def may_read_log(game: GameRecord, user) -> bool:
     """The log (its seed reveals every shuffle) is public once the game is over; before that
-    only its organizer may read it, and never while also playing in it."""
+    only its organizer may read it, and never while also playing in it: in an event, while
+    playing in any of the event's matches (an organizer who plays sees the other games of
+    their event as a spectator, one query)."""
     if game.status == GameRecord.Status.FINISHED:
         return True
-    return is_game_organizer(game, user) and not user_seats(game, user)
+    if not is_game_organizer(game, user) or user_seats(game, user):
+        return False
+    match = game.match
+    return match is None or not plays_in_event(match.tournament_id, user)
+
+
+def plays_in_event(tournament_id: int, user) -> bool:
+    """The user has an entry in the event, alone or in a team (one query)."""
+    return EntryMember.objects.filter(tournament_id=tournament_id, user=user).exists()
 
 
 def viewer_seat(game: GameRecord, user) -> int | None:

@@ -7,15 +7,16 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 import games
 from config import live_streams
-from config.errors import ServiceError
+from config.errors import ServiceError, error_body
 from config.forms_only import post_only_else_back_to
+from config.parsers import TooDeep, loads_bounded
 from gameplay import boards, selectors, services, table
 from gameplay.engine import bots, core, registry
 
@@ -270,9 +271,12 @@ def game_action(request, pk: int):
     """Play the clicked action; answer with the new board (or the board and why not)."""
     error = ""
     try:
-        action = json.loads(request.POST.get("action", ""))
+        action = loads_bounded(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
         services.game_act(game_id=pk, user=request.user, action=action, expected_version=version)
+    except TooDeep as exc:
+        # no board offers such a move: a forged form, answered like the API's bad input
+        return JsonResponse(error_body(str(exc), "malformed", {"action": [str(exc)]}), status=400)
     except (ValueError, json.JSONDecodeError):
         error = "That move could not be read; try again."
     except ServiceError as exc:

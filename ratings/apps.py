@@ -25,6 +25,10 @@ class RatingsConfig(AppConfig):
         hooks.on_match_result(
             "ratings", lambda *, match_id: enqueue_on_commit(tasks.match_rate, match_id)
         )
+        hooks.on_event_unrated(
+            "ratings",
+            lambda *, tournament_id: enqueue_on_commit(tasks.tournament_unrate, tournament_id),
+        )
         hooks.on_rating_order(
             "ratings",
             lambda *, game, entry_ids: selectors.entries_by_rating(game=game, entry_ids=entry_ids),

@@ -15,6 +15,10 @@ from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: the package's defaults
 DEFAULT_MU, DEFAULT_SIGMA = MODEL.mu, MODEL.sigma
+# R9: a rating seeds an event only once its deviation is this low: about ten rated matches
+# against new opponents (sigma 8.33 -> 6.46), far more than a fresh account farms in one
+# small event (two or three matches leave it above 7.5).
+ESTABLISHED_SIGMA = 6.5
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,11 @@ class Skill:
     def ordinal(self) -> float:
         """The conservative rating shown and seeded by: mu - 3 sigma."""
         return self.mu - 3 * self.sigma
+
+
+def is_established(skill: Skill) -> bool:
+    """The rating has enough games behind it to seed by (R9)."""
+    return skill.sigma <= ESTABLISHED_SIGMA
 
 
 @dataclass(frozen=True)

@@ -12,19 +12,19 @@ from django.contrib.auth import get_user_model
 from config.errors import NotFound
 from ratings import rules
 from ratings.models import RatedMatch, Rating, RatingChange
-from tournaments.models import Entry, EntryMember, Match
+from tournaments.models import Entry, EntryMember, Match, MatchAudit
 
 # R2: a match decided by these rates its players; a bye or a forfeit rates nobody.
 RATED_DECISIONS = ("played", "time", "organizer", "draw")
 
 
 def outcome_of(match: Match) -> rules.Outcome | None:
-    """The sides and places of a finished match that rates (R1-R4), else None (two queries).
-    A side is its entry's registered members: one player, or a team's members (R1)."""
+    """The sides and places of a finished match that rates (R1-R4, R8), else None (three
+    queries). A side is its entry's registered members: one player, or a team's (R1)."""
     if match.status != Match.Status.FINISHED or match.is_bye:
         return None
-    if match.decided_by not in RATED_DECISIONS:
-        return None
+    if match.decided_by not in RATED_DECISIONS or not match.tournament.rated:
+        return None  # R8: an event decided by someone who plays in it rates nobody
     slots = list(
         match.slots.order_by("slot").values_list("entry_id", "entry__user_id", "forfeited")
     )
@@ -42,13 +42,29 @@ def outcome_of(match: Match) -> rules.Outcome | None:
             return None  # R1: a guest has no identity to rate
         teams.append(team)
     players = [player for team in teams for player in team]
-    if len(set(players)) != len(players):
+    if len(set(players)) != len(players) or not _agreed_or_neutral(match, players):
         return None
     # a Swiss draw: everyone shares 1st place (R4)
     ranks = tuple(
         1 if entry == match.winner_id or match.winner_id is None else 2 for entry, _, _ in slots
     )
     return rules.Outcome(teams=tuple(teams), ranks=ranks)
+
+
+def _agreed_or_neutral(match: Match, players: list[int]) -> bool:
+    """R8: the result that counts was agreed by every side (a confirmed report), played on
+    the engine, or entered by someone who plays in neither side (the organizer); not one
+    side's word alone (a player's life totals at time, an organizer's own match)."""
+    decider = (
+        MatchAudit.objects.filter(match=match, action__in=MatchAudit.RESULT_ACTIONS)
+        .order_by("-created_at", "-id")
+        .values_list("actor_id", "action")
+        .first()
+    )
+    if decider is None:
+        return False  # no record of who decided it: nothing to vouch for it
+    actor, action = decider
+    return actor is None or action in MatchAudit.AGREED_ACTIONS or actor not in players
 
 
 @dataclass(frozen=True)
@@ -105,9 +121,10 @@ def rating_history(*, user, game: str | None = None, limit: int = HISTORY_LIMIT)
 
 
 def entries_by_rating(*, game: str, entry_ids: list[int]) -> list[int]:
-    """The entries best-rated first in `game` (conservative rating, R6); an unrated player or
-    a guest counts the default rating, a team the mean of its members'; ties keep the order
-    given (three queries)."""
+    """The entries best-rated first in `game` (conservative rating, R6): only entries whose
+    every member's rating is established (sigma at most `rules.ESTABLISHED_SIGMA`, R9), a
+    team by the mean of its members'; then the others (a guest, a new or little-played
+    player) in the order given. Ties keep the order given (three queries)."""
     members: dict[int, list[int]] = defaultdict(list)
     for entry, user in EntryMember.objects.filter(entry_id__in=entry_ids).values_list(
         "entry_id", "user_id"
@@ -119,18 +136,21 @@ def entries_by_rating(*, game: str, entry_ids: list[int]) -> list[int]:
         if not members[entry]:
             members[entry].append(user)
     ordinals = {
-        user: mu - 3 * sigma
+        user: rules.Skill(mu=mu, sigma=sigma).ordinal
         for user, mu, sigma in Rating.objects.filter(
             game=game, user_id__in=[u for users in members.values() for u in users]
         ).values_list("user_id", "mu", "sigma")
+        if rules.is_established(rules.Skill(mu=mu, sigma=sigma))
     }
-    default = rules.Skill().ordinal
 
-    def rating(entry: int) -> float:
+    def rating(entry: int) -> float | None:
         users = members.get(entry) or []
-        if not users:
-            return default
-        return sum(ordinals.get(user, default) for user in users) / len(users)
+        if not users or any(user not in ordinals for user in users):
+            return None
+        return sum(ordinals[user] for user in users) / len(users)
 
     position = {pk: n for n, pk in enumerate(entry_ids)}
-    return sorted(entry_ids, key=lambda pk: (-rating(pk), position[pk]))
+    rated = {pk: rating(pk) for pk in entry_ids}
+    established = [pk for pk in entry_ids if rated[pk] is not None]
+    rest = [pk for pk in entry_ids if rated[pk] is None]
+    return sorted(established, key=lambda pk: (-(rated[pk] or 0.0), position[pk])) + rest

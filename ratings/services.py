@@ -70,6 +70,28 @@ def game_recompute(*, game: str) -> int:
 
 
 @transaction.atomic
+def tournament_unrate(*, tournament_id: int) -> int:
+    """Forget the rated matches of an event that stopped being rated (R8) and replay its
+    game once; returns how many of its matches had rated anyone. Idempotent."""
+    game = (
+        Match.objects.filter(tournament_id=tournament_id)
+        .values_list("tournament__game", flat=True)
+        .first()
+    )
+    if game is None:
+        return 0
+    _lock_game(game)
+    forgotten = (
+        RatedMatch.objects.filter(match__tournament_id=tournament_id)
+        .exclude(players=[])
+        .update(players=[], ranks=[])
+    )
+    if forgotten:
+        game_recompute(game=game)
+    return forgotten
+
+
+@transaction.atomic
 def game_reread(*, game: str) -> int:
     """Read every finished match of a game again as the rulings now say (R1: team matches
     rate since they are sides), then replay the game once; returns how many players it rates.

@@ -35,6 +35,12 @@ def game_rate_new(game: str) -> int:
     return _rate_unrated(recent, NEW_LIMIT)
 
 
+@shared_task(name="ratings.tasks.tournament_unrate")
+def tournament_unrate(tournament_id: int) -> int:
+    """Queued when an event stops being rated (R8): its matches rate nobody any more."""
+    return services.tournament_unrate(tournament_id=tournament_id)
+
+
 @shared_task(name="ratings.tasks.ratings_sweep")
 def ratings_sweep() -> int:
     """Every minute: rate the finished matches that no task rated yet (a broker outage)."""

@@ -48,6 +48,9 @@ def live_time_facts(*, match_id: int) -> dict | None:
 # to the `_NEW_RESULTS` callbacks; a result that changed (a correction) to `_MATCH_RESULTS`.
 _MATCH_RESULTS: dict[str, Callable[..., None]] = {}
 _NEW_RESULTS: dict[str, Callable[..., None]] = {}
+# Told of an event that became unrated (its organizer plays in it and decided a result,
+# ratings/RULINGS.md R8): the ratings forget its matches. Same rules as above: note or enqueue.
+_EVENTS_UNRATED: dict[str, Callable[..., None]] = {}
 # Asked at the start of an event seeded by rating: the entry ids ordered best first.
 _RATING_ORDERS: dict[str, Callable[..., list[int]]] = {}
 
@@ -61,6 +64,17 @@ def on_new_match_result(app: str, callback: Callable[..., None]) -> None:
     """Register `callback(*, game, match_id)`, run when a match finishes (its result counts
     for the first time: the match was not finished before); `game` is its event's game."""
     _NEW_RESULTS[app] = callback
+
+
+def on_event_unrated(app: str, callback: Callable[..., None]) -> None:
+    """Register `callback(*, tournament_id)`, run when an event stops being rated."""
+    _EVENTS_UNRATED[app] = callback
+
+
+def event_unrated(*, tournament_id: int) -> None:
+    """Tell the apps that follow results that this event's matches no longer rate."""
+    for callback in _EVENTS_UNRATED.values():
+        callback(tournament_id=tournament_id)
 
 
 def on_rating_order(app: str, callback: Callable[..., list[int]]) -> None:

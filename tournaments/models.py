@@ -73,6 +73,9 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # False once someone who plays in the event (its organizer, or staff) decides a result
+    # in it: its matches then rate nobody, and its page says so (ratings/RULINGS.md R8).
+    rated = models.BooleanField(default=True)
     # Bumped (tournaments.fastpath.versions.bump_version) in the transaction of every change to
     # the bracket, entries, clocks or results: pages answer "not modified" and cached brackets
     # and standings are keyed on it, so they go stale with the data, never by time.
@@ -395,6 +398,27 @@ class MatchReport(models.Model):
 
 class MatchAudit(models.Model):
     """The audit trail: every change to a match's result (who, when, what, before, after)."""
+
+    # The actions that finish a match or change its result: the latest of them says who
+    # decided the result that counts (ratings/RULINGS.md R8).
+    RESULT_ACTIONS = (
+        "confirm",
+        "organizer-confirm",
+        "organizer",
+        "organizer-own-match",
+        "draw",
+        "decide",
+        "decide-own-match",
+        "correction",
+        "correction-own-match",
+        "time",
+        "time-draw",
+        "engine",
+        "forfeit-win",
+    )
+    # Of those, the results both sides agreed (a report the others confirmed) or that play
+    # decided with nobody entering them (the engine; its live facts at time have no actor).
+    AGREED_ACTIONS = ("confirm", "engine")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(

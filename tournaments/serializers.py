@@ -58,6 +58,10 @@ class TournamentOut(serializers.Serializer):
     swiss_rounds = serializers.IntegerField(allow_null=True)
     top_cut = serializers.IntegerField()
     status = serializers.CharField()
+    rated = serializers.BooleanField(
+        help_text="False once someone who plays in the event decided one of its results: "
+        "its matches change no rating (ratings/RULINGS.md R8)."
+    )
     organizer = serializers.SerializerMethodField()
     entry_count = serializers.IntegerField(required=False)
     created_at = serializers.DateTimeField()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import actions, bracket, desk, events, matches, standings
+from tournaments.web import actions, bracket, desk, desk_reset, events, matches, standings
 
 app_name = "tournaments"
 urlpatterns = [
@@ -15,6 +15,12 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", standings.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/live/", events.tournament_live, name="live"),
     path("tournaments/<int:pk>/rounds/<int:number>/", standings.swiss_round, name="swiss-round"),
+    path("tournaments/<int:pk>/desk-reset/", desk_reset.desk_reset_page, name="desk-reset"),
+    path(
+        "tournaments/<int:pk>/desk-reset/<int:user_id>/",
+        desk_reset.desk_reset_make,
+        name="desk-reset-make",
+    ),
     path("tournaments/<int:pk>/<slug:action>/", actions.tournament_action, name="action"),
     path("matches/<int:pk>/", matches.match_page, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),

@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     *PROJECT_APPS,
 ]
 
@@ -47,6 +48,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # last: turns a log-in that django-axes refused into the 429 answer (accounts/login_guard)
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes first: it refuses a locked-out (username, address) before the password is
+# checked, and counts each failure (accounts/login_guard.py).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -253,9 +263,22 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# The HTML log-in form, per client address and per username (config/throttling.py).
+# The HTML log-in form's posts per client address (config/throttling.py).
 LOGIN_ADDRESS_THROTTLE_RATE = env_str("LOGIN_ADDRESS_THROTTLE_RATE", "30/min")
-LOGIN_USERNAME_THROTTLE_RATE = env_str("LOGIN_USERNAME_THROTTLE_RATE", "10/min")
+# Failed log-ins (the page and the API token endpoint alike), counted by django-axes per
+# (username, address) and per address, never per username alone: a player cannot be locked out
+# by someone failing on purpose elsewhere (accounts/login_guard.py, SECURITY.md).
+LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS = env_int("LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS", 5)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30)  # a venue shares one
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = "accounts.login_guard.failure_limit"
+AXES_CLIENT_IP_CALLABLE = "accounts.login_guard.client_address"
+AXES_USERNAME_CALLABLE = "accounts.login_guard.username_of"
+AXES_LOCKOUT_CALLABLE = "accounts.login_guard.lockout_response"
+AXES_RESET_ON_SUCCESS = True  # a player who typed it wrong, then right, starts again
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept; every successful log-in need not be
+AXES_VERBOSE = False
 
 # Content-Security-Policy (django-csp): only this site's own scripts, styles, images and
 # connections; no inline script, style attribute or handler (templates have none, tested),
@@ -321,6 +344,10 @@ LOGGING: dict[str, Any] = {
 # In-app notifications need nothing. Local mode prints the emails to the console.
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
 NOTIFY_BY_EMAIL = env_bool("NOTIFY_BY_EMAIL", bool(env_str("EMAIL_BACKEND")))
+# Password reset: an emailed link is valid a day; a link the organizer's desk shows the player
+# (a QR code for their phone) 15 minutes. Either works once (accounts/tokens.py).
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 24 * 60 * 60)
+DESK_RESET_MINUTES = env_int("DESK_RESET_MINUTES", 15)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "combat@localhost")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)

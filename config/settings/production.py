@@ -22,6 +22,18 @@ if any(marker in _key for marker in PLACEHOLDER_KEY_MARKERS) or _key.startswith(
         "python -c 'import secrets; print(secrets.token_urlsafe(64))'."
     )
 
+# The database password too: docker/env.example once published "change-me".
+_db_password = str(DATABASES["default"].get("PASSWORD") or "").lower()
+if any(marker in _db_password for marker in PLACEHOLDER_KEY_MARKERS):
+    raise ImproperlyConfigured(
+        "The database password (POSTGRES_PASSWORD, DATABASE_URL) is a placeholder. Generate "
+        "one: python -c 'import secrets; print(secrets.token_urlsafe(32))'."
+    )
+
+# Password-reset and notice emails leave by SMTP (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, DEFAULT_FROM_EMAIL); `make run` prints them instead.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+
 # The ASGI server runs each request's sync code in a thread of its own, so a connection kept in
 # that thread (CONN_MAX_AGE) would never serve another request: each web process keeps a pool,
 # which hands a request a connection already open and checks it first. DB_POOL=false (with

@@ -12,10 +12,13 @@ from typing import Any
 
 from config.csv_export import restore_cell
 from config.errors import ServiceError
+from config.parsers import TooDeep, loads_bounded
 from decks.legality.cardsets import CARD_FIELDS
 
 CSV_COLUMNS = list(CARD_FIELDS)  # one column per field of a card
 _SPACE = re.compile(r"[ \t\n\r]*")
+# The built-in sets nest 6 deep (a card's effects); a set deeper than this is no card set.
+CARD_SET_MAX_DEPTH = 32
 
 
 def parse_card_set(text: str, *, file_format: str) -> tuple[dict[str, Any], list[int]]:
@@ -30,9 +33,16 @@ def parse_card_set(text: str, *, file_format: str) -> tuple[dict[str, Any], list
 
 def _parse_json(text: str) -> tuple[dict[str, Any], list[int]]:
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, max_depth=CARD_SET_MAX_DEPTH)
     except json.JSONDecodeError as error:
         raise ServiceError(f"Line {error.lineno}: not valid JSON ({error.msg}).") from error
+    except TooDeep as error:
+        # checked before the card lines are found: that walk would recurse as deep
+        raise ServiceError(
+            f"{error} A card set needs no more than a few.",
+            code="too_deep",
+            errors={"content": [str(error)]},
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise ServiceError("The JSON must be an object with a 'cards' list.")
     lines = _json_card_lines(text)

@@ -60,6 +60,9 @@ def invite_create(
         if opponent.pk == by_user.pk:
             message = "You cannot challenge yourself; open a seat or play a bot instead."
             raise ServiceError(message, code="self_challenge", errors={"opponent": [message]})
+    # The player's row locked first: two offers at once would both count 9 waiting and both
+    # insert (16 at once left 15 open); locked, each counts after the other's commit.
+    get_user_model().objects.select_for_update().filter(pk=by_user.pk).values_list("pk").get()
     waiting = GameInvite.objects.filter(created_by=by_user, status=GameInvite.Status.OPEN)
     if waiting.count() >= MAX_OPEN_INVITES:
         raise Conflict(

@@ -116,6 +116,15 @@ def pages(ids) -> dict[str, list[str]]:
         "getting-started": ["/getting-started/"],
         "background-status": ["/status/background/"],
         "notifications": ["/notifications/"],
+        "account": ["/account/"],
+        "account-close": ["/account/close/"],
+        "password-change": ["/account/password/"],
+        "password-reset": ["/password-reset/"],
+        "password-reset-sent": ["/password-reset/sent/"],
+        "password-reset-complete": ["/password-reset/done/"],
+        "password-reset-confirm": ["/password-reset/MQ/bad-token/", "/password-reset/%00/x/"],
+        "password-reset-desk": ["/password-reset/desk/MQ/bad-token/", "/password-reset/desk/x/y/"],
+        "tournaments:desk-reset": [f"/tournaments/{pk}/desk-reset/" for pk in tournaments],
         "login": ["/login/"],
         "signup": ["/signup/"],
         "tournaments:list": ["/tournaments/"],
@@ -197,6 +206,9 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
         ]
         + [(f"/matches/{m}/{action}/", bad) for action in ("decide", "extend", "forfeit")],
         "drafting:tournament-pods": [(f"/tournaments/{r}/draft/pods/", {})],
+        "tournaments:desk-reset-make": [
+            (f"/tournaments/{pk}/desk-reset/{user}/", {}) for pk in (t, r) for user in (1, 99999)
+        ],
         "drafting:tournament-pools": [(f"/tournaments/{ids['sealed']}/sealed/pools/", {})],
         "drafting:pick": [(f"/drafts/{d}/pick/", {"pack": "1", "pick_number": "1", "card": "1"})],
         "drafting:action": [(f"/drafts/{d}/{a}/", {}) for a in ("start", "pause", "resume")],
@@ -236,7 +248,7 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
 # Posts anyone signed in may make for themselves (join, create), or pages with no writes.
 NOT_GUARDED = {
     "tournaments:new", "drafting:list", "drafting:join", "decks:new", "gameplay:new", "logout",
-    "notifications-read", "gameplay:invite-new", "leagues:new",
+    "notifications-read", "gameplay:invite-new", "leagues:new", "account-logout-everywhere",
 }  # fmt: skip
 
 

@@ -98,6 +98,17 @@ def test_production_refuses_a_published_or_placeholder_secret_key(key):
     assert "secrets.token_urlsafe" in result.stderr
 
 
+def test_production_refuses_the_examples_placeholder_database_password():
+    result = run_manage(
+        "check",
+        settings="config.settings.production",
+        SECRET_KEY=STRONG_KEY,
+        DATABASE_URL="postgres://combat:change-me@db:5432/combat",
+    )
+    assert result.returncode != 0
+    assert "database password" in result.stderr
+
+
 def test_x_forwarded_proto_is_trusted_only_when_the_operator_says_so():
     env = {"SECRET_KEY": STRONG_KEY, "DATABASE_URL": "postgres://u:p@db.example:5432/x"}
     assert show("config.settings.production", "SECURE_PROXY_SSL_HEADER", **env) == ["None"]

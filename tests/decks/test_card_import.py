@@ -222,3 +222,20 @@ def test_a_token_maker_must_name_a_token_of_the_game_or_the_set(make_user, clien
     token = {**MERC, "name": "Hill Dragon", "type": "token", "border": "green", "cost": 0}
     response = upload(client_for(make_user()), json.dumps({"cards": [unknown, token]}), code="ORG2")
     assert response.status_code == 201, response.json()
+
+
+@pytest.mark.parametrize("depth", [40, 3_000])
+def test_a_card_file_nested_thousands_deep_is_a_400_with_the_error_shape(
+    make_user, client_for, depth
+):
+    # given a JSON card set whose one card nests lists far deeper than any card set
+    content = '{"cards": [' + "[" * depth + "]" * depth + "]}"
+    # when it is imported
+    answer = upload(client_for(make_user()), content)
+    # then it is refused with the error shape, naming the content, and nothing is stored
+    assert answer.status_code == 400, answer.content
+    body = answer.json()
+    assert body["code"] == "too_deep"
+    assert "levels deep" in body["detail"]
+    assert list(body["errors"]) == ["content"]
+    assert not CardSet.objects.filter(code="ORG").exists()

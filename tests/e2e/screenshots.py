@@ -402,6 +402,7 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "swiss-standings-after-round-1": f"/tournaments/{ids['swiss']}/standings/?round=1",
                 "league": f"/leagues/{ids['league']}/",
                 "league-edit": f"/leagues/{ids['league']}/edit/",
+                "desk-reset": f"/tournaments/{event}/desk-reset/",
             },
         ),
         "player": (
@@ -414,9 +415,20 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "player-page": "/players/player1/",
                 "player-history": "/players/player1/history/",
                 "league": f"/leagues/{ids['league']}/",
+                "account": "/account/",
+                "password-change": "/account/password/",
+                "account-close": "/account/close/",
             },
         ),
-        "visitor": (None, {"event": f"/tournaments/{event}/"}),
+        "visitor": (
+            None,
+            {
+                "event": f"/tournaments/{event}/",
+                "login": "/login/",
+                "password-reset": "/password-reset/",
+                "password-reset-sent": "/password-reset/sent/",
+            },
+        ),
     }
     views.update(card_views(ids))
     written = []
@@ -437,6 +449,13 @@ def photograph(base: str, ids: dict) -> list[Path]:
                     page.wait_for_load_state("networkidle")
                     target = OUT / f"{who}-{name}-{size}.png"
                     page.screenshot(path=str(target), full_page=True)
+                    if name == "desk-reset":
+                        # the link a player scans: made by the organizer's click (a POST)
+                        page.get_by_role("button", name="Make a password link").first.click()
+                        page.wait_for_load_state("networkidle")
+                        link = OUT / f"{who}-desk-reset-link-{size}.png"
+                        page.screenshot(path=str(link), full_page=True)
+                        written.append(link)
                     if name.startswith("game-") and choose_on_the_table(page):
                         chosen = OUT / f"{who}-{name}-choosing-{size}.png"
                         page.screenshot(path=str(chosen))  # the screen as the player sees it

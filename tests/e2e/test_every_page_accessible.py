@@ -21,6 +21,9 @@ def _pages(ids) -> list[tuple[str, str]]:
         ("home", "/"),
         ("getting started", "/getting-started/"),
         ("notifications", "/notifications/"),
+        ("account", "/account/"),
+        ("change password", "/account/password/"),
+        ("close account", "/account/close/"),
         ("tournament list", "/tournaments/"),
         ("new tournament", "/tournaments/new/"),
         ("standings", f"/tournaments/{t}/standings/"),
@@ -76,7 +79,8 @@ def test_every_kind_of_page_passes_axe(
     base = live_server.url
 
     visitor = browser.new_context(viewport=viewport).new_page()
-    for what, path in [("log in", "/login/"), ("sign up", "/signup/")]:
+    visits = [("log in", "/login/"), ("sign up", "/signup/"), ("reset", "/password-reset/")]
+    for what, path in visits:
         visitor.goto(base + path)
         checked(visitor, what, touch_targets=False)
 

@@ -71,6 +71,26 @@ def test_clicking_a_move_plays_it_and_a_stale_click_says_why(client, human_vs_bo
     assert b"moved on" in stale.content
 
 
+@pytest.mark.parametrize("depth", [40, 100_000])
+def test_a_move_nested_thousands_deep_is_a_400_with_the_error_shape(client, human_vs_bot, depth):
+    # given a player at the board
+    user, game = human_vs_bot
+    client.force_login(user)
+    before = GameRecord.objects.get(pk=game.pk).actions
+    # when the move form's action nests lists 100,000 deep
+    answer = client.post(
+        f"/games/{game.pk}/act/",
+        {"action": "[" * depth + "]" * depth, "version": game.version},
+        HTTP_HX_REQUEST="true",
+    )
+    # then it is refused with the error shape and nothing was played
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["code"] == "malformed"
+    assert list(body["errors"]) == ["action"]
+    assert GameRecord.objects.get(pk=game.pk).actions == before
+
+
 def test_spectator_sees_no_hand_and_no_moves(client, human_vs_bot):
     _user, game = human_vs_bot
     page = client.get(f"/games/{game.pk}/")

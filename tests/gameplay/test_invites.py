@@ -82,6 +82,22 @@ def test_a_player_has_at_most_ten_offers_waiting(make_user):
     assert refused.value.code == "too_many_invites"
 
 
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_sixteen_offers_at_once_leave_ten_waiting(make_user):
+    # given a player with no offer waiting
+    alice = make_user()
+    # when 16 offers are made at the same moment, each in its own thread and connection
+    results = race(
+        *[lambda: services.invite_create(by_user=alice, ruleset="combat") for _ in range(16)]
+    )
+    # then ten are waiting and the six others were refused with the limit's code
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert GameInvite.objects.filter(created_by=alice, status="open").count() == MAX_OPEN_INVITES
+    assert len(refused) == 16 - MAX_OPEN_INVITES
+    assert {getattr(r, "code", repr(r)) for r in refused} == {"too_many_invites"}
+
+
 def test_only_the_challenged_player_accepts_or_declines(make_user):
     alice, bob, mallory = make_user(), make_user(), make_user()
     invite = services.invite_create(by_user=alice, ruleset="combat", opponent_username=bob.username)

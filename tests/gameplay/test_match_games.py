@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed
@@ -219,6 +220,32 @@ def test_match_game_organizer_sees_the_public_view_and_the_log_players_wait(make
     log = client_for(organizer).get(f"/api/games/{game.pk}/log/")
     assert log.status_code == 200
     assert log.json()["seed"] == game.seed
+
+
+def test_an_organizer_who_plays_sees_other_games_of_the_event_as_a_spectator(make_user, client_for):
+    # given an organizer who plays in their own 4-player event, and a live game of the
+    # other first-round match (not theirs)
+    olga, alice, bob, cid = make_user(), make_user(), make_user(), make_user()
+    tournament = _tournament(olga, users=[olga, alice, bob, cid])
+    others = [
+        m
+        for m in Match.objects.filter(tournament=tournament, round__number=1)
+        if not m.slots.filter(entry__user=olga).exists()
+    ]
+    game = services.match_game_create(match_id=others[0].pk, by_user=olga)
+    # then she sees it only as a spectator: no log (its seed), no replay, no hand
+    log = client_for(olga).get(f"/api/games/{game.pk}/log/")
+    assert log.status_code == 403
+    assert log.json()["code"] == "game_in_progress"
+    public = client_for(olga).get(f"/api/games/{game.pk}/").json()
+    assert public["seat"] is None
+    assert all(isinstance(n, int) for n in public["view"]["hands"].values())
+    page = Client()
+    page.force_login(olga)
+    assert page.get(f"/games/{game.pk}/replay/").status_code == 302
+    # and once the game is over its log is public
+    GameRecord.objects.filter(pk=game.pk).update(status="finished", result={"winner": 0})
+    assert client_for(olga).get(f"/api/games/{game.pk}/log/").status_code == 200
 
 
 def test_game_detail_query_count_does_not_grow_with_seats_or_moves(

@@ -251,34 +251,20 @@ def test_the_player_page_and_api_show_the_ratings(organizer, make_user):
 
 
 def test_seed_by_rating_orders_the_best_rated_first(organizer, make_user):
-    # given ann beat ben, and ben beat cy (all rated)
-    ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
-    for winner, loser in ((ann, ben), (ben, cy), (ann, cy)):
-        tournament = started(organizer, [winner, loser])
-        (match,) = Match.objects.filter(tournament=tournament)
-        match_decide(
-            match=match, by_user=organizer, winner_id=tournament.entries.get(user=winner).pk
-        )
-        rate_all(tournament)
-    # when a new event seeded by rating starts (registered cy, dee, ben, ann; dee unrated)
+    # given ann, ben and cy with established ratings, eve with a high but little-played one
+    # (R9), and dee unrated
+    ann, ben, cy, dee, eve = (make_user(n) for n in ("ann", "ben", "cy", "dee", "eve"))
+    for user, mu, sigma in ((ann, 30.0, 4.0), (ben, 27.0, 5.0), (cy, 22.0, 6.5), (eve, 40, 7.0)):
+        Rating.objects.create(user=user, game="combat", mu=mu, sigma=sigma, matches=20)
+    # when a new event seeded by rating starts (registered eve, cy, dee, ben, ann)
     event = tournament_create(organizer=organizer, name="Seeded", seeding="rating", best_of=1)
-    for user in (cy, dee, ben, ann):
+    for user in (eve, cy, dee, ben, ann):
         entry_add(tournament=event, by_user=organizer, user_id=user.pk)
     tournament_start(tournament=event, by_user=organizer)
-    # then the seeds follow the conservative ratings, the unrated player at the default
+    # then the established ratings come first, best first, the others after in the order
+    # they registered
     order = [e.user.username for e in event.entries.order_by("seed")]
-    expected = sorted(
-        ["cy", "dee", "ben", "ann"],
-        key=lambda name: (
-            -(
-                Rating.objects.filter(user__username=name, game="combat").first().ordinal
-                if Rating.objects.filter(user__username=name).exists()
-                else 0.0
-            )
-        ),
-    )
-    assert order == expected
-    assert order[0] == "ann"
+    assert order == ["ann", "ben", "cy", "eve", "dee"]
 
 
 def test_the_history_shows_on_the_player_page_and_in_the_api(organizer, make_user):
@@ -361,6 +347,8 @@ def test_a_team_event_seeded_by_rating_puts_the_better_team_first(organizer, mak
     # given the Reds (ann, ben) beat the Blues (cy, dee) in a team event
     ann, ben, cy, dee = (make_user(n) for n in ("ann", "ben", "cy", "dee"))
     reds_beat_blues(organizer, [ann, ben], [cy, dee])
+    # and everyone has many matches behind them (R9: established ratings seed)
+    Rating.objects.filter(user__in=[ann, ben, cy, dee]).update(sigma=5.0)
     # when a new team event seeded by rating has the Blues registered first (R6: team mean)
     event = team_event(
         organizer, {"Blues": [cy, dee], "Reds": [ann, ben]}, name="Pairs 2", seeding="rating"

@@ -5,7 +5,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.rules import Outcome, Skill, rate, replay, replay_with_history
+from ratings.rules import (
+    Outcome,
+    Skill,
+    changes,
+    is_established,
+    rate,
+    replay,
+    replay_with_history,
+)
 
 outcomes = st.lists(
     st.lists(st.integers(1, 8), min_size=2, max_size=4, unique=True).flatmap(
@@ -90,3 +98,21 @@ def test_a_team_win_moves_every_winner_up_and_every_loser_down(players, size):
     for player in (*first, *second):
         assert drawn[player].mu == pytest.approx(Skill().mu)
         assert drawn[player].sigma < Skill().sigma
+
+
+def test_a_few_farmed_wins_do_not_establish_a_rating_but_many_matches_do():
+    # given a player who beats one fresh opponent after another (R9)
+    skills: dict[int, Skill] = {}
+    established_after = None
+    for n in range(1, 16):
+        for change in changes(skills, Outcome.singles([0, 100 + n], [1, 2])):
+            skills[change.player] = change.after
+        if n == 3:
+            # then three wins leave the rating too uncertain to seed by, however high
+            assert skills[0].mu > 28
+            assert not is_established(skills[0])
+        if established_after is None and is_established(skills[0]):
+            established_after = n
+    # and about ten matches establish it
+    assert established_after is not None
+    assert 8 <= established_after <= 15

@@ -34,6 +34,7 @@ FACTS = (
     "slot_2",
     "slot_3",
     "viewer_entry",
+    "viewer_in_event",
     "has_pending_report",
     "next_id",
     "next_status",
@@ -46,7 +47,7 @@ FACTS = (
     "pending_report_draw",
     "pending_report_confirmed",
 )
-BOOLEAN_FACTS = ("has_games", "has_pending_report", "next_has_players")
+BOOLEAN_FACTS = ("has_games", "viewer_in_event", "has_pending_report", "next_has_players")
 JSON_FACTS = ("pending_report_games", "pending_report_confirmed")
 
 
@@ -76,6 +77,8 @@ def statement() -> str:
         f" {slots},"
         f" (SELECT s.entry_id FROM {slot} s JOIN {member} em ON em.entry_id = s.entry_id"
         f"  WHERE s.match_id = m.id AND em.user_id = %s LIMIT 1),"
+        f" EXISTS (SELECT 1 FROM {member} em"
+        f"  WHERE em.tournament_id = m.tournament_id AND em.user_id = %s),"
         f" EXISTS (SELECT 1 FROM {report} p WHERE p.match_id = m.id AND p.status = 'pending'),"
         f" n.id, n.status,"
         f" (SELECT COUNT(*) FROM {slot} s WHERE s.match_id = n.id),"
@@ -106,7 +109,7 @@ def match_with_facts(match_id: int, user) -> Match | None:
     None if there is no such match. The caller holds the tournament's lock."""
     user_id = user.pk if user is not None and user.is_authenticated else None
     with connection.cursor() as cursor:
-        cursor.execute(statement(), [user_id, match_id])
+        cursor.execute(statement(), [user_id, user_id, match_id])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -23,6 +23,7 @@ from tournaments.fastpath.finish import save_finished
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, MatchReport, Round, Tournament
 from tournaments.services import swiss
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
+from tournaments.services.fairness import result_decided
 from tournaments.services.notices import matches_ready_notify
 
 OPEN_STATUSES = (Match.Status.PENDING, Match.Status.READY)
@@ -145,6 +146,9 @@ def match_finish(
     match.status, match.winner_id, match.decided_by = Match.Status.FINISHED, winner_id, decided_by
     match.finished_at = now()
     supersede_pending_reports(match)
+    result_decided(
+        tournament=tournament, match=match, actor=actor, action=action, decided_by=decided_by
+    )
     hooks.new_match_result(game=tournament.game, match_id=match.pk)
     if tournament.is_swiss_round(match.round.number):
         _save_confirmed(confirmed)

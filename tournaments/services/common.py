@@ -23,6 +23,7 @@ from tournaments.fastpath import result_read
 from tournaments.fastpath.versions import bump_version, bump_version_of_match
 from tournaments.models import (
     Entry,
+    EntryMember,
     Match,
     MatchAudit,
     MatchEntry,
@@ -116,7 +117,8 @@ def result_facts(user) -> dict:
     """Annotations of a match row with what recording its result needs, as subqueries of the
     one read that locks it: its entries in slot order (`slot_0`..`slot_3`, the entry id,
     negative when it forfeited), the entry `user` plays for in it (`viewer_entry`), whether a
-    report waits (`has_pending_report`), and in the fixed bracket the match its winner goes
+    report waits (`has_pending_report`), whether `user` plays in the event
+    (`viewer_in_event`), and in the fixed bracket the match its winner goes
     on to (`next_id`, `next_status`, `next_filled`, `next_forfeited`), and whether an entry
     of this match or that one has a player with an account (`next_has_players`: someone to
     tell that the next match is ready), and the report waiting for confirmation if any
@@ -158,6 +160,12 @@ def result_facts(user) -> dict:
             pending.values("confirmed_entries")[:1], output_field=JSONField()
         ),
         "viewer_entry": Subquery(viewer.values("entry_id")[:1]),
+        # whether `user` plays anywhere in the event (ratings/RULINGS.md R8)
+        "viewer_in_event": Exists(
+            EntryMember.objects.filter(tournament=OuterRef("tournament"), user=user)
+            if user is not None and user.is_authenticated
+            else EntryMember.objects.none()
+        ),
         "has_pending_report": Exists(
             MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
         ),

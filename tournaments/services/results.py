@@ -33,6 +33,7 @@ from tournaments.services.common import (
     user_entry,
 )
 from tournaments.services.events import match_forfeit_entry
+from tournaments.services.fairness import result_decided
 from tournaments.services.notices import report_to_confirm_notify
 
 PLAYER_REPORTABLE = (
@@ -247,6 +248,13 @@ def _organizer_draw(
     match.save(update_fields=["winner", "decided_by"])
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
+    result_decided(
+        tournament=tournament,
+        match=match,
+        actor=by_user,
+        action=correction,
+        decided_by=match.decided_by,
+    )
     hooks.match_result_changed(match_id=match.pk)
 
 
@@ -275,6 +283,13 @@ def _organizer_result(
     match.save(update_fields=["winner", "decided_by"])
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
+    result_decided(
+        tournament=tournament,
+        match=match,
+        actor=by_user,
+        action=correction,
+        decided_by=match.decided_by,
+    )
     hooks.match_result_changed(match_id=match.pk)
 
 
@@ -396,6 +411,13 @@ def _rule(tournament, match, by_user, winner_id, decided_by, action: str) -> Non
     match.winner_id, match.decided_by = winner_id, decided_by
     match.save(update_fields=["winner", "decided_by"])
     audit(match=match, actor=by_user, action="correction", before=before)
+    result_decided(
+        tournament=tournament,
+        match=match,
+        actor=by_user,
+        action="correction",
+        decided_by=decided_by,
+    )
     hooks.match_result_changed(match_id=match.pk)
 
 
