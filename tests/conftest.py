@@ -59,6 +59,15 @@ def _require_services(request):
         _missing(f"this test needs Redis at {REDIS_URL}")
 
 
+def pytest_collection_modifyitems(items):
+    """The browser tests run last, on every worker. Playwright's sync API leaves its event loop
+    set as the thread's running loop after a browser test, and a later test on that worker whose
+    client calls an async view (the live streams) is refused ("You cannot use AsyncToSync in the
+    same thread as an async event loop"). pytest-xdist hands tests out in this order, so once a
+    worker has had a browser test it gets only browser tests."""
+    items.sort(key=lambda item: "/e2e/" in str(item.path))
+
+
 def pytest_runtest_setup(item):
     """Skip (or under CI, fail) browser tests without Chromium.
 
