@@ -8,10 +8,7 @@ from tournaments import hooks
 from tournaments.brackets import (
     BracketError,
     GameResult,
-    InvalidResult,
-    check_drawn_match,
     check_game_facts,
-    complete_match_winner,
     game_wins,
 )
 from tournaments.models import Match, MatchGame, MatchReport, Tournament
@@ -22,7 +19,6 @@ from tournaments.services.common import (
     audit,
     bracket_error,
     entry_ids,
-    game_facts,
     is_organizer,
     lock_match,
     pending_report,
@@ -35,96 +31,13 @@ from tournaments.services.common import (
 from tournaments.services.events import match_forfeit_entry
 from tournaments.services.fairness import result_decided
 from tournaments.services.notices import report_to_confirm_notify
+from tournaments.services.scores import games_json, outcome, parse_games, write_games
 
 PLAYER_REPORTABLE = (
     Match.Status.READY,
     Match.Status.IN_PROGRESS,
     Match.Status.AWAITING_CONFIRMATION,
 )
-
-
-def parse_games(
-    games: list[dict], entries: list[int], tournament: Tournament | None = None
-) -> list[GameResult]:
-    """Reported games as GameResults with integer ids; 400 for anything malformed."""
-    if not isinstance(games, list):
-        raise ServiceError("`games` must be a list.", code="invalid_games")
-    parsed = []
-    for number, game in enumerate(games, start=1):
-        if not isinstance(game, dict):
-            raise ServiceError(f"Game {number} must be an object.", code="invalid_games")
-        winner, first = game.get("winner"), game.get("first_damage")
-        try:
-            winner = int(winner) if winner is not None else None
-            first = int(first) if first is not None else None
-        except (TypeError, ValueError):
-            raise ServiceError(
-                f"Game {number}: entries are given by id.", code="invalid_games"
-            ) from None
-        life = normalize_life(game.get("life"), entries, tournament=tournament)
-        parsed.append(GameResult(winner, life, first))
-    return parsed
-
-
-def _winner_of(
-    tournament: Tournament, games: list[GameResult], entries: list[int], active: list[int]
-) -> int:
-    try:
-        return complete_match_winner(
-            games, entries=entries, active=active, best_of=tournament.best_of
-        )
-    except InvalidResult as exc:
-        raise bracket_error(exc) from None
-
-
-def _check_draw(
-    tournament: Tournament, match: Match, games: list[GameResult], entries, active
-) -> None:
-    """400 unless the match may end drawn with these games: a Swiss round only (S12, S13),
-    and a level score nobody has won the match with."""
-    if not tournament.is_swiss_round(match.round.number):
-        raise ServiceError(
-            "Only a Swiss round's match can be a draw; report the winner.",
-            code="no_draws_here",
-            errors={"draw": ["Only in a Swiss round."]},
-        )
-    try:
-        check_drawn_match(games, entries=entries, active=active, best_of=tournament.best_of)
-    except InvalidResult as exc:
-        raise bracket_error(exc) from None
-
-
-def _write_games(match: Match, games: list[GameResult], source: str) -> list[dict]:
-    """Replace the games that count (old ones are kept, marked superseded); returns the new
-    ones as the audit trail stores them."""
-    if getattr(match, "has_games", True):
-        match.games.filter(superseded=False).update(superseded=True)
-    rows = MatchGame.objects.bulk_create(
-        [
-            MatchGame(
-                match=match,
-                number=n,
-                winner_id=g.winner,
-                first_damage_id=g.first_damage,
-                life={str(k): v for k, v in g.life.items()},
-                source=source,
-            )
-            for n, g in enumerate(games, start=1)
-        ]
-    )
-    match.has_games = bool(rows)
-    return [game_facts(g.number, g.winner_id, g.life, g.first_damage_id) for g in rows]
-
-
-def _games_json(games: list[GameResult]) -> list[dict]:
-    return [
-        {
-            "winner": g.winner,
-            "life": {str(k): v for k, v in g.life.items()},
-            "first_damage": g.first_damage,
-        }
-        for g in games
-    ]
 
 
 @transaction.atomic
@@ -150,18 +63,10 @@ def match_result_report(
     organizer, own_match, entry_id = _reporter(tournament, match, by_user, as_organizer)
     entries, active = slots_of(match)
     parsed = parse_games(games, entries, tournament)
-    if draw:
-        _check_draw(tournament, match, parsed, entries, active)
-        winner = None
-    else:
-        winner = _winner_of(tournament, parsed, entries, active)
+    winner = outcome(tournament, match, parsed, entries, active, draw=draw)
     if organizer:
         action = "organizer-own-match" if own_match else "organizer"
-        if draw:
-            _organizer_draw(tournament, match, by_user, parsed, action=action)
-        else:
-            assert winner is not None  # not a draw: _winner_of found one or refused
-            _organizer_result(tournament, match, by_user, winner, parsed, action=action)
+        _organizer_decides(tournament, match, by_user, winner, parsed, action=action)
         return match
     _player_report(tournament, match, by_user, entry_id, parsed, draw=draw, active=active)
     return match
@@ -211,7 +116,7 @@ def _player_report(
         match=match,
         reported_by=by_user,
         entry_id=entry_id,
-        games=_games_json(parsed),
+        games=games_json(parsed),
         draw=draw,
         confirmed_entries=[entry_id],
     )
@@ -225,70 +130,42 @@ def _player_report(
     )
 
 
-def _organizer_draw(
-    tournament, match, by_user, games: list[GameResult], *, action: str = "organizer"
+def _organizer_decides(
+    tournament,
+    match,
+    by_user,
+    winner: int | None,
+    games: list[GameResult],
+    *,
+    action: str = "organizer",
 ) -> None:
-    """The organizer enters a drawn result with its games (final at once), or corrects a
-    finished Swiss match to one."""
+    """The organizer's result (a draw when `winner` is None), final at once; on a finished
+    match a correction the bracket follows (a draw only in a Swiss round, which leads nowhere)."""
+    decided_by = Match.DecidedBy.DRAW if winner is None else Match.DecidedBy.PLAYED
     if match.status != Match.Status.FINISHED:
-        written = _write_games(match, games, MatchGame.Source.ORGANIZER)
-        bracket.match_finish(
-            tournament=tournament,
-            match=match,
-            winner_id=None,
-            decided_by=Match.DecidedBy.DRAW,
-            actor=by_user,
-            action="draw" if action == "organizer" else action,
-            games=written,
-        )
-        return
-    before = snapshot(match)
-    _write_games(match, games, MatchGame.Source.ORGANIZER)
-    match.winner_id, match.decided_by = None, Match.DecidedBy.DRAW
-    match.save(update_fields=["winner", "decided_by"])
-    correction = "correction-own-match" if action == "organizer-own-match" else "correction"
-    audit(match=match, actor=by_user, action=correction, before=before)
-    result_decided(
-        tournament=tournament,
-        match=match,
-        actor=by_user,
-        action=correction,
-        decided_by=match.decided_by,
-    )
-    hooks.match_result_changed(match_id=match.pk)
-
-
-def _organizer_result(
-    tournament, match, by_user, winner: int, games: list[GameResult], *, action: str = "organizer"
-) -> None:
-    if match.status != Match.Status.FINISHED:
-        written = _write_games(match, games, MatchGame.Source.ORGANIZER)
+        written = write_games(match, games, MatchGame.Source.ORGANIZER)
         bracket.match_finish(
             tournament=tournament,
             match=match,
             winner_id=winner,
-            decided_by=Match.DecidedBy.PLAYED,
+            decided_by=decided_by,
             actor=by_user,
-            action=action,
+            action="draw" if winner is None and action == "organizer" else action,
             games=written,
         )
         return
     before = snapshot(match)
-    if winner != match.winner_id:
+    if winner is not None and winner != match.winner_id:
         bracket.downstream_replace(
             tournament=tournament, match=match, old_id=match.winner_id, new_id=winner
         )
-    _write_games(match, games, MatchGame.Source.ORGANIZER)
-    match.winner_id, match.decided_by = winner, Match.DecidedBy.PLAYED
+    write_games(match, games, MatchGame.Source.ORGANIZER)
+    match.winner_id, match.decided_by = winner, decided_by
     match.save(update_fields=["winner", "decided_by"])
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
     audit(match=match, actor=by_user, action=correction, before=before)
     result_decided(
-        tournament=tournament,
-        match=match,
-        actor=by_user,
-        action=correction,
-        decided_by=match.decided_by,
+        tournament=tournament, match=match, actor=by_user, action=correction, decided_by=decided_by
     )
     hooks.match_result_changed(match_id=match.pk)
 
@@ -314,15 +191,11 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         report.save(update_fields=["confirmed_entries"])
         return match
     games = parse_games(report.games, entries)
-    if report.draw:
-        _check_draw(tournament, match, games, entries, active)
-        winner, decided_by = None, Match.DecidedBy.DRAW
-    else:
-        winner = _winner_of(tournament, games, entries, active)
-        decided_by = Match.DecidedBy.PLAYED
+    winner = outcome(tournament, match, games, entries, active, draw=report.draw)
+    decided_by = Match.DecidedBy.DRAW if winner is None else Match.DecidedBy.PLAYED
     report.status = MatchReport.Status.CONFIRMED  # saved by match_finish, with the match
     match.has_pending_report = False  # this one, now confirmed, was the only one
-    written = _write_games(match, games, MatchGame.Source.REPORT)
+    written = write_games(match, games, MatchGame.Source.REPORT)
     bracket.match_finish(
         tournament=tournament,
         match=match,
