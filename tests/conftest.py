@@ -33,6 +33,13 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
+def free_port() -> int:
+    """A TCP port nobody listens on now, for a server a test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def redis_answers() -> bool:
     """True when something accepts TCP connections on the test Redis address."""
     host_port = REDIS_URL.split("//", 1)[1].split("/", 1)[0]

@@ -8,7 +8,6 @@ import os
 import queue
 import re
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bench.embedded_broker import soak
+from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PATIENCE_S = 180  # a loaded CI box starts Django slowly; nothing here asserts speed
@@ -35,12 +35,6 @@ services.draft_join(draft_id=draft.id, user=guest)
 services.draft_start(draft_id=draft.id, user=host)
 print("DRAFT", draft.id)
 """
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def environment(var_dir: Path) -> dict:

@@ -19,7 +19,7 @@ from celery import Celery
 from django.db import connection
 from django.utils import timezone
 
-from tests.conftest import CI
+from tests.conftest import CI, free_port
 from tournaments.models import Match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,12 +27,6 @@ OUTAGES_S = (5, 8, 10)  # how long each of the three outages lasts
 CATCH_UP_LIMIT_S = 30  # what falls due during an outage is enforced this soon after it ends
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class RedisServer:
