@@ -112,3 +112,37 @@ def test_one_name_for_starting_a_round():
     )
     plain = Tournament(structure="elimination")
     assert round_start_label(tournament=plain, number=2, name="Round 2") == "Start round 2"
+
+
+def _report_round(org_client, tid: int, number: int) -> None:
+    """The organizer enters a 1-0 for the first entry of every match of round `number`."""
+    rounds = org_client.get(f"/api/tournaments/{tid}/bracket/").json()["rounds"]
+    for match in rounds[number - 1]["matches"]:
+        if not match["is_bye"] and match["status"] != "finished":
+            winner = match["entries"][0]["id"]
+            body = {"games": [{"winner": winner, "life": {}, "first_damage": None}]}
+            response = org_client.post(f"/api/matches/{match['id']}/report/", body, format="json")
+            assert response.status_code == 200, response.json()
+
+
+def test_swiss_rounds_are_pairings_and_only_the_cut_is_a_bracket(make_event, org_client):
+    # given a started 5-entry Swiss event with a top 4
+    tid, _players = make_event(5, structure="swiss", top_cut=4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    # then round 1 is a list of pairings, not a bracket round named "Final"
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert "Round 1 pairings" in page and "swiss-tables" in page
+    assert 'class="bracket-round"' not in page
+    # when the three Swiss rounds are played and the cut is drawn
+    for number in (1, 2, 3):
+        _report_round(org_client, tid, number)
+    # then the bracket holds the cut alone, named as the cut's rounds (no Swiss round in it)
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    bracket = page[page.index('id="bracket"') :]
+    assert bracket.count('class="bracket-round"') == 2
+    assert 'aria-label="Semifinals" data-round="4"' in bracket
+    assert 'aria-label="Final" data-round="5"' in bracket
+    assert "Swiss round" not in bracket
+    # and the organizer starts the cut by its name
+    org = Tournament.objects.get(pk=tid).organizer
+    assert "Start Semifinals" in logged_in(org).get(f"/tournaments/{tid}/").content.decode()

@@ -135,6 +135,7 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
         "numbers": numbers,
         "current": current,
         "my_tables": swiss.my_tables(tables, mine),
+        "tables": tables,  # the round as pairings (the bracket below shows only the cut)
         "in_cut": in_cut,
         # no cut: the standings decide the event
         "winner": rows[0].entry.display_name if rows else "",
