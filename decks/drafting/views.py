@@ -35,6 +35,12 @@ class DraftForm(forms.Form):
         min_value=0, max_value=16, initial=6, help_text="Bots take the last seats."
     )
     pick_timer = forms.CharField(initial="off", help_text="off, competitive, or seconds (5-600).")
+    organizer_plays = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="I will draft in this pod",
+        help_text="You take seat 1. Untick it to run the pod for others.",
+    )
     jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
     booster_layout = forms.CharField(
         required=False,
@@ -61,6 +67,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     pick_timer=data["pick_timer"],
                     jokers=data["jokers"],
                     booster_layout=data["booster_layout"] or None,
+                    organizer_plays=data["organizer_plays"],
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)
