@@ -103,10 +103,13 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         )
     build_url = ""
     if view and view["pool"]:
-        # The builder opens on the pool with the running deck (not the sideboard) in its list.
+        # The builder opens on the pool beside an empty list, unless the player sorted their
+        # picks into a deck and a sideboard here: then with that deck (never all the picks,
+        # which is no legal deck in a game with a deck size: 45 Kingdom Combat cards).
         assert deck is not None  # made above from the view
         main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
-        query = urlencode({"pool": view["pool"], "main": ",".join(main)})
+        chosen = bool(deck["sideboard"]["groups"])
+        query = urlencode({"pool": view["pool"], **({"main": ",".join(main)} if chosen else {})})
         build_url = f"{reverse('decks:new')}?{query}"
     # Poll often while waiting for a pack, less while the player has one to look at.
     poll_ms = getattr(settings, "DRAFT_ROOM_POLL_MS", 1000)

@@ -1,9 +1,14 @@
-"""Creating a pod from the page seats its creator unless they say otherwise."""
+"""Seams of a draft: creating a pod from the page seats its creator unless they say
+otherwise; a finished Kingdom Combat draft opens the builder on an empty deck beside the pool."""
+
+import re
 
 import pytest
 from django.test import Client
 
 from decks.drafting.models import Draft, Seat
+
+from .conftest import draft_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +45,17 @@ def test_no_seat_left_for_the_creator_is_refused_with_the_fix(organizer):
     page = logged_in(organizer).post("/drafts/", {**POD, "bots": 4, "organizer_plays": "on"})
     assert "none is left for you" in page.content.decode()
     assert not Draft.objects.exists()
+
+
+def test_a_finished_draft_builds_from_an_empty_deck_beside_the_pool(make_draft, players):
+    # given a small Kingdom Combat pod Alice drafted to the end, nothing moved to a sideboard
+    layout = "1 gold/silver, 2 black"
+    draft = make_draft(humans=players[:1], seats=2, game="kingdom-combat", booster_layout=layout)
+    draft_to_the_end(draft.id, players[:1])
+    alice = logged_in(players[0])
+    html = alice.get(f"/drafts/{draft.id}/").content.decode()
+    link = re.search(r'id="build-deck" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    # then "build" opens the builder with the pool and no card in the list
+    assert "main=" not in link
+    builder = alice.get(link).content.decode()
+    assert builder.split('id="id_text"')[1].split(">", 1)[1].split("</textarea>")[0].strip() == ""
