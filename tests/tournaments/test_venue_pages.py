@@ -89,7 +89,7 @@ def test_projector_shows_clock_and_pairings_then_standings(make_event, org_clien
     body = Client().get(f"/tournaments/{tid}/display/", headers={"HX-Request": "true"})
     text = body.content.decode()
     assert text.startswith('<div id="display-body"')
-    assert "Final" in text and "Starting soon" in text and "Standings" in text
+    assert "Final" in text and "the round starts soon" in text and "Standings" in text
 
 
 def test_desk_opened_directly_is_a_page_and_the_fragment_for_htmx(make_event, organizer):

@@ -44,16 +44,17 @@ def venue_round(*, tournament: Tournament, number: int | None = None) -> dict | 
     swiss = tournament.is_swiss_round(current["number"])
     points = _points_before(tournament, current["number"]) if swiss else {}
     tables = _tables(current["matches"], points, swiss=swiss)
-    playing = [t for t in tables if t["status"] == "in_progress" and not t["time_called"]]
-    deadlines = [t["deadline"] for t in playing if t["deadline"]]
+    playing = [t for t in tables if t["status"] == "in_progress"]
+    deadlines = [t["deadline"] for t in playing if t["deadline"] and not t["time_called"]]
     return {
         "number": current["number"],
         "name": round_heading(tournament=tournament, number=current["number"], name=current["name"]),
         "swiss": swiss,
-        "started": bool(current["started_at"]),
+        "started": _started(current),
         "tables": tables,
         "deadline": max(deadlines) if deadlines else None,
         "finished": all(t["status"] == "finished" for t in tables),
+        "playing": bool(playing),  # a match of it is being played now
         "by_name": pairings_by_name(tables),
     }
 
@@ -61,7 +62,7 @@ def venue_round(*, tournament: Tournament, number: int | None = None) -> dict | 
 def _current(rounds: list[dict]) -> dict:
     """The last round started while it is being played; once it is over, the next round
     with pairings (the room needs them before it starts); else the last one started."""
-    started = [r for r in rounds if r["started_at"]]
+    started = [r for r in rounds if _started(r)]
     if not started:
         return rounds[0]
     last = started[-1]
@@ -70,6 +71,14 @@ def _current(rounds: list[dict]) -> dict:
     later = [r for r in rounds if r["number"] > last["number"]]
     paired = [r for r in later if any(m["entries"] and not m["is_bye"] for m in r["matches"])]
     return paired[0] if paired else last
+
+
+def _started(round_row: dict) -> bool:
+    """Started by the organizer, or under way already (a result is in)."""
+    waiting = ("pending", "ready")
+    return bool(round_row["started_at"]) or any(
+        m["status"] not in waiting for m in round_row["matches"] if m["entries"] and not m["is_bye"]
+    )
 
 
 def _points_before(tournament: Tournament, number: int) -> dict[int, int]:

@@ -56,11 +56,15 @@ def print_pairings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def print_slips(request: HttpRequest, pk: int) -> HttpResponse:
-    """One result slip a table for the round's matches still to be played, to fill in and
-    sign (`?round=n` for another round)."""
+    """One result slip a table of the round (`?round=n` for another), to fill in and sign,
+    with a QR code of its match page for reporting online."""
     tournament = get_tournament(pk)
     current = _printed_round(request, tournament)
-    tables = [t for t in current["tables"] if not t["is_bye"]] if current else []
+    tables = [
+        {**t, "qr": qr_svg(public_url(request, reverse("tournaments:match", args=[t["match_id"]])))}
+        for t in (current["tables"] if current else [])
+        if not t["is_bye"]
+    ]
     context = {
         "tournament": tournament,
         "round": current,
