@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.web import actions, bracket, desk, desk_reset, events, matches, standings
+from tournaments.web import (
+    actions,
+    bracket,
+    desk,
+    desk_reset,
+    events,
+    matches,
+    standings,
+    venue,
+)
 
 app_name = "tournaments"
 urlpatterns = [
@@ -21,6 +30,10 @@ urlpatterns = [
         desk_reset.desk_reset_make,
         name="desk-reset-make",
     ),
+    path("tournaments/<int:pk>/display/", venue.display, name="display"),
+    path("tournaments/<int:pk>/print/pairings/", venue.print_pairings, name="print-pairings"),
+    path("tournaments/<int:pk>/print/slips/", venue.print_slips, name="print-slips"),
+    path("tournaments/<int:pk>/print/standings/", venue.print_standings, name="print-standings"),
     path("tournaments/<int:pk>/<slug:action>/", actions.tournament_action, name="action"),
     path("matches/<int:pk>/", matches.match_page, name="match"),
     path("matches/<int:pk>/live/", matches.match_live, name="match-live"),

@@ -22,6 +22,7 @@ from tournaments.reads.bracket import bracket_cached
 from tournaments.reads.desk import check_in_get
 from tournaments.reads.matches import next_matches_for_user
 from tournaments.reads.standings import Standings, standings_cached
+from tournaments.reads.venue import round_start_label
 from tournaments.services.common import is_organizer
 from tournaments.web.common import get_tournament, page_tag, region_param
 from tournaments.web.desk import desk_for
@@ -95,14 +96,8 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         "mine": mine,
         "desk": desk_for(tournament, bracket) if organizer else None,
         "check_in": check_in_get(tournament=tournament) if registering else None,
-        # "Start round N" is offered only where it would start something.
-        "startable_rounds": [
-            r["number"]
-            for r in bracket["rounds"]
-            if any(m["status"] == Match.Status.READY for m in r["matches"])
-        ]
-        if organizer
-        else [],
+        # A round's start is offered only where it would start something.
+        "startable_rounds": _startable_rounds(tournament, bracket) if organizer else [],
         "my_matches": next_matches_for_user(
             user=request.user, tournament=tournament, limit=3, entry_ids=mine
         ),
@@ -110,6 +105,17 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         "my_entry": my_entry,
         "swiss": _swiss_panel(tournament, mine),
     }
+
+
+def _startable_rounds(tournament: Tournament, bracket: dict) -> list[dict]:
+    return [
+        {
+            "number": r["number"],
+            "label": round_start_label(tournament=tournament, number=r["number"], name=r["name"]),
+        }
+        for r in bracket["rounds"]
+        if any(m["status"] == Match.Status.READY for m in r["matches"])
+    ]
 
 
 def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
@@ -129,6 +135,7 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
         "numbers": numbers,
         "current": current,
         "my_tables": swiss.my_tables(tables, mine),
+        "tables": tables,  # the round as pairings (the bracket below shows only the cut)
         "in_cut": in_cut,
         # no cut: the standings decide the event
         "winner": rows[0].entry.display_name if rows else "",
