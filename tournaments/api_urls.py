@@ -17,6 +17,7 @@ urlpatterns = [
         entries.EntriesDropUncheckedApi.as_view(),
         name="entry-drop-unchecked",
     ),
+    path("tournaments/<int:pk>/entries/bulk/", entries.EntriesBulkApi.as_view(), name="entry-bulk"),
     path(
         "tournaments/<int:pk>/entries/order/",
         entries.EntriesSeedOrderApi.as_view(),
