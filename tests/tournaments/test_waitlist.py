@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Notification
@@ -176,3 +177,42 @@ def test_two_drops_at_once_promote_two_different_entries(organizer, make_user):
     assert not Entry.objects.filter(tournament=event, waitlisted=True).exists()
     told = Notification.objects.filter(text__contains="a place opened")
     assert sorted(told.values_list("user__username", flat=True)) == ["p2", "p3"]
+
+
+def test_the_api_and_the_page_show_the_waitlist(organizer, make_user, client_for):
+    event, entries = capped_event(organizer, make_user, cap=2, players=3)
+    got = client_for(organizer).get(f"/api/tournaments/{event.pk}/entries/").json()
+    assert [e["waitlisted"] for e in got] == [False, False, True]
+    # a fourth player is offered the waitlist, and sees their place once in it
+    late = make_user("late")
+    page = Client()
+    page.force_login(late)
+    assert "Join the waitlist" in page.get(f"/tournaments/{event.pk}/").content.decode()
+    page.post(f"/tournaments/{event.pk}/join/")
+    shown = page.get(f"/tournaments/{event.pk}/").content.decode()
+    assert "You are on the waitlist: number 2" in shown
+    assert "Waitlist (2)" in shown
+    # the organizer's select-many drops two through the API: both waiting move up
+    body = {"action": "drop", "entries": [entries[0].pk, entries[1].pk]}
+    bulk = client_for(organizer).post(f"/api/tournaments/{event.pk}/entries/bulk/", body)
+    assert bulk.json() == {"changed": 2}
+    assert in_event(event) == ["late", "p2"]
+    refused = client_for(late).post(f"/api/tournaments/{event.pk}/entries/bulk/", body)
+    assert refused.status_code == 403
+
+
+def test_the_page_says_when_registration_opens(organizer, make_user):
+    soon = timezone.now() + timedelta(days=1)
+    event = services.tournament_create(
+        organizer=organizer,
+        name="Later",
+        announcement=services.Announcement(registration_opens_at=soon),
+    )
+    page = Client()
+    page.force_login(make_user())
+    shown = page.get(f"/tournaments/{event.pk}/").content.decode()
+    assert "Registration opens on" in shown
+    assert ">Join</button>" not in shown
+    joined = page.post(f"/tournaments/{event.pk}/join/", follow=True).content.decode()
+    assert "Registration opens on" in joined
+    assert not event.entries.exists()

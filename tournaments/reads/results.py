@@ -22,7 +22,8 @@ class PlayedMatch:
     round: str
     opponents: list[str]
     outcome: str  # "Won", "Lost", "Draw", "Bye"
-    score: str  # games won-lost, "" for a bye
+    score: str  # games won-lost, "" for a bye or a match with no game recorded
+    decided_by: str  # Match.DecidedBy: played, forfeit, time, organizer, ...
 
 
 @dataclass
@@ -76,15 +77,16 @@ def matches_by_entry(tournament: Tournament) -> dict[int, list[PlayedMatch]]:
                 round=names.get(match.round.number, f"Round {match.round.number}"),
                 opponents=[s.entry.display_name for s in others],
                 outcome=_outcome(match, slot.entry_id),
-                score=""
-                if match.is_bye
-                else "-".join(
-                    str(wins.get((match.pk, e), 0))
-                    for e in [slot.entry_id, *(s.entry_id for s in others)]
-                ),
+                score=_score(wins, match, [slot.entry_id, *(s.entry_id for s in others)]),
+                decided_by=match.decided_by,
             )
         )
     return played
+
+
+def _score(wins: dict[tuple[int, int], int], match: Match, entry_ids: list[int]) -> str:
+    counts = [wins.get((match.pk, e), 0) for e in entry_ids]
+    return "-".join(map(str, counts)) if any(counts) else ""
 
 
 def _outcome(match: Match, entry_id: int) -> str:
