@@ -95,7 +95,8 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         "manage": organizer and registering and not entries_closed,
         "entries": [e for e in entries if not e.waitlisted],
         "waitlist": waitlist,
-        "full": tournament.entry_cap is not None and tournament.entry_count >= tournament.entry_cap,
+        "full": tournament.entry_cap is not None
+        and sum(1 for e in entries if e.plays) >= tournament.entry_cap,
         "my_waitlist_position": next(
             (n for n, e in enumerate(waitlist, 1) if my_entry and e.pk == my_entry.pk), None
         ),
