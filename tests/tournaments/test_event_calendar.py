@@ -169,3 +169,24 @@ def test_the_results_page_shows_standings_matches_and_the_published_decks(
     # without the option, no decklists
     Tournament.objects.filter(pk=cup.pk).update(publish_decklists=False, version=cup.version + 99)
     assert "Top decks" not in Client().get(f"/tournaments/{cup.pk}/results/").content.decode()
+
+
+def test_the_results_api_gives_the_same_rows(organizer):
+    cup = services.tournament_create(organizer=organizer, name="Cup", best_of=1)
+    for name in ("Ann", "Bob"):
+        services.entry_add(tournament=cup, by_user=organizer, name=name)
+    before = Client().get(f"/api/tournaments/{cup.pk}/results/").json()
+    assert before == {"final": False, "entries": []}
+    services.tournament_start(tournament=cup, by_user=organizer)
+    final = Match.objects.get(tournament=cup)
+    ann = cup.entries.get(name="Ann")
+    services.match_decide(match=final, by_user=organizer, winner_id=ann.pk)
+    got = Client().get(f"/api/tournaments/{cup.pk}/results/").json()
+    assert got["final"] is True
+    assert [(e["name"], e["place"], e["record"]) for e in got["entries"]] == [
+        ("Ann", "1", "1-0"),
+        ("Bob", "2", "0-1"),
+    ]
+    (played,) = got["entries"][0]["matches"]
+    assert (played["round"], played["outcome"], played["opponents"]) == ("Final", "Won", ["Bob"])
+    assert got["entries"][0]["decklist"] is None
