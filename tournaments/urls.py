@@ -5,14 +5,6 @@ from django.urls import path
 from tournaments.web import (
     actions,
     bracket,
-<<<<<<< HEAD
-    desk,
-    desk_reset,
-    events,
-    matches,
-    standings,
-    venue,
-=======
     calendar,
     desk,
     desk_reset,
@@ -22,7 +14,7 @@ from tournaments.web import (
     matches,
     results,
     standings,
->>>>>>> event-calendar
+    venue,
 )
 
 app_name = "tournaments"

@@ -99,7 +99,7 @@ def test_desk_opened_directly_is_a_page_and_the_fragment_for_htmx(make_event, or
     assert "<title>Desk · " in page and 'class="site-header"' in page
     assert "Pairings by player name" in page and "Projector view" in page
     fragment = client.get(f"/tournaments/{tid}/desk/", headers={"HX-Request": "true"})
-    assert fragment.content.decode().lstrip().startswith("<section id=\"desk\"")
+    assert fragment.content.decode().lstrip().startswith('<section id="desk"')
 
 
 def test_one_name_for_starting_a_round():
