@@ -75,7 +75,8 @@ def test_a_footman_in_a_falling_watchtower_hit_for_one_survives_in_either_order(
 
 def test_under_rules_version_2_the_battles_resolve_one_after_another():
     # a recorded version-2 game plays on as it was: the tower's battle first kills the Footman
-    assert watchtower_fight("2", tower_first=False)[1] in watchtower_fight("2", False)[0]["units"]
+    state, footman = watchtower_fight("2", tower_first=False)
+    assert footman in state["units"]
     state, footman = watchtower_fight("2", tower_first=True)
     assert footman not in state["units"]
 
@@ -92,7 +93,8 @@ def test_aldrics_defense_bonus_counts_in_every_battle_of_the_combat_he_dies_in(a
     pairs = [(killer, aldric), (victim, guard)]
     attack(state, *(pairs if aldric_first else pairs[::-1]))
     finish(state)
-    assert aldric not in state["units"] and guard not in state["units"]
+    assert aldric not in state["units"]
+    assert guard not in state["units"]
     assert victim not in state["units"]
 
 
@@ -108,7 +110,8 @@ def test_grakkas_attack_bonus_counts_in_every_battle_of_the_combat_he_dies_in(gr
     pairs = [(grakka, aldric), (raider, ogre)]
     attack(state, *(pairs if grakka_first else pairs[::-1]))
     finish(state)
-    assert grakka not in state["units"] and aldric in state["units"]
+    assert grakka not in state["units"]
+    assert aldric in state["units"]
     assert ogre not in state["units"]
 
 
@@ -119,7 +122,8 @@ def test_a_charge_attacker_still_strikes_first_across_the_combat():
     target = put_unit(state, them, "sellsword", "B", exhausted=True)  # 1 armor, defense 2
     attack(state, (rider, target))
     finish(state)
-    assert target not in state["units"] and rider in state["units"]
+    assert target not in state["units"]
+    assert rider in state["units"]
 
 
 def test_attackers_move_into_the_attacked_units_zone_but_never_into_a_fortress_zone():
@@ -181,7 +185,7 @@ def test_moonwell_sanctum_protects_a_unit_at_the_fortress_while_it_is_attacked()
 
 
 def test_under_rules_version_2_the_attacked_seat_cannot_activate():
-    state, them, guard = moonwell_attack("2")
+    state, _them, guard = moonwell_attack("2")
     if state["turn"]["stage"] == "defend":
         assert all(a["type"] != "activate" for a in legal(state))
     finish(state)
