@@ -137,7 +137,8 @@ FIRST_SCREEN = """([picks, also]) => {
   const cards = [...document.querySelectorAll(picks)].map(c => [c, c.getBoundingClientRect()]);
   if (!cards.some(([c, r]) => seen(r) && !covered(r)))
     out.push("no card to pick is wholly on the first screen, clear of the bar");
-  for (const [c, r] of cards) if (covered(r)) out.push("the bar covers " + (c.dataset.name || c.dataset.card));
+  for (const [c, r] of cards)
+    if (covered(r)) out.push("the bar covers " + (c.dataset.name || c.dataset.card));
   for (const s of also) {
     const e = document.querySelector(s);
     if (!e || e.getBoundingClientRect().top >= window.innerHeight - 40)

@@ -1,5 +1,5 @@
 """A person plays Kingdom Combat to the end against the greedy bot, only by clicking, through a
-response window and an attack on a Fortress, at 1280×800 and at 390×844.
+response window and an attack on a Fortress, at 1280x800 and at 390x844.
 
 The game starts from a scenario (a few turns in, as short as the rules allow): after the
 setup, the person's two Cinder Ogres and an Ash Shaman (Ranged) stand in the bot's Structures

@@ -1,4 +1,4 @@
-"""Every game's table on a phone (390×844, issue 36): the first screen of a new game against a
+"""Every game's table on a phone (390x844, issue 36): the first screen of a new game against a
 bot shows a card the player can pick, wholly, and the action bar covers none of them."""
 
 import os
