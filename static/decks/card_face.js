@@ -10,7 +10,7 @@
 (function () {
   var timer = null, opened = null, opener = null, swallow = false;
   var FACE = "[data-card-face]";
-  var ACTIVE = "button, a[href], [role=button], input, select, textarea";
+  var ACTIVE = "button, a[href], [role=button], input, select, textarea, [data-pick]";
 
   function close() {
     if (!opened) { return; }
