@@ -56,6 +56,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gameplay.engine import core
+from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import fuzzing
 
 SETTINGS = ("max_turns", "checks_every", "views_every", "views_games", "replay_every")
@@ -279,9 +280,9 @@ def _bare_ms(seats: int, games: int) -> float:
         options = {"max_turns": fuzzing.ci_settings(seed)["max_turns"]}
         state = core.new_game(fuzzing.SLUG, seats=seats, options=options, seed=seed)
         rng = random.Random(seed)
-        while (decision := fuzzing.KC.decision(state)).kind != "terminal":
+        while (decision := KC.decision(state)).kind != "terminal":
             seat = decision.seats[0]
-            legal = fuzzing.KC.legal_actions(state, seat)
+            legal = KC.legal_actions(state, seat)
             core.play(state, seat, legal[rng.randrange(len(legal))])
     return (time.process_time() - start) / games * 1000
 
@@ -312,7 +313,7 @@ def per_count_fuzz(games: int, procs: int) -> list[dict]:
                 "baseline_bare_ms_per_game": round(_bare_ms(seats, min(200, games)), 2),
                 "wall_s_all_counts": round(wall, 1),
                 "procs": procs,
-                "rules": fuzzing.KC.version,
+                "rules": KC.version,
                 "commit": commit(),
                 "date": now(),
                 "load": os.getloadavg()[0],
