@@ -46,7 +46,6 @@ import argparse
 import datetime
 import json
 import multiprocessing
-import os
 import random
 import subprocess
 import sys
@@ -55,6 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit_row
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import fuzzing
@@ -315,8 +315,6 @@ def per_count_fuzz(games: int, procs: int) -> list[dict]:
                 "procs": procs,
                 "rules": KC.version,
                 "commit": commit(),
-                "date": now(),
-                "load": os.getloadavg()[0],
             }
         )
     return figures
@@ -362,7 +360,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.per_count:
         for figure in per_count_fuzz(args.per_count, args.procs):
-            print(json.dumps(figure), flush=True)
+            emit_row(figure)  # with the machine, the date and the load
         return
     if args.ci:
         for figure in ci_cost(args.games, args.seed0):
