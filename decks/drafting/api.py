@@ -190,7 +190,7 @@ class TournamentDraftsApi(APIView):
     @extend_schema(
         request=serializers.TournamentPodsIn,
         responses={201: serializers.DraftOut(many=True), **ERRORS},
-        summary="Split the entries of a draft tournament into pods of at most 8",
+        summary="Seat a draft tournament's entries in pods of at most 8, or the chosen ones in one",
     )
     def post(self, request, pk: int):
         data = _valid(serializers.TournamentPodsIn, request)
@@ -201,6 +201,7 @@ class TournamentDraftsApi(APIView):
             seed=data["seed"] or None,
             card_set_id=data["card_set"],
             booster_layout=data["booster_layout"] or None,
+            drafter_entry_ids=data["drafters"],
         )
         return Response(selectors.tournament_drafts(tournament_id=pk), status=201)
 

@@ -443,11 +443,13 @@ def tournament_limited(*, tournament, user) -> dict | None:
             )
         )
     deal = SealedDeal.objects.filter(tournament=tournament).select_related("card_set").first()
+    can_deal = organizer and tournament.status == "registration"
     return {
+        **_draft_and_sealed(tournament, pods, deal, can_deal=can_deal),
         "tournament": tournament,
         "format": tournament.deck_format,
         "is_organizer": organizer,
-        "can_deal": organizer and tournament.status == "registration",
+        "can_deal": can_deal,
         "uses_boosters": tournament_link.game_slug(tournament) not in catalogue.PLAYING_CARD_GAMES,
         "pods": [{"draft": pod, "mine": pod.id in my_pod_ids} for pod in pods],
         "sealed_deal": deal if organizer else None,
@@ -460,6 +462,22 @@ def tournament_limited(*, tournament, user) -> dict | None:
             else []
         ),
     }
+
+
+def _draft_and_sealed(tournament, pods: list, deal, *, can_deal: bool) -> dict:
+    """For the organizer of a draft event (ruling 21): the entries to tick as drafters before
+    the pod is made, and once it is, how many entries do not draft (to deal sealed pools)."""
+    if not can_deal or tournament.deck_format != "draft" or deal is not None:
+        return {"drafter_choices": [], "not_drafting": 0}
+    entries = tournament_link.active_entries(tournament)
+    if not pods:
+        return {"drafter_choices": entries, "not_drafting": 0}
+    seated = set(
+        Seat.objects.filter(draft__tournament=tournament, entry__isnull=False).values_list(
+            "entry_id", flat=True
+        )
+    )
+    return {"drafter_choices": [], "not_drafting": sum(e.pk not in seated for e in entries)}
 
 
 def pool_page(*, pool_id: int, user) -> dict:

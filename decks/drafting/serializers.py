@@ -44,6 +44,14 @@ class SealedPoolsIn(serializers.Serializer):
 
 class TournamentPodsIn(serializers.Serializer):
     pick_timer = serializers.CharField(required=False, default="off")
+    drafters = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Entry ids: only these draft, in one pod of 8 with bots in the empty seats "
+        "(deal sealed pools to the others afterwards). Leave out to seat every entry.",
+    )
     seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
     card_set = serializers.IntegerField(required=False, allow_null=True, default=None)
     booster_layout = serializers.CharField(

@@ -301,16 +301,32 @@ def _report(request: HttpRequest, call, success) -> None:
 @post_only_else_back_to("tournaments:detail")
 @login_required
 def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
-    """Split a draft tournament's entries into pods (organizer)."""
+    """Seat a draft tournament's entries in pods, or only the ticked ones in one (organizer)."""
+    # Ticked entries draft in one pod with bots; none ticked seats every entry (ruling 21).
+    ticked = request.POST.getlist("drafters")
+    drafters = [int(v) for v in ticked if v.isascii() and v.isdigit()] if ticked else None
     create = partial(
         services.tournament_pods_create,
         tournament_id=pk,
         user=request.user,
         pick_timer=request.POST.get("pick_timer", "off"),
+        drafter_entry_ids=drafters,
         **_tournament_settings(request.POST),
     )
-    _report(request, create, lambda pods: f"{len(pods)} pod(s) created.")
+    _report(request, create, _pods_created)
     return redirect("tournaments:detail", pk=pk)
+
+
+def _pods_created(pods: list) -> str:
+    """The success message: how many pods, and for a pod with bot seats, how many."""
+    bots = pods[0].seats.filter(entry__isnull=True).count() if len(pods) == 1 else 0
+    if bots:
+        drafting = pods[0].seat_count - bots
+        return (
+            f"The pod is made: {drafting} entries draft beside {bots} bots. "
+            "Deal sealed pools to the entries who do not draft."
+        )
+    return f"{len(pods)} pod(s) created."
 
 
 @post_only_else_back_to("tournaments:detail")

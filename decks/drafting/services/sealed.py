@@ -5,7 +5,7 @@ from django.db import transaction
 from config.errors import Conflict, ServiceError
 from decks import services as deck_services
 from decks.drafting import catalogue, tournament_link
-from decks.drafting.models import SealedDeal
+from decks.drafting.models import Draft, SealedDeal, Seat
 from decks.drafting.rules import (
     DEFAULT_LAYOUT_TEXT,
     DraftRuleError,
@@ -67,17 +67,19 @@ def sealed_pools_create(
     boosters: int | None = None,
     card_set_id: int | None = None,
 ) -> list:
-    """Deal a pool to every active entry of a sealed tournament, once; returns the pools."""
+    """Deal a pool, once, to every active entry of a sealed tournament, or of a draft
+    tournament to every active entry without a seat in its pod (ruling 21); returns them."""
     # Why the lock: two organizers' clicks must not deal two sets of pools.
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
     tournament_link.require_tournament_organizer(tournament, user)
-    tournament_link.require_format(tournament, "sealed")
+    # A draft event deals sealed pools to those who do not draft; any other must be sealed.
+    tournament_link.require_format(
+        tournament, "draft" if tournament.deck_format == "draft" else "sealed"
+    )
     tournament_link.require_seed_allowed(tournament, user, seed)
     if SealedDeal.objects.filter(tournament=tournament).exists():
         raise Conflict("The pools of this tournament are already dealt.", code="already_dealt")
-    entries = tournament_link.active_entries(tournament)
-    if not entries:
-        raise Conflict("The tournament has no entries to deal pools to.", code="no_entries")
+    entries = _entries_to_deal(tournament)
     game = catalogue.game_get(tournament_link.game_slug(tournament))
     deal = SealedDeal(
         tournament=tournament, seed=seed or new_seed(), jokers=bool(tournament.jokers)
@@ -101,3 +103,28 @@ def sealed_pools_create(
         )
         for entry, card_ids in zip(entries, pools, strict=True)
     ]
+
+
+def _entries_to_deal(tournament) -> list:
+    """Who gets a sealed pool: every active entry, or in a draft event those not drafting."""
+    entries = tournament_link.active_entries(tournament)
+    if tournament.deck_format == "draft":
+        if not Draft.objects.filter(tournament=tournament).exists():
+            raise Conflict(
+                "Make the draft pod first: the sealed pools go to the entries who do not draft.",
+                code="no_pods_yet",
+            )
+        seated = set(
+            Seat.objects.filter(draft__tournament=tournament, entry__isnull=False).values_list(
+                "entry_id", flat=True
+            )
+        )
+        entries = [entry for entry in entries if entry.pk not in seated]
+        if not entries:
+            raise Conflict(
+                "Every entry drafts, so there is no one to deal a sealed pool to.",
+                code="everyone_drafts",
+            )
+    if not entries:
+        raise Conflict("The tournament has no entries to deal pools to.", code="no_entries")
+    return entries

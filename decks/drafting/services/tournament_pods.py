@@ -1,10 +1,11 @@
-"""Draft pods for a tournament with the `draft` format: entries split into pods of at most 8."""
+"""Draft pods for a tournament with the `draft` format: every entry in pods of at most 8, or
+the entries who chose to draft in one pod of 8 with bots in the empty seats (ruling 21)."""
 
 from django.db import transaction
 
-from config.errors import Conflict
+from config.errors import Conflict, ServiceError
 from decks.drafting import catalogue, tournament_link
-from decks.drafting.models import Draft, Seat
+from decks.drafting.models import Draft, SealedDeal, Seat
 from decks.drafting.rules import rng_for
 
 from .pods import pod_create, pod_settings
@@ -28,8 +29,10 @@ def tournament_pods_create(
     seed: str | None = None,
     card_set_id: int | None = None,
     booster_layout: str | None = None,
+    drafter_entry_ids: list[int] | None = None,
 ) -> list[Draft]:
-    """Seat the tournament's active entries, in a seeded random order, in pods of at most 8."""
+    """Seat the tournament's active entries, in a seeded random order, in pods of at most 8;
+    with `drafter_entry_ids`, only those entries, in one pod of 8 whose other seats are bots."""
     # Why the lock: two clicks must not make two sets of pods.
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
     tournament_link.require_tournament_organizer(tournament, user)
@@ -37,8 +40,16 @@ def tournament_pods_create(
     tournament_link.require_seed_allowed(tournament, user, seed)
     if Draft.objects.filter(tournament=tournament).exists():
         raise Conflict("This tournament's pods already exist.", code="pods_exist")
+    if SealedDeal.objects.filter(tournament=tournament).exists():
+        raise Conflict(
+            "The sealed pools are already dealt, so no pod can be made now: an entry would "
+            "have both a pool and a seat.",
+            code="already_dealt",
+        )
     entries = tournament_link.active_entries(tournament)
-    if len(entries) < 2:
+    if drafter_entry_ids is not None:
+        entries = _chosen_drafters(entries, drafter_entry_ids)
+    elif len(entries) < 2:
         raise Conflict("A draft needs at least two entries.", code="not_enough_entries")
     game = catalogue.game_get(tournament_link.game_slug(tournament))
     settings = pod_settings(
@@ -51,6 +62,8 @@ def tournament_pods_create(
         user=user,
     )
     rng_for(settings.seed, "pods").shuffle(entries)
+    if drafter_entry_ids is not None:
+        return [_chosen_pod(tournament, game, settings, entries)]
     pods, start = [], 0
     for number, size in enumerate(pod_sizes(len(entries)), start=1):
         draft = pod_create(
@@ -70,9 +83,56 @@ def tournament_pods_create(
 
 def _seat_entries(draft: Draft, entries: list) -> None:
     """Each entry gets a seat; an entry without an account (a guest) is drafted by a bot."""
-    seats = list(Seat.objects.filter(draft=draft).order_by("index"))
+    _seat_entries_in(list(Seat.objects.filter(draft=draft).order_by("index")), entries)
+
+
+def _seat_entries_in(seats: list[Seat], entries: list) -> None:
+    """Seat each entry in its seat, in order (both lists the same length)."""
     for seat, entry in zip(seats, entries, strict=True):
         seat.entry = entry
         seat.player = tournament_link.entry_player(entry)
         seat.is_bot = seat.player is None
     Seat.objects.bulk_update(seats, ["entry", "player", "is_bot"])
+
+
+def _chosen_drafters(entries: list, drafter_entry_ids: list[int]) -> list:
+    """The active entries named, or a 400 naming what is wrong (none, too many, unknown)."""
+    chosen = set(drafter_entry_ids)
+    if not chosen:
+        raise ServiceError(
+            "Choose at least one entry to draft.",
+            code="no_drafters",
+            errors={"drafters": ["Tick the entries who draft."]},
+        )
+    if len(chosen) > MAX_POD:
+        raise ServiceError(
+            f"One pod seats at most {MAX_POD}; you chose {len(chosen)}. Untick some, or "
+            "tick every entry to split them all into pods.",
+            code="too_many_drafters",
+            errors={"drafters": [f"At most {MAX_POD}."]},
+        )
+    drafters = [entry for entry in entries if entry.pk in chosen]
+    if len(drafters) != len(chosen):
+        raise ServiceError(
+            "Some of the chosen entries are not in this event (dropped, waitlisted or "
+            "another event's); reload the page and choose again.",
+            code="unknown_drafters",
+            errors={"drafters": ["Only this event's active entries."]},
+        )
+    return drafters
+
+
+def _chosen_pod(tournament, game, settings, drafters: list) -> Draft:
+    """One pod of 8: the drafters in the first seats (seeded order), bots in the rest."""
+    draft = pod_create(
+        organizer=tournament.organizer,
+        game=game,
+        seats=MAX_POD,
+        bots=MAX_POD - len(drafters),
+        settings=settings,
+        tournament=tournament,
+        pod_number=1,
+    )
+    seats = list(Seat.objects.filter(draft=draft).order_by("index"))[: len(drafters)]
+    _seat_entries_in(seats, drafters)
+    return draft
