@@ -244,7 +244,10 @@ def _initial(request, deck, pool) -> dict:
     if deck is None and pool is not None:
         name = f"{pool.get_source_display()} deck"
         text = _pool_main_text(pool, request.GET.get("main", ""))
-        initial = {"game": pool.game.slug, "format": pool.source, "pool": pool.pk, "name": name}
+        # a pool dealt for an event builds a deck of the event's format: a sealed pool in a
+        # draft event (drafting ruling 21) makes a draft deck, which is what it registers as
+        fmt = pool.entry.tournament.deck_format if pool.entry_id else pool.source
+        initial = {"game": pool.game.slug, "format": fmt, "pool": pool.pk, "name": name}
         return {**initial, "text": text}
     if deck is None:
         game = request.GET.get("game", declared.deck_pages_default().slug)

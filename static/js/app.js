@@ -57,3 +57,18 @@ document.addEventListener("DOMContentLoaded", function () {
     }
   });
 });
+
+// <select data-browser-zone>: a new event's time zone starts as the browser's own (when the
+// list has it); the server puts the attribute only on a form the user has not posted yet, so
+// a zone they chose is never overwritten.
+document.addEventListener("DOMContentLoaded", function () {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+    const option = Array.from(select.options).find(function (o) {
+      return o.value === zone;
+    });
+    if (option) {
+      option.selected = true;
+    }
+  });
+});

@@ -216,3 +216,16 @@ def test_the_page_says_when_registration_opens(organizer, make_user):
     joined = page.post(f"/tournaments/{event.pk}/join/", follow=True).content.decode()
     assert "Registration opens on" in joined
     assert not event.entries.exists()
+
+
+def test_pasted_names_past_the_cap_are_named_as_waitlisted(organizer, make_user):
+    event, _entries = capped_event(organizer, make_user, cap=3, players=2)
+    page = Client()
+    page.force_login(organizer)
+    text = "Ann\nBea\nCid"
+    shown = page.post(f"/tournaments/{event.pk}/paste-entries/", {"text": text}, follow=True)
+    message = (
+        "Entries added. The event is full, so 2 went onto the waitlist, in this order: Bea, Cid."
+    )
+    assert message in shown.content.decode()
+    assert in_event(event) == ["Ann", "p0", "p1"]

@@ -71,7 +71,7 @@ def _registration_actions(tournament: Tournament, user, data) -> dict:
             lambda: services.entries_paste(
                 tournament=tournament, by_user=user, text=data.get("text", "")
             ),
-            "Entries added.",
+            _pasted_message,
         ),
         "rename-entry": (
             lambda: services.entry_update(
@@ -96,6 +96,17 @@ def _registration_actions(tournament: Tournament, user, data) -> dict:
             "Entry removed.",
         ),
     }
+
+
+def _pasted_message(entries: list) -> str:
+    """'Entries added.', naming those past the cap who went onto the waitlist, in order."""
+    waitlisted = [entry.display_name for entry in entries if entry.waitlisted]
+    if not waitlisted:
+        return "Entries added."
+    return (
+        f"Entries added. The event is full, so {len(waitlisted)} went onto the waitlist, "
+        f"in this order: {', '.join(waitlisted)}."
+    )
 
 
 def _check_in_actions(tournament: Tournament, user, data) -> dict:

@@ -203,6 +203,12 @@ class TournamentForm(EventDetailsForm):
         "their standing.",
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            # a new event starts in the browser's time zone (static/js/app.js)
+            self.fields["time_zone"].widget.attrs["data-browser-zone"] = True
+
     def clean_structure(self) -> str:
         """A form posted without the field (an older page) makes an elimination event."""
         return self.cleaned_data.get("structure") or Tournament.Structure.ELIMINATION
