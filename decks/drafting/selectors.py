@@ -420,6 +420,7 @@ def _pool_rows(tournament, *, owner=None) -> list[dict]:
             {
                 "id": pool.id,
                 "source": pool.source,
+                "source_label": pool.get_source_display(),
                 "entry": pool.entry.display_name if pool.entry else None,
                 "owner": pool.owner.username if pool.owner else None,
                 "deck": registration.deck if registration else None,
@@ -434,7 +435,12 @@ def tournament_limited(*, tournament, user) -> dict | None:
     if tournament.deck_format not in ("draft", "sealed"):
         return None
     organizer = tournament_link.is_organizer(tournament, user)
-    pods = list(Draft.objects.filter(tournament=tournament).order_by("pod_number"))
+    entry_seats = Count("seats", filter=Q(seats__entry__isnull=False))
+    pods = list(
+        Draft.objects.filter(tournament=tournament)
+        .annotate(entry_seats=entry_seats)
+        .order_by("pod_number")
+    )
     my_pod_ids = set()
     if user.is_authenticated:
         my_pod_ids = set(
@@ -451,7 +457,10 @@ def tournament_limited(*, tournament, user) -> dict | None:
         "is_organizer": organizer,
         "can_deal": can_deal,
         "uses_boosters": tournament_link.game_slug(tournament) not in catalogue.PLAYING_CARD_GAMES,
-        "pods": [{"draft": pod, "mine": pod.id in my_pod_ids} for pod in pods],
+        "pods": [
+            {"draft": pod, "mine": pod.id in my_pod_ids, "bots": pod.seat_count - pod.entry_seats}
+            for pod in pods
+        ],
         "sealed_deal": deal if organizer else None,
         "dealt": bool(pods) or deal is not None,
         "pools": (

@@ -155,4 +155,11 @@ def test_the_event_page_offers_who_drafts_then_sealed_for_the_rest(
     ).content.decode()
     assert "2 pools dealt." in dealt
     assert "Deal sealed pools to the" not in dealt
-    assert Pool.objects.filter(entry__in=entries[2:], source="sealed").count() == 2
+    assert "Pod 1 · 8 seats (2 entries and 6 bots)" in dealt
+    sealed = Pool.objects.filter(entry__in=entries[2:], source="sealed")
+    assert sealed.count() == 2
+    # a deck built from a sealed pool in this event is a draft deck: it registers here
+    owner = Client()
+    owner.force_login(sealed[0].owner)
+    builder = owner.get(f"/decks/new/?pool={sealed[0].pk}").content.decode()
+    assert '<option value="draft" selected>Draft</option>' in builder

@@ -344,6 +344,11 @@ def test_a_whole_event_day(
     results.goto(f"{day.base}/tournaments/{event.pk}/results/")
     expect(results.locator("#results-standings tbody tr")).to_have_count(8)
     expect(results.locator("#results-league")).to_contain_text("Harbour League")
+    # the champion's record counts the top cut's matches too (five wins, no loss)
+    champion = results.locator("#results-standings tbody tr").first
+    final = Match.objects.filter(tournament=event).order_by("round__number").last()
+    expect(champion).to_contain_text(final.winner.display_name)
+    expect(champion).to_contain_text("5-0")
     day.seen(results, "results on a phone")
 
     # 10. a visitor finds the finished event by filtering the list on a phone

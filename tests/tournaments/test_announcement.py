@@ -194,3 +194,17 @@ def test_the_forms_show_each_problem_beside_its_field(organizer, make_user):
     other = Client()
     other.force_login(make_user())
     assert other.get(f"/tournaments/{event.pk}/edit/").status_code == 403
+
+
+def test_only_a_fresh_create_form_takes_the_browsers_time_zone(organizer):
+    # the marker tells static/js/app.js to set the zone from the browser (the whole-day
+    # browser test sees it happen); a posted form keeps the zone the organizer chose
+    client = Client()
+    client.force_login(organizer)
+    assert "data-browser-zone" in client.get("/tournaments/new/").content.decode()
+    posted = client.post("/tournaments/new/", {"name": "", "time_zone": "Asia/Tokyo"})
+    page = posted.content.decode()
+    assert "data-browser-zone" not in page
+    assert '<option value="Asia/Tokyo" selected>' in page
+    event = services.tournament_create(organizer=organizer, name="Club")
+    assert "data-browser-zone" not in client.get(f"/tournaments/{event.pk}/edit/").content.decode()

@@ -1,7 +1,7 @@
 """An event's results: its final standings, each entry's matches and, when the organizer
 publishes them, the top entries' decklists."""
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max
@@ -104,9 +104,12 @@ def _place(row) -> str:
     return str(place) if place else "-"
 
 
-def _record(row) -> str:
-    draws = getattr(row, "match_draws", 0)
-    return f"{row.match_wins}-{row.match_losses}" + (f"-{draws}" if draws else "")
+def _record(matches: list[PlayedMatch]) -> str:
+    """Won-lost(-drawn) over every match the entry played, the top cut's too (the standings'
+    record of a Swiss event counts its Swiss rounds only); a bye is a match win."""
+    outcomes = Counter(match.outcome for match in matches)
+    won, draws = outcomes["Won"] + outcomes["Bye"], outcomes["Draw"]
+    return f"{won}-{outcomes['Lost']}" + (f"-{draws}" if draws else "")
 
 
 def results_get(*, tournament: Tournament) -> list[EntryResults]:
@@ -119,7 +122,7 @@ def results_get(*, tournament: Tournament) -> list[EntryResults]:
             entry_id=row.entry.pk,
             name=row.entry.display_name,
             place=_place(row),
-            record=_record(row),
+            record=_record(played.get(row.entry.pk, [])),
             matches=played.get(row.entry.pk, []),
         )
         for row in standings
