@@ -90,7 +90,11 @@ def print_seating(request: HttpRequest, pk: int) -> HttpResponse:
     for seat in seats:
         pod = pods.setdefault(seat.draft_id, {"draft": seat.draft, "seats": []})
         pod["seats"].append({"number": seat.index + 1, "who": _seated(seat), "bot": seat.is_bot})
-    context = {"tournament": tournament, "pods": list(pods.values()), **event_qr(request, tournament)}
+    context = {
+        "tournament": tournament,
+        "pods": list(pods.values()),
+        **event_qr(request, tournament),
+    }
     return render(request, "drafting/print_seating.html", context)
 
 

@@ -11,6 +11,8 @@ urlpatterns = [
     path("decks/check/", views.deck_check, name="check"),
     path("decks/events/<int:pk>/card-sets/", views.event_card_sets, name="event-card-sets"),
     # Two segments after the id, so the tournaments app's "<pk>/<action>/" never catches them.
-    path("tournaments/<int:pk>/print/decklists/", printouts.print_decklists, name="print-decklists"),
+    path(
+        "tournaments/<int:pk>/print/decklists/", printouts.print_decklists, name="print-decklists"
+    ),
     path("tournaments/<int:pk>/print/seating/", printouts.print_seating, name="print-seating"),
 ]

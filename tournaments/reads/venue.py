@@ -48,7 +48,9 @@ def venue_round(*, tournament: Tournament, number: int | None = None) -> dict | 
     deadlines = [t["deadline"] for t in playing if t["deadline"] and not t["time_called"]]
     return {
         "number": current["number"],
-        "name": round_heading(tournament=tournament, number=current["number"], name=current["name"]),
+        "name": round_heading(
+            tournament=tournament, number=current["number"], name=current["name"]
+        ),
         "swiss": swiss,
         "started": _started(current),
         "tables": tables,

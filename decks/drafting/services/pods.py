@@ -134,7 +134,7 @@ def draft_create(
     if organizer_plays and bots >= seats:
         raise ServiceError(
             f"Every one of the {seats} seats goes to a bot, so none is left for you: "
-            "ask for fewer bots, or untick \"I will draft in this pod\".",
+            'ask for fewer bots, or untick "I will draft in this pod".',
             code="no_seat_for_organizer",
             errors={"bots": [f"At most {seats - 1} when you draft in this pod."]},
         )
