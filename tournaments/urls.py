@@ -5,19 +5,28 @@ from django.urls import path
 from tournaments.web import (
     actions,
     bracket,
+    calendar,
     desk,
     desk_reset,
+    edit,
     events,
+    listing,
     matches,
+    results,
     standings,
     venue,
 )
 
 app_name = "tournaments"
 urlpatterns = [
-    path("tournaments/", events.tournament_list, name="list"),
+    path("tournaments/", listing.tournament_list, name="list"),
     path("tournaments/new/", events.tournament_new, name="new"),
     path("tournaments/<int:pk>/", events.tournament_detail, name="detail"),
+    path("tournaments/<int:pk>/edit/", edit.tournament_edit, name="edit"),
+    path("tournaments/<int:pk>/results/", results.tournament_results, name="results"),
+    path("tournaments/<int:pk>/calendar.ics", calendar.event_ics, name="ics"),
+    path("organizers/<str:username>/", listing.organizer_page, name="organizer"),
+    path("organizers/<str:username>/calendar.ics", calendar.organizer_ics, name="organizer-ics"),
     path("tournaments/<int:pk>/bracket/", bracket.tournament_bracket, name="bracket"),
     path("tournaments/<int:pk>/embed/", bracket.tournament_embed, name="embed"),
     path("tournaments/<int:pk>/desk/", desk.tournament_desk, name="desk"),
