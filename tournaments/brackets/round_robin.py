@@ -105,8 +105,8 @@ def schedule(dealt: Sequence[Sequence[E]]) -> list[list[tuple[int, E, E]]]:
 def qualifiers(ranked_groups: Sequence[Sequence[E]], advance: int) -> list[E]:
     """The playoff's entries in seed order: the group winners (group 1 first), then the
     seconds, ... down to place `advance` (a group smaller than that sends all it has). With
-    the standard bracket order, two entries of one group meet in the first round only when
-    there are fewer groups than... never with two groups (R3)."""
+    two groups the standard bracket order keeps two entries of one group apart in the first
+    round (R3)."""
     if advance < 1:
         raise BracketError("At least one entry of each group goes on.")
     seeded: list[E] = []
