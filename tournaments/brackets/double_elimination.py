@@ -16,8 +16,9 @@ winners' round-1 bye, drawn as in single elimination). Pure: no Django.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from tournaments.brackets.errors import BracketError
 from tournaments.brackets.placements import Placement
@@ -27,10 +28,10 @@ WINNERS, LOSERS, FINAL = "winners", "losers", "final"
 GRAND_FINAL_ROUND, RESET_ROUND = 1, 2
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Spot:
+class Spot(NamedTuple):
     """Where a match sits: its side, its round on that side (1-based), its index (top first).
-    The grand final is (final, 1, 0) and its reset (final, 2, 0)."""
+    The grand final is (final, 1, 0) and its reset (final, 2, 0). A tuple: spots key every
+    map of the bracket, and a tuple hashes fastest."""
 
     side: str
     round: int
@@ -41,8 +42,7 @@ GRAND_FINAL = Spot(FINAL, GRAND_FINAL_ROUND, 0)
 RESET = Spot(FINAL, RESET_ROUND, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     """A slot of a match: where a winner or a loser goes."""
 
     spot: Spot
@@ -151,7 +151,9 @@ def _losers_count(size: int, number: int) -> int:
 
 
 def _raw_routes(size: int, orders: Sequence[str]) -> dict[Spot, tuple[Place, Place | None]]:
-    """Every match of the full bracket (no byes) with where its winner and loser go."""
+    """Every match of the full bracket (no byes) with where its winner and loser go, in the
+    order they are played: winners' rounds, then losers' rounds (winners' round r is played
+    before losers' round 2(r - 1) that its losers drop into)."""
     rounds = size.bit_length() - 1
     losers_rounds = 2 * (rounds - 1)
     final_win, final_lose = Place(GRAND_FINAL, 0), Place(GRAND_FINAL, 1)
@@ -198,8 +200,7 @@ def layout(entry_count: int) -> Layout:
         if place is not None:
             incoming[place] = origin
 
-    for spot in sorted(routes, key=_play_order):
-        win, lose = routes[spot]
+    for spot, (win, lose) in routes.items():  # in play order (_raw_routes)
         if spot.side == WINNERS and spot.round == 1:
             seeds = pods[spot.index]
             kept[spot] = seeds
@@ -239,12 +240,6 @@ def layout(entry_count: int) -> Layout:
         matches=matches,
         orders=orders,
     )
-
-
-def _play_order(spot: Spot) -> tuple[int, int, int]:
-    """Winners' round r is played before losers' round 2(r - 1) that its losers drop into."""
-    side = {WINNERS: 0, LOSERS: 1, FINAL: 2}[spot.side]
-    return (side, spot.round, spot.index)
 
 
 def check_two_entries(per_match: int) -> None:
@@ -297,6 +292,8 @@ class Run:
     slots: dict[Spot, list[int | None]]
     winners: dict[Spot, int]
     champion: int | None = None
+    # the matches that got their second entry, in order (the caller may pop them)
+    became_ready: list[Spot] = field(default_factory=list)
 
 
 def run_start(entries_by_seed: Sequence[int], *, reset_allowed: bool) -> Run:
@@ -307,6 +304,8 @@ def run_start(entries_by_seed: Sequence[int], *, reset_allowed: bool) -> Run:
         run.slots[planned.spot] = [entries_by_seed[seed - 1] for seed in planned.seeds]
         if planned.is_bye:
             _finish(run, planned.spot, 0)
+        else:
+            run.became_ready.append(planned.spot)
     return run
 
 
@@ -336,12 +335,20 @@ def _finish(run: Run, spot: Spot, winner_slot: int) -> None:
         winner_slot=winner_slot, reset_allowed=run.reset_allowed
     ):
         run.slots[RESET] = list(held)
+        run.became_ready.append(RESET)
         return
     if spot.side == FINAL:
         run.champion = winner
         return
     planned = run.plan.matches[spot]
     if planned.winner_to is not None:
-        run.slots[planned.winner_to.spot][planned.winner_to.slot] = winner
+        _seat(run, planned.winner_to, winner)
     if planned.loser_to is not None and len(held) == 2:
-        run.slots[planned.loser_to.spot][planned.loser_to.slot] = held[1 - winner_slot]
+        _seat(run, planned.loser_to, held[1 - winner_slot])
+
+
+def _seat(run: Run, place: Place, entry: int | None) -> None:
+    held = run.slots[place.spot]
+    held[place.slot] = entry
+    if None not in held:
+        run.became_ready.append(place.spot)

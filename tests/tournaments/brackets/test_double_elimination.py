@@ -137,7 +137,7 @@ def possible_rematches(size: int, drops: list[list[int]]) -> int:
     routes = de._raw_routes(size, orders)
     regions: dict[de.Place, frozenset[int]] = {}
     count = 0
-    for spot in sorted(routes, key=de._play_order):
+    for spot in routes:  # in play order
         win, lose = routes[spot]
         if spot.side == de.WINNERS:
             span = 1 << (spot.round - 1)

@@ -1,0 +1,106 @@
+"""Double elimination in memory: build the bracket, then report every match, beside a bare
+baseline and (with `--compare`) brackets-manager.js doing the same.
+
+- `double_elimination_<n>`: `layout` (cold: its cache cleared) + `run_start` + one `run_report`
+  per match, the upper entry winning every match (no reset is played), as the product's
+  pure core does it (the services write the same routes to rows).
+- `bare_baseline_<n>`: the least any Python code can do for it: one list per match, one
+  write per report; measured in the same run, so figures compare across loads.
+- `brackets_manager_<n>` (`--compare`, needs node and `npm install` in bench/node):
+  brackets-manager.js 1.11.1 with brackets-memory-db, the same stage and results.
+
+CPU seconds (`time.process_time`; node's own `process.cpuUsage`), best of a few runs; one
+JSON line per figure with the machine, the date and the load.
+"""
+
+import gc
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournaments.brackets import double_elimination as de
+
+NODE_DIR = Path(__file__).resolve().parent / "node"
+SIZES = (4096, 16384)
+
+
+def timed(work, runs: int) -> float:
+    """The least CPU time of `runs` calls."""
+    best = float("inf")
+    for _ in range(runs):
+        gc.collect()
+        started = time.process_time()
+        work()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def whole_event(size: int) -> int:
+    """Build and play a whole event; returns the matches reported."""
+    de.layout.cache_clear()
+    run = de.run_start(list(range(1, size + 1)), reset_allowed=True)
+    reported = 0
+    while run.became_ready:
+        de.run_report(run, run.became_ready.pop(), 0)
+        reported += 1
+    assert run.champion == 1
+    return reported
+
+
+def bare(size: int) -> None:
+    """One list per match, one write per report: the floor."""
+    matches = [[None, None] for _ in range(2 * size)]
+    for i in range(2 * size - 2):
+        matches[i][0] = i
+        matches[i + 1][1] = matches[i][0]
+
+
+def brackets_manager(size: int) -> float:
+    """brackets-manager.js's CPU seconds for the same event (node, one run)."""
+    out = subprocess.run(
+        ["node", str(NODE_DIR / "double_elimination.mjs"), str(size)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=NODE_DIR,
+    )
+    return float(json.loads(out.stdout.strip().splitlines()[-1])["cpu_s"])
+
+
+def emit(figure: str, value: float, unit: str) -> None:
+    """Print one figure as a JSON line, with the machine, the date and the load."""
+    line = {
+        "figure": figure,
+        "value": round(value, 6),
+        "unit": unit,
+        "machine": f"{platform.node()} {os.cpu_count()} cores",
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "load": round(os.getloadavg()[0], 1),
+    }
+    print(json.dumps(line), flush=True)
+
+
+def main() -> None:
+    """Every figure; `--compare` adds brackets-manager.js."""
+    compare = "--compare" in sys.argv
+    ours = {}
+    for size in SIZES:
+        ours[size] = timed(lambda size=size: whole_event(size), 3)
+        emit(f"double_elimination_{size}", ours[size], "s")
+        emit(f"bare_baseline_{size}", timed(lambda size=size: bare(size), 3), "s")
+        if compare:
+            theirs = brackets_manager(size)
+            emit(f"brackets_manager_{size}", theirs, "s")
+            emit(f"brackets_manager_over_ours_{size}", theirs / ours[size], "ratio")
+    emit("double_elimination_growth_16384_over_4096", ours[16384] / ours[4096], "ratio")
+
+
+if __name__ == "__main__":
+    main()
