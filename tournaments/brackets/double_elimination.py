@@ -29,13 +29,13 @@ GRAND_FINAL_ROUND, RESET_ROUND = 1, 2
 
 
 class Spot(NamedTuple):
-    """Where a match sits: its side, its round on that side (1-based), its index (top first).
-    The grand final is (final, 1, 0) and its reset (final, 2, 0). A tuple: spots key every
-    map of the bracket, and a tuple hashes fastest."""
+    """Where a match sits: its side, its round on that side (1-based), its position in the
+    round (top first). The grand final is (final, 1, 0) and its reset (final, 2, 0). A tuple:
+    spots key every map of the bracket, and a tuple hashes fastest."""
 
     side: str
     round: int
-    index: int
+    position: int
 
 
 GRAND_FINAL = Spot(FINAL, GRAND_FINAL_ROUND, 0)
@@ -79,7 +79,7 @@ class Layout:
     def round_matches(self, side: str, number: int) -> list[Planned]:
         """The matches of one round, top to bottom."""
         found = [p for s, p in self.matches.items() if s.side == side and s.round == number]
-        return sorted(found, key=lambda p: p.spot.index)
+        return sorted(found, key=lambda p: p.spot.position)
 
     def feeders(self) -> dict[Place, tuple[Spot, bool]]:
         """For every slot fed by another match: that match and whether its loser comes."""
@@ -202,7 +202,7 @@ def layout(entry_count: int) -> Layout:
 
     for spot, (win, lose) in routes.items():  # in play order (_raw_routes)
         if spot.side == WINNERS and spot.round == 1:
-            seeds = pods[spot.index]
+            seeds = pods[spot.position]
             kept[spot] = seeds
             send((spot, False), win)
             send((spot, True) if len(seeds) == 2 else None, lose)
@@ -352,3 +352,38 @@ def _seat(run: Run, place: Place, entry: int | None) -> None:
     held[place.slot] = entry
     if None not in held:
         run.became_ready.append(place.spot)
+
+
+def round_number(plan: Layout, spot: Spot, first: int) -> int:
+    """The event's round number of a spot, the bracket starting at round `first`: the
+    winners' rounds, then the losers' rounds, then the grand final and its reset."""
+    if spot.side == WINNERS:
+        return first + spot.round - 1
+    if spot.side == LOSERS:
+        return first + plan.winners_rounds + spot.round - 1
+    return first + plan.winners_rounds + plan.losers_rounds + spot.round - 1
+
+
+def spot_at(plan: Layout, number: int, index: int, first: int) -> Spot:
+    """The spot of the match at `index` in the event's round `number` (`round_number`'s
+    inverse)."""
+    offset = number - first
+    if offset < 0:
+        raise BracketError(f"Round {number} is before the bracket.")
+    if offset < plan.winners_rounds:
+        return Spot(WINNERS, offset + 1, index)
+    offset -= plan.winners_rounds
+    if offset < plan.losers_rounds:
+        return Spot(LOSERS, offset + 1, index)
+    return Spot(FINAL, offset - plan.losers_rounds + 1, index)
+
+
+def round_name(plan: Layout, side: str, number: int) -> str:
+    """A round as people name it: "Winners' semifinal", "Losers' round 3", "Grand final"."""
+    if side == FINAL:
+        return "Grand final" if number == GRAND_FINAL_ROUND else "Grand final reset"
+    if side == LOSERS:
+        return "Losers' final" if number == plan.losers_rounds else f"Losers' round {number}"
+    from_the_end = plan.winners_rounds - number
+    named = {0: "Winners' final", 1: "Winners' semifinal", 2: "Winners' quarterfinal"}
+    return named.get(from_the_end, f"Winners' round {number}")

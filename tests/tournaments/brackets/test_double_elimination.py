@@ -142,9 +142,9 @@ def possible_rematches(size: int, drops: list[list[int]]) -> int:
         if spot.side == de.WINNERS:
             span = 1 << (spot.round - 1)
             if spot.round >= 2:
-                taken = drops[spot.round - 2][spot.index]
+                taken = drops[spot.round - 2][spot.position]
                 lose = de.Place(de.Spot(de.LOSERS, lose.spot.round, taken), 1)
-            regions[lose] = frozenset(range(spot.index * span, (spot.index + 1) * span))
+            regions[lose] = frozenset(range(spot.position * span, (spot.position + 1) * span))
             continue
         a, b = regions[de.Place(spot, 0)], regions[de.Place(spot, 1)]
         if spot.round % 2 == 0 and spot.round > 1 and a & b:
