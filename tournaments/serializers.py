@@ -396,6 +396,15 @@ class StandingOut(serializers.Serializer):
     game_win_percent = serializers.FloatField(required=False)
     opponents_game_win_percent = serializers.FloatField(required=False)
     in_cut = serializers.BooleanField(required=False, help_text="Swiss: plays the top cut.")
+    group = serializers.CharField(
+        required=False, allow_null=True, help_text="Round robin: the entry's group (A, B, ...)."
+    )
+
+
+class GroupOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(help_text='"Group A", "Group B", ...')
+    standings = StandingOut(many=True)
 
 
 class MatchGameOut(serializers.Serializer):

@@ -69,6 +69,11 @@ def swiss_state(*, tournament: Tournament, through_round: int | None = None) -> 
     return SwissState(entries=entries, results=results, dropped=dropped)
 
 
+def group_name(number: int) -> str:
+    """A group as people name it: A, B, ... Z, then 27, 28, ..."""
+    return chr(ord("A") + number - 1) if number <= 26 else str(number)
+
+
 def percent(value: Fraction) -> float:
     """A tie-breaker as people read it: 55.56 (percent, two decimals)."""
     return round(float(value) * 100, 2)
@@ -118,6 +123,8 @@ class SwissStandingRow:
             "placement": self.placement,
             "placement_label": self.placement_label,
             "rank": self.rank,
+            # a round robin's group ("A", "B", ...; R1), None in a Swiss event
+            "group": group_name(self.entry.group) if self.entry.group else None,
             "match_points": self.match_points,
             "match_wins": self.match_wins,
             "match_draws": self.match_draws,

@@ -41,7 +41,13 @@ def double_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> Non
     spots = sorted(plan.matches, key=lambda s: de.round_number(plan, s, first))
     matches = Match.objects.bulk_create(
         [
-            _new_match(tournament, rounds[de.round_number(plan, s, first) - first], plan, s, stamp)
+            _new_match(
+                tournament,
+                rounds[de.round_number(plan, s, first) - first],
+                plan.matches[s],
+                entry_ids_by_seed,
+                stamp,
+            )
             for s in spots
         ]
     )
@@ -69,13 +75,14 @@ def double_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> Non
     Match.objects.filter(pk__in=ready).update(status=Match.Status.READY)
 
 
-def _new_match(tournament, round_row, plan: de.Layout, spot: de.Spot, stamp) -> Match:
+def _new_match(tournament, round_row, planned: de.Planned, ids: list[int], stamp) -> Match:
+    spot = planned.spot
     match = Match(tournament=tournament, round=round_row, index=spot.position)
-    planned = plan.matches[spot]
     if spot.side == de.WINNERS and spot.round == 1:
         match.status = Match.Status.READY
         if planned.is_bye:
             match.status, match.is_bye = Match.Status.FINISHED, True
+            match.winner_id = ids[planned.seeds[0] - 1]
             match.decided_by, match.finished_at = Match.DecidedBy.BYE, stamp
     return match
 
