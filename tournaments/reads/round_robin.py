@@ -15,17 +15,23 @@ from tournaments.reads import swiss
 
 @dataclass
 class Group:
-    """One group as the pages show it: its number, its standings, its matches by round."""
+    """One group as the pages show it: its number and its standings."""
 
     number: int
     rows: list[swiss.SwissStandingRow]
 
     @property
     def name(self) -> str:
-        """ "Group A", "Group B", ... (then "Group 27" past Z)."""
-        if self.number <= 26:
-            return f"Group {chr(ord('A') + self.number - 1)}"
-        return f"Group {self.number}"
+        """Group A, Group B, ... (then Group 27 past Z)."""
+        return f"Group {swiss.group_name(self.number)}"
+
+    def as_dict(self) -> dict:
+        """The group as the API renders it."""
+        return {
+            "number": self.number,
+            "name": self.name,
+            "standings": [row.as_dict() for row in self.rows],
+        }
 
 
 def group_members(tournament: Tournament) -> dict[int, list[int]]:
