@@ -48,7 +48,9 @@
   }
 
   function pageRounds(bracket) {
-    var rounds = bracket.querySelectorAll(".bracket-round");
+    // in play order (double elimination draws the losers' bracket below the finals)
+    var rounds = Array.prototype.slice.call(bracket.querySelectorAll(".bracket-round"));
+    rounds.sort(function (a, b) { return a.dataset.round - b.dataset.round; });
     var nav = bracket.querySelector(".round-tabs");
     if (nav) { nav.remove(); }
     if (rounds.length < 2) { return; }
