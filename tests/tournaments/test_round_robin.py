@@ -79,10 +79,8 @@ def test_groups_feed_a_double_elimination_playoff(make_event, org_client):
     # then the playoff is drawn after the three group rounds: winners first (A1 B1 A2 B2)
     playoff = [r for r in rounds if r["stage"] != "groups"]
     assert playoff[0]["name"] == "Winners' semifinal"
-    entries = sorted(
-        (e["seed"], e["id"]) for m in playoff[0]["matches"] for e in m["entries"]
-    )
-    by_seed = {seed: entry for seed, entry in enumerate((e for _u, e in players), start=1)}
+    entries = sorted((e["seed"], e["id"]) for m in playoff[0]["matches"] for e in m["entries"])
+    by_seed = dict(enumerate((e for _u, e in players), start=1))
     assert entries == [(1, by_seed[1]), (2, by_seed[2]), (3, by_seed[4]), (4, by_seed[3])]
     # and played out, the champion is placed first, the group stage's others after the playoff
     for _ in range(10):
