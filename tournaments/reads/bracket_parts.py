@@ -101,7 +101,10 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
 
     At most seven queries whatever the size (and none for the shape once cached)."""
     shape = bracket_shape(tournament=tournament)
-    sizes = [r.size for r in shape]
+    # a round robin's group rounds are not drawn in the bracket (its groups' tables show them)
+    groups = [r for r in shape if tournament.is_round_robin and tournament.is_swiss_round(r.number)]
+    drawn = shape[len(groups) :]
+    sizes = [r.size for r in drawn]
     # a double-elimination bracket is drawn whole (its rounds are not halves of each other)
     regions = region_count(sizes[0]) if sizes and not _is_double(tournament) else 1
     if not 0 <= region < regions:
@@ -109,9 +112,10 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
     fixed = tournament.pairing == Tournament.Pairing.BRACKET
     if _is_double(tournament):
         # every match of every round (a losers' round's indexes have gaps: pass-throughs)
-        shown = [(0, ALL_INDEXES) for _r in shape]
+        shown = [(0, ALL_INDEXES) for _r in drawn]
     else:
         shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
+    shown = [(0, 0) for _r in groups] + shown
     part = _bracket_part(tournament, shape, shown)
     if _is_double(tournament):
         part["sides"] = double_elimination.sides(part["rounds"])
@@ -131,8 +135,12 @@ def bracket_parts(tournament: Tournament) -> list[dict]:
     per version."""
 
     def build() -> list[dict]:
-        shape = bracket_shape(tournament=tournament)
-        if not shape or region_count(shape[0].size) == 1:
+        shape = [
+            r
+            for r in bracket_shape(tournament=tournament)
+            if not (tournament.is_round_robin and tournament.is_swiss_round(r.number))
+        ]
+        if not shape or _is_double(tournament) or region_count(shape[0].size) == 1:
             return []
         first = shape[0]
         byes = set()

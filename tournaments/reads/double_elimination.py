@@ -92,12 +92,13 @@ def label_matches(tournament: Tournament, matches: list[dict]) -> None:
 SIDE_NAMES = {de.WINNERS: "Winners' bracket", de.LOSERS: "Losers' bracket", de.FINAL: "Finals"}
 
 
-def sides(rounds: list[dict]) -> list[dict]:
+def sides(rounds: list[dict]) -> dict:
     """The rounds of a double-elimination bracket by side, as the page draws them: the
-    winners' bracket with the finals after it, the losers' bracket below."""
-    winners = [r for r in rounds if r.get("stage") in (de.WINNERS, de.FINAL)]
-    losers = [r for r in rounds if r.get("stage") == de.LOSERS]
-    shown = [{"name": SIDE_NAMES[de.WINNERS], "rounds": winners}]
-    if losers:
-        shown.append({"name": SIDE_NAMES[de.LOSERS], "rounds": losers})
-    return shown
+    winners' bracket above the losers' bracket (`stack`), the finals to their right."""
+    by_side = {
+        side: {"side": side, "name": name, "rounds": [r for r in rounds if r.get("stage") == side]}
+        for side, name in SIDE_NAMES.items()
+    }
+    stack = [by_side[side] for side in (de.WINNERS, de.LOSERS) if by_side[side]["rounds"]]
+    finals = by_side[de.FINAL] if by_side[de.FINAL]["rounds"] else None
+    return {"stack": stack, "finals": finals}

@@ -39,7 +39,7 @@ def group_members(tournament: Tournament) -> dict[int, list[int]]:
     members: dict[int, list[int]] = {}
     rows = tournament.entries.filter(group__isnull=False).order_by("seed", "pk")
     for pk, group in rows.values_list("pk", "group"):
-        members.setdefault(group, []).append(pk)
+        members.setdefault(group or 0, []).append(pk)  # never 0: the filter leaves none out
     return dict(sorted(members.items()))
 
 

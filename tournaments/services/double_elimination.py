@@ -33,17 +33,22 @@ def double_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> Non
     tournament.bracket_entries = plan.entry_count
     tournament.save(update_fields=["bracket_entries"])
     first = tournament.double_first_round or 1
-    last = de.round_number(plan, de.GRAND_FINAL, first)
-    rounds = Round.objects.bulk_create(
-        [Round(tournament=tournament, number=n) for n in range(first, last + 1)]
+    spots = sorted(plan.matches, key=lambda s: de.round_number(plan, s, first))
+    # a losers' round of pass-throughs only (D3) has no row: nothing is played in it
+    numbers = sorted({de.round_number(plan, s, first) for s in spots})
+    rounds = dict(
+        zip(
+            numbers,
+            Round.objects.bulk_create([Round(tournament=tournament, number=n) for n in numbers]),
+            strict=True,
+        )
     )
     stamp = now()
-    spots = sorted(plan.matches, key=lambda s: de.round_number(plan, s, first))
     matches = Match.objects.bulk_create(
         [
             _new_match(
                 tournament,
-                rounds[de.round_number(plan, s, first) - first],
+                rounds[de.round_number(plan, s, first)],
                 plan.matches[s],
                 entry_ids_by_seed,
                 stamp,
@@ -52,7 +57,8 @@ def double_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> Non
         ]
     )
     by_spot = dict(zip(spots, matches, strict=True))
-    slots, filled = [], {}
+    slots: list[MatchEntry] = []
+    filled: dict[de.Spot, int] = {}
     for planned in plan.round_matches(de.WINNERS, 1):
         for slot, seed in enumerate(planned.seeds):
             slots.append(
@@ -109,8 +115,10 @@ def double_match_finished(
     audit(match=match, actor=actor, action=action, before=before, games=games)
     spot = spot_of(tournament, match)
     entries = list(match.slots.order_by("slot").values_list("entry_id", flat=True))
+    winner = match.winner_id
+    assert winner is not None, "a double-elimination match has a winner (no draws)"
     if spot == de.GRAND_FINAL and de.needs_reset(
-        winner_slot=entries.index(match.winner_id), reset_allowed=tournament.grand_final_reset
+        winner_slot=entries.index(winner), reset_allowed=tournament.grand_final_reset
     ):
         _reset_open(tournament, match, entries)
         return
@@ -119,9 +127,9 @@ def double_match_finished(
         return
     planned = plan_of(tournament).matches[spot]
     if planned.winner_to is not None:
-        _seat(tournament, planned.winner_to, match.winner_id)
+        _seat(tournament, planned.winner_to, winner)
     if planned.loser_to is not None and len(entries) == 2:
-        loser = entries[1 - entries.index(match.winner_id)]
+        loser = entries[1 - entries.index(winner)]
         _seat(tournament, planned.loser_to, loser)
 
 
