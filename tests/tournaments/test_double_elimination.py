@@ -196,3 +196,25 @@ def test_creation_refuses_what_a_format_cannot_do(org_client, settings, field, w
     errors = response.json()["errors"]
     assert words in " ".join(errors[field])
     assert not Tournament.objects.filter(name="Cup").exists()
+
+
+def test_a_reported_best_of_three_moves_both_entries_on(make_event, org_client, client_for):
+    # given 4 entries, best of 3; the loser of the first match reports 2-1, the winner confirms
+    tid, players = make_event(4, structure="double-elimination", best_of=3)
+    users = {entry: user for user, entry in players}
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    first = bracket(org_client, tid)[0]["matches"][0]
+    winner, loser = best_seed(first), max(first["entries"], key=lambda e: e["seed"])["id"]
+    games = [{"winner": w, "life": {}, "first_damage": None} for w in (winner, loser, winner)]
+    response = client_for(users[loser]).post(
+        f"/api/matches/{first['id']}/report/", {"games": games}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    response = client_for(users[winner]).post(f"/api/matches/{first['id']}/confirm/")
+    assert response.status_code == 200, response.json()
+    # then the winner waits in the winners' final and the loser in losers' round 1
+    rounds = {r["name"]: r for r in bracket(org_client, tid)}
+    assert [e["id"] for e in rounds["Winners' final"]["matches"][0]["entries"]] == [winner]
+    assert [e["id"] for e in rounds["Losers' round 1"]["matches"][0]["entries"]] == [loser]
+    (done,) = [m for r in rounds.values() for m in r["matches"] if m["id"] == first["id"]]
+    assert done["result"] == "2\u20131"
