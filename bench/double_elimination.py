@@ -15,16 +15,14 @@ JSON line per figure with the machine, the date and the load.
 
 import gc
 import json
-import os
-import platform
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit
 from tournaments.brackets import double_elimination as de
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
@@ -72,19 +70,6 @@ def brackets_manager(size: int) -> float:
         cwd=NODE_DIR,
     )
     return float(json.loads(out.stdout.strip().splitlines()[-1])["cpu_s"])
-
-
-def emit(figure: str, value: float, unit: str) -> None:
-    """Print one figure as a JSON line, with the machine, the date and the load."""
-    line = {
-        "figure": figure,
-        "value": round(value, 6),
-        "unit": unit,
-        "machine": f"{platform.node()} {os.cpu_count()} cores",
-        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "load": round(os.getloadavg()[0], 1),
-    }
-    print(json.dumps(line), flush=True)
 
 
 def main() -> None:
