@@ -6,7 +6,7 @@ import pytest
 
 from tournaments.models import Match, Tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def bracket(client, tid) -> list[dict]:
@@ -90,16 +90,19 @@ def test_six_entries_to_a_grand_final_reset(make_event, org_client):
 
 
 def test_no_reset_when_the_organizer_turns_it_off(make_event, org_client):
-    tid, _players = make_event(4, structure="double-elimination", grand_final_reset=False)
+    # given two entries and no reset: the winners' round-1 loser plays the grand final again
+    tid, _players = make_event(2, structure="double-elimination", grand_final_reset=False)
     org_client.post(f"/api/tournaments/{tid}/start/")
-
-    def winner_of(match):
-        return match["entries"][1]["id"] if match["round"] == 5 else best_seed(match)
-
-    play_out(org_client, tid, winner_of)
-    rounds = bracket(org_client, tid)
-    assert rounds[-1]["name"] == "Grand final"
+    (first,) = bracket(org_client, tid)[0]["matches"]
+    decide(org_client, first["id"], best_seed(first))
+    final = bracket(org_client, tid)[1]["matches"][0]
+    # when the losers' side wins the grand final, the event is over: no reset
+    decide(org_client, final["id"], final["entries"][1]["id"])
+    assert bracket(org_client, tid)[-1]["name"] == "Grand final"
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    assert standings[0]["entry"]["id"] == final["entries"][1]["id"]
+    assert [r["placement_label"] for r in standings] == ["1", "2"]
 
 
 def test_a_correction_swaps_both_entries_then_is_refused_once_played_on(make_event, org_client):
