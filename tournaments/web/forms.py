@@ -61,8 +61,8 @@ class TournamentForm(forms.Form):
         help_text="Double elimination: an entry is out after its second loss. Swiss: everyone "
         "plays every round, paired with entries of the same record; the best can then play a "
         "single-elimination top cut. Round robin: everyone in a group plays everyone else once; "
-        "the best of each group can then play a playoff. Both elimination-free structures and "
-        "double elimination are for matches of two entries.",
+        "the best of each group can then play a playoff. Double elimination and round robin are "
+        "for matches of two entries.",
     )
     swiss_rounds = forms.IntegerField(
         min_value=1,
