@@ -4,8 +4,9 @@ baseline and (with `--compare`) brackets-manager.js doing the same.
 - `double_elimination_<n>`: `layout` (cold: its cache cleared) + `run_start` + one `run_report`
   per match, the upper entry winning every match (no reset is played), as the product's
   pure core does it (the services write the same routes to rows).
-- `bare_baseline_<n>`: the least any Python code can do for it: one list per match, one
-  write per report; measured in the same run, so figures compare across loads.
+- `bare_baseline_<n>`: the least a bracket kept in a dict can do: one slot pair per match
+  keyed by a tuple, one write per report; measured in the same run, so figures compare across
+  loads, and its own growth shows what the memory of this machine adds past linear.
 - `brackets_manager_<n>` (`--compare`, needs node and `npm install` in bench/node):
   brackets-manager.js 1.11.1 with brackets-memory-db, the same stage and results.
 
@@ -53,11 +54,11 @@ def whole_event(size: int) -> int:
 
 
 def bare(size: int) -> None:
-    """One list per match, one write per report: the floor."""
-    matches = [[None, None] for _ in range(2 * size)]
+    """The least a bracket kept in a dict can do: one slot pair per match keyed by a tuple
+    (as the layout keys its spots), one write per report."""
+    slots = {("m", i // 1024, i): [None, None] for i in range(2 * size)}
     for i in range(2 * size - 2):
-        matches[i][0] = i
-        matches[i + 1][1] = matches[i][0]
+        slots[("m", (i + 1) // 1024, i + 1)][1] = slots[("m", i // 1024, i)][0] = i
 
 
 def brackets_manager(size: int) -> float:
@@ -75,16 +76,18 @@ def brackets_manager(size: int) -> float:
 def main() -> None:
     """Every figure; `--compare` adds brackets-manager.js."""
     compare = "--compare" in sys.argv
-    ours = {}
+    ours, floor = {}, {}
     for size in SIZES:
         ours[size] = timed(lambda size=size: whole_event(size), 3)
         emit(f"double_elimination_{size}", ours[size], "s")
-        emit(f"bare_baseline_{size}", timed(lambda size=size: bare(size), 3), "s")
+        floor[size] = timed(lambda size=size: bare(size), 3)
+        emit(f"bare_baseline_{size}", floor[size], "s")
         if compare:
             theirs = brackets_manager(size)
             emit(f"brackets_manager_{size}", theirs, "s")
             emit(f"brackets_manager_over_ours_{size}", theirs / ours[size], "ratio")
     emit("double_elimination_growth_16384_over_4096", ours[16384] / ours[4096], "ratio")
+    emit("bare_baseline_growth_16384_over_4096", floor[16384] / floor[4096], "ratio")
 
 
 if __name__ == "__main__":
