@@ -219,6 +219,8 @@ def _bracket_part(
     if tournament.team_size > 1:
         entry_ids = {e["id"] for match in public.values() for e in match["entries"]}
         team_members(tournament, by_number, entry_ids)
+    # Named and staged as the whole bracket names them: a Swiss event's rounds are "Swiss
+    # round n" (the page lists them as pairings, not in the bracket), its cut's by the cut.
     return {
         "rounds": [
             {

@@ -42,9 +42,11 @@ def hidden_from(state: dict, seat: int) -> set[str]:
 
 
 def revealed_last_round(state: dict) -> set[str]:
-    """The two cards both players saw last round (public history, even once reshuffled)."""
+    """The cards both players saw in the rounds played (public history, even once
+    reshuffled: the move log, ruling A7)."""
     last = state["last_round"]
-    return set(last["cards"].values()) if last else set()
+    played = {card for past in state["played"] for card in past["cards"].values()}
+    return played | (set(last["cards"].values()) if last else set())
 
 
 def check_views(state: dict) -> None:
