@@ -150,38 +150,9 @@ def match_finish(
         tournament=tournament, match=match, actor=actor, action=action, decided_by=decided_by
     )
     hooks.new_match_result(game=tournament.game, match_id=match.pk)
-    if tournament.is_double_round(match.round.number):
-        _save_confirmed(confirmed)
-        double_elimination.double_match_finished(
-            tournament=tournament,
-            match=match,
-            actor=actor,
-            action=action,
-            before=before,
-            games=games,
-        )
-        return
-    if tournament.is_round_robin and tournament.is_swiss_round(match.round.number):
-        _save_confirmed(confirmed)
-        round_robin.group_match_finished(
-            tournament=tournament,
-            match=match,
-            actor=actor,
-            action=action,
-            before=before,
-            games=games,
-        )
-        return
-    if tournament.is_swiss_round(match.round.number):
-        _save_confirmed(confirmed)
-        swiss.swiss_match_finished(
-            tournament=tournament,
-            match=match,
-            actor=actor,
-            action=action,
-            before=before,
-            games=games,
-        )
+    if _finished_by_structure(
+        tournament, match, confirmed, actor=actor, action=action, before=before, games=games
+    ):
         return
     if _moves_on_at_once(tournament, match):
         _finish_and_move_on(
@@ -198,6 +169,26 @@ def match_finish(
     match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
     audit(match=match, actor=actor, action=action, before=before, games=games)
     advance(tournament=tournament, match=match)
+
+
+def _finished_by_structure(
+    tournament: Tournament, match: Match, confirmed: MatchReport | None, **finished
+) -> bool:
+    """A match of a double-elimination bracket, of a round robin's groups or of a Swiss
+    round: its structure's service saves it and moves it on (True); False for the single-
+    elimination bracket (a cut or a playoff included), which goes on below."""
+    number = match.round.number
+    if tournament.is_double_round(number):
+        done = double_elimination.double_match_finished
+    elif tournament.is_round_robin and tournament.is_swiss_round(number):
+        done = round_robin.group_match_finished
+    elif tournament.is_swiss_round(number):
+        done = swiss.swiss_match_finished
+    else:
+        return False
+    _save_confirmed(confirmed)
+    done(tournament=tournament, match=match, **finished)
+    return True
 
 
 def _moves_on_at_once(tournament: Tournament, match: Match) -> bool:

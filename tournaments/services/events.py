@@ -220,13 +220,8 @@ def tournament_create(
         errors["name"] = ["Give the tournament a name."]
     if errors:
         raise ServiceError("The tournament settings are not valid.", code="invalid", errors=errors)
-    return Tournament.objects.create(
-        name=name.strip(),
-        organizer=organizer,
-        rng_seed=secrets.randbits(62),
-        **settings,
-        **details,
-    )
+    fields = {"name": name.strip(), "organizer": organizer, "rng_seed": secrets.randbits(62)}
+    return Tournament.objects.create(**fields, **settings, **details)
 
 
 def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, actor) -> None:
