@@ -87,6 +87,10 @@ def test_six_entries_to_a_grand_final_reset(make_event, org_client):
     assert labels == ["1", "2", "3", "4", "5-6", "5-6"]
     seed_one = next(e for _u, e in players[:1])
     assert next(r for r in standings if r["entry"]["id"] == seed_one)["placement_label"] == "1"
+    # and the results page names each match's round as the bracket does
+    page = org_client.get(f"/tournaments/{tid}/results/").content.decode()
+    assert "Grand final reset" in page
+    assert "Losers&#x27; final" in page
 
 
 def test_no_reset_when_the_organizer_turns_it_off(make_event, org_client):
