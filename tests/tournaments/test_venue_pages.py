@@ -120,6 +120,10 @@ def test_one_name_for_starting_a_round():
     assert round_start_label(tournament=swiss, number=4, name="Quarterfinals") == (
         "Start Quarterfinals"
     )
+    groups = Tournament(structure="round-robin", swiss_rounds=5)
+    assert round_start_label(tournament=groups, number=2, name="Group round 2") == (
+        "Start group round 2 of 5"
+    )
     plain = Tournament(structure="elimination")
     assert round_start_label(tournament=plain, number=2, name="Round 2") == "Start round 2"
 
