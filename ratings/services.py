@@ -1,5 +1,5 @@
-"""Writes of the ratings app: rate a finished match (and keep each player's change in the
-history), re-rate a game and rebuild its history after a correction."""
+"""Writes of the ratings app: rate a game's new results in one transaction (and keep each
+player's change in the history), re-rate a game and rebuild its history after a correction."""
 
 from django.db import connection, transaction
 
@@ -10,42 +10,77 @@ from tournaments.models import Match
 
 @transaction.atomic
 def match_rate(*, match_id: int) -> bool:
-    """Bring the ratings up to date with this match's result: the next match of its game is
-    rated on top of the current ratings; a changed or out-of-order result replays the whole
-    game, so the ratings are always those of the results in the order played (R5). Idempotent;
-    returns whether anything changed."""
+    """Bring the ratings up to date with this match's result: a match not rated yet is rated
+    as a sweep of one (`results_rate`); a changed result replays the whole game, so the
+    ratings are always those of the results in the order played (R5). Idempotent; returns
+    whether anything changed."""
     match = Match.objects.select_related("tournament").filter(pk=match_id).first()
     if match is None:
         return False
     game = match.tournament.game
     _lock_game(game)
+    existing = RatedMatch.objects.filter(match=match).first()
+    if existing is None:
+        return results_rate(game=game, match_ids=[match_id]) > 0
     outcome = selectors.outcome_of(match)
     players = [list(team) for team in outcome.teams] if outcome else []
     ranks = list(outcome.ranks) if outcome else []
-    existing = RatedMatch.objects.filter(match=match).first()
-    if existing is not None and (existing.players, existing.ranks) == (players, ranks):
+    if (existing.players, existing.ranks) == (players, ranks):
         return False
-    if existing is None and not players:
-        RatedMatch.objects.create(
-            match=match, game=game, played_at=_played_at(match), players=[], ranks=[]
-        )
-        return False
-    played_at = _played_at(match)
-    if existing is None and _is_latest(game, played_at, match.pk):
-        RatedMatch.objects.create(
-            match=match, game=game, played_at=played_at, players=players, ranks=ranks
-        )
-        assert outcome is not None  # players came from it
-        moved = rules.changes(_skills(game, list(outcome.players)), outcome)
-        _store(game, {change.player: change.after for change in moved})
-        RatingChange.objects.bulk_create(_history_rows(game, match.pk, played_at, moved))
-        return True
-    RatedMatch.objects.update_or_create(
-        match=match,
-        defaults={"game": game, "played_at": played_at, "players": players, "ranks": ranks},
-    )
+    existing.players, existing.ranks, existing.played_at = players, ranks, _played_at(match)
+    existing.save(update_fields=["players", "ranks", "played_at"])
     game_recompute(game=game)
     return True
+
+
+@transaction.atomic
+def results_rate(*, game: str, match_ids: list[int]) -> int:
+    """Rate these new results of a game (a sweep's) in one transaction: those not rated yet,
+    in the order played, on top of the current ratings when they all come after the game's
+    last rated match, else by replaying the whole game once (R5). The same ratings and
+    history as rating them one by one; a fixed number of queries whatever their number (bulk
+    writes). Idempotent (under the game's lock, a match already rated is skipped); returns
+    how many of them rated anyone."""
+    _lock_game(game)
+    matches = sorted(
+        Match.objects.filter(pk__in=match_ids, tournament__game=game, rated__isnull=True)
+        .select_related("tournament"),
+        key=lambda m: (_played_at(m), m.pk),
+    )
+    if not matches:
+        return 0
+    outcomes = selectors.outcomes_of(matches)
+    rated = [m for m in matches if outcomes[m.pk] is not None]
+    first = (_played_at(rated[0]), rated[0].pk) if rated else None
+    in_order = first is None or _is_latest(game, *first)
+    RatedMatch.objects.bulk_create([_rated_row(game, m, outcomes[m.pk]) for m in matches])
+    if not rated:
+        return 0
+    if not in_order:
+        game_recompute(game=game)
+        return len(rated)
+    played = [(m.pk, _played_at(m), outcomes[m.pk]) for m in rated]
+    players = {player for _, _, outcome in played if outcome for player in outcome.players}
+    skills = _skills(game, list(players))
+    history: list[RatingChange] = []
+    for match_id, played_at, outcome in played:
+        assert outcome is not None  # `rated` keeps those that rate
+        moved = rules.changes(skills, outcome)
+        skills.update({change.player: change.after for change in moved})
+        history += _history_rows(game, match_id, played_at, moved)
+    _store(game, {player: skills[player] for player in players}, batch_size=None)
+    RatingChange.objects.bulk_create(history)
+    return len(rated)
+
+
+def _rated_row(game: str, match: Match, outcome: rules.Outcome | None) -> RatedMatch:
+    return RatedMatch(
+        match=match,
+        game=game,
+        played_at=_played_at(match),
+        players=[list(team) for team in outcome.teams] if outcome else [],
+        ranks=list(outcome.ranks) if outcome else [],
+    )
 
 
 @transaction.atomic
@@ -104,23 +139,27 @@ def game_reread(*, game: str) -> int:
         r.match_id: r
         for r in RatedMatch.objects.filter(game=game).only("match", "players", "ranks")
     }
-    for match in finished.iterator():
-        outcome = selectors.outcome_of(match)
-        players = [list(team) for team in outcome.teams] if outcome else []
-        ranks = list(outcome.ranks) if outcome else []
-        row = stored.get(match.pk)
-        if row is not None and (row.players, row.ranks) == (players, ranks):
-            continue
-        RatedMatch.objects.update_or_create(
-            match=match,
-            defaults={
-                "game": game,
-                "played_at": _played_at(match),
-                "players": players,
-                "ranks": ranks,
-            },
-        )
+    for chunk in _chunks(list(finished), 2000):
+        outcomes = selectors.outcomes_of(chunk)
+        for match in chunk:
+            row = stored.get(match.pk)
+            fresh = _rated_row(game, match, outcomes[match.pk])
+            if row is not None and (row.players, row.ranks) == (fresh.players, fresh.ranks):
+                continue
+            RatedMatch.objects.update_or_create(
+                match=match,
+                defaults={
+                    "game": game,
+                    "played_at": fresh.played_at,
+                    "players": fresh.players,
+                    "ranks": fresh.ranks,
+                },
+            )
     return game_recompute(game=game)
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
 
 
 def _played_at(match: Match):
@@ -128,8 +167,10 @@ def _played_at(match: Match):
 
 
 def _is_latest(game: str, played_at, match_id: int) -> bool:
+    """The match comes after every match of the game rated so far (one query)."""
     latest = (
         RatedMatch.objects.filter(game=game)
+        .exclude(players=[])
         .order_by("-played_at", "-match_id")
         .values_list("played_at", "match_id")
         .first()
@@ -158,7 +199,7 @@ def _history_rows(game: str, match_id: int, played_at, moved) -> list[RatingChan
     ]
 
 
-def _store(game: str, skills: dict[int, rules.Skill]) -> None:
+def _store(game: str, skills: dict[int, rules.Skill], batch_size: int | None = 1000) -> None:
     Rating.objects.bulk_create(
         [
             Rating(user_id=user, game=game, mu=s.mu, sigma=s.sigma, matches=s.matches)
@@ -167,7 +208,7 @@ def _store(game: str, skills: dict[int, rules.Skill]) -> None:
         update_conflicts=True,
         unique_fields=["user", "game"],
         update_fields=["mu", "sigma", "matches", "updated_at"],
-        batch_size=1000,
+        batch_size=batch_size,
     )
 
 
