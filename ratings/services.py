@@ -43,31 +43,31 @@ def results_rate(*, game: str, match_ids: list[int]) -> int:
     how many of them rated anyone."""
     _lock_game(game)
     matches = sorted(
-        Match.objects.filter(pk__in=match_ids, tournament__game=game, rated__isnull=True)
-        .select_related("tournament"),
+        Match.objects.filter(
+            pk__in=match_ids, tournament__game=game, rated__isnull=True
+        ).select_related("tournament"),
         key=lambda m: (_played_at(m), m.pk),
     )
     if not matches:
         return 0
     outcomes = selectors.outcomes_of(matches)
-    rated = [m for m in matches if outcomes[m.pk] is not None]
-    first = (_played_at(rated[0]), rated[0].pk) if rated else None
-    in_order = first is None or _is_latest(game, *first)
+    rated = [(m, outcome) for m in matches if (outcome := outcomes[m.pk]) is not None]
+    in_order = not rated or _is_latest(game, _played_at(rated[0][0]), rated[0][0].pk)
     RatedMatch.objects.bulk_create([_rated_row(game, m, outcomes[m.pk]) for m in matches])
     if not rated:
         return 0
     if not in_order:
         game_recompute(game=game)
         return len(rated)
-    played = [(m.pk, _played_at(m), outcomes[m.pk]) for m in rated]
-    players = {player for _, _, outcome in played if outcome for player in outcome.players}
-    skills = _skills(game, list(players))
-    history: list[RatingChange] = []
-    for match_id, played_at, outcome in played:
-        assert outcome is not None  # `rated` keeps those that rate
-        moved = rules.changes(skills, outcome)
-        skills.update({change.player: change.after for change in moved})
-        history += _history_rows(game, match_id, played_at, moved)
+    players = {player for _, outcome in rated for player in outcome.players}
+    skills, moves = rules.replay_with_history(
+        [outcome for _, outcome in rated], start=_skills(game, list(players))
+    )
+    history = [
+        row
+        for (match, _), moved in zip(rated, moves, strict=True)
+        for row in _history_rows(game, match.pk, _played_at(match), moved)
+    ]
     _store(game, {player: skills[player] for player in players}, batch_size=None)
     RatingChange.objects.bulk_create(history)
     return len(rated)
