@@ -10,7 +10,7 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 
 from config.errors import NotFound
-from ratings import rules
+from ratings import fastpath, rules
 from ratings.models import RatedMatch, Rating, RatingChange
 from tournaments.models import Entry, EntryMember, Match, MatchAudit, MatchEntry
 
@@ -31,16 +31,16 @@ def outcomes_of(matches: list[Match]) -> dict[int, rules.Outcome | None]:
     ids = [m.pk for m in candidates]
     slots: dict[int, list[tuple[int, int | None, bool]]] = defaultdict(list)
     for match_id, entry, user, forfeited in (
-        MatchEntry.objects.filter(match_id__in=ids)
+        MatchEntry.objects.filter(fastpath.among("match_id", ids))
         .order_by("match_id", "slot")
         .values_list("match_id", "entry_id", "entry__user_id", "forfeited")
     ):
         slots[match_id].append((entry, user, forfeited))
     members: dict[int, list[int]] = defaultdict(list)
     entries = {entry for rows in slots.values() for entry, _, _ in rows}
-    for entry, user in EntryMember.objects.filter(entry_id__in=entries).values_list(
-        "entry_id", "user_id"
-    ):
+    for entry, user in EntryMember.objects.filter(
+        fastpath.among("entry_id", list(entries))
+    ).values_list("entry_id", "user_id"):
         members[entry].append(user)
     deciders = _deciders(ids)
     found: dict[int, rules.Outcome | None] = {m.pk: None for m in matches}
@@ -88,7 +88,9 @@ def _deciders(match_ids: list[int]) -> dict[int, tuple[int | None, str]]:
     """Each match's latest result action (its actor and action), from the audit trail."""
     latest: dict[int, tuple[int | None, str]] = {}
     rows = (
-        MatchAudit.objects.filter(match_id__in=match_ids, action__in=MatchAudit.RESULT_ACTIONS)
+        MatchAudit.objects.filter(
+            fastpath.among("match_id", match_ids), action__in=MatchAudit.RESULT_ACTIONS
+        )
         .order_by("match_id", "created_at", "id")
         .values_list("match_id", "actor_id", "action")
     )

@@ -1,9 +1,9 @@
 """Writes of the ratings app: rate a game's new results in one transaction (and keep each
 player's change in the history), re-rate a game and rebuild its history after a correction."""
 
-from django.db import connection, transaction
+from django.db import transaction
 
-from ratings import rules, selectors
+from ratings import fastpath, rules, selectors
 from ratings.models import RatedMatch, Rating, RatingChange
 from tournaments.models import Match
 
@@ -33,6 +33,13 @@ def match_rate(*, match_id: int) -> bool:
     return True
 
 
+# What rating a match reads of it (`selectors.outcomes_of`, `_played_at`).
+MATCH_FIELDS = (
+    *("status", "is_bye", "decided_by", "winner", "finished_at", "started_at"),
+    *("tournament__game", "tournament__rated", "tournament__created_at"),
+)
+
+
 @transaction.atomic
 def results_rate(*, game: str, match_ids: list[int]) -> int:
     """Rate these new results of a game (a sweep's) in one transaction: those not rated yet,
@@ -44,8 +51,10 @@ def results_rate(*, game: str, match_ids: list[int]) -> int:
     _lock_game(game)
     matches = sorted(
         Match.objects.filter(
-            pk__in=match_ids, tournament__game=game, rated__isnull=True
-        ).select_related("tournament"),
+            fastpath.among("pk", match_ids), tournament__game=game, rated__isnull=True
+        )
+        .select_related("tournament")
+        .only(*MATCH_FIELDS),
         key=lambda m: (_played_at(m), m.pk),
     )
     if not matches:
@@ -53,7 +62,7 @@ def results_rate(*, game: str, match_ids: list[int]) -> int:
     outcomes = selectors.outcomes_of(matches)
     rated = [(m, outcome) for m in matches if (outcome := outcomes[m.pk]) is not None]
     in_order = not rated or _is_latest(game, _played_at(rated[0][0]), rated[0][0].pk)
-    RatedMatch.objects.bulk_create([_rated_row(game, m, outcomes[m.pk]) for m in matches])
+    fastpath.insert_rated([_rated_row(game, m, outcomes[m.pk]) for m in matches])
     if not rated:
         return 0
     if not in_order:
@@ -68,8 +77,8 @@ def results_rate(*, game: str, match_ids: list[int]) -> int:
         for (match, _), moved in zip(rated, moves, strict=True)
         for row in _history_rows(game, match.pk, _played_at(match), moved)
     ]
-    _store(game, {player: skills[player] for player in players}, batch_size=None)
-    RatingChange.objects.bulk_create(history)
+    _store(game, {player: skills[player] for player in players})
+    fastpath.insert_history(history)
     return len(rated)
 
 
@@ -93,13 +102,12 @@ def game_recompute(*, game: str) -> int:
     Rating.objects.filter(game=game).exclude(user_id__in=list(skills)).delete()
     _store(game, skills)
     RatingChange.objects.filter(game=game).delete()
-    RatingChange.objects.bulk_create(
+    fastpath.insert_history(
         [
             row
             for one, moved in zip(rated, history, strict=True)
             for row in _history_rows(game, one.match_id, one.played_at, moved)
-        ],
-        batch_size=1000,
+        ]
     )
     return len(skills)
 
@@ -179,8 +187,11 @@ def _is_latest(game: str, played_at, match_id: int) -> bool:
 
 
 def _skills(game: str, players: list[int]) -> dict[int, rules.Skill]:
-    rows = Rating.objects.filter(game=game, user_id__in=players)
-    return {r.user_id: rules.Skill(mu=r.mu, sigma=r.sigma, matches=r.matches) for r in rows}
+    rows = Rating.objects.filter(fastpath.among("user_id", players), game=game)
+    return {
+        user: rules.Skill(mu=mu, sigma=sigma, matches=matches)
+        for user, mu, sigma, matches in rows.values_list("user_id", "mu", "sigma", "matches")
+    }
 
 
 def _history_rows(game: str, match_id: int, played_at, moved) -> list[RatingChange]:
@@ -199,23 +210,14 @@ def _history_rows(game: str, match_id: int, played_at, moved) -> list[RatingChan
     ]
 
 
-def _store(game: str, skills: dict[int, rules.Skill], batch_size: int | None = 1000) -> None:
-    Rating.objects.bulk_create(
+def _store(game: str, skills: dict[int, rules.Skill]) -> None:
+    fastpath.upsert_ratings(
         [
             Rating(user_id=user, game=game, mu=s.mu, sigma=s.sigma, matches=s.matches)
             for user, s in skills.items()
-        ],
-        update_conflicts=True,
-        unique_fields=["user", "game"],
-        update_fields=["mu", "sigma", "matches", "updated_at"],
-        batch_size=batch_size,
+        ]
     )
 
 
 def _lock_game(game: str) -> None:
-    """One rater per game at a time (two matches of a game rated at once would both read the
-    same old ratings): a transaction-scoped advisory lock on PostgreSQL; SQLite writes one at
-    a time anyway."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ratings:{game}"])
+    fastpath.lock_game(game)
