@@ -6,8 +6,9 @@ the seats' new deadlines), then written only if nothing locked the pod since the
 lock is `UPDATE draft SET version = version + 1 ... WHERE version = <the version read>` (every
 other write of a pod moves the version, `common.draft_lock`), then one statement writes the
 pick, the pack and the deadlines (`fastpath.write_pick`). A version moved meanwhile means
-another write came first: read again, up to PLANNED_TRIES times, then pick under the lock
-as before. A pick that settles more than itself (a forced last card, the round's end, the
+another write came first: the pick is then made under the lock as before, read there (in
+`bench/draft_pods.py` reading again and racing again gave a longer tail than queueing for
+the lock). A pick that settles more than itself (a forced last card, the round's end, the
 draft's end) or that is refused is made under the lock too, where its error is as of then.
 """
 
@@ -42,8 +43,9 @@ from .picks import (
     settle,
 )
 
-# A planned pick whose pod moved on before its lock this many times is made under the lock.
-PLANNED_TRIES = 3
+# How many plans a pick makes before it is made under the lock (each refused when the pod
+# moved between its reads and its lock).
+PLANNED_TRIES = 1
 
 
 def draft_pick_make(
