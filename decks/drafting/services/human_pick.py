@@ -1,15 +1,16 @@
 """A human's pick, with the pod's lock held for two statements (issue 33).
 
-Everything the pick needs is read before the lock: the chosen card, the draft, its seats and
-the round's packs. The pick is checked and planned from them (the pick, its pack passed on,
-the seats' new deadlines), then written only if nothing locked the pod since the read: the
-lock is `UPDATE draft SET version = version + 1 ... WHERE version = <the version read>` (every
-other write of a pod moves the version, `common.draft_lock`), then one statement writes the
-pick, the pack and the deadlines (`fastpath.write_pick`). A version moved meanwhile means
-another write came first: the pick is then made under the lock as before, read there (in
-`bench/draft_pods.py` reading again and racing again gave a longer tail than queueing for
-the lock). A pick that settles more than itself (a forced last card, the round's end, the
-draft's end) or that is refused is made under the lock too, where its error is as of then.
+Everything the pick needs is read before the lock, in one statement: the chosen card, the
+draft, its seats and the round's packs. The pick is checked and planned from them (the pick,
+its pack passed on, the seats' new deadlines), then written only if nothing locked the pod
+since the read: the lock is `UPDATE draft SET version = version + 1 ... WHERE version = <the
+version read>` (every other write of a pod moves the version, `common.draft_lock`), then one
+statement writes the pick, the pack and the deadlines (`fastpath.write_pick`). A version
+moved meanwhile means another write came first: the pick is then made under the lock as
+before, read there (in `bench/draft_pods.py` reading again and racing again gave a longer
+tail than queueing for the lock). A pick that settles more than itself (a forced last card,
+the round's end, the draft's end) or that is refused is made under the lock too, where its
+error is as of then.
 """
 
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from django.utils import timezone
 from config import live
 from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import fastpath
-from decks.drafting.models import Draft, PackCard, Pick, Seat
+from decks.drafting.models import Draft, Pick, Seat
 from decks.drafting.rules import (
     PackPosition,
     StalePick,
@@ -53,10 +54,10 @@ def draft_pick_make(
 ) -> Pick:
     """A player's pick from the pack in front of them. Exactly one of several identical or
     concurrent requests succeeds; the others get a 409 with the player's current state."""
-    card_id = _unpicked_card(pack_id, pack_card_id)
+    card_id = None
     try:
         for _ in range(PLANNED_TRIES):
-            plan = _plan(draft_id, user, pack_id, pick_number, (pack_card_id, card_id))
+            plan, card_id = _plan(draft_id, user, pack_id, pick_number, pack_card_id)
             if plan is None:
                 break
             pick = _write(plan)
@@ -66,17 +67,6 @@ def draft_pick_make(
     except (StalePick, IntegrityError) as exc:
         stale = exc
     raise _stale_conflict(draft_id, user, stale)
-
-
-def _unpicked_card(pack_id: int, pack_card_id: int) -> int | None:
-    """The card id of this pack card when it belongs to the pack and nobody has picked it yet,
-    else None. Read before the pod's lock: a pack's cards never change and a picked card stays
-    picked; a pick of it that commits after this read fails on the pick's unique pack card."""
-    return (
-        PackCard.objects.filter(pk=pack_card_id, pack_id=pack_id, pick__isnull=True)
-        .values_list("card_id", flat=True)
-        .first()
-    )
 
 
 @dataclass
@@ -92,19 +82,21 @@ class _Plan:
 
 
 def _plan(
-    draft_id: int, user, pack_id: int, pick_number: int, card: tuple[int, int | None]
-) -> _Plan | None:
-    """The pick and what follows it, from the draft, its seats and the round's packs read now
-    (three queries, no lock); None when it is refused or settles more than itself (a forced
-    last card, the round's or the draft's end): that pick is made under the lock."""
-    draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
-    if draft is None or draft.status != Draft.Status.RUNNING or card[1] is None:
-        return None
-    seats = seats_of(draft)
+    draft_id: int, user, pack_id: int, pick_number: int, pack_card_id: int
+) -> tuple["_Plan | None", int | None]:
+    """The pick and what follows it, planned from the pod as read now (one statement on
+    PostgreSQL, `fastpath.pod_state`; no lock), and the chosen card's id (None when it is not
+    an unpicked card of that pack: a picked card stays picked, so the lock need not read it
+    again; a pick of it that commits after this read fails on the pick's unique pack card).
+    No plan when the pick is refused or settles more than itself (a forced last card, the
+    round's or the draft's end): that pick is made under the lock."""
+    state = fastpath.pod_state(draft_id, pack_id, pack_card_id)
+    if state is None:
+        return None, None
+    draft, seats, positions, card_id = state
     seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
-    if seat is None or seat.is_bot:
-        return None
-    positions = positions_of(draft)
+    if draft.status != Draft.Status.RUNNING or card_id is None or seat is None or seat.is_bot:
+        return None, card_id
     try:
         head = check_pick(
             positions,
@@ -114,25 +106,25 @@ def _plan(
             pick_number=pick_number,
         )
     except StalePick:
-        return None
+        return None, card_id
     moved = after_pick(head, seats=draft.seat_count, arrival=draft.arrivals + 1)
     positions[positions.index(head)] = moved
     indexes = [s.index for s in seats]
     if round_finished(positions, draft.round) or last_card_seats(positions, indexes, draft.round):
-        return None
+        return None, card_id
     now = timezone.now()
     pick = Pick(
         draft=draft,
         seat=seat,
         pack_id=head.id,
-        pack_card_id=card[0],
+        pack_card_id=pack_card_id,
         round=draft.round,
         pick_number=head.pick_number,
         kind=Pick.Kind.HUMAN,
         created_at=now,
     )
     deadlines = deadline_changes(draft, seats, positions, now=now)
-    return _Plan(draft, seats, positions, pick, moved, deadlines)
+    return _Plan(draft, seats, positions, pick, moved, deadlines), card_id
 
 
 def _claim(draft: Draft) -> bool:
