@@ -63,6 +63,22 @@ def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None
     return draft, seats, [PackPosition(*values) for values in _rows(packs_json)], card
 
 
+def pod_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition]]:
+    """The draft's seats in order and where the round's packs are (one statement; read under
+    the pod's lock, after it)."""
+    if connection.vendor != "postgresql":
+        seats = list(Seat.objects.filter(draft=draft).order_by("index"))
+        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
+        return seats, [PackPosition(*row) for row in packs]
+    with connection.cursor() as cursor:
+        cursor.execute(ROWS_SQL, [draft.pk, draft.pk, draft.round])
+        seats_json, packs_json = cursor.fetchone()
+    seats = [
+        Seat.from_db(connection.alias, _SEAT_FIELDS, _seat_values(v)) for v in _rows(seats_json)
+    ]
+    return seats, [PackPosition(*values) for values in _rows(packs_json)]
+
+
 def _rows(value) -> list:
     """A json_agg column: psycopg hands it over parsed, or as text; NULL for no rows."""
     if value is None:
@@ -102,9 +118,14 @@ def lock_draft(draft_id: int) -> Draft | None:
     return None if row is None else _draft(row)
 
 
-def write_pick(pick: Pick, moved: PackPosition, seats: Sequence[Seat]) -> None:
-    """Insert the pick (setting its id), move its pack on, and write these seats' deadlines."""
+def write_pick(
+    pick: Pick, moved: PackPosition, seats: Sequence[Seat], arrivals: int | None = None
+) -> None:
+    """Insert the pick (setting its id), move its pack on, write these seats' deadlines, and
+    (given) the draft's arrivals."""
     if connection.vendor != "postgresql":
+        if arrivals is not None:
+            Draft.objects.filter(pk=pick.draft_id).update(arrivals=arrivals)
         pick.save(force_insert=True)
         Pack.objects.filter(pk=moved.id).update(
             holder_seat=moved.holder_seat,
@@ -120,6 +141,9 @@ def write_pick(pick: Pick, moved: PackPosition, seats: Sequence[Seat]) -> None:
         *(moved.holder_seat, moved.arrival, moved.cards_left, moved.picks_made, moved.id),
     ]
     ctes = [PICK_CTE, PACK_CTE]
+    if arrivals is not None:
+        ctes.append(DRAFT_CTE)
+        params += [arrivals, pick.draft_id]
     if seats:
         ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
         for seat in seats:
@@ -142,20 +166,27 @@ _COLUMNS = ", ".join(
     [f'd."{f.column}"' for f in Draft._meta.concrete_fields]
     + [f'g."{f.column}"' for f in Game._meta.concrete_fields]
 )
-STATE_SQL = (
-    f"SELECT {_COLUMNS},"
+_SEATS_JSON = (
     " (SELECT json_agg(json_build_array("
     + ", ".join(f's."{f.column}"' for f in Seat._meta.concrete_fields)
-    + f') ORDER BY s."index") FROM {_table(Seat)} AS s WHERE s."draft_id" = d."id"),'
+    + f') ORDER BY s."index") FROM {_table(Seat)} AS s WHERE s."draft_id" = {{}}),'
+)
+_PACKS_JSON = (
     " (SELECT json_agg(json_build_array("
     + ", ".join(f'p."{name}"' for name in _PACK_FIELDS)
     + f') ORDER BY p."origin_seat") FROM {_table(Pack)} AS p'
-    ' WHERE p."draft_id" = d."id" AND p."round" = d."round"),'
-    f' (SELECT c."card_id" FROM {_table(PackCard)} AS c WHERE c."id" = %s AND c."pack_id" = %s'
+    ' WHERE p."draft_id" = {} AND p."round" = {})'
+)
+STATE_SQL = (
+    f"SELECT {_COLUMNS},"
+    + _SEATS_JSON.format('d."id"')
+    + _PACKS_JSON.format('d."id"', 'd."round"')
+    + f', (SELECT c."card_id" FROM {_table(PackCard)} AS c WHERE c."id" = %s AND c."pack_id" = %s'
     f' AND NOT EXISTS (SELECT 1 FROM {_table(Pick)} AS k WHERE k."pack_card_id" = c."id"))'
     f' FROM {_table(Draft)} AS d JOIN {_table(Game)} AS g ON g."id" = d."game_id"'
     ' WHERE d."id" = %s'
 )
+ROWS_SQL = "SELECT" + _SEATS_JSON.format("%s") + _PACKS_JSON.format("%s", "%s")
 LOCK_SQL = (
     f'UPDATE {_table(Draft)} AS d SET "version" = d."version" + 1 FROM {_table(Game)} AS g'
     f' WHERE d."id" = %s AND g."id" = d."game_id" RETURNING {_COLUMNS}'
@@ -169,6 +200,7 @@ PACK_CTE = (
     f'pack AS (UPDATE {_table(Pack)} SET "holder_seat" = %s, "arrival" = %s,'
     ' "cards_left" = %s, "picks_made" = %s WHERE "id" = %s RETURNING "id")'
 )
+DRAFT_CTE = f'draft AS (UPDATE {_table(Draft)} SET "arrivals" = %s WHERE "id" = %s RETURNING "id")'
 SEATS_CTE = (
     f'seats AS (UPDATE {_table(Seat)} AS s SET "deadline" = v.deadline,'
     ' "deadline_pack_id" = v.pack, "deadline_pick_number" = v.number'

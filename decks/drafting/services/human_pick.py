@@ -33,7 +33,7 @@ from decks.drafting.rules import (
 )
 from decks.drafting.selectors import draft_room_stamp, draft_seat_view
 
-from .common import draft_lock, positions_of, require_status, seats_of
+from .common import draft_lock, require_status
 from .picks import (
     bots_waiting,
     deadline_changes,
@@ -107,11 +107,25 @@ def _plan(
         )
     except StalePick:
         return None, card_id
+    return _planned(draft, seats, positions, seat, head, pack_card_id), card_id
+
+
+def _planned(
+    draft: Draft,
+    seats: list[Seat],
+    positions: list[PackPosition],
+    seat: Seat,
+    head: PackPosition,
+    pack_card_id: int,
+) -> "_Plan | None":
+    """The checked pick of this card from the seat's head pack and what follows it, when
+    that is only the pack passed on and the deadlines (else None: a forced last card, the
+    round's or the draft's end follow, which `settle` makes)."""
     moved = after_pick(head, seats=draft.seat_count, arrival=draft.arrivals + 1)
-    positions[positions.index(head)] = moved
+    positions = [moved if p == head else p for p in positions]
     indexes = [s.index for s in seats]
     if round_finished(positions, draft.round) or last_card_seats(positions, indexes, draft.round):
-        return None, card_id
+        return None
     now = timezone.now()
     pick = Pick(
         draft=draft,
@@ -124,7 +138,7 @@ def _plan(
         created_at=now,
     )
     deadlines = deadline_changes(draft, seats, positions, now=now)
-    return _Plan(draft, seats, positions, pick, moved, deadlines), card_id
+    return _Plan(draft, seats, positions, pick, moved, deadlines)
 
 
 def _claim(draft: Draft) -> bool:
@@ -143,28 +157,35 @@ def _write(plan: _Plan) -> Pick | None:
         if not _claim(draft):
             return None
         live.publish_read(f"draft-{draft.pk}", lambda: draft_room_stamp(draft_id=draft.pk))
-        fastpath.write_pick(plan.pick, plan.moved, plan.deadlines)
-        schedule_deadlines(draft, plan.deadlines)
-        if bots_waiting(draft, plan.seats, plan.positions):
-            schedule_bots(draft.pk)
+        _write_planned(plan)
     return plan.pick
+
+
+def _write_planned(plan: _Plan, arrivals: int | None = None) -> None:
+    """Under the pod's lock: the pick, its pack and the deadlines in one statement (and the
+    draft's arrivals when given), and the tasks that follow."""
+    fastpath.write_pick(plan.pick, plan.moved, plan.deadlines, arrivals=arrivals)
+    schedule_deadlines(plan.draft, plan.deadlines)
+    if bots_waiting(plan.draft, plan.seats, plan.positions):
+        schedule_bots(plan.draft.pk)
 
 
 def _pick_locked(
     draft_id: int, user, pack_id: int, pick_number: int, card: tuple[int, int | None]
 ) -> Pick:
-    """The pick made under the pod's lock, read there: the seats and queues, then the card's
-    error after theirs (as if read there), the pick and all that follows it."""
+    """The pick made under the pod's lock, read there: the seats and queues (one statement),
+    then the card's error after theirs (as if read there); the pick and what follows it in
+    one statement more when that is only its pack passed on and the deadlines, else all that
+    follows it (`settle`)."""
     with transaction.atomic():
         draft = draft_lock(draft_id)
         require_status(draft, Draft.Status.RUNNING, action="pick")
-        seats = seats_of(draft)
+        seats, positions = fastpath.pod_rows(draft)
         seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
         if seat is None:
             raise NotAllowed("You have no seat in this draft.", code="not_seated")
         if seat.is_bot:
             raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
-        positions = positions_of(draft)
         head = check_pick(
             positions,
             seat=seat.index,
@@ -179,6 +200,10 @@ def _pick_locked(
                 code="card_not_in_pack",
                 errors={"card": ["Not a card of the pack in front of you."]},
             )
+        plan = _planned(draft, seats, positions, seat, head, pack_card_id)
+        if plan is not None:
+            _write_planned(plan, arrivals=draft.arrivals + 1)
+            return plan.pick
         pick = record_pick(draft, seat, positions, head, (pack_card_id, card_id), Pick.Kind.HUMAN)
         settle(draft, seats, positions, now=timezone.now())
         save(draft)
