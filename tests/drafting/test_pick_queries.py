@@ -28,6 +28,9 @@ pytestmark = pytest.mark.django_db
 HUMAN_PICK_READS_BEFORE_LOCK = 1 if connection.vendor == "postgresql" else 4
 HUMAN_PICK_LOCKED = 2 if connection.vendor == "postgresql" else 4  # from the lock to the end
 HUMAN_PICK_QUERIES = HUMAN_PICK_READS_BEFORE_LOCK + 1 + HUMAN_PICK_LOCKED + 1
+# A pick whose plan was refused: the lock, the seats and packs, the writes (PostgreSQL; the
+# SQLite fallback reads the draft, seats and packs apart and writes in four).
+HUMAN_PICK_LOCKED_ONCE_REFUSED = 3 if connection.vendor == "postgresql" else 8
 
 
 def _locked(queries: list[str]) -> list[str]:
@@ -138,6 +141,8 @@ def test_a_pick_refused_again_and_again_before_the_lock_is_made_under_it(
     queries = _pick_queries(draft.id, players[0])
     reads = [sql for sql in queries if 'FROM "drafting_seat"' in sql]
     assert len(reads) == human_pick_services.PLANNED_TRIES + 1
+    # (under the lock: the lock, the seats and packs, the pick with its pack and deadlines)
+    assert len(_locked(queries)) == HUMAN_PICK_LOCKED_ONCE_REFUSED, "\n".join(queries)
     assert Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN).count() == 1
 
 

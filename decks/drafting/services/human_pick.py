@@ -6,9 +6,10 @@ its pack passed on, the seats' new deadlines), then written only if nothing lock
 since the read: the lock is `UPDATE draft SET version = version + 1 ... WHERE version = <the
 version read>` (every other write of a pod moves the version, `common.draft_lock`), then one
 statement writes the pick, the pack and the deadlines (`fastpath.write_pick`). A version
-moved meanwhile means another write came first: the pick is then made under the lock as
-before, read there (in `bench/draft_pods.py` reading again and racing again gave a longer
-tail than queueing for the lock). A pick that settles more than itself (a forced last card,
+moved meanwhile means another write came first: the pick is then made under the lock, its
+seats and packs read there in one statement and the same writes in one more (in
+`bench/draft_pods.py` reading again and racing again gave a longer tail than queueing for
+the lock). A pick that settles more than itself (a forced last card,
 the round's end, the draft's end) or that is refused is made under the lock too, where its
 error is as of then.
 """
