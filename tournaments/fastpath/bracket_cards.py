@@ -6,7 +6,8 @@ the whole region after every change. Justified by `bench/event_scale.py`, figure
 `changed_bracket_partial_cpu_median`, `changed_bracket_poll_changed_cpu_median` and
 `changed_tournament_page_cpu_median`: a region is rendered once per key for everyone, the
 viewer's marks are text substitutions, and a live update sends only the cards that changed
-(issue 17).
+(issue 17); within a region's render only the cards that changed are rendered again, each
+kept in this process per what it shows (issue 33).
 """
 
 import re
@@ -54,9 +55,15 @@ def region_render(tournament: Tournament, region: int) -> dict:
     def render_once() -> dict:
         bracket = bracket_region_get(tournament=tournament, region=region)
         for round_row in bracket["rounds"]:
-            round_row["cards"] = [card_html(round_row["number"], m) for m in round_row["matches"]]
-        context = {"tournament": tournament, "bracket": bracket, "mine": MINE_MARK}
-        marked = render_to_string("tournaments/_bracket.html", {**context, "live_slot": LIVE_SLOT})
+            cards = (card_html(round_row["number"], m) for m in round_row["matches"])
+            round_row["cards"] = mark_safe("".join(cards))
+        context = {
+            "tournament": tournament,
+            "bracket": bracket,
+            "parts_html": parts_html(tournament, bracket),
+            "live_slot": LIVE_SLOT,
+        }
+        marked = render_to_string("tournaments/_bracket.html", context)
         cards = {int(m[1]): m[2] for m in MATCH_CARDS.finditer(marked)}
         fingerprints = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
         cache.set(
@@ -94,7 +101,25 @@ def card_html(round_number: int, match: dict) -> str:
     return card
 
 
-# This process's rendered cards, by what each shows (about 0.7 kB a card); emptied when full.
+def parts_html(tournament: Tournament, bracket: dict) -> str:
+    """The menu of a big bracket's parts (`tournaments/_bracket_parts.html`; nothing for a
+    bracket of one part), rendered once in this process per what it shows: it changes only
+    with the region shown, not with results."""
+    if bracket["regions"] <= 1:
+        return ""
+    name = ("parts", tournament.pk, bracket["region"], bracket["regions"], repr(bracket["parts"]))
+    html = _CARDS.get(name)
+    if html is None:
+        context = {"tournament": tournament, "bracket": bracket}
+        html = mark_safe(render_to_string("tournaments/_bracket_parts.html", context))
+        if len(_CARDS) >= CARDS_MAX:
+            _CARDS.clear()
+        _CARDS[name] = html
+    return html
+
+
+# This process's rendered cards (and menus of parts), by what each shows (about 0.7 kB a
+# card); emptied when full.
 _CARDS: dict[tuple, str] = {}
 CARDS_MAX = 20_000
 
