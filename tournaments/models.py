@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 
 import games
@@ -38,6 +38,10 @@ class Tournament(models.Model):
         RANDOM = "random", "Random"
         MANUAL = "manual", "Manual"
         RATING = "rating", "By rating"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public: listed for everyone"
+        UNLISTED = "unlisted", "Unlisted: only people with the link"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -80,6 +84,22 @@ class Tournament(models.Model):
     # the bracket, entries, clocks or results: pages answer "not modified" and cached brackets
     # and standings are keyed on it, so they go stale with the data, never by time.
     version = models.PositiveBigIntegerField(default=0, editable=False)
+    # The announcement (issue 36): when and where, in the event's own IANA time zone (an aware
+    # instant is stored; pages show it in `time_zone`), what it is (Markdown, rendered
+    # sanitized), how many may enter (the rest wait in line) and when registration is open.
+    starts_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    venue_name = models.CharField(max_length=120, blank=True)
+    venue_address = models.CharField(max_length=300, blank=True)
+    description = models.TextField(max_length=10_000, blank=True)
+    entry_cap = models.PositiveIntegerField(null=True, blank=True)
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC, db_index=True
+    )
+    # As Melee offers: the results page shows the top entries' decklists.
+    publish_decklists = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -109,6 +129,20 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
                 name="tournament_swiss_rounds_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_cap__isnull=True) | Q(entry_cap__gte=2),
+                name="tournament_entry_cap_two_or_more",
+            ),
+            models.CheckConstraint(
+                condition=Q(registration_opens_at__isnull=True)
+                | Q(registration_closes_at__isnull=True)
+                | Q(registration_closes_at__gt=F("registration_opens_at")),
+                name="tournament_registration_closes_after_opening",
+            ),
+            models.CheckConstraint(
+                condition=Q(visibility__in=["public", "unlisted"]),
+                name="tournament_visibility_known",
             ),
         ]
 
@@ -148,6 +182,9 @@ class Entry(models.Model):
     # a Swiss event's top cut: the entry's seed in the cut, 1..N by standing (RULINGS.md S11)
     cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     dropped = models.BooleanField(default=False)
+    # Registered past the event's entry cap: in line (by `created_at`, then id) for a place,
+    # never seeded, not in the event until a place frees up (services.waitlist).
+    waitlisted = models.BooleanField(default=False, db_index=True)
     dropped_at = models.DateTimeField(null=True, blank=True)
     # Check-in before the start is optional: once anyone has checked in, the organizer can
     # drop everyone who has not (ruling 20).
@@ -168,6 +205,9 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
             ),
+            models.CheckConstraint(
+                condition=Q(waitlisted=False) | Q(seed__isnull=True), name="entry_waitlist_unseeded"
+            ),
             # Two guests (or teams) of one event never share a name, whatever its case:
             # the bracket and the results would not tell them apart (ruling 19).
             models.UniqueConstraint(
@@ -180,6 +220,11 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    @property
+    def plays(self) -> bool:
+        """In the event: neither dropped nor waiting in line for a place."""
+        return not self.dropped and not self.waitlisted
 
     @property
     def display_name(self) -> str:

@@ -5,9 +5,64 @@ from rest_framework import serializers
 
 import games
 from tournaments.models import GameSlug, Tournament
+from tournaments.reads.describe import description_html
 
 
-class TournamentIn(serializers.Serializer):
+class LocalDateTimeField(serializers.DateTimeField):
+    """A date and time; without an offset it is read on the event's clock (its `time_zone`)."""
+
+    def enforce_timezone(self, value):
+        return value if value.tzinfo is None else super().enforce_timezone(value)
+
+
+class AnnouncementIn(serializers.Serializer):
+    """The announcement: when (on the event's clock), where, what, the cap, registration."""
+
+    starts_at = LocalDateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Date and start time; without an offset, in `time_zone`. Must be to come.",
+    )
+    time_zone = serializers.CharField(
+        max_length=64, default="UTC", help_text="An IANA name such as Europe/Paris."
+    )
+    venue_name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    venue_address = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default=""
+    )
+    description = serializers.CharField(
+        max_length=10_000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Markdown; shown sanitized. A script in it is refused.",
+    )
+    entry_cap = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Entries past the cap wait in line (a waitlist); empty for no cap.",
+    )
+    registration_opens_at = LocalDateTimeField(required=False, allow_null=True, default=None)
+    registration_closes_at = LocalDateTimeField(required=False, allow_null=True, default=None)
+    visibility = serializers.ChoiceField(
+        choices=Tournament.Visibility.choices,
+        default="public",
+        help_text="Unlisted events are left out of the lists; anyone with the link sees them.",
+    )
+    publish_decklists = serializers.BooleanField(
+        default=False, help_text="The results page shows the top entries' decklists."
+    )
+
+
+class TournamentDetailsIn(AnnouncementIn):
+    """An edit of the event's details (every field given; GET the event to start from)."""
+
+    name = serializers.CharField(max_length=120, allow_blank=True)
+
+
+class TournamentIn(AnnouncementIn):
     name = serializers.CharField(max_length=120, allow_blank=True)
     game = serializers.ChoiceField(choices=GameSlug.choices, default=games.default().slug)
     deck_format = serializers.CharField(
@@ -67,6 +122,20 @@ class TournamentOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    time_zone = serializers.CharField()
+    venue_name = serializers.CharField()
+    venue_address = serializers.CharField()
+    description = serializers.CharField(help_text="As written (Markdown).")
+    description_html = serializers.SerializerMethodField()
+    entry_cap = serializers.IntegerField(allow_null=True)
+    registration_opens_at = serializers.DateTimeField(allow_null=True)
+    registration_closes_at = serializers.DateTimeField(allow_null=True)
+    visibility = serializers.CharField()
+    publish_decklists = serializers.BooleanField()
+
+    def get_description_html(self, obj) -> str:
+        return description_html(obj.description)
 
     def get_organizer(self, obj) -> dict:
         return {"id": obj.organizer_id, "username": obj.organizer.username}
@@ -110,6 +179,20 @@ class SeedOrderIn(serializers.Serializer):
         max_length=4096,
         help_text="Entry ids in seed order; they get seeds 1, 2, ...; unlisted entries none.",
     )
+
+
+class EntriesBulkIn(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["check-in", "drop", "remove"])
+    entries = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1),
+        allow_empty=False,
+        max_length=4096,
+        help_text="The entry ids to check in, drop or remove: all of them or none.",
+    )
+
+
+class ChangedOut(serializers.Serializer):
+    changed = serializers.IntegerField(help_text="How many entries were changed.")
 
 
 class DroppedOut(serializers.Serializer):
@@ -178,6 +261,7 @@ class EntryOut(serializers.Serializer):
     user = serializers.IntegerField(source="user_id", allow_null=True)
     members = serializers.SerializerMethodField()
     dropped = serializers.BooleanField()
+    waitlisted = serializers.BooleanField(help_text="Past the entry cap: waiting for a place.")
     checked_in_at = serializers.DateTimeField(allow_null=True)
 
     def get_members(self, obj) -> list[dict]:

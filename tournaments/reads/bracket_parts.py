@@ -78,7 +78,7 @@ def bracket_api_get(*, tournament: Tournament) -> dict:
         "rounds": [
             {
                 "number": r.number,
-                "name": round_title(tournament, r.number, shape),
+                "name": round_title(tournament, r.number, shape) if tournament.is_swiss else r.name,
                 "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
                 "started_at": r.started_at,
                 "total": r.size,
@@ -191,11 +191,14 @@ def _bracket_part(
     if tournament.team_size > 1:
         entry_ids = {e["id"] for match in public.values() for e in match["entries"]}
         team_members(tournament, by_number, entry_ids)
+    # Named and staged as the whole bracket names them: a Swiss event's rounds are "Swiss
+    # round n" (the page lists them as pairings, not in the bracket), its cut's by the cut.
     return {
         "rounds": [
             {
                 "number": r.number,
-                "name": r.name,
+                "name": round_title(tournament, r.number, shape) if tournament.is_swiss else r.name,
+                "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
                 "started_at": r.started_at,
                 "matches": by_number[r.pk],
             }

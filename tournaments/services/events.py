@@ -12,6 +12,7 @@ from tournaments import hooks
 from tournaments.fastpath.seeds import store_seeds
 from tournaments.models import Entry, Match, MatchEntry, Tournament
 from tournaments.services import bracket, swiss
+from tournaments.services.announce import Announcement, announcement_checked
 from tournaments.services.clock import matches_start
 from tournaments.services.common import (
     audit,
@@ -119,8 +120,10 @@ def tournament_create(
     structure: str = "elimination",
     swiss_rounds: int | None = None,
     top_cut: int = 0,
+    announcement: Announcement | None = None,
 ) -> Tournament:
-    """Create an event in registration; every setting is checked and all problems reported.
+    """Create an event in registration; every setting (and the announcement: date, venue,
+    cap, registration hours, visibility) is checked and all problems reported.
     A Swiss event with no `swiss_rounds` plays ceil(log2 entries) rounds (fixed at the start)."""
     if best_of is None:
         best_of = 3 if entries_per_match == 2 else 1
@@ -142,12 +145,18 @@ def tournament_create(
         "top_cut": top_cut or 0,
     }
     errors = _check_settings(**settings)
+    details, problems = announcement_checked(announcement or Announcement())
+    errors.update(problems)
     if not name.strip():
         errors["name"] = ["Give the tournament a name."]
     if errors:
         raise ServiceError("The tournament settings are not valid.", code="invalid", errors=errors)
     return Tournament.objects.create(
-        name=name.strip(), organizer=organizer, rng_seed=secrets.randbits(62), **settings
+        name=name.strip(),
+        organizer=organizer,
+        rng_seed=secrets.randbits(62),
+        **settings,
+        **details,
     )
 
 
@@ -186,7 +195,9 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
             f"The tournament is {tournament.status}, not in registration.",
             code="not_in_registration",
         )
-    entries = list(tournament.entries.filter(dropped=False).order_by("seed", "id"))
+    entries = list(
+        tournament.entries.filter(dropped=False, waitlisted=False).order_by("seed", "id")
+    )
     if len(entries) < 2:
         raise ServiceError("A tournament needs at least 2 entries.", code="too_few_entries")
     fmt = games.get(tournament.game).format(tournament.deck_format)
