@@ -55,8 +55,8 @@ def region_render(tournament: Tournament, region: int) -> dict:
     def render_once() -> dict:
         bracket = bracket_region_get(tournament=tournament, region=region)
         for round_row in bracket["rounds"]:
-            cards = (card_html(round_row["number"], m) for m in round_row["matches"])
-            round_row["cards"] = mark_safe("".join(cards))
+            shown = (card_html(round_row["number"], m) for m in round_row["matches"])
+            round_row["cards"] = mark_safe("".join(shown))
         context = {
             "tournament": tournament,
             "bracket": bracket,
