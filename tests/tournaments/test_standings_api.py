@@ -129,3 +129,20 @@ def test_a_browsers_unchanged_poll_is_answered_by_the_view_with_the_same_tag(org
     assert again.status_code == 304
     # and the JSON reader's tag differs from the browsable page's
     assert client.get(url)["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize("bad", ["0", "99999", "x", "1" * 5000])
+def test_a_poll_naming_a_bad_round_is_told_why_not_answered_304(organizer, bad):
+    # given an elimination event and a poll that would match any tag
+    tournament = bulk_event(organizer, 8, best_of=1)
+    url = f"/api/tournaments/{tournament.pk}/standings/?round={bad}"
+    # when it names a round that is not a Swiss round's number, then a 400 says so
+    response = Client().get(url, headers={"if-none-match": "*"})
+    assert response.status_code == 400
+    assert "round" in response.json()["errors"]
+
+
+def test_the_standings_page_shows_the_standings_now_for_a_round_it_cannot_read(organizer):
+    tournament = bulk_event(organizer, 8, best_of=1)
+    page = Client().get(f"/tournaments/{tournament.pk}/standings/?round={'1' * 5000}")
+    assert page.status_code == 200

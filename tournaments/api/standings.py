@@ -117,7 +117,7 @@ def _after_round(request) -> int | None:
     value = request.query_params.get("round")
     if value is None or value == "":
         return None
-    if not value.isdigit() or not 0 < int(value) < 10_000:
+    if not value.isdigit() or len(value) > 4 or int(value) == 0:
         raise ServiceError(
             "`round` is a Swiss round's number (1, 2, ...).",
             code="invalid_round",
