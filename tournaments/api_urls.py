@@ -69,6 +69,7 @@ urlpatterns = [
         name="bracket-round",
     ),
     path("tournaments/<int:pk>/standings/", standings.StandingsApi.as_view(), name="standings"),
+    path("tournaments/<int:pk>/groups/", standings.GroupsApi.as_view(), name="groups"),
     path("tournaments/<int:pk>/results/", results.ResultsApi.as_view(), name="results"),
     path("matches/<int:pk>/", matches.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:pk>/report/", matches.MatchReportApi.as_view(), name="match-report"),

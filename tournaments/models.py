@@ -20,11 +20,19 @@ GameSlug = models.TextChoices(  # type: ignore[call-overload]
 
 
 class Tournament(models.Model):
-    """An event: single elimination, or Swiss rounds with an optional single-elimination cut."""
+    """An event: single or double elimination, Swiss rounds with an optional single-elimination
+    cut, or round robin in groups with an optional playoff."""
 
     class Structure(models.TextChoices):
         ELIMINATION = "elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double-elimination", "Double elimination"
         SWISS = "swiss", "Swiss rounds"
+        ROUND_ROBIN = "round-robin", "Round robin and groups"
+
+    class Playoff(models.TextChoices):
+        NONE = "", "No playoff"
+        ELIMINATION = "elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double-elimination", "Double elimination"
 
     class TeamMode(models.TextChoices):
         ALLIANCE = "alliance", "Alliance"
@@ -61,12 +69,23 @@ class Tournament(models.Model):
     pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.BRACKET)
     seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
     structure = models.CharField(
-        max_length=12, choices=Structure.choices, default=Structure.ELIMINATION
+        max_length=20, choices=Structure.choices, default=Structure.ELIMINATION
     )
-    # Swiss only: the rounds (empty until the start, which sets ceil(log2 entries) unless the
+    # Swiss: the rounds (empty until the start, which sets ceil(log2 entries) unless the
     # organizer chose a number) and the single-elimination top cut after them (0: none).
+    # Round robin: the group stage's rounds, set at the start (the biggest group's count).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
+    # Round robin: entries a group (empty: one group of everyone), how many of each group go
+    # on (0: none) and to which playoff (RULINGS.md R1-R5).
+    group_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    group_advance = models.PositiveSmallIntegerField(default=0)
+    playoff = models.CharField(max_length=20, choices=Playoff.choices, default="", blank=True)
+    # Double elimination (the event or a playoff): a grand-final reset when the losers'
+    # bracket winner wins the grand final, and the entries in the bracket (its layout, set
+    # when it is drawn; RULINGS.md D1-D6).
+    grand_final_reset = models.BooleanField(default=True)
+    bracket_entries = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(
         max_length=15, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )
@@ -119,9 +138,21 @@ class Tournament(models.Model):
                 name="tournament_status_known",
             ),
             models.CheckConstraint(
-                condition=Q(structure="swiss")
-                | Q(structure="elimination", swiss_rounds__isnull=True, top_cut=0),
+                condition=Q(structure="swiss", group_advance=0, playoff="")
+                | Q(
+                    structure__in=["elimination", "double-elimination"],
+                    swiss_rounds__isnull=True,
+                    top_cut=0,
+                    group_advance=0,
+                    playoff="",
+                )
+                | Q(structure="round-robin", top_cut=0),
                 name="tournament_structure_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff__in=["", "elimination", "double-elimination"])
+                & (Q(playoff="", group_advance=0) | (~Q(playoff="") & Q(group_advance__gte=1))),
+                name="tournament_playoff_known",
             ),
             models.CheckConstraint(
                 condition=Q(top_cut__in=[0, 2, 4, 8, 16]), name="tournament_top_cut"
@@ -153,9 +184,29 @@ class Tournament(models.Model):
     def is_swiss(self) -> bool:
         return self.structure == self.Structure.SWISS
 
+    @property
+    def is_round_robin(self) -> bool:
+        return self.structure == self.Structure.ROUND_ROBIN
+
     def is_swiss_round(self, number: int) -> bool:
-        """True for a Swiss round; the rounds after the last one are the top cut."""
-        return self.is_swiss and number <= (self.swiss_rounds or 0)
+        """True for a round scored in the standings, where nobody moves on: a Swiss round or
+        a round of the groups (round robin). The rounds after them are the cut or playoff."""
+        scored = self.structure in (self.Structure.SWISS, self.Structure.ROUND_ROBIN)
+        return scored and number <= (self.swiss_rounds or 0)
+
+    @property
+    def double_first_round(self) -> int | None:
+        """The number of the double-elimination bracket's first round (None: none)."""
+        if self.structure == self.Structure.DOUBLE_ELIMINATION:
+            return 1
+        if self.is_round_robin and self.playoff == self.Playoff.DOUBLE_ELIMINATION:
+            return (self.swiss_rounds or 0) + 1
+        return None
+
+    def is_double_round(self, number: int) -> bool:
+        """True for a round of a double-elimination bracket (the event's, or a playoff's)."""
+        first = self.double_first_round
+        return first is not None and number >= first and self.bracket_entries is not None
 
     @property
     def wins_needed(self) -> int:
@@ -179,8 +230,11 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, through="EntryMember", related_name="tournament_teams"
     )
     seed = models.PositiveIntegerField(null=True, blank=True)
-    # a Swiss event's top cut: the entry's seed in the cut, 1..N by standing (RULINGS.md S11)
+    # a Swiss event's top cut or a round robin's playoff: the entry's seed in it, 1..N by
+    # standing (RULINGS.md S11, R3)
     cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    # round robin: the entry's group, 1.. (RULINGS.md R1)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
     dropped = models.BooleanField(default=False)
     # Registered past the event's entry cap: in line (by `created_at`, then id) for a place,
     # never seeded, not in the event until a place frees up (services.waitlist).

@@ -83,7 +83,8 @@ class TournamentIn(AnnouncementIn):
     structure = serializers.ChoiceField(
         choices=Tournament.Structure.choices,
         default="elimination",
-        help_text="Single elimination, or Swiss rounds (optionally followed by a top cut).",
+        help_text="Single or double elimination, Swiss rounds (optionally followed by a top "
+        "cut), or round robin in groups (optionally followed by a playoff).",
     )
     swiss_rounds = serializers.IntegerField(
         required=False,
@@ -93,6 +94,26 @@ class TournamentIn(AnnouncementIn):
     )
     top_cut = serializers.IntegerField(
         default=0, help_text="Swiss only: 2, 4, 8 or 16 entries play single elimination after."
+    )
+    group_size = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Round robin only: entries a group (2 to 32); empty for one group.",
+    )
+    group_advance = serializers.IntegerField(
+        default=0, help_text="Round robin only: the best of each group that play the playoff."
+    )
+    playoff = serializers.ChoiceField(
+        choices=Tournament.Playoff.choices,
+        default="",
+        allow_blank=True,
+        help_text="Round robin only: the playoff after the groups (empty: none).",
+    )
+    grand_final_reset = serializers.BooleanField(
+        default=True,
+        help_text="Double elimination: a second grand final when the losers' bracket winner "
+        "wins the first.",
     )
 
 
@@ -112,6 +133,10 @@ class TournamentOut(serializers.Serializer):
     structure = serializers.CharField()
     swiss_rounds = serializers.IntegerField(allow_null=True)
     top_cut = serializers.IntegerField()
+    group_size = serializers.IntegerField(allow_null=True)
+    group_advance = serializers.IntegerField()
+    playoff = serializers.CharField()
+    grand_final_reset = serializers.BooleanField()
     status = serializers.CharField()
     rated = serializers.BooleanField(
         help_text="False once someone who plays in the event decided one of its results: "
@@ -455,6 +480,15 @@ class StandingOut(serializers.Serializer):
     game_win_percent = serializers.FloatField(required=False)
     opponents_game_win_percent = serializers.FloatField(required=False)
     in_cut = serializers.BooleanField(required=False, help_text="Swiss: plays the top cut.")
+    group = serializers.CharField(
+        required=False, allow_null=True, help_text="Round robin: the entry's group (A, B, ...)."
+    )
+
+
+class GroupOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(help_text='"Group A", "Group B", ...')
+    standings = StandingOut(many=True)
 
 
 class MatchGameOut(serializers.Serializer):

@@ -4,11 +4,11 @@ publishes them, the top entries' decklists."""
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max
+from django.db.models import Count
 
 from tournaments import hooks
-from tournaments.brackets.labels import round_name
 from tournaments.models import Match, MatchEntry, MatchGame, Tournament
+from tournaments.reads.bracket import round_title
 from tournaments.reads.standings import Standings, standings_cached
 
 TOP_DECKS = 8  # the decklists shown: the top 8 (or the top cut, if larger)
@@ -37,15 +37,15 @@ class EntryResults:
 
 
 def _round_names(tournament: Tournament) -> dict[int, str]:
-    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
-    swiss_rounds = tournament.swiss_rounds or 0 if tournament.is_swiss else 0
-    names = {}
-    for number in range(1, last + 1):
-        if tournament.is_swiss_round(number):
-            names[number] = f"Round {number}"
-        else:
-            names[number] = round_name(number - swiss_rounds, last - swiss_rounds)
-    return names
+    """Each round's name: "Round n" for a Swiss or group round, else as the bracket names it
+    ("Semifinals", "Losers' round 3", "Grand final" ...)."""
+    numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
+    return {
+        number: f"Round {number}"
+        if tournament.is_swiss_round(number)
+        else round_title(tournament, number, numbers)
+        for number in numbers
+    }
 
 
 def matches_by_entry(tournament: Tournament) -> dict[int, list[PlayedMatch]]:

@@ -261,14 +261,16 @@ def entry_drop(*, entry: Entry, by_user) -> Entry:
     if tournament.status == Tournament.Status.REGISTRATION:
         waitlist_promote(tournament=tournament)
         return entry
-    current = (
+    unfinished = (
         Match.objects.select_for_update()
         .filter(slots__entry=entry)
         .exclude(status=Match.Status.FINISHED)
         .select_related("round")
-        .first()
+        .order_by("round__number", "index")
     )
-    if current is not None:
+    # a round robin's matches are all drawn at the start: the entry forfeits every one left
+    # (RULINGS.md R4); elsewhere it is in one unfinished match at most
+    for current in unfinished if tournament.is_round_robin else unfinished[:1]:
         match_forfeit_entry(tournament=tournament, match=current, entry_id=entry.pk, actor=by_user)
     return entry
 

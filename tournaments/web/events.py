@@ -18,7 +18,7 @@ from tournaments.fastpath import conditional
 from tournaments.fastpath.bracket_cards import bracket_html
 from tournaments.models import Match, Tournament
 from tournaments.reads import events as event_reads
-from tournaments.reads import swiss
+from tournaments.reads import round_robin, swiss
 from tournaments.reads.bracket import bracket_cached
 from tournaments.reads.calendar import registration_window_problem
 from tournaments.reads.describe import description_html
@@ -117,6 +117,17 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         "joined": my_entry is not None,
         "my_entry": my_entry,
         "swiss": _swiss_panel(tournament, mine),
+        **_groups_panel(tournament),
+    }
+
+
+def _groups_panel(tournament: Tournament) -> dict:
+    """A started round robin's groups with their standings, and its rounds."""
+    if not tournament.is_round_robin or tournament.status == Tournament.Status.REGISTRATION:
+        return {}
+    return {
+        "groups": round_robin.groups_standings(tournament=tournament),
+        "groups_rounds": swiss.swiss_round_numbers(tournament=tournament),
     }
 
 

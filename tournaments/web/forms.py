@@ -182,8 +182,11 @@ class TournamentForm(EventDetailsForm):
         required=False,
         initial=Tournament.Structure.ELIMINATION,
         label="Structure",
-        help_text="Swiss: everyone plays every round, paired with entries of the same record; "
-        "the best can then play a single-elimination top cut.",
+        help_text="Double elimination: an entry is out after its second loss. Swiss: everyone "
+        "plays every round, paired with entries of the same record; the best can then play a "
+        "single-elimination top cut. Round robin: everyone in a group plays everyone else once; "
+        "the best of each group can then play a playoff. Double elimination and round robin are "
+        "for matches of two entries.",
     )
     swiss_rounds = forms.IntegerField(
         min_value=1,
@@ -202,6 +205,36 @@ class TournamentForm(EventDetailsForm):
         help_text="The best entries after the Swiss rounds play single elimination, seeded by "
         "their standing.",
     )
+
+    group_size = forms.IntegerField(
+        min_value=2,
+        max_value=32,
+        required=False,
+        label="Entries a group (round robin)",
+        help_text="Empty: one group of everyone. Groups are dealt by seed so they are even.",
+    )
+    group_advance = forms.IntegerField(
+        min_value=0,
+        max_value=32,
+        required=False,
+        label="Entries of each group going on (round robin)",
+        help_text="The best of each group by the standings play the playoff; 0 for none.",
+    )
+    playoff = forms.ChoiceField(
+        choices=Tournament.Playoff.choices,
+        required=False,
+        label="Playoff after the groups (round robin)",
+    )
+    grand_final_reset = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Grand-final reset (double elimination)",
+        help_text="If the losers' bracket winner wins the grand final, both have lost once: "
+        "they play it again.",
+    )
+
+    def clean_group_advance(self) -> int:
+        return self.cleaned_data.get("group_advance") or 0
 
     def clean_structure(self) -> str:
         """A form posted without the field (an older page) makes an elimination event."""
