@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from config.csv_export import SafeWriter
 from config.errors import ServiceError
 from tournaments import serializers
-from tournaments.api.common import ERRORS, conditional_read, json_page
+from tournaments.api.common import ERRORS, conditional_read, json_page, json_per_version
 from tournaments.fastpath import conditional
 from tournaments.reads import round_robin, swiss
 from tournaments.reads.events import tournament_get
