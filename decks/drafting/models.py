@@ -20,6 +20,10 @@ class Draft(models.Model):
         PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
 
+    class Format(models.TextChoices):
+        BOOSTER = "booster", "Booster"
+        WINSTON = "winston", "Winston (2 players)"
+
     class Timer(models.TextChoices):
         OFF = "off", "Off"
         FIXED = "fixed", "Fixed seconds"
@@ -40,6 +44,7 @@ class Draft(models.Model):
         related_name="drafts",
     )
     pod_number = models.PositiveSmallIntegerField(default=1)
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.BOOSTER)
     seat_count = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     round = models.PositiveSmallIntegerField(default=0)
@@ -210,6 +215,61 @@ class Pick(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: round {self.round} pick {self.pick_number}"
+
+
+class WinstonTable(models.Model):
+    """A Winston draft's table (see rules/winston.py): the stack (top last), the three piles
+    and the two pools as card ids, who acts, which pile they look at and the action count.
+    Written only under the draft's row lock; `turn` is what a request must quote."""
+
+    draft = models.OneToOneField(
+        Draft, on_delete=models.CASCADE, primary_key=True, related_name="winston"
+    )
+    stack = models.JSONField(default=list)
+    piles = models.JSONField(default=list)
+    pools = models.JSONField(default=list)
+    active = models.PositiveSmallIntegerField(default=0)
+    pile = models.PositiveSmallIntegerField(default=0)
+    turn = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(active__lte=1) & Q(pile__lte=2), name="winston_active_and_pile"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Winston table of draft {self.draft_id}"
+
+
+class WinstonMove(models.Model):
+    """The log of a Winston draft: one row per action, numbered; the unique number makes a
+    repeated or concurrent action impossible to record twice."""
+
+    class Kind(models.TextChoices):
+        HUMAN = "human", "Human"
+        TIMEOUT = "timeout", "Timeout"
+        BOT = "bot", "Bot"
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="winston_moves")
+    turn = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    pile = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=8)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # The card ids the seat got (the pile, the blind card, or none).
+    cards = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draft_id", "turn"]
+        constraints = [
+            models.UniqueConstraint(fields=["draft", "turn"], name="winston_move_once_per_turn")
+        ]
+
+    def __str__(self) -> str:
+        return f"draft {self.draft_id} move {self.turn}: seat {self.seat + 1} {self.action}"
 
 
 class SealedDeal(models.Model):

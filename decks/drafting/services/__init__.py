@@ -13,6 +13,7 @@ from .registration import pool_deck_register
 from .sealed import sealed_pools_create
 from .sweep import draft_deadlines_sweep
 from .tournament_pods import pod_sizes, tournament_pods_create
+from .winston import winston_move_make
 
 __all__ = [
     "draft_bots_run",
@@ -29,4 +30,5 @@ __all__ = [
     "pool_deck_register",
     "sealed_pools_create",
     "tournament_pods_create",
+    "winston_move_make",
 ]

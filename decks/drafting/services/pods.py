@@ -27,6 +27,7 @@ from .common import (
 )
 from .deal import packs_create
 from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
+from .winston import winston_begin, winston_wake
 
 MAX_SEATS = 16
 
@@ -83,6 +84,7 @@ def pod_create(
     settings: PodSettings,
     tournament=None,
     pod_number: int = 1,
+    format: str = Draft.Format.BOOSTER,
 ) -> Draft:
     """A pod with ``seats`` seats, the last ``bots`` of them bots (no transaction of its own)."""
     if not 2 <= seats <= MAX_SEATS:
@@ -100,6 +102,7 @@ def pod_create(
         game=game,
         tournament=tournament,
         pod_number=pod_number,
+        format=format,
         seat_count=seats,
         timer=settings.timer,
         timer_seconds=settings.timer_seconds,
@@ -128,9 +131,23 @@ def draft_create(
     card_set_id: int | None = None,
     booster_layout: str | None = None,
     organizer_plays: bool = False,
+    format: str = Draft.Format.BOOSTER,
 ) -> Draft:
     """A single pod, open for joining; with `organizer_plays` its creator sits in seat 1
-    (a pod with no open seat for them is refused, nothing created)."""
+    (a pod with no open seat for them is refused, nothing created). A Winston draft has
+    exactly two seats."""
+    if format not in Draft.Format.values:
+        raise ServiceError(
+            "format must be 'booster' or 'winston'.",
+            code="bad_format",
+            errors={"format": ["booster or winston"]},
+        )
+    if format == Draft.Format.WINSTON and seats != 2:
+        raise ServiceError(
+            "A Winston draft is for two players: set seats to 2.",
+            code="bad_seats",
+            errors={"seats": ["A Winston draft has 2 seats."]},
+        )
     if organizer_plays and bots >= seats:
         raise ServiceError(
             f"Every one of the {seats} seats goes to a bot, so none is left for you: "
@@ -148,7 +165,9 @@ def draft_create(
         booster_layout=booster_layout,
         user=organizer,
     )
-    draft = pod_create(organizer=organizer, game=game, seats=seats, bots=bots, settings=settings)
+    draft = pod_create(
+        organizer=organizer, game=game, seats=seats, bots=bots, settings=settings, format=format
+    )
     if organizer_plays:
         Seat.objects.filter(draft=draft, index=0).update(player=organizer)
     return draft
@@ -188,8 +207,13 @@ def draft_start(*, draft_id: int, user) -> Draft:
     require_status(draft, Draft.Status.OPEN, action="start")
     Seat.objects.filter(open_seat_filter(), draft=draft).update(is_bot=True)
     _redraw_seed_if_the_organizer_plays(draft)
-    packs_create(draft)
     now = timezone.now()
+    if draft.format == Draft.Format.WINSTON:
+        draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
+        draft.save(update_fields=["status", "round", "started_at"])
+        winston_begin(draft, now=now)
+        return draft
+    packs_create(draft)
     draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
     seats, positions = seats_of(draft), []
     positions = positions_of(draft)
@@ -237,6 +261,9 @@ def draft_resume(*, draft_id: int, user) -> Draft:
     Seat.objects.bulk_update(seats, ["deadline", "paused_remaining_ms"])
     draft.status, draft.paused_at = Draft.Status.RUNNING, None
     draft.save(update_fields=["status", "paused_at"])
+    if draft.format == Draft.Format.WINSTON:
+        winston_wake(draft, now=now)
+        return draft
     positions = positions_of(draft)
     refresh_deadlines(draft, seats, positions, now=now)
     if bots_waiting(draft, seats, positions):
@@ -270,6 +297,10 @@ def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat
     seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number = None, None, None
     seat.paused_remaining_ms = None
     seat.save()
+    if draft.format == Draft.Format.WINSTON:
+        if draft.status == Draft.Status.RUNNING:
+            winston_wake(draft, now=timezone.now())
+        return seat
     if draft.status == Draft.Status.RUNNING and bots_waiting(draft, seats, positions_of(draft)):
         _schedule_bots(draft.id)
     return seat
