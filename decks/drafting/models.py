@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from decks.drafting.rules.winston import WinstonState
+
 
 class Draft(models.Model):
     """A pod: seats in order, each a player or a bot, drafting packs round by round."""
@@ -241,6 +243,23 @@ class WinstonTable(models.Model):
 
     def __str__(self) -> str:
         return f"Winston table of draft {self.draft_id}"
+
+    def state(self) -> WinstonState:
+        """The table as the pure rules see it."""
+        return WinstonState(
+            stack=tuple(self.stack),
+            piles=tuple(tuple(pile) for pile in self.piles),
+            pools=tuple(tuple(pool) for pool in self.pools),
+            active=self.active,
+            pile=self.pile,
+            turn=self.turn,
+        )
+
+    def store(self, state: WinstonState) -> None:
+        """Copy a state of the pure rules onto the row (the caller saves it)."""
+        self.stack, self.piles = list(state.stack), [list(p) for p in state.piles]
+        self.pools, self.active = [list(p) for p in state.pools], state.active
+        self.pile, self.turn = state.pile, state.turn
 
 
 class WinstonMove(models.Model):

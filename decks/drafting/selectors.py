@@ -158,6 +158,7 @@ def _details(
         data = {
             "id": draft.id,
             "game": draft.game.slug,
+            "format": draft.format,
             "status": draft.status,
             "round": draft.round,
             "rounds": draft.rounds,

@@ -25,6 +25,12 @@ class DraftCreateIn(serializers.Serializer):
         default="",
         help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black'.",
     )
+    format = serializers.ChoiceField(
+        choices=["booster", "winston"],
+        required=False,
+        default="booster",
+        help_text="'winston': a Winston draft for two players (seats must be 2).",
+    )
 
 
 class PickIn(serializers.Serializer):
@@ -66,6 +72,7 @@ class SeatOut(serializers.Serializer):
 class DraftOut(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
+    format = serializers.ChoiceField(choices=["booster", "winston"])
     status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
     round = serializers.IntegerField()
     rounds = serializers.IntegerField()
@@ -163,3 +170,28 @@ class PoolOut(serializers.Serializer):
     game = serializers.CharField()
     source = serializers.CharField()  # type: ignore[assignment]  # the "source" key, not DRF's
     cards = PoolCardOut(many=True)
+
+
+class WinstonMoveIn(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=["take", "decline"], help_text="Take the pile you look at, or decline it."
+    )
+    turn = serializers.IntegerField(min_value=0, help_text="The table's `turn` you acted on.")
+
+
+class WinstonOut(serializers.Serializer):
+    draft = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    active_seat = serializers.IntegerField(allow_null=True)
+    pile = serializers.IntegerField(allow_null=True, help_text="The pile looked at (0-2).")
+    pile_sizes = serializers.ListField(child=serializers.IntegerField())
+    stack = serializers.IntegerField(help_text="Cards left in the stack.")
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    current_pile = CardOut(many=True, allow_null=True, help_text="Only for the acting player.")
+    can_decline = serializers.BooleanField()
+    pool = CardOut(many=True)
+    pool_sizes = serializers.ListField(child=serializers.IntegerField())
+    deadline = serializers.DateTimeField(allow_null=True)
+    pool_id = serializers.IntegerField(allow_null=True)

@@ -21,7 +21,7 @@ from config import live_streams
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
-from decks.drafting import room, selectors, services
+from decks.drafting import room, selectors, services, winston_selectors
 from decks.drafting.models import Draft
 from decks.faces import card_face
 
@@ -30,6 +30,11 @@ GAMES = games.choices()  # the games' one declaration
 
 class DraftForm(forms.Form):
     game = forms.ChoiceField(choices=GAMES)
+    format = forms.ChoiceField(
+        choices=Draft.Format.choices,
+        initial=Draft.Format.BOOSTER,
+        help_text="Winston: two players take piles in turn (set seats to 2).",
+    )
     seats = forms.IntegerField(min_value=2, max_value=16, initial=8)
     bots = forms.IntegerField(
         min_value=0, max_value=16, initial=6, help_text="Bots take the last seats."
@@ -68,6 +73,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     jokers=data["jokers"],
                     booster_layout=data["booster_layout"] or None,
                     organizer_plays=data["organizer_plays"],
+                    format=data["format"],
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)
@@ -93,6 +99,7 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     is_organizer = request.user.is_authenticated and (
         detail["organizer"] == request.user.pk or request.user.is_staff
     )
+    winston = _winston_table(request, pk, detail) if detail["format"] == "winston" else None
     prefs = room.prefs(request.COOKIES)
     deck = None
     if view:
@@ -132,7 +139,24 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         "error": error,
         "poll_ms": poll_ms,
         "stamp": stamp,
+        "winston": winston,
     }
+
+
+def _winston_table(request: HttpRequest, pk: int, detail: dict) -> dict | None:
+    """The Winston table with card faces (None before the draft starts)."""
+    if detail["status"] == Draft.Status.OPEN:
+        return None
+    draft = selectors.draft_get(pk)
+    seat = selectors.seat_of_user(draft, request.user)
+    table = winston_selectors.winston_view(draft=draft, seat=seat)
+    for card in [*(table["current_pile"] or []), *table["pool"]]:
+        card["face"] = card_face(card, detail["game"])
+    table["piles"] = [
+        {"number": i + 1, "size": size, "looked_at": i == table["pile"]}
+        for i, size in enumerate(table["pile_sizes"])
+    ]
+    return table
 
 
 def draft_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -204,6 +228,28 @@ def draft_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         error = "That pick could not be read; please click a card."
     except ServiceError as exc:
         error = exc.message.replace(" Your current pack is in 'state'.", "")
+    context = _room_context(request, pk, error)
+    if request.htmx:
+        return render(request, "drafting/_room.html", context)
+    return redirect("drafting:room", pk=pk)
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def winston_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take or decline the pile looked at; a stale click shows why, with the table now."""
+    error = ""
+    try:
+        services.winston_move_make(
+            draft_id=pk,
+            user=request.user,
+            action=request.POST.get("action", ""),
+            turn=int(request.POST.get("turn", -1)),
+        )
+    except ValueError:
+        error = "That move could not be read; please click Take or Pass again."
+    except ServiceError as exc:
+        error = exc.message
     context = _room_context(request, pk, error)
     if request.htmx:
         return render(request, "drafting/_room.html", context)

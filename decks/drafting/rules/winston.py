@@ -96,7 +96,7 @@ def _next_turn(state: WinstonState, taken: tuple[int, ...], **changes) -> Winsto
 
 
 def _with_pile(piles: tuple[tuple[int, ...], ...], index: int, pile) -> tuple:
-    return piles[:index] + (tuple(pile),) + piles[index + 1 :]
+    return (*piles[:index], tuple(pile), *piles[index + 1 :])
 
 
 def winston_take(state: WinstonState) -> WinstonResult:
@@ -121,7 +121,7 @@ def winston_decline(state: WinstonState) -> WinstonResult:
     stack = list(state.stack)
     piles = state.piles
     if stack:
-        piles = _with_pile(piles, state.pile, state.current_pile + (stack.pop(),))
+        piles = _with_pile(piles, state.pile, (*state.current_pile, stack.pop()))
     later = [i for i in range(state.pile + 1, PILES) if piles[i]]
     if later:
         return WinstonResult(

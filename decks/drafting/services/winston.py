@@ -34,29 +34,12 @@ from .finish import draft_finish
 COMPETITIVE_LOOK_SECONDS = 40
 
 
-def _state(table: WinstonTable) -> WinstonState:
-    return WinstonState(
-        stack=tuple(table.stack),
-        piles=tuple(tuple(pile) for pile in table.piles),
-        pools=tuple(tuple(pool) for pool in table.pools),
-        active=table.active,
-        pile=table.pile,
-        turn=table.turn,
-    )
-
-
-def _store(table: WinstonTable, state: WinstonState) -> None:
-    table.stack, table.piles = list(state.stack), [list(p) for p in state.piles]
-    table.pools, table.active = [list(p) for p in state.pools], state.active
-    table.pile, table.turn = state.pile, state.turn
-
-
 def winston_deal(draft: Draft) -> WinstonTable:
     """The stack: the cards a two-seat booster pod would deal, shuffled (RULINGS.md 25)."""
     cards = [card for row in dealt_card_ids(draft) for pack in row for card in pack]
     state = winston_start(cards, rng_for(draft.seed, "winston"))
     table = WinstonTable(draft=draft)
-    _store(table, state)
+    table.store(state)
     table.save(force_insert=True)
     return table
 
@@ -107,7 +90,7 @@ def _settle(draft: Draft, table: WinstonTable, state: WinstonState, moves: list,
         state, move = _apply(draft, state, _bot_move(draft, state), WinstonMove.Kind.BOT)
         moves.append(move)
     WinstonMove.objects.bulk_create(moves)
-    _store(table, state)
+    table.store(state)
     table.save()
     draft.arrivals += len(moves)  # the room's stamp moves with every action
     for seat in seats:
@@ -135,7 +118,7 @@ def _schedule_expire(draft_id: int, seat_index: int, deadline: dt.datetime) -> N
 def winston_begin(draft: Draft, *, now) -> None:
     """Deal and hand the first look to seat 1 (bots act at once). Caller holds the lock."""
     table = winston_deal(draft)
-    _settle(draft, table, _state(table), [], now=now)
+    _settle(draft, table, table.state(), [], now=now)
 
 
 def _table(draft: Draft) -> WinstonTable:
@@ -162,7 +145,7 @@ def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> Winston
         if seat.is_bot:
             raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
         table = _table(draft)
-        state = _state(table)
+        state = table.state()
         if state.turn != turn or state.active != seat.index:
             raise Conflict(
                 "That move was already made or it is not your turn: look at the table again.",
@@ -181,7 +164,7 @@ def winston_deadline_expire(draft: Draft, seat_index: int, *, now) -> bool:
     if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:
         return False
     table = _table(draft)
-    state = _state(table)
+    state = table.state()
     if state.active != seat_index or state.finished:
         return False
     state, move = _apply(draft, state, WinstonAction.TAKE, WinstonMove.Kind.TIMEOUT)
@@ -193,7 +176,7 @@ def winston_wake(draft: Draft, *, now) -> None:
     """After a resume or a seat given to a bot: bots act, the acting human gets a deadline
     (kept when the resume gave back the time left). Caller holds the lock."""
     table = _table(draft)
-    state = _state(table)
+    state = table.state()
     seats = seats_of(draft)
     acting = seats[state.active]
     if not acting.is_bot and acting.deadline is not None:

@@ -71,12 +71,14 @@ def test_take_refills_the_pile_and_passes_the_turn():
 def test_declining_every_pile_grows_them_and_draws_blind():
     state = WinstonState(stack=(1, 2, 3, 4), piles=((10,), (11,), (12,)), pools=((), ()))
     state = winston_decline(state).state
-    assert state.piles[0] == (10, 4) and state.pile == 1 and state.active == 0
+    assert state.piles[0] == (10, 4)
+    assert (state.pile, state.active) == (1, 0)
     state = winston_decline(state).state
     result = winston_decline(state)
     assert result.state.piles == ((10, 4), (11, 3), (12, 2))
     assert result.taken == (1,)  # the stack's top card, blind
-    assert result.state.active == 1 and result.state.pools[0] == (1,)
+    assert result.state.active == 1
+    assert result.state.pools[0] == (1,)
 
 
 def test_with_an_empty_stack_the_last_pile_must_be_taken():
