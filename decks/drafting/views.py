@@ -33,6 +33,7 @@ class DraftForm(forms.Form):
     format = forms.ChoiceField(
         choices=Draft.Format.choices,
         initial=Draft.Format.BOOSTER,
+        required=False,
         help_text="Winston: two players take piles in turn (set seats to 2).",
     )
     seats = forms.IntegerField(min_value=2, max_value=16, initial=8)
@@ -73,7 +74,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     jokers=data["jokers"],
                     booster_layout=data["booster_layout"] or None,
                     organizer_plays=data["organizer_plays"],
-                    format=data["format"],
+                    format=data["format"] or Draft.Format.BOOSTER,
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)

@@ -34,6 +34,7 @@ def _table(draft_id: int) -> WinstonTable:
 def _pool_cards(draft_id: int, seat_index: int) -> Counter:
     """The saved pool of a seat (a bot's seat gets none)."""
     seat = Seat.objects.get(draft_id=draft_id, index=seat_index)
+    assert seat.pool_id is not None
     rows = PoolCard.objects.filter(pool_id=seat.pool_id).values_list("card_id", "count")
     return Counter(dict(rows))
 

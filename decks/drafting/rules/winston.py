@@ -4,7 +4,7 @@ Three piles start with one card each; the rest is the stack (its top is the end 
 tuple). The acting player looks at pile 1: they take it (it gets a card from the stack) or
 decline it (it gets a card from the stack) and look at the next pile. Declining the last pile
 draws the top card of the stack blind. The turn then passes to the other player. The draft
-ends when the stack and the piles are empty. Rulings: decks/drafting/RULINGS.md (25-29).
+ends when the stack and the piles are empty. Rulings: decks/drafting/RULINGS.md (21-27).
 """
 
 import random
@@ -87,15 +87,21 @@ def _first_pile(piles: tuple[tuple[int, ...], ...], start: int) -> int:
     return 0
 
 
-def _next_turn(state: WinstonState, taken: tuple[int, ...], **changes) -> WinstonResult:
+Piles = tuple[tuple[int, ...], ...]
+
+
+def _next_turn(
+    state: WinstonState, taken: tuple[int, ...], stack: tuple[int, ...], piles: Piles
+) -> WinstonResult:
+    """The actor gets `taken`; the other player looks at their first pile."""
     pools = list(state.pools)
     pools[state.active] = pools[state.active] + taken
-    moved = replace(state, pools=tuple(pools), turn=state.turn + 1, **changes)
+    moved = replace(state, pools=tuple(pools), turn=state.turn + 1, stack=stack, piles=piles)
     active = 1 - state.active
     return WinstonResult(replace(moved, active=active, pile=_first_pile(moved.piles, 0)), taken)
 
 
-def _with_pile(piles: tuple[tuple[int, ...], ...], index: int, pile) -> tuple:
+def _with_pile(piles: Piles, index: int, pile: Sequence[int]) -> Piles:
     return (*piles[:index], tuple(pile), *piles[index + 1 :])
 
 

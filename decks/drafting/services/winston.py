@@ -35,7 +35,7 @@ COMPETITIVE_LOOK_SECONDS = 40
 
 
 def winston_deal(draft: Draft) -> WinstonTable:
-    """The stack: the cards a two-seat booster pod would deal, shuffled (RULINGS.md 25)."""
+    """The stack: the cards a two-seat booster pod would deal, shuffled (RULINGS.md 22)."""
     cards = [card for row in dealt_card_ids(draft) for pack in row for card in pack]
     state = winston_start(cards, rng_for(draft.seed, "winston"))
     table = WinstonTable(draft=draft)
@@ -159,7 +159,7 @@ def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> Winston
 
 def winston_deadline_expire(draft: Draft, seat_index: int, *, now) -> bool:
     """The timeout move for the acting seat whose deadline passed: it takes the pile it looks
-    at (RULINGS.md 27). Caller holds the lock; True when a move was made."""
+    at (RULINGS.md 24). Caller holds the lock; True when a move was made."""
     seat = Seat.objects.filter(draft=draft, index=seat_index).first()
     if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:
         return False
