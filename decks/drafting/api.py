@@ -240,3 +240,30 @@ class DraftWinstonApi(APIView):
         seat = selectors.seat_of_user(draft, request.user)
         body = winston_selectors.winston_view(draft=draft, seat=seat)
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DraftGridApi(APIView):
+    """A grid draft's table: GET the grid, POST the line you take."""
+
+    @extend_schema(responses={200: serializers.GridOut, 404: serializers.ErrorOut})
+    def get(self, request, pk: int):
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        return Response(winston_selectors.grid_view(draft=draft, seat=seat))
+
+    @extend_schema(
+        request=serializers.GridMoveIn,
+        responses={201: serializers.GridOut, **ERRORS},
+        summary="Take a row or a column; 409 with the current turn when stale",
+    )
+    def post(self, request, pk: int):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = _valid(serializers.GridMoveIn, request)
+        services.grid_move_make(
+            draft_id=pk, user=request.user, line=data["line"], turn=data["turn"]
+        )
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        body = winston_selectors.grid_view(draft=draft, seat=seat)
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from decks.drafting.rules.grid import GridState
 from decks.drafting.rules.winston import WinstonState
 
 
@@ -25,6 +26,7 @@ class Draft(models.Model):
     class Format(models.TextChoices):
         BOOSTER = "booster", "Booster"
         WINSTON = "winston", "Winston (2 players)"
+        GRID = "grid", "Grid (2 players)"
 
     class Timer(models.TextChoices):
         OFF = "off", "Off"
@@ -262,19 +264,21 @@ class WinstonTable(models.Model):
         self.pile, self.turn = state.pile, state.turn
 
 
-class WinstonMove(models.Model):
-    """The log of a Winston draft: one row per action, numbered; the unique number makes a
-    repeated or concurrent action impossible to record twice."""
+class TurnMove(models.Model):
+    """The log of a turn-based draft (Winston, grid): one row per action, numbered; the unique
+    number makes a repeated or concurrent action impossible to record twice."""
 
     class Kind(models.TextChoices):
         HUMAN = "human", "Human"
         TIMEOUT = "timeout", "Timeout"
         BOT = "bot", "Bot"
 
-    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="winston_moves")
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="turn_moves")
     turn = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
+    # Winston: the pile looked at (0-2); grid: the round.
     pile = models.PositiveSmallIntegerField()
+    # Winston: take or decline; grid: row-1..3 or column-1..3.
     action = models.CharField(max_length=8)
     kind = models.CharField(max_length=8, choices=Kind.choices)
     # The card ids the seat got (the pile, the blind card, or none).
@@ -284,11 +288,54 @@ class WinstonMove(models.Model):
     class Meta:
         ordering = ["draft_id", "turn"]
         constraints = [
-            models.UniqueConstraint(fields=["draft", "turn"], name="winston_move_once_per_turn")
+            models.UniqueConstraint(fields=["draft", "turn"], name="turn_move_once_per_turn")
         ]
 
     def __str__(self) -> str:
         return f"draft {self.draft_id} move {self.turn}: seat {self.seat + 1} {self.action}"
+
+
+class GridTable(models.Model):
+    """A grid draft's table (see rules/grid.py): the grids still to come, the current grid
+    (nine slots, null once taken), the discards and the two pools as card ids; the round,
+    who picks first in it, how many picks it has had, and the action count `turn`."""
+
+    draft = models.OneToOneField(
+        Draft, on_delete=models.CASCADE, primary_key=True, related_name="grid"
+    )
+    grids = models.JSONField(default=list)
+    grid = models.JSONField(default=list)
+    discarded = models.JSONField(default=list)
+    pools = models.JSONField(default=list)
+    round = models.PositiveSmallIntegerField(default=1)
+    rounds = models.PositiveSmallIntegerField(default=1)
+    first = models.PositiveSmallIntegerField(default=0)
+    picks = models.PositiveSmallIntegerField(default=0)
+    turn = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"grid table of draft {self.draft_id}"
+
+    def state(self) -> GridState:
+        """The table as the pure rules see it."""
+        return GridState(
+            grids=tuple(tuple(g) for g in self.grids),
+            grid=tuple(self.grid),
+            discarded=tuple(self.discarded),
+            pools=tuple(tuple(p) for p in self.pools),
+            round=self.round,
+            rounds=self.rounds,
+            first=self.first,
+            picks=self.picks,
+            turn=self.turn,
+        )
+
+    def store(self, state: GridState) -> None:
+        """Copy a state of the pure rules onto the row (the caller saves it)."""
+        self.grids, self.grid = [list(g) for g in state.grids], list(state.grid)
+        self.discarded, self.pools = list(state.discarded), [list(p) for p in state.pools]
+        self.round, self.rounds, self.first = state.round, state.rounds, state.first
+        self.picks, self.turn = state.picks, state.turn
 
 
 class SealedDeal(models.Model):

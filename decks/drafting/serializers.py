@@ -26,10 +26,10 @@ class DraftCreateIn(serializers.Serializer):
         help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black'.",
     )
     format = serializers.ChoiceField(
-        choices=["booster", "winston"],
+        choices=["booster", "winston", "grid"],
         required=False,
         default="booster",
-        help_text="'winston': a Winston draft for two players (seats must be 2).",
+        help_text="'winston' or 'grid': a draft for two players (seats must be 2).",
     )
 
 
@@ -72,7 +72,7 @@ class SeatOut(serializers.Serializer):
 class DraftOut(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    format = serializers.ChoiceField(choices=["booster", "winston"])
+    format = serializers.ChoiceField(choices=["booster", "winston", "grid"])
     status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
     round = serializers.IntegerField()
     rounds = serializers.IntegerField()
@@ -193,5 +193,33 @@ class WinstonOut(serializers.Serializer):
     can_decline = serializers.BooleanField()
     pool = CardOut(many=True)
     pool_sizes = serializers.ListField(child=serializers.IntegerField())
+    deadline = serializers.DateTimeField(allow_null=True)
+    pool_id = serializers.IntegerField(allow_null=True)
+
+
+class GridMoveIn(serializers.Serializer):
+    line = serializers.ChoiceField(
+        choices=["row-1", "row-2", "row-3", "column-1", "column-2", "column-3"],
+        help_text="The row or column to take.",
+    )
+    turn = serializers.IntegerField(min_value=0, help_text="The table's `turn` you acted on.")
+
+
+class GridOut(serializers.Serializer):
+    draft = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    active_seat = serializers.IntegerField(allow_null=True)
+    grid = serializers.ListField(
+        child=CardOut(allow_null=True), help_text="Nine slots, row by row; null once taken."
+    )
+    lines = serializers.ListField(child=serializers.CharField(), help_text="What you may take.")
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    pool = CardOut(many=True)
+    pool_sizes = serializers.ListField(child=serializers.IntegerField())
+    discarded = serializers.IntegerField()
     deadline = serializers.DateTimeField(allow_null=True)
     pool_id = serializers.IntegerField(allow_null=True)

@@ -34,7 +34,7 @@ class DraftForm(forms.Form):
         choices=Draft.Format.choices,
         initial=Draft.Format.BOOSTER,
         required=False,
-        help_text="Winston: two players take piles in turn (set seats to 2).",
+        help_text="Winston and grid: two players take piles or lines in turn (seats: 2).",
     )
     seats = forms.IntegerField(min_value=2, max_value=16, initial=8)
     bots = forms.IntegerField(
@@ -101,6 +101,7 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         detail["organizer"] == request.user.pk or request.user.is_staff
     )
     winston = _winston_table(request, pk, detail) if detail["format"] == "winston" else None
+    grid = _grid_table(request, pk, detail) if detail["format"] == "grid" else None
     prefs = room.prefs(request.COOKIES)
     deck = None
     if view:
@@ -141,7 +142,24 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         "poll_ms": poll_ms,
         "stamp": stamp,
         "winston": winston,
+        "grid": grid,
     }
+
+
+def _grid_table(request: HttpRequest, pk: int, detail: dict) -> dict | None:
+    """The grid with card faces, as rows of three (None before the draft starts)."""
+    if detail["status"] == Draft.Status.OPEN:
+        return None
+    draft = selectors.draft_get(pk)
+    seat = selectors.seat_of_user(draft, request.user)
+    table = winston_selectors.grid_view(draft=draft, seat=seat)
+    for card in [*(c for c in table["grid"] if c), *table["pool"]]:
+        card["face"] = card_face(card, detail["game"])
+    table["rows"] = [table["grid"][row * 3 : row * 3 + 3] for row in range(3)]
+    table["line_buttons"] = [
+        {"line": line, "label": line.replace("-", " ").capitalize()} for line in table["lines"]
+    ]
+    return table
 
 
 def _winston_table(request: HttpRequest, pk: int, detail: dict) -> dict | None:
@@ -249,6 +267,28 @@ def winston_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except ValueError:
         error = "That move could not be read; please click Take or Pass again."
+    except ServiceError as exc:
+        error = exc.message
+    context = _room_context(request, pk, error)
+    if request.htmx:
+        return render(request, "drafting/_room.html", context)
+    return redirect("drafting:room", pk=pk)
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def grid_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take the clicked row or column; a stale click shows why, with the grid now."""
+    error = ""
+    try:
+        services.grid_move_make(
+            draft_id=pk,
+            user=request.user,
+            line=request.POST.get("line", ""),
+            turn=int(request.POST.get("turn", -1)),
+        )
+    except ValueError:
+        error = "That move could not be read; please click a row or a column again."
     except ServiceError as exc:
         error = exc.message
     context = _room_context(request, pk, error)

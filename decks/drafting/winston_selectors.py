@@ -1,12 +1,14 @@
-"""What a Winston table shows (the selectors of Winston drafts; never imports a service).
+"""What the tables of the turn-based drafts show (their selectors; never imports a service).
 
-Everyone at the table sees the pile sizes, the stack count and whose turn it is; only the
-acting player sees the cards of the pile they look at; each player sees their own pool."""
+Winston: everyone at the table sees the pile sizes, the stack count and whose turn it is;
+only the acting player sees the cards of the pile they look at. Grid: both players see the
+grid. Each player sees their own pool."""
 
 from config.errors import NotFound
 from decks.drafting import catalogue
-from decks.drafting.models import Draft, Seat, WinstonTable
+from decks.drafting.models import Draft, GridTable, Seat, WinstonTable
 from decks.drafting.rules import pick_sort_key
+from decks.drafting.rules.grid import open_lines
 from decks.drafting.rules.winston import PILES, can_decline
 from decks.models import Card
 
@@ -45,6 +47,36 @@ def winston_view(*, draft: Draft, seat: Seat | None) -> dict:
         "can_decline": yours and can_decline(state),
         "pool": pool,
         "pool_sizes": [len(p) for p in state.pools],
+        "deadline": seat.deadline if yours and seat is not None else None,
+        "pool_id": seat.pool_id if seat is not None else None,
+    }
+
+
+def grid_view(*, draft: Draft, seat: Seat | None) -> dict:
+    """The grid table: the grid face up to both players (a grid draft is open information),
+    the lines the acting player may take, the round, and each player's own pool."""
+    table = GridTable.objects.filter(draft=draft).first()
+    if table is None:
+        raise NotFound("This grid draft has not started.", code="not_started")
+    state = table.state()
+    acting = draft.status == Draft.Status.RUNNING and not state.finished
+    yours = seat is not None and acting and seat.index == state.active and not seat.is_bot
+    shown = [card for card in state.grid if card is not None]
+    faces = iter(_cards(shown))
+    return {
+        "draft": draft.id,
+        "status": draft.status,
+        "turn": state.turn,
+        "round": min(state.round, state.rounds),
+        "rounds": state.rounds,
+        "active_seat": state.active if acting else None,
+        "grid": [None if card is None else next(faces) for card in state.grid],
+        "lines": open_lines(state) if yours else [],
+        "seat": seat.index if seat is not None else None,
+        "your_turn": yours,
+        "pool": _cards(list(state.pools[seat.index]), sort=True) if seat is not None else [],
+        "pool_sizes": [len(p) for p in state.pools],
+        "discarded": len(state.discarded),
         "deadline": seat.deadline if yours and seat is not None else None,
         "pool_id": seat.pool_id if seat is not None else None,
     }

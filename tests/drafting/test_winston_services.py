@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import services
-from decks.drafting.models import Draft, Seat, WinstonMove, WinstonTable
+from decks.drafting.models import Draft, Seat, TurnMove, WinstonTable
 from decks.models import PoolCard
 
 from .test_draft_concurrency import run_in_threads
@@ -56,7 +56,7 @@ def test_a_human_and_a_bot_draft_every_card_into_exactly_one_pool(winston, playe
     pools = _table(draft.id).pools
     assert Counter(pools[0]) + Counter(pools[1]) == dealt  # each card in exactly one pool
     assert _pool_cards(draft.id, 0) == Counter(pools[0])
-    turns = list(WinstonMove.objects.filter(draft=draft).values_list("turn", flat=True))
+    turns = list(TurnMove.objects.filter(draft=draft).values_list("turn", flat=True))
     assert turns == list(range(len(turns)))
 
 
@@ -69,7 +69,7 @@ def test_a_repeated_move_is_refused_and_changes_nothing(winston, players):
         services.winston_move_make(draft_id=draft.id, user=players[0], action="take", turn=turn)
     assert refused.value.data["turn"] == after.turn
     assert _table(draft.id).turn == after.turn
-    assert WinstonMove.objects.filter(draft=draft, kind="human").count() == 1
+    assert TurnMove.objects.filter(draft=draft, kind="human").count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
@@ -83,9 +83,9 @@ def test_simultaneous_identical_moves_make_exactly_one(winston, players):
         )
 
     results = run_in_threads(4, move)
-    assert sum(isinstance(r, WinstonMove) for r in results) == 1
-    assert all(isinstance(r, WinstonMove | Conflict) for r in results)
-    assert WinstonMove.objects.filter(draft=draft, kind="human").count() == 1
+    assert sum(isinstance(r, TurnMove) for r in results) == 1
+    assert all(isinstance(r, TurnMove | Conflict) for r in results)
+    assert TurnMove.objects.filter(draft=draft, kind="human").count() == 1
 
 
 def test_moves_out_of_turn_or_without_a_seat_are_refused(winston, players):
@@ -117,7 +117,7 @@ def test_an_overdue_look_takes_the_pile_when_the_sweep_runs(winston, players):
     later = seat.deadline + dt.timedelta(seconds=1)
     assert services.draft_deadlines_sweep(now=later)["timeouts"] == 1
     # then the pile was taken for them, once
-    move = WinstonMove.objects.get(draft=draft, kind="timeout")
+    move = TurnMove.objects.get(draft=draft, kind="timeout")
     assert (move.seat, move.action, move.cards) == (0, "take", pile)
     assert services.draft_deadlines_sweep(now=later)["timeouts"] == 0
     # and the human has a fresh deadline for their next look (the bot has acted)

@@ -1,5 +1,6 @@
 """Every write of the drafting app (see each module)."""
 
+from .grid import grid_move_make
 from .picks import draft_bots_run, draft_deadline_expire, draft_pick_make
 from .pods import (
     draft_create,
@@ -26,6 +27,7 @@ __all__ = [
     "draft_resume",
     "draft_seat_replace_with_bot",
     "draft_start",
+    "grid_move_make",
     "pod_sizes",
     "pool_deck_register",
     "sealed_pools_create",

@@ -26,10 +26,18 @@ from .common import (
     seats_of,
 )
 from .deal import packs_create
+from .grid import grid_begin, grid_wake
 from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
 from .winston import winston_begin, winston_wake
 
 MAX_SEATS = 16
+# Two-player drafts played in turns on a stored table (services/winston.py, services/grid.py).
+TURN_BASED = (Draft.Format.WINSTON, Draft.Format.GRID)
+
+
+def _wake(draft: Draft, *, now) -> None:
+    """Bots act and the acting human gets a deadline, after a resume or a seat change."""
+    (winston_wake if draft.format == Draft.Format.WINSTON else grid_wake)(draft, now=now)
 
 
 @dataclass(frozen=True)
@@ -138,15 +146,16 @@ def draft_create(
     exactly two seats."""
     if format not in Draft.Format.values:
         raise ServiceError(
-            "format must be 'booster' or 'winston'.",
+            "format must be 'booster', 'winston' or 'grid'.",
             code="bad_format",
-            errors={"format": ["booster or winston"]},
+            errors={"format": ["booster, winston or grid"]},
         )
-    if format == Draft.Format.WINSTON and seats != 2:
+    if format in TURN_BASED and seats != 2:
+        name = Draft.Format(format).label.split(" ")[0]
         raise ServiceError(
-            "A Winston draft is for two players: set seats to 2.",
+            f"A {name} draft is for two players: set seats to 2.",
             code="bad_seats",
-            errors={"seats": ["A Winston draft has 2 seats."]},
+            errors={"seats": [f"A {name} draft has 2 seats."]},
         )
     if organizer_plays and bots >= seats:
         raise ServiceError(
@@ -208,10 +217,11 @@ def draft_start(*, draft_id: int, user) -> Draft:
     Seat.objects.filter(open_seat_filter(), draft=draft).update(is_bot=True)
     _redraw_seed_if_the_organizer_plays(draft)
     now = timezone.now()
-    if draft.format == Draft.Format.WINSTON:
+    if draft.format in TURN_BASED:
         draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
         draft.save(update_fields=["status", "round", "started_at"])
-        winston_begin(draft, now=now)
+        begin = winston_begin if draft.format == Draft.Format.WINSTON else grid_begin
+        begin(draft, now=now)
         return draft
     packs_create(draft)
     draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
@@ -261,8 +271,8 @@ def draft_resume(*, draft_id: int, user) -> Draft:
     Seat.objects.bulk_update(seats, ["deadline", "paused_remaining_ms"])
     draft.status, draft.paused_at = Draft.Status.RUNNING, None
     draft.save(update_fields=["status", "paused_at"])
-    if draft.format == Draft.Format.WINSTON:
-        winston_wake(draft, now=now)
+    if draft.format in TURN_BASED:
+        _wake(draft, now=now)
         return draft
     positions = positions_of(draft)
     refresh_deadlines(draft, seats, positions, now=now)
@@ -297,9 +307,9 @@ def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat
     seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number = None, None, None
     seat.paused_remaining_ms = None
     seat.save()
-    if draft.format == Draft.Format.WINSTON:
+    if draft.format in TURN_BASED:
         if draft.status == Draft.Status.RUNNING:
-            winston_wake(draft, now=timezone.now())
+            _wake(draft, now=timezone.now())
         return seat
     if draft.status == Draft.Status.RUNNING and bots_waiting(draft, seats, positions_of(draft)):
         _schedule_bots(draft.id)

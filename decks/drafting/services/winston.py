@@ -5,18 +5,14 @@ concurrent request cannot act twice, and the move log's unique turn number is th
 Bots act at once, in the transaction of the move that hands them the turn (a Winston turn is
 at most three looks, so a whole bot-only draft is a few hundred steps of the pure rules)."""
 
-import datetime as dt
-from collections import Counter
 from dataclasses import replace
 
 from django.db import transaction
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, ServiceError
-from decks.drafting import catalogue
-from decks.drafting.models import Draft, Seat, WinstonMove, WinstonTable
+from decks.drafting.models import Draft, Seat, TurnMove, WinstonTable
 from decks.drafting.rules import rng_for
-from decks.drafting.rules.bots import bot_values
 from decks.drafting.rules.winston import (
     WinstonAction,
     WinstonMoveError,
@@ -28,10 +24,7 @@ from decks.drafting.rules.winston import (
 
 from .common import draft_lock, require_status, seats_of
 from .deal import dealt_card_ids
-from .finish import draft_finish
-
-# Seconds per look with the "competitive" timer (a fixed timer gives its own seconds).
-COMPETITIVE_LOOK_SECONDS = 40
+from .turns import card_values, seats_after_move
 
 
 def winston_deal(draft: Draft) -> WinstonTable:
@@ -44,33 +37,18 @@ def winston_deal(draft: Draft) -> WinstonTable:
     return table
 
 
-def _look_seconds(draft: Draft) -> int | None:
-    if draft.timer == Draft.Timer.FIXED:
-        return draft.timer_seconds
-    if draft.timer == Draft.Timer.COMPETITIVE:
-        return COMPETITIVE_LOOK_SECONDS
-    return None
-
-
 def _bot_move(draft: Draft, state: WinstonState) -> WinstonAction:
     """What a bot in the acting seat does: it sees the pile it looks at and its own pool."""
-    pile, pool = state.current_pile, state.pools[state.active]
-    infos = draft.__dict__.setdefault("_card_infos", {})
-    missing = set(pile + pool) - infos.keys()
-    if missing:
-        infos.update(catalogue.card_infos(missing))
-    values = bot_values(draft.game.slug, [infos[c] for c in pile], [infos[c] for c in pool])
+    values = card_values(draft, state.current_pile, state.pools[state.active])
     return winston_bot_action(state, values)
 
 
-def _apply(
-    draft: Draft, state: WinstonState, action, kind: str
-) -> tuple[WinstonState, WinstonMove]:
+def _apply(draft: Draft, state: WinstonState, action, kind: str) -> tuple[WinstonState, TurnMove]:
     try:
         result = winston_act(state, action)
     except WinstonMoveError as exc:
         raise ServiceError(str(exc), code=exc.code) from exc
-    move = WinstonMove(
+    move = TurnMove(
         draft=draft,
         turn=state.turn,
         seat=state.active,
@@ -87,32 +65,21 @@ def _settle(draft: Draft, table: WinstonTable, state: WinstonState, moves: list,
     finish the draft); write the table, the moves and the seats. The caller holds the lock."""
     seats = seats_of(draft)
     while not state.finished and seats[state.active].is_bot:
-        state, move = _apply(draft, state, _bot_move(draft, state), WinstonMove.Kind.BOT)
+        state, move = _apply(draft, state, _bot_move(draft, state), TurnMove.Kind.BOT)
         moves.append(move)
-    WinstonMove.objects.bulk_create(moves)
+    TurnMove.objects.bulk_create(moves)
     table.store(state)
     table.save()
     draft.arrivals += len(moves)  # the room's stamp moves with every action
-    for seat in seats:
-        seat.deadline, seat.deadline_pick_number = None, None
-    if state.finished:
-        picked = {seat.id: Counter(state.pools[seat.index]) for seat in seats}
-        draft_finish(draft, seats, now=now, picked=picked)
-    elif draft.status == Draft.Status.RUNNING:
-        seat = seats[state.active]
-        seat.deadline_pick_number = min(state.turn, 32767)
-        seconds = _look_seconds(draft)
-        if seconds is not None:
-            seat.deadline = now + dt.timedelta(seconds=seconds)
-            _schedule_expire(draft.id, seat.index, seat.deadline)
-    Seat.objects.bulk_update(seats, ["deadline", "deadline_pick_number"])
-    draft.save(update_fields=["status", "arrivals", "finished_at"])
-
-
-def _schedule_expire(draft_id: int, seat_index: int, deadline: dt.datetime) -> None:
-    from .picks import _schedule_deadline
-
-    _schedule_deadline(draft_id, seat_index, deadline)
+    seats_after_move(
+        draft,
+        seats,
+        finished=state.finished,
+        pools=state.pools,
+        active=state.active,
+        turn=state.turn,
+        now=now,
+    )
 
 
 def winston_begin(draft: Draft, *, now) -> None:
@@ -125,7 +92,7 @@ def _table(draft: Draft) -> WinstonTable:
     return WinstonTable.objects.get(draft=draft)
 
 
-def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> WinstonMove:
+def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> TurnMove:
     """The user's move (`take` or `decline`) at action number `turn`. A repeated or stale
     request is a 409 carrying the current turn; a move out of turn is a 409 too."""
     if action not in WinstonAction.__members__.values():
@@ -152,7 +119,7 @@ def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> Winston
                 code="stale_move",
                 data={"turn": state.turn, "active_seat": state.active},
             )
-        state, move = _apply(draft, state, action, WinstonMove.Kind.HUMAN)
+        state, move = _apply(draft, state, action, TurnMove.Kind.HUMAN)
         _settle(draft, table, state, [move], now=timezone.now())
         return move
 
@@ -167,7 +134,7 @@ def winston_deadline_expire(draft: Draft, seat_index: int, *, now) -> bool:
     state = table.state()
     if state.active != seat_index or state.finished:
         return False
-    state, move = _apply(draft, state, WinstonAction.TAKE, WinstonMove.Kind.TIMEOUT)
+    state, move = _apply(draft, state, WinstonAction.TAKE, TurnMove.Kind.TIMEOUT)
     _settle(draft, table, state, [move], now=now)
     return True
 
