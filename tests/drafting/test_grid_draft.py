@@ -12,6 +12,12 @@ from decks.drafting import services
 from decks.drafting.models import Draft, GridTable, Seat, TurnMove
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+LINE_SLOTS = (
+    ("row-1", (0, 1, 2)),
+    ("row-2", (3, 4, 5)),
+    ("row-3", (6, 7, 8)),
+    ("column-1", (0, 3, 6)),
+)
 
 
 @pytest.fixture
@@ -36,10 +42,7 @@ def test_a_human_and_a_bot_grid_draft_to_pools(grid, players):
             break
         table = _table(draft.id)
         assert table.state().active == 0  # the bot has picked by the time the human looks
-        line = next(l for l in ("row-1", "row-2", "row-3", "column-1") if any(
-            table.grid[s] is not None for s in {"row-1": (0, 1, 2), "row-2": (3, 4, 5),
-                                                "row-3": (6, 7, 8), "column-1": (0, 3, 6)}[l]
-        ))  # fmt: skip
+        line = next(name for name, slots in LINE_SLOTS if any(table.grid[s] for s in slots))
         services.grid_move_make(draft_id=draft.id, user=players[0], line=line, turn=table.turn)
     table = _table(draft.id)
     assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED

@@ -22,7 +22,8 @@ def test_a_winston_draft_through_the_api(client_for, api_client, organizer, play
     url = f"/api/drafts/{draft_id}/winston/"
     # the acting player sees pile 1's card; the other sees only the sizes and the stack
     mine, theirs = alice.get(url).json(), bob.get(url).json()
-    assert mine["your_turn"] and len(mine["current_pile"]) == 1
+    assert mine["your_turn"]
+    assert len(mine["current_pile"]) == 1
     assert theirs["current_pile"] is None
     assert theirs["pile_sizes"] == [1, 1, 1]
     assert theirs["stack"] == 87
