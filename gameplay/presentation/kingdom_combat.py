@@ -389,7 +389,7 @@ def kingdom_combat_paths(view: dict, actions: list, names: Names) -> Clicks:
     joins; a source, then its ability (and target)."""
     words = dict(WORDS)  # the paths add words for what the board does not draw
     paths = [_kc_path(view, action, words) for action in actions]
-    return paths, words, _kc_hint(view, words)
+    return paths, words, _kc_hint(view, words, {a["type"] for a in actions})
 
 
 def _kc_key(view: dict, thing, words: dict[str, str], prefix: str, word: str) -> str:
@@ -448,8 +448,16 @@ def _kc_join(action: dict, words: dict[str, str]) -> Path:
     return (f"card:{action['unit']}", f"opt:join:{battle}")
 
 
-def _kc_hint(view: dict, words: dict[str, str]) -> str | tuple[str, str]:
-    """What to choose first (and after the first choice), naming "Done" for the moment."""
+KC_ANSWERS = (
+    ("play", "play a Dirty Trick"),
+    ("shoot", "shoot with a Ranged unit"),
+    ("activate", "use an ability"),
+)
+
+
+def _kc_hint(view: dict, words: dict[str, str], kinds: set[str]) -> str | tuple[str, str]:
+    """What to choose first (and after the first choice), naming "Done" for the moment; in a
+    response window, the answers this player has."""
     stage = (view.get("turn") or {}).get("stage")
     if view.get("phase") == "garrison":
         words["opt:done"] = "Done hiring"
@@ -458,7 +466,8 @@ def _kc_hint(view: dict, words: dict[str, str]) -> str | tuple[str, str]:
         return "Keep your hand or mulligan."
     if view.get("window"):
         what = KC_WINDOW_TITLE.get(view["window"].get("then"), "Answers to the stack")
-        return f"{what}: answer with a Dirty Trick, a shot or an ability, or pass."
+        answers = ", ".join(words for kind, words in KC_ANSWERS if kind in kinds)
+        return f"{what}: you may {answers}, or pass." if answers else f"{what}: pass."
     if stage == "combat":
         return (
             "Choose an attacker, then its target; then commit the attack.",

@@ -14,7 +14,6 @@ covers no card that can be picked (issue 36's phone table)."""
 import os
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from gameplay import services
@@ -63,13 +62,18 @@ def photograph(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("size", SIZES)
 def test_a_person_plays_kingdom_combat_to_the_end_against_the_greedy_bot(
-    live_server, page: Page, make_user, bots_run_at_once, size
+    live_server, page: Page, make_user, bots_run_at_once
 ):
     base = live_server.url
-    width, height = SIZES[size]
     kira = make_user("kira", password=PASSWORD)
+    log_in_by_form(page, base, "kira", PASSWORD)
+    for size in SIZES:  # one log-in, a game at each size
+        play_to_the_end(page, base, kira, size)
+
+
+def play_to_the_end(page: Page, base: str, kira, size: str) -> None:
+    width, height = SIZES[size]
     game = services.game_create(
         ruleset="kingdom-combat",
         seats=[{"user": kira.pk}, {"bot": "greedy"}],
@@ -78,7 +82,6 @@ def test_a_person_plays_kingdom_combat_to_the_end_against_the_greedy_bot(
     )
     ogres = scenario(game)["ogres"]
     page.set_viewport_size({"width": width, "height": height})
-    log_in_by_form(page, base, "kira", PASSWORD)
     page.goto(f"{base}/games/{game.pk}/")
     expect(page.locator("#kc-stage")).to_contain_text("before combat")
     expect(page.locator("#board .kc-me [data-card].pickable").first).to_be_visible()

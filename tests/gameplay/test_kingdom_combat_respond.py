@@ -69,3 +69,16 @@ def test_a_cast_on_the_stack_is_listed_last_in_first_out_with_the_seat_asked():
 def test_no_window_and_no_defence_means_nobody_is_asked():
     state = started(seed=4)
     assert boards.kingdom_combat_board(KC.view(state, 0), NAMES)["respond"] is None
+
+
+def test_the_bar_names_the_answers_the_asked_player_has():
+    state, me, _them = at_the_damage_window()
+    legal = KC.legal_actions(state, me)
+    _paths, _words, hint = boards.kingdom_combat_paths(KC.view(state, me), legal, NAMES)
+    tricks = "play a Dirty Trick, " if any(a["type"] == "play" for a in legal) else ""
+    assert hint == f"Before combat damage: you may {tricks}shoot with a Ranged unit, or pass."
+    # with no gold left, only the shot and the passes
+    state["players"][str(me)]["gold"] = 0
+    legal = KC.legal_actions(state, me)
+    _paths, _words, hint = boards.kingdom_combat_paths(KC.view(state, me), legal, NAMES)
+    assert hint == "Before combat damage: you may shoot with a Ranged unit, or pass."
