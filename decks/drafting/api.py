@@ -60,6 +60,7 @@ class DraftListApi(APIView):
             card_set_id=data["card_set"],
             booster_layout=data["booster_layout"] or None,
             format=data["format"],
+            cube=data["cube"],
         )
         return _detail(request, draft.id, status.HTTP_201_CREATED)
 

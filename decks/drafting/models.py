@@ -56,6 +56,8 @@ class Draft(models.Model):
     pack_size = models.PositiveSmallIntegerField(default=15)
     jokers = models.BooleanField(default=False)
     booster_layout = models.CharField(max_length=200, blank=True)
+    # A cube: packs are the card set's list, singleton, shuffled (not boosters by layout).
+    cube = models.BooleanField(default=False)
     timer = models.CharField(max_length=12, choices=Timer.choices, default=Timer.OFF)
     timer_seconds = models.PositiveSmallIntegerField(default=0)
     seed = models.CharField(max_length=64)

@@ -159,6 +159,7 @@ def _details(
             "id": draft.id,
             "game": draft.game.slug,
             "format": draft.format,
+            "cube": draft.cube,
             "status": draft.status,
             "round": draft.round,
             "rounds": draft.rounds,

@@ -25,6 +25,11 @@ class DraftCreateIn(serializers.Serializer):
         default="",
         help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black'.",
     )
+    cube = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Catalogue games: packs of 15 from the card set's list, each card once.",
+    )
     format = serializers.ChoiceField(
         choices=["booster", "winston", "grid"],
         required=False,
@@ -73,6 +78,7 @@ class DraftOut(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
     format = serializers.ChoiceField(choices=["booster", "winston", "grid"])
+    cube = serializers.BooleanField()
     status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
     round = serializers.IntegerField()
     rounds = serializers.IntegerField()

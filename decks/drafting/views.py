@@ -21,6 +21,7 @@ from config import live_streams
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
+from decks import selectors as deck_selectors
 from decks.drafting import room, selectors, services, winston_selectors
 from decks.drafting.models import Draft
 from decks.faces import card_face
@@ -48,6 +49,24 @@ class DraftForm(forms.Form):
         help_text="You take seat 1. Untick it to run the pod for others.",
     )
     jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
+    card_set = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        label="Card set",
+        help_text="Catalogue games: the set the packs come from (yours too); blank: the default.",
+    )
+    cube = forms.BooleanField(
+        required=False,
+        label="Draft the card set as a cube",
+        help_text="Packs of 15 from the set's list, each card once (not boosters).",
+    )
+
+    def __init__(self, *args, user=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        sets = deck_selectors.visible_card_sets(user=user).order_by("name")
+        self.fields["card_set"].choices = [("", "Default"), *((s.pk, s.name) for s in sets)]
+
     booster_layout = forms.CharField(
         required=False,
         max_length=200,
@@ -58,7 +77,7 @@ class DraftForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def draft_list(request: HttpRequest) -> HttpResponse:
     """Recent drafts and a form to create one."""
-    form = DraftForm(request.POST or None)
+    form = DraftForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/login/?next={request.path}")
@@ -75,6 +94,8 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     booster_layout=data["booster_layout"] or None,
                     organizer_plays=data["organizer_plays"],
                     format=data["format"] or Draft.Format.BOOSTER,
+                    cube=data["cube"],
+                    card_set_id=data["card_set"],
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)

@@ -31,6 +31,7 @@ from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
 from .winston import winston_begin, winston_wake
 
 MAX_SEATS = 16
+CUBE_PACK_SIZE = 15
 # Two-player drafts played in turns on a stored table (services/winston.py, services/grid.py).
 TURN_BASED = (Draft.Format.WINSTON, Draft.Format.GRID)
 
@@ -51,6 +52,7 @@ class PodSettings:
     card_set_id: int | None
     booster_layout: str
     pack_size: int
+    cube: bool = False
 
 
 def pod_settings(
@@ -62,8 +64,10 @@ def pod_settings(
     card_set_id: int | None = None,
     booster_layout: str | None = None,
     user=None,
+    cube: bool = False,
 ) -> PodSettings:
-    """Check and normalise a pod's settings; 400 with the field at fault."""
+    """Check and normalise a pod's settings; 400 with the field at fault. A cube deals packs
+    of 15 from the card set's list (RULINGS.md 32)."""
     try:
         timer, seconds = parse_pick_timer(pick_timer)
     except ValueError as exc:
@@ -71,7 +75,19 @@ def pod_settings(
             str(exc), code="bad_pick_timer", errors={"pick_timer": [str(exc)]}
         ) from exc
     if catalogue.uses_playing_cards(game):
+        if cube:
+            raise ServiceError(
+                f"{game.name} is drafted from decks of playing cards, so it has no cube: "
+                "untick cube, or draft a game with card sets.",
+                code="no_cube",
+                errors={"cube": ["Only games with card sets can be drafted as a cube."]},
+            )
         return PodSettings(timer, seconds, seed or new_seed(), jokers, None, "", 15)
+    if cube:
+        card_set = catalogue.card_set_get(game, card_set_id, user=user)
+        return PodSettings(
+            timer, seconds, seed or new_seed(), False, card_set.id, "", CUBE_PACK_SIZE, True
+        )
     layout_text = booster_layout or DEFAULT_LAYOUT_TEXT
     try:
         layout = parse_layout(layout_text)
@@ -119,6 +135,7 @@ def pod_create(
         card_set_id=settings.card_set_id,
         booster_layout=settings.booster_layout,
         pack_size=settings.pack_size,
+        cube=settings.cube,
     )
     Seat.objects.bulk_create(
         Seat(draft=draft, index=i, is_bot=i >= seats - bots) for i in range(seats)
@@ -140,6 +157,7 @@ def draft_create(
     booster_layout: str | None = None,
     organizer_plays: bool = False,
     format: str = Draft.Format.BOOSTER,
+    cube: bool = False,
 ) -> Draft:
     """A single pod, open for joining; with `organizer_plays` its creator sits in seat 1
     (a pod with no open seat for them is refused, nothing created). A Winston draft has
@@ -173,6 +191,7 @@ def draft_create(
         card_set_id=card_set_id,
         booster_layout=booster_layout,
         user=organizer,
+        cube=cube,
     )
     draft = pod_create(
         organizer=organizer, game=game, seats=seats, bots=bots, settings=settings, format=format
