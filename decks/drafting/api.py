@@ -268,3 +268,30 @@ class DraftGridApi(APIView):
         seat = selectors.seat_of_user(draft, request.user)
         body = winston_selectors.grid_view(draft=draft, seat=seat)
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DraftRochesterApi(APIView):
+    """A Rochester draft's table: GET the open pack and the picks, POST your pick."""
+
+    @extend_schema(responses={200: serializers.RochesterOut, 404: serializers.ErrorOut})
+    def get(self, request, pk: int):
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        return Response(winston_selectors.rochester_view(draft=draft, seat=seat))
+
+    @extend_schema(
+        request=serializers.RochesterPickIn,
+        responses={201: serializers.RochesterOut, **ERRORS},
+        summary="Take a card from the open pack; 409 with the current turn when stale",
+    )
+    def post(self, request, pk: int):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = _valid(serializers.RochesterPickIn, request)
+        services.rochester_pick_make(
+            draft_id=pk, user=request.user, card=data["card"], turn=data["turn"]
+        )
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        body = winston_selectors.rochester_view(draft=draft, seat=seat)
+        return Response(body, status=status.HTTP_201_CREATED)

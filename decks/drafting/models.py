@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from decks.drafting.rules.grid import GridState
+from decks.drafting.rules.rochester import RochesterState
 from decks.drafting.rules.winston import WinstonState
 
 
@@ -27,6 +28,7 @@ class Draft(models.Model):
         BOOSTER = "booster", "Booster"
         WINSTON = "winston", "Winston (2 players)"
         GRID = "grid", "Grid (2 players)"
+        ROCHESTER = "rochester", "Rochester (packs face up)"
 
     class Timer(models.TextChoices):
         OFF = "off", "Off"
@@ -338,6 +340,43 @@ class GridTable(models.Model):
         self.discarded, self.pools = list(state.discarded), [list(p) for p in state.pools]
         self.round, self.rounds, self.first = state.round, state.rounds, state.first
         self.picks, self.turn = state.picks, state.turn
+
+
+class RochesterTable(models.Model):
+    """A Rochester draft's table (see rules/rochester.py): the closed packs in opening order,
+    the open pack (face up to all), how many packs were opened, the picks made from the open
+    pack, each seat's pool, and the action count `turn`."""
+
+    draft = models.OneToOneField(
+        Draft, on_delete=models.CASCADE, primary_key=True, related_name="rochester"
+    )
+    closed = models.JSONField(default=list)
+    pack = models.JSONField(default=list)
+    opened = models.PositiveSmallIntegerField(default=1)
+    picks = models.PositiveSmallIntegerField(default=0)
+    pools = models.JSONField(default=list)
+    turn = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Rochester table of draft {self.draft_id}"
+
+    def state(self) -> RochesterState:
+        """The table as the pure rules see it."""
+        return RochesterState(
+            closed=tuple(tuple(p) for p in self.closed),
+            pack=tuple(self.pack),
+            seats=len(self.pools),
+            opened=self.opened,
+            picks=self.picks,
+            pools=tuple(tuple(p) for p in self.pools),
+            turn=self.turn,
+        )
+
+    def store(self, state: RochesterState) -> None:
+        """Copy a state of the pure rules onto the row (the caller saves it)."""
+        self.closed, self.pack = [list(p) for p in state.closed], list(state.pack)
+        self.opened, self.picks = state.opened, state.picks
+        self.pools, self.turn = [list(p) for p in state.pools], state.turn
 
 
 class SealedDeal(models.Model):

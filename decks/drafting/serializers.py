@@ -31,10 +31,11 @@ class DraftCreateIn(serializers.Serializer):
         help_text="Catalogue games: packs of 15 from the card set's list, each card once.",
     )
     format = serializers.ChoiceField(
-        choices=["booster", "winston", "grid"],
+        choices=["booster", "winston", "grid", "rochester"],
         required=False,
         default="booster",
-        help_text="'winston' or 'grid': a draft for two players (seats must be 2).",
+        help_text="'winston' or 'grid': a draft for two players (seats must be 2); "
+        "'rochester': one pack at a time, face up.",
     )
 
 
@@ -77,7 +78,7 @@ class SeatOut(serializers.Serializer):
 class DraftOut(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
-    format = serializers.ChoiceField(choices=["booster", "winston", "grid"])
+    format = serializers.ChoiceField(choices=["booster", "winston", "grid", "rochester"])
     cube = serializers.BooleanField()
     status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
     round = serializers.IntegerField()
@@ -227,5 +228,36 @@ class GridOut(serializers.Serializer):
     pool = CardOut(many=True)
     pool_sizes = serializers.ListField(child=serializers.IntegerField())
     discarded = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    pool_id = serializers.IntegerField(allow_null=True)
+
+
+class RochesterPickIn(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1, help_text="A card id from the open pack.")
+    turn = serializers.IntegerField(min_value=0, help_text="The table's `turn` you acted on.")
+
+
+class RochesterPickOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.CharField()
+    card = CardOut()
+
+
+class RochesterOut(serializers.Serializer):
+    draft = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    pack_number = serializers.IntegerField()
+    packs = serializers.IntegerField()
+    opener = serializers.IntegerField(allow_null=True)
+    active_seat = serializers.IntegerField(allow_null=True)
+    pack = CardOut(many=True, help_text="The open pack, face up to everyone.")
+    recent_picks = RochesterPickOut(many=True, help_text="The latest picks, newest first.")
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    pool = CardOut(many=True)
+    pool_sizes = serializers.ListField(child=serializers.IntegerField())
     deadline = serializers.DateTimeField(allow_null=True)
     pool_id = serializers.IntegerField(allow_null=True)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("drafts/<int:pk>/pick/", views.draft_pick, name="pick"),
     path("drafts/<int:pk>/winston/", views.winston_move, name="winston-move"),
     path("drafts/<int:pk>/grid/", views.grid_move, name="grid-move"),
+    path("drafts/<int:pk>/rochester/", views.rochester_pick, name="rochester-pick"),
     path("drafts/<int:pk>/live/", views.draft_live, name="live"),
     path("drafts/<int:pk>/join/", views.draft_join, name="join"),
     path("drafts/<int:pk>/pod/", views.draft_pod, name="pod"),

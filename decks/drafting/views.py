@@ -22,7 +22,7 @@ from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
 from decks import selectors as deck_selectors
-from decks.drafting import room, selectors, services, winston_selectors
+from decks.drafting import room, selectors, services, tables
 from decks.drafting.models import Draft
 from decks.faces import card_face
 
@@ -65,7 +65,9 @@ class DraftForm(forms.Form):
     def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         sets = deck_selectors.visible_card_sets(user=user).order_by("name")
-        self.fields["card_set"].choices = [("", "Default"), *((s.pk, s.name) for s in sets)]
+        field = self.fields["card_set"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "Default"), *((s.pk, s.name) for s in sets)]
 
     booster_layout = forms.CharField(
         required=False,
@@ -121,8 +123,6 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     is_organizer = request.user.is_authenticated and (
         detail["organizer"] == request.user.pk or request.user.is_staff
     )
-    winston = _winston_table(request, pk, detail) if detail["format"] == "winston" else None
-    grid = _grid_table(request, pk, detail) if detail["format"] == "grid" else None
     prefs = room.prefs(request.COOKIES)
     deck = None
     if view:
@@ -162,41 +162,8 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         "error": error,
         "poll_ms": poll_ms,
         "stamp": stamp,
-        "winston": winston,
-        "grid": grid,
+        **tables.turn_tables(request.user, pk, detail),
     }
-
-
-def _grid_table(request: HttpRequest, pk: int, detail: dict) -> dict | None:
-    """The grid with card faces, as rows of three (None before the draft starts)."""
-    if detail["status"] == Draft.Status.OPEN:
-        return None
-    draft = selectors.draft_get(pk)
-    seat = selectors.seat_of_user(draft, request.user)
-    table = winston_selectors.grid_view(draft=draft, seat=seat)
-    for card in [*(c for c in table["grid"] if c), *table["pool"]]:
-        card["face"] = card_face(card, detail["game"])
-    table["rows"] = [table["grid"][row * 3 : row * 3 + 3] for row in range(3)]
-    table["line_buttons"] = [
-        {"line": line, "label": line.replace("-", " ").capitalize()} for line in table["lines"]
-    ]
-    return table
-
-
-def _winston_table(request: HttpRequest, pk: int, detail: dict) -> dict | None:
-    """The Winston table with card faces (None before the draft starts)."""
-    if detail["status"] == Draft.Status.OPEN:
-        return None
-    draft = selectors.draft_get(pk)
-    seat = selectors.seat_of_user(draft, request.user)
-    table = winston_selectors.winston_view(draft=draft, seat=seat)
-    for card in [*(table["current_pile"] or []), *table["pool"]]:
-        card["face"] = card_face(card, detail["game"])
-    table["piles"] = [
-        {"number": i + 1, "size": size, "looked_at": i == table["pile"]}
-        for i, size in enumerate(table["pile_sizes"])
-    ]
-    return table
 
 
 def draft_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -274,48 +241,70 @@ def draft_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect("drafting:room", pk=pk)
 
 
-@post_only_else_back_to("drafting:room")
-@login_required
-def winston_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Take or decline the pile looked at; a stale click shows why, with the table now."""
+def _table_move(request: HtmxHttpRequest, pk: int, make, unreadable: str) -> HttpResponse:
+    """Make a turn-based draft's move; a stale or unreadable one shows why, with the table."""
     error = ""
     try:
-        services.winston_move_make(
-            draft_id=pk,
-            user=request.user,
-            action=request.POST.get("action", ""),
-            turn=int(request.POST.get("turn", -1)),
-        )
+        make()
     except ValueError:
-        error = "That move could not be read; please click Take or Pass again."
+        error = unreadable
     except ServiceError as exc:
         error = exc.message
     context = _room_context(request, pk, error)
     if request.htmx:
         return render(request, "drafting/_room.html", context)
     return redirect("drafting:room", pk=pk)
+
+
+def _turn(request: HttpRequest) -> int:
+    return int(request.POST.get("turn", -1))
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def winston_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take or decline the pile looked at."""
+    action = request.POST.get("action", "")
+    return _table_move(
+        request,
+        pk,
+        lambda: services.winston_move_make(
+            draft_id=pk, user=request.user, action=action, turn=_turn(request)
+        ),
+        "That move could not be read; please click Take or Pass again.",
+    )
 
 
 @post_only_else_back_to("drafting:room")
 @login_required
 def grid_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Take the clicked row or column; a stale click shows why, with the grid now."""
-    error = ""
-    try:
-        services.grid_move_make(
+    """Take the clicked row or column."""
+    line = request.POST.get("line", "")
+    return _table_move(
+        request,
+        pk,
+        lambda: services.grid_move_make(
+            draft_id=pk, user=request.user, line=line, turn=_turn(request)
+        ),
+        "That move could not be read; please click a row or a column again.",
+    )
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def rochester_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take the clicked card of the open pack."""
+    return _table_move(
+        request,
+        pk,
+        lambda: services.rochester_pick_make(
             draft_id=pk,
             user=request.user,
-            line=request.POST.get("line", ""),
-            turn=int(request.POST.get("turn", -1)),
-        )
-    except ValueError:
-        error = "That move could not be read; please click a row or a column again."
-    except ServiceError as exc:
-        error = exc.message
-    context = _room_context(request, pk, error)
-    if request.htmx:
-        return render(request, "drafting/_room.html", context)
-    return redirect("drafting:room", pk=pk)
+            card=int(request.POST.get("card", 0)),
+            turn=_turn(request),
+        ),
+        "That pick could not be read; please click a card again.",
+    )
 
 
 @post_only_else_back_to("drafting:room")

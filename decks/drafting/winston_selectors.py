@@ -2,11 +2,12 @@
 
 Winston: everyone at the table sees the pile sizes, the stack count and whose turn it is;
 only the acting player sees the cards of the pile they look at. Grid: both players see the
-grid. Each player sees their own pool."""
+grid. Rochester: everyone sees the open pack and every pick made. Each player sees their own
+pool."""
 
 from config.errors import NotFound
 from decks.drafting import catalogue
-from decks.drafting.models import Draft, GridTable, Seat, WinstonTable
+from decks.drafting.models import Draft, GridTable, RochesterTable, Seat, TurnMove, WinstonTable
 from decks.drafting.rules import pick_sort_key
 from decks.drafting.rules.grid import open_lines
 from decks.drafting.rules.winston import PILES, can_decline
@@ -77,6 +78,44 @@ def grid_view(*, draft: Draft, seat: Seat | None) -> dict:
         "pool": _cards(list(state.pools[seat.index]), sort=True) if seat is not None else [],
         "pool_sizes": [len(p) for p in state.pools],
         "discarded": len(state.discarded),
+        "deadline": seat.deadline if yours and seat is not None else None,
+        "pool_id": seat.pool_id if seat is not None else None,
+    }
+
+
+def rochester_view(*, draft: Draft, seat: Seat | None) -> dict:
+    """The open pack face up, whose pick it is, and the picks so far (everyone sees them)."""
+    table = RochesterTable.objects.filter(draft=draft).first()
+    if table is None:
+        raise NotFound("This Rochester draft has not started.", code="not_started")
+    state = table.state()
+    acting = draft.status == Draft.Status.RUNNING and not state.finished
+    yours = seat is not None and acting and seat.index == state.active and not seat.is_bot
+    moves = list(
+        TurnMove.objects.filter(draft=draft)
+        .order_by("-turn")[: 2 * state.seats]
+        .values_list("seat", "cards", "kind")
+    )
+    picked = _cards([cards[0] for _seat, cards, _kind in moves])
+    return {
+        "draft": draft.id,
+        "status": draft.status,
+        "turn": state.turn,
+        "round": min(state.round, draft.rounds),
+        "rounds": draft.rounds,
+        "pack_number": state.opened,
+        "packs": state.opened + len(state.closed),
+        "opener": state.opener if acting else None,
+        "active_seat": state.active if acting else None,
+        "pack": _cards(list(state.pack)),
+        "recent_picks": [
+            {"seat": s, "kind": kind, "card": card}
+            for (s, _cards_taken, kind), card in zip(moves, picked, strict=True)
+        ],
+        "seat": seat.index if seat is not None else None,
+        "your_turn": yours,
+        "pool": _cards(list(state.pools[seat.index]), sort=True) if seat is not None else [],
+        "pool_sizes": [len(p) for p in state.pools],
         "deadline": seat.deadline if yours and seat is not None else None,
         "pool_id": seat.pool_id if seat is not None else None,
     }

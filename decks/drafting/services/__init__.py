@@ -11,6 +11,7 @@ from .pods import (
     draft_start,
 )
 from .registration import pool_deck_register
+from .rochester import rochester_pick_make
 from .sealed import sealed_pools_create
 from .sweep import draft_deadlines_sweep
 from .tournament_pods import pod_sizes, tournament_pods_create
@@ -30,6 +31,7 @@ __all__ = [
     "grid_move_make",
     "pod_sizes",
     "pool_deck_register",
+    "rochester_pick_make",
     "sealed_pools_create",
     "tournament_pods_create",
     "winston_move_make",

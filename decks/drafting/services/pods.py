@@ -28,17 +28,21 @@ from .common import (
 from .deal import packs_create
 from .grid import grid_begin, grid_wake
 from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
+from .rochester import rochester_begin, rochester_wake
 from .winston import winston_begin, winston_wake
 
 MAX_SEATS = 16
 CUBE_PACK_SIZE = 15
-# Two-player drafts played in turns on a stored table (services/winston.py, services/grid.py).
-TURN_BASED = (Draft.Format.WINSTON, Draft.Format.GRID)
+# Drafts played in turns on a stored table (services/winston.py, grid.py, rochester.py).
+TURN_BASED = (Draft.Format.WINSTON, Draft.Format.GRID, Draft.Format.ROCHESTER)
+TWO_PLAYERS = (Draft.Format.WINSTON, Draft.Format.GRID)
+BEGIN = {"winston": winston_begin, "grid": grid_begin, "rochester": rochester_begin}
+WAKE = {"winston": winston_wake, "grid": grid_wake, "rochester": rochester_wake}
 
 
 def _wake(draft: Draft, *, now) -> None:
     """Bots act and the acting human gets a deadline, after a resume or a seat change."""
-    (winston_wake if draft.format == Draft.Format.WINSTON else grid_wake)(draft, now=now)
+    WAKE[draft.format](draft, now=now)
 
 
 @dataclass(frozen=True)
@@ -164,11 +168,11 @@ def draft_create(
     exactly two seats."""
     if format not in Draft.Format.values:
         raise ServiceError(
-            "format must be 'booster', 'winston' or 'grid'.",
+            "format must be 'booster', 'winston', 'grid' or 'rochester'.",
             code="bad_format",
-            errors={"format": ["booster, winston or grid"]},
+            errors={"format": ["booster, winston, grid or rochester"]},
         )
-    if format in TURN_BASED and seats != 2:
+    if format in TWO_PLAYERS and seats != 2:
         name = Draft.Format(format).label.split(" ")[0]
         raise ServiceError(
             f"A {name} draft is for two players: set seats to 2.",
@@ -239,8 +243,7 @@ def draft_start(*, draft_id: int, user) -> Draft:
     if draft.format in TURN_BASED:
         draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
         draft.save(update_fields=["status", "round", "started_at"])
-        begin = winston_begin if draft.format == Draft.Format.WINSTON else grid_begin
-        begin(draft, now=now)
+        BEGIN[draft.format](draft, now=now)
         return draft
     packs_create(draft)
     draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
