@@ -35,7 +35,7 @@ class DraftForm(forms.Form):
         choices=Draft.Format.choices,
         initial=Draft.Format.BOOSTER,
         required=False,
-        help_text="Winston and grid: two players take piles or lines in turn (seats: 2).",
+        help_text="Winston, grid: two players (seats: 2). Rochester: one pack face up at a time.",
     )
     seats = forms.IntegerField(min_value=2, max_value=16, initial=8)
     bots = forms.IntegerField(
