@@ -27,7 +27,7 @@ from .common import (
 )
 from .deal import packs_create
 from .grid import grid_begin, grid_wake
-from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
+from .picks import bots_waiting, refresh_deadlines, schedule_bots, settle
 from .rochester import rochester_begin, rochester_wake
 from .winston import winston_begin, winston_wake
 
@@ -252,7 +252,7 @@ def draft_start(*, draft_id: int, user) -> Draft:
     settle(draft, seats, positions, now=now)
     draft.save(update_fields=["status", "round", "started_at", "arrivals", "finished_at"])
     if bots_waiting(draft, seats, positions):
-        _schedule_bots(draft.id)
+        schedule_bots(draft.id)
     return draft
 
 
@@ -299,7 +299,7 @@ def draft_resume(*, draft_id: int, user) -> Draft:
     positions = positions_of(draft)
     refresh_deadlines(draft, seats, positions, now=now)
     if bots_waiting(draft, seats, positions):
-        _schedule_bots(draft.id)
+        schedule_bots(draft.id)
     return draft
 
 
@@ -334,5 +334,5 @@ def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat
             _wake(draft, now=timezone.now())
         return seat
     if draft.status == Draft.Status.RUNNING and bots_waiting(draft, seats, positions_of(draft)):
-        _schedule_bots(draft.id)
+        schedule_bots(draft.id)
     return seat
