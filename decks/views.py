@@ -247,7 +247,7 @@ def _initial(request, deck, pool) -> dict:
         name = f"{pool.get_source_display()} deck"
         text = _pool_main_text(pool, request.GET.get("main", ""))
         # a pool dealt for an event builds a deck of the event's format: a sealed pool in a
-        # draft event (drafting ruling 21) makes a draft deck, which is what it registers as
+        # draft event (drafting ruling 37) makes a draft deck, which is what it registers as
         fmt = pool.entry.tournament.deck_format if pool.entry_id else pool.source
         initial = {"game": pool.game.slug, "format": fmt, "pool": pool.pk, "name": name}
         return {**initial, "text": text}

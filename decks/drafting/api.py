@@ -2,11 +2,12 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.drafting import selectors, serializers, services
+from decks.drafting import selectors, serializers, services, winston_selectors
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), serializers.ErrorOut)
 
@@ -58,6 +59,8 @@ class DraftListApi(APIView):
             jokers=data["jokers"],
             card_set_id=data["card_set"],
             booster_layout=data["booster_layout"] or None,
+            format=data["format"],
+            cube=data["cube"],
         )
         return _detail(request, draft.id, status.HTTP_201_CREATED)
 
@@ -212,3 +215,84 @@ class PoolDetailApi(APIView):
     @extend_schema(responses={200: serializers.PoolOut, **ERRORS}, summary="A pool's cards")
     def get(self, request, pk: int):
         return Response(selectors.pool_detail(pool_id=pk, user=request.user))
+
+
+class DraftWinstonApi(APIView):
+    """A Winston draft's table: GET what you see, POST your move."""
+
+    @extend_schema(responses={200: serializers.WinstonOut, 404: serializers.ErrorOut})
+    def get(self, request, pk: int):
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        return Response(winston_selectors.winston_view(draft=draft, seat=seat))
+
+    @extend_schema(
+        request=serializers.WinstonMoveIn,
+        responses={201: serializers.WinstonOut, **ERRORS},
+        summary="Take or decline the pile you look at; 409 with the current turn when stale",
+    )
+    def post(self, request, pk: int):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = _valid(serializers.WinstonMoveIn, request)
+        services.winston_move_make(
+            draft_id=pk, user=request.user, action=data["action"], turn=data["turn"]
+        )
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        body = winston_selectors.winston_view(draft=draft, seat=seat)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DraftGridApi(APIView):
+    """A grid draft's table: GET the grid, POST the line you take."""
+
+    @extend_schema(responses={200: serializers.GridOut, 404: serializers.ErrorOut})
+    def get(self, request, pk: int):
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        return Response(winston_selectors.grid_view(draft=draft, seat=seat))
+
+    @extend_schema(
+        request=serializers.GridMoveIn,
+        responses={201: serializers.GridOut, **ERRORS},
+        summary="Take a row or a column; 409 with the current turn when stale",
+    )
+    def post(self, request, pk: int):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = _valid(serializers.GridMoveIn, request)
+        services.grid_move_make(
+            draft_id=pk, user=request.user, line=data["line"], turn=data["turn"]
+        )
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        body = winston_selectors.grid_view(draft=draft, seat=seat)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DraftRochesterApi(APIView):
+    """A Rochester draft's table: GET the open pack and the picks, POST your pick."""
+
+    @extend_schema(responses={200: serializers.RochesterOut, 404: serializers.ErrorOut})
+    def get(self, request, pk: int):
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        return Response(winston_selectors.rochester_view(draft=draft, seat=seat))
+
+    @extend_schema(
+        request=serializers.RochesterPickIn,
+        responses={201: serializers.RochesterOut, **ERRORS},
+        summary="Take a card from the open pack; 409 with the current turn when stale",
+    )
+    def post(self, request, pk: int):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = _valid(serializers.RochesterPickIn, request)
+        services.rochester_pick_make(
+            draft_id=pk, user=request.user, card=data["card"], turn=data["turn"]
+        )
+        draft = selectors.draft_get(pk)
+        seat = selectors.seat_of_user(draft, request.user)
+        body = winston_selectors.rochester_view(draft=draft, seat=seat)
+        return Response(body, status=status.HTTP_201_CREATED)

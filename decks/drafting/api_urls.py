@@ -17,6 +17,9 @@ urlpatterns = [
     ),
     path("drafts/<int:pk>/me/", api.DraftMeApi.as_view(), name="draft-me"),
     path("drafts/<int:pk>/picks/", api.DraftPickApi.as_view(), name="draft-picks"),
+    path("drafts/<int:pk>/winston/", api.DraftWinstonApi.as_view(), name="draft-winston"),
+    path("drafts/<int:pk>/grid/", api.DraftGridApi.as_view(), name="draft-grid"),
+    path("drafts/<int:pk>/rochester/", api.DraftRochesterApi.as_view(), name="draft-rochester"),
     path("drafts/<int:pk>/log/", api.DraftLogApi.as_view(), name="draft-log"),
     path("drafts/<int:pk>/pod/", api.DraftPodApi.as_view(), name="draft-pod"),
     path(

@@ -7,6 +7,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from decks.drafting.rules.grid import GridState
+from decks.drafting.rules.rochester import RochesterState
+from decks.drafting.rules.winston import WinstonState
+
 
 class Draft(models.Model):
     """A pod: seats in order, each a player or a bot, drafting packs round by round."""
@@ -19,6 +23,12 @@ class Draft(models.Model):
         RUNNING = "running", "Running"
         PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
+
+    class Format(models.TextChoices):
+        BOOSTER = "booster", "Booster"
+        WINSTON = "winston", "Winston (2 players)"
+        GRID = "grid", "Grid (2 players)"
+        ROCHESTER = "rochester", "Rochester (packs face up)"
 
     class Timer(models.TextChoices):
         OFF = "off", "Off"
@@ -40,6 +50,7 @@ class Draft(models.Model):
         related_name="drafts",
     )
     pod_number = models.PositiveSmallIntegerField(default=1)
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.BOOSTER)
     seat_count = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     round = models.PositiveSmallIntegerField(default=0)
@@ -47,6 +58,8 @@ class Draft(models.Model):
     pack_size = models.PositiveSmallIntegerField(default=15)
     jokers = models.BooleanField(default=False)
     booster_layout = models.CharField(max_length=200, blank=True)
+    # A cube: packs are the card set's list, singleton, shuffled (not boosters by layout).
+    cube = models.BooleanField(default=False)
     timer = models.CharField(max_length=12, choices=Timer.choices, default=Timer.OFF)
     timer_seconds = models.PositiveSmallIntegerField(default=0)
     seed = models.CharField(max_length=64)
@@ -214,6 +227,160 @@ class Pick(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: round {self.round} pick {self.pick_number}"
+
+
+class WinstonTable(models.Model):
+    """A Winston draft's table (see rules/winston.py): the stack (top last), the three piles
+    and the two pools as card ids, who acts, which pile they look at and the action count.
+    Written only under the draft's row lock; `turn` is what a request must quote."""
+
+    draft = models.OneToOneField(
+        Draft, on_delete=models.CASCADE, primary_key=True, related_name="winston"
+    )
+    stack = models.JSONField(default=list)
+    piles = models.JSONField(default=list)
+    pools = models.JSONField(default=list)
+    active = models.PositiveSmallIntegerField(default=0)
+    pile = models.PositiveSmallIntegerField(default=0)
+    turn = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(active__lte=1) & Q(pile__lte=2), name="winston_active_and_pile"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Winston table of draft {self.draft_id}"
+
+    def state(self) -> WinstonState:
+        """The table as the pure rules see it."""
+        return WinstonState(
+            stack=tuple(self.stack),
+            piles=tuple(tuple(pile) for pile in self.piles),
+            pools=tuple(tuple(pool) for pool in self.pools),
+            active=self.active,
+            pile=self.pile,
+            turn=self.turn,
+        )
+
+    def store(self, state: WinstonState) -> None:
+        """Copy a state of the pure rules onto the row (the caller saves it)."""
+        self.stack, self.piles = list(state.stack), [list(p) for p in state.piles]
+        self.pools, self.active = [list(p) for p in state.pools], state.active
+        self.pile, self.turn = state.pile, state.turn
+
+
+class TurnMove(models.Model):
+    """The log of a turn-based draft (Winston, grid): one row per action, numbered; the unique
+    number makes a repeated or concurrent action impossible to record twice."""
+
+    class Kind(models.TextChoices):
+        HUMAN = "human", "Human"
+        TIMEOUT = "timeout", "Timeout"
+        BOT = "bot", "Bot"
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="turn_moves")
+    turn = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    # Winston: the pile looked at (0-2); grid: the round.
+    pile = models.PositiveSmallIntegerField()
+    # Winston: take or decline; grid: row-1..3 or column-1..3.
+    action = models.CharField(max_length=8)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # The card ids the seat got (the pile, the blind card, or none).
+    cards = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draft_id", "turn"]
+        constraints = [
+            models.UniqueConstraint(fields=["draft", "turn"], name="turn_move_once_per_turn")
+        ]
+
+    def __str__(self) -> str:
+        return f"draft {self.draft_id} move {self.turn}: seat {self.seat + 1} {self.action}"
+
+
+class GridTable(models.Model):
+    """A grid draft's table (see rules/grid.py): the grids still to come, the current grid
+    (nine slots, null once taken), the discards and the two pools as card ids; the round,
+    who picks first in it, how many picks it has had, and the action count `turn`."""
+
+    draft = models.OneToOneField(
+        Draft, on_delete=models.CASCADE, primary_key=True, related_name="grid"
+    )
+    grids = models.JSONField(default=list)
+    grid = models.JSONField(default=list)
+    discarded = models.JSONField(default=list)
+    pools = models.JSONField(default=list)
+    round = models.PositiveSmallIntegerField(default=1)
+    rounds = models.PositiveSmallIntegerField(default=1)
+    first = models.PositiveSmallIntegerField(default=0)
+    picks = models.PositiveSmallIntegerField(default=0)
+    turn = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"grid table of draft {self.draft_id}"
+
+    def state(self) -> GridState:
+        """The table as the pure rules see it."""
+        return GridState(
+            grids=tuple(tuple(g) for g in self.grids),
+            grid=tuple(self.grid),
+            discarded=tuple(self.discarded),
+            pools=tuple(tuple(p) for p in self.pools),
+            round=self.round,
+            rounds=self.rounds,
+            first=self.first,
+            picks=self.picks,
+            turn=self.turn,
+        )
+
+    def store(self, state: GridState) -> None:
+        """Copy a state of the pure rules onto the row (the caller saves it)."""
+        self.grids, self.grid = [list(g) for g in state.grids], list(state.grid)
+        self.discarded, self.pools = list(state.discarded), [list(p) for p in state.pools]
+        self.round, self.rounds, self.first = state.round, state.rounds, state.first
+        self.picks, self.turn = state.picks, state.turn
+
+
+class RochesterTable(models.Model):
+    """A Rochester draft's table (see rules/rochester.py): the closed packs in opening order,
+    the open pack (face up to all), how many packs were opened, the picks made from the open
+    pack, each seat's pool, and the action count `turn`."""
+
+    draft = models.OneToOneField(
+        Draft, on_delete=models.CASCADE, primary_key=True, related_name="rochester"
+    )
+    closed = models.JSONField(default=list)
+    pack = models.JSONField(default=list)
+    opened = models.PositiveSmallIntegerField(default=1)
+    picks = models.PositiveSmallIntegerField(default=0)
+    pools = models.JSONField(default=list)
+    turn = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Rochester table of draft {self.draft_id}"
+
+    def state(self) -> RochesterState:
+        """The table as the pure rules see it."""
+        return RochesterState(
+            closed=tuple(tuple(p) for p in self.closed),
+            pack=tuple(self.pack),
+            seats=len(self.pools),
+            opened=self.opened,
+            picks=self.picks,
+            pools=tuple(tuple(p) for p in self.pools),
+            turn=self.turn,
+        )
+
+    def store(self, state: RochesterState) -> None:
+        """Copy a state of the pure rules onto the row (the caller saves it)."""
+        self.closed, self.pack = [list(p) for p in state.closed], list(state.pack)
+        self.opened, self.picks = state.opened, state.picks
+        self.pools, self.turn = [list(p) for p in state.pools], state.turn
 
 
 class SealedDeal(models.Model):

@@ -158,6 +158,8 @@ def _details(
         data = {
             "id": draft.id,
             "game": draft.game.slug,
+            "format": draft.format,
+            "cube": draft.cube,
             "status": draft.status,
             "round": draft.round,
             "rounds": draft.rounds,
@@ -474,7 +476,7 @@ def tournament_limited(*, tournament, user) -> dict | None:
 
 
 def _draft_and_sealed(tournament, pods: list, deal, *, can_deal: bool) -> dict:
-    """For the organizer of a draft event (ruling 21): the entries to tick as drafters before
+    """For the organizer of a draft event (ruling 37): the entries to tick as drafters before
     the pod is made, and once it is, how many entries do not draft (to deal sealed pools)."""
     if not can_deal or tournament.deck_format != "draft" or deal is not None:
         return {"drafter_choices": [], "not_drafting": 0}

@@ -25,6 +25,18 @@ class DraftCreateIn(serializers.Serializer):
         default="",
         help_text="Catalogue games: e.g. '1 gold/silver, 3 silver/black, 11 black'.",
     )
+    cube = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Catalogue games: packs of 15 from the card set's list, each card once.",
+    )
+    format = serializers.ChoiceField(
+        choices=["booster", "winston", "grid", "rochester"],
+        required=False,
+        default="booster",
+        help_text="'winston' or 'grid': a draft for two players (seats must be 2); "
+        "'rochester': one pack at a time, face up.",
+    )
 
 
 class PickIn(serializers.Serializer):
@@ -74,6 +86,8 @@ class SeatOut(serializers.Serializer):
 class DraftOut(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
+    format = serializers.ChoiceField(choices=["booster", "winston", "grid", "rochester"])
+    cube = serializers.BooleanField()
     status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
     round = serializers.IntegerField()
     rounds = serializers.IntegerField()
@@ -171,3 +185,87 @@ class PoolOut(serializers.Serializer):
     game = serializers.CharField()
     source = serializers.CharField()  # type: ignore[assignment]  # the "source" key, not DRF's
     cards = PoolCardOut(many=True)
+
+
+class WinstonMoveIn(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=["take", "decline"], help_text="Take the pile you look at, or decline it."
+    )
+    turn = serializers.IntegerField(min_value=0, help_text="The table's `turn` you acted on.")
+
+
+class WinstonOut(serializers.Serializer):
+    draft = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    active_seat = serializers.IntegerField(allow_null=True)
+    pile = serializers.IntegerField(allow_null=True, help_text="The pile looked at (0-2).")
+    pile_sizes = serializers.ListField(child=serializers.IntegerField())
+    stack = serializers.IntegerField(help_text="Cards left in the stack.")
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    current_pile = CardOut(many=True, allow_null=True, help_text="Only for the acting player.")
+    can_decline = serializers.BooleanField()
+    pool = CardOut(many=True)
+    pool_sizes = serializers.ListField(child=serializers.IntegerField())
+    deadline = serializers.DateTimeField(allow_null=True)
+    pool_id = serializers.IntegerField(allow_null=True)
+
+
+class GridMoveIn(serializers.Serializer):
+    line = serializers.ChoiceField(
+        choices=["row-1", "row-2", "row-3", "column-1", "column-2", "column-3"],
+        help_text="The row or column to take.",
+    )
+    turn = serializers.IntegerField(min_value=0, help_text="The table's `turn` you acted on.")
+
+
+class GridOut(serializers.Serializer):
+    draft = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    active_seat = serializers.IntegerField(allow_null=True)
+    grid = serializers.ListField(
+        child=CardOut(allow_null=True), help_text="Nine slots, row by row; null once taken."
+    )
+    lines = serializers.ListField(child=serializers.CharField(), help_text="What you may take.")
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    pool = CardOut(many=True)
+    pool_sizes = serializers.ListField(child=serializers.IntegerField())
+    discarded = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    pool_id = serializers.IntegerField(allow_null=True)
+
+
+class RochesterPickIn(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1, help_text="A card id from the open pack.")
+    turn = serializers.IntegerField(min_value=0, help_text="The table's `turn` you acted on.")
+
+
+class RochesterPickOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.CharField()
+    card = CardOut()
+
+
+class RochesterOut(serializers.Serializer):
+    draft = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    pack_number = serializers.IntegerField()
+    packs = serializers.IntegerField()
+    opener = serializers.IntegerField(allow_null=True)
+    active_seat = serializers.IntegerField(allow_null=True)
+    pack = CardOut(many=True, help_text="The open pack, face up to everyone.")
+    recent_picks = RochesterPickOut(many=True, help_text="The latest picks, newest first.")
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    pool = CardOut(many=True)
+    pool_sizes = serializers.ListField(child=serializers.IntegerField())
+    deadline = serializers.DateTimeField(allow_null=True)
+    pool_id = serializers.IntegerField(allow_null=True)

@@ -21,7 +21,8 @@ from config import live_streams
 from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
-from decks.drafting import room, selectors, services
+from decks import selectors as deck_selectors
+from decks.drafting import room, selectors, services, tables
 from decks.drafting.models import Draft
 from decks.faces import card_face
 
@@ -30,6 +31,12 @@ GAMES = games.choices()  # the games' one declaration
 
 class DraftForm(forms.Form):
     game = forms.ChoiceField(choices=GAMES)
+    format = forms.ChoiceField(
+        choices=Draft.Format.choices,
+        initial=Draft.Format.BOOSTER,
+        required=False,
+        help_text="Winston, grid: two players (seats: 2). Rochester: one pack face up at a time.",
+    )
     seats = forms.IntegerField(min_value=2, max_value=16, initial=8)
     bots = forms.IntegerField(
         min_value=0, max_value=16, initial=6, help_text="Bots take the last seats."
@@ -42,6 +49,26 @@ class DraftForm(forms.Form):
         help_text="You take seat 1. Untick it to run the pod for others.",
     )
     jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
+    card_set = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        label="Card set",
+        help_text="Catalogue games: the set the packs come from (yours too); blank: the default.",
+    )
+    cube = forms.BooleanField(
+        required=False,
+        label="Draft the card set as a cube",
+        help_text="Packs of 15 from the set's list, each card once (not boosters).",
+    )
+
+    def __init__(self, *args, user=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        sets = deck_selectors.visible_card_sets(user=user).order_by("name")
+        field = self.fields["card_set"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "Default"), *((s.pk, s.name) for s in sets)]
+
     booster_layout = forms.CharField(
         required=False,
         max_length=200,
@@ -52,7 +79,7 @@ class DraftForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def draft_list(request: HttpRequest) -> HttpResponse:
     """Recent drafts and a form to create one."""
-    form = DraftForm(request.POST or None)
+    form = DraftForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/login/?next={request.path}")
@@ -68,6 +95,9 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     jokers=data["jokers"],
                     booster_layout=data["booster_layout"] or None,
                     organizer_plays=data["organizer_plays"],
+                    format=data["format"] or Draft.Format.BOOSTER,
+                    cube=data["cube"],
+                    card_set_id=data["card_set"],
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)
@@ -132,6 +162,7 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         "error": error,
         "poll_ms": poll_ms,
         "stamp": stamp,
+        **tables.turn_tables(request.user, pk, detail),
     }
 
 
@@ -208,6 +239,72 @@ def draft_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "drafting/_room.html", context)
     return redirect("drafting:room", pk=pk)
+
+
+def _table_move(request: HtmxHttpRequest, pk: int, make, unreadable: str) -> HttpResponse:
+    """Make a turn-based draft's move; a stale or unreadable one shows why, with the table."""
+    error = ""
+    try:
+        make()
+    except ValueError:
+        error = unreadable
+    except ServiceError as exc:
+        error = exc.message
+    context = _room_context(request, pk, error)
+    if request.htmx:
+        return render(request, "drafting/_room.html", context)
+    return redirect("drafting:room", pk=pk)
+
+
+def _turn(request: HttpRequest) -> int:
+    return int(request.POST.get("turn", -1))
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def winston_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take or decline the pile looked at."""
+    action = request.POST.get("action", "")
+    return _table_move(
+        request,
+        pk,
+        lambda: services.winston_move_make(
+            draft_id=pk, user=request.user, action=action, turn=_turn(request)
+        ),
+        "That move could not be read; please click Take or Pass again.",
+    )
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def grid_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take the clicked row or column."""
+    line = request.POST.get("line", "")
+    return _table_move(
+        request,
+        pk,
+        lambda: services.grid_move_make(
+            draft_id=pk, user=request.user, line=line, turn=_turn(request)
+        ),
+        "That move could not be read; please click a row or a column again.",
+    )
+
+
+@post_only_else_back_to("drafting:room")
+@login_required
+def rochester_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take the clicked card of the open pack."""
+    return _table_move(
+        request,
+        pk,
+        lambda: services.rochester_pick_make(
+            draft_id=pk,
+            user=request.user,
+            card=int(request.POST.get("card", 0)),
+            turn=_turn(request),
+        ),
+        "That pick could not be read; please click a card again.",
+    )
 
 
 @post_only_else_back_to("drafting:room")
@@ -302,7 +399,7 @@ def _report(request: HttpRequest, call, success) -> None:
 @login_required
 def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat a draft tournament's entries in pods, or only the ticked ones in one (organizer)."""
-    # Ticked entries draft in one pod with bots; none ticked seats every entry (ruling 21).
+    # Ticked entries draft in one pod with bots; none ticked seats every entry (ruling 37).
     ticked = request.POST.getlist("drafters")
     drafters = [int(v) for v in ticked if v.isascii() and v.isdigit()] if ticked else None
     create = partial(

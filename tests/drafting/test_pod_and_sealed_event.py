@@ -33,7 +33,7 @@ def test_two_drafters_share_a_pod_of_bots_and_the_rest_open_sealed_pools(
     assert len(seats) == 8
     assert {s.entry_id for s in seats if not s.is_bot} == {e.pk for e in drafters}
     assert sum(s.is_bot and s.entry_id is None for s in seats) == 6
-    # and the six others each get a sealed pool of 6 boosters (90 cards, ruling 21)
+    # and the six others each get a sealed pool of 6 boosters (90 cards, ruling 37)
     assert sorted(p.entry_id for p in pools) == sorted(e.pk for e in entries[2:])
     assert {sum(c.count for c in p.cards.all()) for p in pools} == {90}
     # (the drafters' 45 picks become their pools at the end: the whole-day browser test)

@@ -112,3 +112,14 @@ def bot_pick(game_slug: str, pack: Sequence[DraftCard], picks: Sequence[DraftCar
         scores = [_catalogue_value(card, factions) for card in pack]
     best = max(range(len(pack)), key=lambda i: (scores[i], -i))
     return pack[best]
+
+
+def bot_values(
+    game_slug: str, cards: Sequence[DraftCard], picks: Sequence[DraftCard]
+) -> list[float]:
+    """How much a bot with these picks wants each of `cards` (Winston bots weigh piles)."""
+    if game_slug in PLAYING_CARD_GAMES:
+        suits = _suit_counts(picks)
+        return [_combat_value(card, suits) for card in cards]
+    factions = _faction_counts(picks)
+    return [_catalogue_value(card, factions) for card in cards]

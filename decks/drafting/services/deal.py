@@ -10,6 +10,7 @@ from decks.drafting.rules import (
     parse_layout,
     rng_for,
 )
+from decks.drafting.rules.cube import deal_cube
 
 
 def dealt_card_ids(draft: Draft) -> list[list[list[int]]]:
@@ -22,9 +23,14 @@ def dealt_card_ids(draft: Draft) -> list[list[list[int]]]:
                 deck, draft.seat_count, rng, rounds=draft.rounds, pack_size=draft.pack_size
             )
             return deal.packs
-        layout = parse_layout(draft.booster_layout)
         assert draft.card_set is not None  # a booster draft is made from a card set
         cards = catalogue.booster_catalogue(draft.card_set)
+        if draft.cube:
+            keys = [card.key for card in cards]
+            return deal_cube(
+                keys, draft.seat_count, rng, rounds=draft.rounds, pack_size=draft.pack_size
+            )
+        layout = parse_layout(draft.booster_layout)
         packs = deal_catalogue_draft(cards, layout, draft.seat_count, rng, rounds=draft.rounds)
         return [[[card.key for card in pack] for pack in row] for row in packs]
     except DraftRuleError as exc:

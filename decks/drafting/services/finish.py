@@ -16,16 +16,20 @@ def pool_owner(draft: Draft, seat: Seat):
     return None
 
 
-def draft_finish(draft: Draft, seats: Sequence[Seat], *, now) -> None:
-    """Mark the draft finished and turn each player's picks into a pool. The caller holds the
-    draft lock and saves the draft row."""
+def draft_finish(
+    draft: Draft, seats: Sequence[Seat], *, now, picked: dict[int, Counter] | None = None
+) -> None:
+    """Mark the draft finished and turn each player's picks (card id counts by seat id; read
+    from the picks when not given) into a pool. The caller holds the draft lock and saves the
+    draft row."""
     draft.status = Draft.Status.FINISHED
     draft.finished_at = now
-    picked: dict[int, Counter] = {seat.id: Counter() for seat in seats}
-    for seat_id, card_id in Pick.objects.filter(draft=draft).values_list(
-        "seat_id", "pack_card__card_id"
-    ):
-        picked[seat_id][card_id] += 1
+    if picked is None:
+        picked = {seat.id: Counter() for seat in seats}
+        for seat_id, card_id in Pick.objects.filter(draft=draft).values_list(
+            "seat_id", "pack_card__card_id"
+        ):
+            picked[seat_id][card_id] += 1
     for seat in seats:
         seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number = None, None, None
         owner = pool_owner(draft, seat)

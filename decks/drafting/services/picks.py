@@ -304,6 +304,18 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
         draft = draft_lock(draft_id)
         if draft.status != Draft.Status.RUNNING:
             return False
+        if draft.format == Draft.Format.WINSTON:
+            from .winston import winston_deadline_expire  # winston imports this module
+
+            return winston_deadline_expire(draft, seat_index, now=now)
+        if draft.format == Draft.Format.GRID:
+            from .grid import grid_deadline_expire  # grid imports this module
+
+            return grid_deadline_expire(draft, seat_index, now=now)
+        if draft.format == Draft.Format.ROCHESTER:
+            from .rochester import rochester_deadline_expire  # it imports this module
+
+            return rochester_deadline_expire(draft, seat_index, now=now)
         seats = seats_of(draft)
         seat = next((s for s in seats if s.index == seat_index), None)
         if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:

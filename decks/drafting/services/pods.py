@@ -26,9 +26,23 @@ from .common import (
     seats_of,
 )
 from .deal import packs_create
+from .grid import grid_begin, grid_wake
 from .picks import bots_waiting, refresh_deadlines, schedule_bots, settle
+from .rochester import rochester_begin, rochester_wake
+from .winston import winston_begin, winston_wake
 
 MAX_SEATS = 16
+CUBE_PACK_SIZE = 15
+# Drafts played in turns on a stored table (services/winston.py, grid.py, rochester.py).
+TURN_BASED = (Draft.Format.WINSTON, Draft.Format.GRID, Draft.Format.ROCHESTER)
+TWO_PLAYERS = (Draft.Format.WINSTON, Draft.Format.GRID)
+BEGIN = {"winston": winston_begin, "grid": grid_begin, "rochester": rochester_begin}
+WAKE = {"winston": winston_wake, "grid": grid_wake, "rochester": rochester_wake}
+
+
+def _wake(draft: Draft, *, now) -> None:
+    """Bots act and the acting human gets a deadline, after a resume or a seat change."""
+    WAKE[draft.format](draft, now=now)
 
 
 @dataclass(frozen=True)
@@ -42,6 +56,7 @@ class PodSettings:
     card_set_id: int | None
     booster_layout: str
     pack_size: int
+    cube: bool = False
 
 
 def pod_settings(
@@ -53,8 +68,10 @@ def pod_settings(
     card_set_id: int | None = None,
     booster_layout: str | None = None,
     user=None,
+    cube: bool = False,
 ) -> PodSettings:
-    """Check and normalise a pod's settings; 400 with the field at fault."""
+    """Check and normalise a pod's settings; 400 with the field at fault. A cube deals packs
+    of 15 from the card set's list (RULINGS.md 32)."""
     try:
         timer, seconds = parse_pick_timer(pick_timer)
     except ValueError as exc:
@@ -62,7 +79,19 @@ def pod_settings(
             str(exc), code="bad_pick_timer", errors={"pick_timer": [str(exc)]}
         ) from exc
     if catalogue.uses_playing_cards(game):
+        if cube:
+            raise ServiceError(
+                f"{game.name} is drafted from decks of playing cards, so it has no cube: "
+                "untick cube, or draft a game with card sets.",
+                code="no_cube",
+                errors={"cube": ["Only games with card sets can be drafted as a cube."]},
+            )
         return PodSettings(timer, seconds, seed or new_seed(), jokers, None, "", 15)
+    if cube:
+        card_set = catalogue.card_set_get(game, card_set_id, user=user)
+        return PodSettings(
+            timer, seconds, seed or new_seed(), False, card_set.id, "", CUBE_PACK_SIZE, True
+        )
     layout_text = booster_layout or DEFAULT_LAYOUT_TEXT
     try:
         layout = parse_layout(layout_text)
@@ -83,6 +112,7 @@ def pod_create(
     settings: PodSettings,
     tournament=None,
     pod_number: int = 1,
+    format: str = Draft.Format.BOOSTER,
 ) -> Draft:
     """A pod with ``seats`` seats, the last ``bots`` of them bots (no transaction of its own)."""
     if not 2 <= seats <= MAX_SEATS:
@@ -100,6 +130,7 @@ def pod_create(
         game=game,
         tournament=tournament,
         pod_number=pod_number,
+        format=format,
         seat_count=seats,
         timer=settings.timer,
         timer_seconds=settings.timer_seconds,
@@ -108,6 +139,7 @@ def pod_create(
         card_set_id=settings.card_set_id,
         booster_layout=settings.booster_layout,
         pack_size=settings.pack_size,
+        cube=settings.cube,
     )
     Seat.objects.bulk_create(
         Seat(draft=draft, index=i, is_bot=i >= seats - bots) for i in range(seats)
@@ -128,9 +160,25 @@ def draft_create(
     card_set_id: int | None = None,
     booster_layout: str | None = None,
     organizer_plays: bool = False,
+    format: str = Draft.Format.BOOSTER,
+    cube: bool = False,
 ) -> Draft:
     """A single pod, open for joining; with `organizer_plays` its creator sits in seat 1
-    (a pod with no open seat for them is refused, nothing created)."""
+    (a pod with no open seat for them is refused, nothing created). A Winston draft has
+    exactly two seats."""
+    if format not in Draft.Format.values:
+        raise ServiceError(
+            "format must be 'booster', 'winston', 'grid' or 'rochester'.",
+            code="bad_format",
+            errors={"format": ["booster, winston, grid or rochester"]},
+        )
+    if format in TWO_PLAYERS and seats != 2:
+        name = Draft.Format(format).label.split(" ")[0]
+        raise ServiceError(
+            f"A {name} draft is for two players: set seats to 2.",
+            code="bad_seats",
+            errors={"seats": [f"A {name} draft has 2 seats."]},
+        )
     if organizer_plays and bots >= seats:
         raise ServiceError(
             f"Every one of the {seats} seats goes to a bot, so none is left for you: "
@@ -147,8 +195,11 @@ def draft_create(
         card_set_id=card_set_id,
         booster_layout=booster_layout,
         user=organizer,
+        cube=cube,
     )
-    draft = pod_create(organizer=organizer, game=game, seats=seats, bots=bots, settings=settings)
+    draft = pod_create(
+        organizer=organizer, game=game, seats=seats, bots=bots, settings=settings, format=format
+    )
     if organizer_plays:
         Seat.objects.filter(draft=draft, index=0).update(player=organizer)
     return draft
@@ -188,8 +239,13 @@ def draft_start(*, draft_id: int, user) -> Draft:
     require_status(draft, Draft.Status.OPEN, action="start")
     Seat.objects.filter(open_seat_filter(), draft=draft).update(is_bot=True)
     _redraw_seed_if_the_organizer_plays(draft)
-    packs_create(draft)
     now = timezone.now()
+    if draft.format in TURN_BASED:
+        draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
+        draft.save(update_fields=["status", "round", "started_at"])
+        BEGIN[draft.format](draft, now=now)
+        return draft
+    packs_create(draft)
     draft.status, draft.round, draft.started_at = Draft.Status.RUNNING, 1, now
     seats, positions = seats_of(draft), []
     positions = positions_of(draft)
@@ -237,6 +293,9 @@ def draft_resume(*, draft_id: int, user) -> Draft:
     Seat.objects.bulk_update(seats, ["deadline", "paused_remaining_ms"])
     draft.status, draft.paused_at = Draft.Status.RUNNING, None
     draft.save(update_fields=["status", "paused_at"])
+    if draft.format in TURN_BASED:
+        _wake(draft, now=now)
+        return draft
     positions = positions_of(draft)
     refresh_deadlines(draft, seats, positions, now=now)
     if bots_waiting(draft, seats, positions):
@@ -270,6 +329,10 @@ def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat
     seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number = None, None, None
     seat.paused_remaining_ms = None
     seat.save()
+    if draft.format in TURN_BASED:
+        if draft.status == Draft.Status.RUNNING:
+            _wake(draft, now=timezone.now())
+        return seat
     if draft.status == Draft.Status.RUNNING and bots_waiting(draft, seats, positions_of(draft)):
         schedule_bots(draft.id)
     return seat

@@ -68,7 +68,7 @@ def sealed_pools_create(
     card_set_id: int | None = None,
 ) -> list:
     """Deal a pool, once, to every active entry of a sealed tournament, or of a draft
-    tournament to every active entry without a seat in its pod (ruling 21); returns them."""
+    tournament to every active entry without a seat in its pod (ruling 37); returns them."""
     # Why the lock: two organizers' clicks must not deal two sets of pools.
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
     tournament_link.require_tournament_organizer(tournament, user)

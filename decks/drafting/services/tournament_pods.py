@@ -1,5 +1,5 @@
 """Draft pods for a tournament with the `draft` format: every entry in pods of at most 8, or
-the entries who chose to draft in one pod of 8 with bots in the empty seats (ruling 21)."""
+the entries who chose to draft in one pod of 8 with bots in the empty seats (ruling 37)."""
 
 from django.db import transaction
 
