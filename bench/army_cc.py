@@ -9,7 +9,6 @@ so other processes' load on a shared box does not count against them.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -17,14 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit
 from gameplay.engine import bots, core, registry
 
 GAMES = ("army", "conventional-combat")
-
-
-def emit(figure: str, value, unit: str, **extra) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"figure": figure, "value": value, "unit": unit, **extra}), flush=True)
 
 
 def random_game(slug: str, seed: int) -> tuple[dict, int]:

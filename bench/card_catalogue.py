@@ -8,7 +8,6 @@ Usage: DATABASE_URL=postgres://... .venv/bin/python bench/card_catalogue.py
 Prints one JSON line per figure (median milliseconds of REPEATS requests, and SQL queries).
 """
 
-import json
 import os
 import statistics
 import sys
@@ -25,12 +24,10 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from bench.report import emit  # noqa: E402
+
 REPEATS = int(os.environ.get("BENCH_REPEATS", "30"))
 OTHERS_CARDS = int(os.environ.get("BENCH_OTHERS_CARDS", "60000"))
-
-
-def emit(figure: str, value: float, unit: str, **extra) -> None:
-    print(json.dumps({"figure": figure, "value": round(value, 3), "unit": unit, **extra}))
 
 
 def median_ms(request) -> tuple[float, int]:

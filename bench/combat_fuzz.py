@@ -12,13 +12,13 @@ every 50,000 games.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit, emit_row
 from gameplay.engine import fuzz
 
 DECK = fuzz.SAMPLE_OWN_DECK
@@ -50,7 +50,7 @@ def _arguments():
 
 def _fail(n: int, seats: int, options: dict, error: str) -> None:
     figure = {"figure": "combat fuzz violation", "seed": n, "seats": seats, "options": options}
-    print(json.dumps({**figure, "error": error}))
+    emit_row({**figure, "error": error})
     raise SystemExit(1)
 
 
@@ -78,7 +78,7 @@ def main() -> None:
         actions += len(state["log"]["actions"])
         if played % 50_000 == 0:
             progress = {"figure": "combat fuzz progress", "games": played, "last_seed": n}
-            print(json.dumps({**progress, "actions": actions}), flush=True)
+            emit_row({**progress, "actions": actions})
     seconds = time.process_time() - start
     for figure, value, unit in (
         ("combat fuzz games", args.games, "games"),
@@ -87,7 +87,7 @@ def main() -> None:
         ("combat fuzz invariant violations", 0, "violations"),
         ("combat fuzz games/s (with checks)", round(args.games / seconds, 1), "1/s"),
     ):
-        print(json.dumps({"figure": figure, "value": value, "unit": unit}))
+        emit(figure, value, unit)
 
 
 if __name__ == "__main__":

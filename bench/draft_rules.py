@@ -15,7 +15,6 @@ CPU time (`time.process_time`). Prints one JSON line per figure. `BENCH_DRAFTS` 
 (default 20).
 """
 
-import json
 import os
 import sys
 import time
@@ -23,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit
 from decks.drafting.rules import (
     DraftCard,
     PackPosition,
@@ -99,7 +99,7 @@ def main() -> None:
         ("draft_pure_rules_per_8_seat_draft", (bot_cpu + queue_cpu) / DRAFTS, "s"),
     ]
     for figure, value, unit in figures:
-        print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
+        emit(figure, value, unit)
 
 
 if __name__ == "__main__":

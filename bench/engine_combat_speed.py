@@ -7,7 +7,6 @@ Usage: python bench/engine_combat_speed.py [games]   (default 2,000)
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT
 
@@ -80,7 +80,7 @@ def main() -> None:
         ("combat replay / play time", replay_s / play_s, "ratio"),
     ]
     for figure, value, unit in figures:
-        print(json.dumps({"figure": figure, "value": round(value, 3), "unit": unit}))
+        emit(figure, value, unit, digits=3)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from bench.report import emit
+
 ROOT = Path(__file__).resolve().parent.parent
 ENTRIES = int(os.environ.get("BENCH_LOAD_ENTRIES", "64"))
 WORKERS = int(os.environ.get("BENCH_LOAD_WORKERS", "2"))
@@ -45,12 +47,6 @@ TIMEOUT = os.environ.get("BENCH_LOAD_TIMEOUT", "120")  # a request's limit (Locu
 PORT = int(os.environ.get("BENCH_LOAD_PORT", "8765"))
 HAMMER_SECONDS = int(os.environ.get("BENCH_LOAD_HAMMER_SECONDS", "10"))
 MAX_SECONDS = int(os.environ.get("BENCH_LOAD_MAX_SECONDS", "1800"))  # the event's time cap
-
-
-def emit(figure: str, value, unit: str, **extra) -> None:
-    """Print one figure as a JSON line."""
-    value = round(value, 2) if isinstance(value, float) else value
-    print(json.dumps({"figure": figure, "value": value, "unit": unit, **extra}), flush=True)
 
 
 def locust_python() -> str | None:

@@ -25,9 +25,16 @@ written yet, and both would play them.
 game 120 turns, sampled views and replays) for 2, 3 and 4 players, --games each, and prints
 the CPU per game of each player count (and what 10,000 of them cost).
 
+`--per-count N --procs P` is the rules-version fuzz: the CI suite's games and checks, N games
+per player count (2, 3, 4; the bar is 10,000) spread over P processes, one JSON line per player
+count (games, violations with the first few, actions, CPU and wall time, the rules version),
+each beside its baseline: the first 200 of those games played by the same uniform picks
+through core.play with no check.
+
 Usage:
   python bench/kingdom_combat_fuzz.py [--games N] [--seconds S] [--seed0 K] ...
   python bench/kingdom_combat_fuzz.py --ci --games 1000
+  python bench/kingdom_combat_fuzz.py --per-count 10000 --procs 2
   nice -n 10 python bench/kingdom_combat_fuzz.py --games 1000000 --seconds 3000 \\
       --ledger --resume
 Defaults: 5 games, no ledger (make bench stays quick). The last stdout line is the figure.
@@ -38,6 +45,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import multiprocessing
+import random
 import subprocess
 import sys
 import time
@@ -45,6 +54,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit_row
+from gameplay.engine import core
+from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import fuzzing
 
 SETTINGS = ("max_turns", "checks_every", "views_every", "views_games", "replay_every")
@@ -242,6 +254,72 @@ def ci_cost(games: int, seed0: int) -> list[dict]:
     return figures
 
 
+def _ci_chunk(task: tuple[int, int, int]) -> dict:
+    """Play the CI games of one player count over one seed range, counting violations."""
+    seats, first, count = task
+    start, actions, violations = time.process_time(), 0, []
+    for seed in range(first, first + count):
+        try:
+            state = fuzzing.play_checked(seed, seats=seats, **fuzzing.ci_settings(seed))
+            actions += len(state["log"]["actions"])
+        except fuzzing.Violation as exc:
+            violations.append(str(exc))
+    return {
+        "seats": seats,
+        "games": count,
+        "actions": actions,
+        "violations": violations,
+        "cpu_s": time.process_time() - start,
+    }
+
+
+def _bare_ms(seats: int, games: int) -> float:
+    """Baseline: CPU ms per game of the same seeds and turn limits, uniform picks, no check."""
+    start = time.process_time()
+    for seed in range(games):
+        options = {"max_turns": fuzzing.ci_settings(seed)["max_turns"]}
+        state = core.new_game(fuzzing.SLUG, seats=seats, options=options, seed=seed)
+        rng = random.Random(seed)
+        while (decision := KC.decision(state)).kind != "terminal":
+            seat = decision.seats[0]
+            legal = KC.legal_actions(state, seat)
+            core.play(state, seat, legal[rng.randrange(len(legal))])
+    return (time.process_time() - start) / games * 1000
+
+
+def per_count_fuzz(games: int, procs: int) -> list[dict]:
+    """The CI games and checks, `games` per player count over `procs` processes."""
+    size = max(1, games // (procs * 4))
+    tasks = [(s, f, min(size, games - f)) for s in (2, 3, 4) for f in range(0, games, size)]
+    wall = time.perf_counter()
+    with multiprocessing.Pool(procs) as pool:
+        parts = pool.map(_ci_chunk, tasks, chunksize=1)
+    wall = time.perf_counter() - wall
+    figures = []
+    for seats in (2, 3, 4):
+        mine = [p for p in parts if p["seats"] == seats]
+        played, cpu = sum(p["games"] for p in mine), sum(p["cpu_s"] for p in mine)
+        violations = [v for p in mine for v in p["violations"]]
+        figures.append(
+            {
+                "figure": f"kingdom-combat fuzz, CI games and checks, {seats} players",
+                "value": played,
+                "unit": "games",
+                "violations": len(violations),
+                "first_violations": violations[:5],
+                "actions": sum(p["actions"] for p in mine),
+                "cpu_s": round(cpu, 1),
+                "ms_per_game": round(cpu / played * 1000, 2),
+                "baseline_bare_ms_per_game": round(_bare_ms(seats, min(200, games)), 2),
+                "wall_s_all_counts": round(wall, 1),
+                "procs": procs,
+                "rules": KC.version,
+                "commit": commit(),
+            }
+        )
+    return figures
+
+
 def next_gap(ranges: list[list[int]], seed0: int, games: int) -> tuple[int, int]:
     """(first seed, games) to play: from the first seed at or after seed0 that the merged,
     sorted `ranges` do not cover, up to the next covered range (so runs started at different
@@ -277,7 +355,13 @@ def main() -> None:
     parser.add_argument(
         "--ci", action="store_true", help="the CI suite's games instead: CPU per game"
     )
+    parser.add_argument("--per-count", type=int, default=0, help="CI games per player count")
+    parser.add_argument("--procs", type=int, default=2)
     args = parser.parse_args()
+    if args.per_count:
+        for figure in per_count_fuzz(args.per_count, args.procs):
+            emit_row(figure)  # with the machine, the date and the load
+        return
     if args.ci:
         for figure in ci_cost(args.games, args.seed0):
             print(json.dumps(figure), flush=True)

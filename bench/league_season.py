@@ -7,7 +7,6 @@ BENCH_EVENTS=50 BENCH_PLAYERS=64. A throwaway test database (test_<name> of DATA
 Usage: DATABASE_URL=postgres://... .venv/bin/python bench/league_season.py
 """
 
-import json
 import os
 import random
 import sys
@@ -25,14 +24,11 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
+from bench.report import emit  # noqa: E402
+
 EVENTS = int(os.environ.get("BENCH_EVENTS", "3"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "64"))
 POOL = PLAYERS * 2  # the season's players; each event draws PLAYERS of them
-
-
-def emit(figure: str, value: float, unit: str, **extra) -> None:
-    row = {"figure": figure, "value": round(value, 4), "unit": unit, **extra}
-    print(json.dumps(row), flush=True)
 
 
 def record_event(organizer, users, league, number: int, rng: random.Random) -> int:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
+from bench.report import emit
 from decks.legality import DeckList, builtin_catalog, check, get_format, validate
 
 SECONDS = 2.0
@@ -57,15 +57,7 @@ def main() -> None:
         assert all(check(deck, fmt, catalog) == [] for deck in decks), label
         for name, fn in (("check", check), ("validate", validate)):
             value = round(_rate(fn, decks, fmt, catalog))
-            print(
-                json.dumps(
-                    {
-                        "figure": f"legality_{name}_{label}_40_cards",
-                        "value": value,
-                        "unit": "decks/s",
-                    }
-                )
-            )
+            emit(f"legality_{name}_{label}_40_cards", value, "decks/s")
 
 
 if __name__ == "__main__":

@@ -39,11 +39,9 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 
+from bench.report import emit  # noqa: E402
+
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-
-
-def emit(figure: str, value, unit: str, **extra) -> None:
-    print(json.dumps({"figure": figure, "value": value, "unit": unit, **extra}), flush=True)
 
 
 def redis_answers() -> bool:

@@ -9,7 +9,6 @@ legal actions seen. CPU time of this process (`time.process_time`).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit
 from gameplay import table
 from gameplay.engine import core
 
@@ -54,18 +54,13 @@ def main() -> None:
             times.append(time.process_time() - start)
             most = max(most, len(legal))
         mean = sum(times) / len(times) * 1e6
-        print(
-            json.dumps(
-                {
-                    "figure": f"play_table_mapping_{slug}",
-                    "value": round(mean, 1),
-                    "unit": "us per mapping (mean)",
-                    "worst_us": round(max(times) * 1e6, 1),
-                    "positions": len(times),
-                    "most_actions": most,
-                }
-            ),
-            flush=True,
+        emit(
+            f"play_table_mapping_{slug}",
+            round(mean, 1),
+            "us per mapping (mean)",
+            worst_us=round(max(times) * 1e6, 1),
+            positions=len(times),
+            most_actions=most,
         )
 
 

@@ -10,7 +10,6 @@ Prints one JSON line per game: milliseconds per full replay, with the actions in
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit_row
 from gameplay.engine import core, registry
 
 RULESETS = ("combat", "army", "conventional-combat", "rune-duel")
@@ -55,7 +55,7 @@ def main() -> None:
             "ms_per_full_replay": round(1000 * spent / games, 2),
             "actions_per_s": round(actions / spent) if spent else None,
         }
-        print(json.dumps(figure))
+        emit_row(figure)
 
 
 if __name__ == "__main__":

@@ -17,13 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import emit
 from gameplay.engine import bots, core
 from gameplay.engine.rune_duel import RUNE_DUEL as RD
-
-
-def emit(figure: str, value, unit: str, **extra) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"figure": figure, "value": value, "unit": unit, **extra}), flush=True)
 
 
 def random_game(seed: int, *, logged: bool) -> tuple[dict, int]:

@@ -5,7 +5,6 @@ standings and the round's tables. One JSON line per figure; a throwaway test dat
 Usage: DATABASE_URL=postgres://... .venv/bin/python bench/swiss_event.py (BENCH_ENTRIES=4096)
 """
 
-import json
 import os
 import random
 import sys
@@ -22,12 +21,9 @@ django.setup()
 from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
+from bench.report import emit  # noqa: E402
+
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "4096"))
-
-
-def emit(figure: str, value: float, unit: str, **extra) -> None:
-    row = {"figure": figure, "value": round(value, 4), "unit": unit, **extra}
-    print(json.dumps(row), flush=True)
 
 
 def timed(function):

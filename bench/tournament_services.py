@@ -6,7 +6,6 @@ builds the whole bracket with bulk inserts, then reports every result through
 Usage: DATABASE_URL=postgres://... .venv/bin/python bench/tournament_services.py
 """
 
-import json
 import os
 import statistics
 import sys
@@ -23,12 +22,9 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
+from bench.report import emit  # noqa: E402
+
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "4096"))
-
-
-def emit(figure: str, value: float, unit: str) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"figure": figure, "value": round(value, 4), "unit": unit}), flush=True)
 
 
 def build(organizer):

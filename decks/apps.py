@@ -10,9 +10,13 @@ class DecksConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here, not at the top: services use the models, loaded only once apps are.
-        from decks import services
+        from decks import locked_decks, services
 
         # Looked up at call time, so a test may stand in for the service.
         hooks.on_decks_lock(
             "decks", lambda *, tournament: services.tournament_decks_lock(tournament=tournament)
+        )
+        hooks.on_decklists(
+            "decks",
+            lambda *, entry_ids: locked_decks.locked_decklists(entry_ids=entry_ids),
         )

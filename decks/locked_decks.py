@@ -102,3 +102,32 @@ def locked_deck_cards(*, entry_ids: list[int], game: str) -> dict[int, list[dict
         fields = ("name", "type", "stats", "keywords", "effects")
         cards.setdefault(key, dict(zip(fields, values, strict=True)))
     return {entry: [cards[k] for k in listed if k in cards] for entry, listed in keys_of.items()}
+
+
+def locked_decklists(*, entry_ids: list[int]) -> dict[int, dict]:
+    """{entry id: {"deck": name, "cards": [(count, card name)], "fortresses": [card name]}}
+    of the entries whose deck was locked at the start: the lists a results page publishes
+    (two queries)."""
+    rows = list(
+        DeckRegistration.objects.filter(entry_id__in=entry_ids, locked_at__isnull=False)
+        .select_related("deck")
+        .only("entry_id", "locked_list", "deck__name")
+    )
+    keys = {
+        k
+        for r in rows
+        for k in [*r.locked_list.get("main", {}), *r.locked_list.get("fortresses", [])]
+    }
+    names = dict(Card.objects.filter(key__in=keys).values_list("key", "name"))
+    lists = {}
+    for row in rows:
+        main = row.locked_list.get("main", {})
+        lists[row.entry_id] = {
+            "deck": row.deck.name,
+            "cards": sorted(
+                ((count, names.get(key, key)) for key, count in main.items()),
+                key=lambda pair: (-pair[0], pair[1]),
+            ),
+            "fortresses": [names.get(k, k) for k in row.locked_list.get("fortresses", [])],
+        }
+    return lists

@@ -251,26 +251,37 @@ def match_engine_panel(*, match_id: int, user) -> dict | None:
 def games_awaiting_move(*, user, limit: int = 10) -> list[dict]:
     """The user's live games where one of their seats must act now (the home page), oldest
     first: one query for the games and their seats."""
+    waiting = [g for g in games_running(user=user, limit=limit * 5) if g["my_move"]]
+    return waiting[:limit]
+
+
+def games_running(*, user, limit: int = 50) -> list[dict]:
+    """Every live game the user sits in, oldest move first, each with its opponents and
+    whether it waits for the user's move or another player's: one query for the games and
+    their seats."""
     if user is None or not user.is_authenticated:
         return []
     games = (
         GameRecord.objects.filter(status=GameRecord.Status.IN_PROGRESS, seats__user=user)
         .prefetch_related("seats__user")
         .distinct()
-        .order_by("updated_at")[: limit * 5]
+        .order_by("updated_at")[:limit]
     )
-    waiting = []
+    rows = []
     for game in games:
         seats = seats_of(game)
         mine = [s.number for s in seats if s.user_id == user.pk]
         to_act = registry.get(game.ruleset).decision(game.state).seats
-        if any(seat in to_act for seat in mine):
-            others = [s.user.username if s.user else s.bot for s in seats if s.user_id != user.pk]
-            name = registry.get(game.ruleset).name
-            waiting.append({"id": game.pk, "game": name, "opponents": others})
-        if len(waiting) == limit:
-            break
-    return waiting
+        others = [s.user.username if s.user else s.bot for s in seats if s.user_id != user.pk]
+        rows.append(
+            {
+                "id": game.pk,
+                "game": registry.get(game.ruleset).name,
+                "opponents": others,
+                "my_move": any(seat in to_act for seat in mine),
+            }
+        )
+    return rows
 
 
 def replay_step(game: GameRecord, step: int) -> dict:
@@ -368,6 +379,17 @@ def invites_of(*, user, limit: int = 20) -> list[dict]:
         return []
     mine = GameInvite.objects.filter(status=GameInvite.Status.OPEN, created_by=user)
     return _invites(mine, limit)
+
+
+def invites_accepted_since(*, user, since) -> list[dict]:
+    """The player's own seats and challenges taken since `since`, with their games: the
+    lobby that showed them waiting follows them to the game. One query."""
+    if user is None or not user.is_authenticated:
+        return []
+    taken = GameInvite.objects.filter(
+        status=GameInvite.Status.ACCEPTED, created_by=user, answered_at__gte=since
+    )
+    return _invites(taken, 20)
 
 
 def invite_get(invite_id: int) -> dict | None:

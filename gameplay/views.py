@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import messages
@@ -10,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 import games
@@ -72,6 +74,9 @@ def _two_player_rulesets() -> list:
     return [r for r in registry.all_rulesets() if r.min_players <= 2 <= r.max_players]
 
 
+TAKEN_FOLLOW_WINDOW = timedelta(minutes=10)
+
+
 @require_GET
 def lobby(request):
     """Play people: open seats to join (by game), challenges waiting for your answer, your own
@@ -86,7 +91,11 @@ def lobby(request):
             "seat_groups": sorted(groups.items()),
             "challenges": selectors.challenges_for(user=request.user),
             "mine": selectors.invites_of(user=request.user),
-            "my_games": selectors.games_awaiting_move(user=request.user),
+            "my_games": selectors.games_running(user=request.user),
+            # taken while this page showed them waiting: the page goes to the game
+            "taken": selectors.invites_accepted_since(
+                user=request.user, since=timezone.now() - TAKEN_FOLLOW_WINDOW
+            ),
             "rulesets": _two_player_rulesets(),
             "default_ruleset": games.default().slug,
             "challenge_to": request.GET.get("challenge", "")[:150],

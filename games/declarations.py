@@ -179,6 +179,14 @@ def _words(items: list[str], last: str = "or") -> str:
 
 
 _LIFE_FIRST = "First to deal damage"
+# Combat and Rune Duel both count life at time (each rulebook's "life" total).
+_LIFE_TOTALS = TimeFacts(
+    noun="life",
+    heading="life totals",
+    explanation="The game in progress goes to the highest life total, then to "
+    "whoever dealt damage first; the match to whoever then has more game wins.",
+    first=_LIFE_FIRST,
+)
 _COMBAT_FORMATS = (
     FormatInfo("off-the-top", "Off the top", "off-the-top"),
     FormatInfo("constructed", "Constructed", "constructed"),
@@ -199,13 +207,7 @@ GAMES: tuple[Game, ...] = (
         cards=Cards(
             "STD", "playing_cards.json", ("spot", "court", "joker"), "playing", cost_name="Value"
         ),
-        time=TimeFacts(
-            noun="life",
-            heading="life totals",
-            explanation="The game in progress goes to the highest life total, then to "
-            "whoever dealt damage first; the match to whoever then has more game wins.",
-            first=_LIFE_FIRST,
-        ),
+        time=_LIFE_TOTALS,
         engine=True,
         bots=ENGINE_BOTS,
         engine_decks="codes",
@@ -301,13 +303,7 @@ GAMES: tuple[Game, ...] = (
             "rune",
             cost_name="Rank",
         ),
-        time=TimeFacts(
-            noun="life",
-            heading="life totals",
-            explanation="The game in progress goes to the highest life total, then to "
-            "whoever dealt damage first; the match to whoever then has more game wins.",
-            first=_LIFE_FIRST,
-        ),
+        time=_LIFE_TOTALS,
         engine=True,
         bots=ENGINE_BOTS,
         engine_decks="cards",

@@ -18,14 +18,14 @@ from tournaments.models import (
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ["name", "user", "seed", "dropped"]
+    fields = ["name", "user", "seed", "dropped", "waitlisted"]
     raw_id_fields = ["user"]
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "game", "status", "pairing", "entries_per_match", "organizer"]
-    list_filter = ["status", "game", "pairing"]
+    list_display = ["name", "game", "status", "starts_at", "visibility", "organizer"]
+    list_filter = ["status", "game", "pairing", "visibility"]
     search_fields = ["name"]
     raw_id_fields = ["organizer"]
     inlines = [EntryInline]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import bracket, entries, events, matches, rounds, standings
+from tournaments.api import bracket, entries, events, matches, results, rounds, standings
 
 app_name = "tournaments-api"
 urlpatterns = [
@@ -17,6 +17,7 @@ urlpatterns = [
         entries.EntriesDropUncheckedApi.as_view(),
         name="entry-drop-unchecked",
     ),
+    path("tournaments/<int:pk>/entries/bulk/", entries.EntriesBulkApi.as_view(), name="entry-bulk"),
     path(
         "tournaments/<int:pk>/entries/order/",
         entries.EntriesSeedOrderApi.as_view(),
@@ -68,6 +69,8 @@ urlpatterns = [
         name="bracket-round",
     ),
     path("tournaments/<int:pk>/standings/", standings.StandingsApi.as_view(), name="standings"),
+    path("tournaments/<int:pk>/groups/", standings.GroupsApi.as_view(), name="groups"),
+    path("tournaments/<int:pk>/results/", results.ResultsApi.as_view(), name="results"),
     path("matches/<int:pk>/", matches.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:pk>/report/", matches.MatchReportApi.as_view(), name="match-report"),
     path("matches/<int:pk>/confirm/", matches.MatchConfirmApi.as_view(), name="match-confirm"),

@@ -100,3 +100,22 @@ def rating_order(*, game: str, entry_ids: list[int]) -> list[int]:
     for callback in _RATING_ORDERS.values():
         return callback(game=game, entry_ids=entry_ids)
     return list(entry_ids)
+
+
+# Asked by an event's results page when its organizer publishes decklists: each entry's
+# deck as locked at the start, {entry id: {"deck": name, "cards": [(count, card name)],
+# "fortresses": [card name]}}; entries without a locked deck are left out.
+_DECKLISTS: dict[str, Callable[..., dict[int, dict]]] = {}
+
+
+def on_decklists(app: str, callback: Callable[..., dict[int, dict]]) -> None:
+    """Register `callback(*, entry_ids) -> {entry id: decklist}`."""
+    _DECKLISTS[app] = callback
+
+
+def decklists(*, entry_ids: list[int]) -> dict[int, dict]:
+    """The locked decklists of these entries from the apps that own decks ({} without one)."""
+    found: dict[int, dict] = {}
+    for callback in _DECKLISTS.values():
+        found.update(callback(entry_ids=entry_ids))
+    return found

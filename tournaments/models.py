@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 
 import games
@@ -20,11 +20,19 @@ GameSlug = models.TextChoices(  # type: ignore[call-overload]
 
 
 class Tournament(models.Model):
-    """An event: single elimination, or Swiss rounds with an optional single-elimination cut."""
+    """An event: single or double elimination, Swiss rounds with an optional single-elimination
+    cut, or round robin in groups with an optional playoff."""
 
     class Structure(models.TextChoices):
         ELIMINATION = "elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double-elimination", "Double elimination"
         SWISS = "swiss", "Swiss rounds"
+        ROUND_ROBIN = "round-robin", "Round robin and groups"
+
+    class Playoff(models.TextChoices):
+        NONE = "", "No playoff"
+        ELIMINATION = "elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double-elimination", "Double elimination"
 
     class TeamMode(models.TextChoices):
         ALLIANCE = "alliance", "Alliance"
@@ -38,6 +46,10 @@ class Tournament(models.Model):
         RANDOM = "random", "Random"
         MANUAL = "manual", "Manual"
         RATING = "rating", "By rating"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public: listed for everyone"
+        UNLISTED = "unlisted", "Unlisted: only people with the link"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -57,12 +69,23 @@ class Tournament(models.Model):
     pairing = models.CharField(max_length=10, choices=Pairing.choices, default=Pairing.BRACKET)
     seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RANDOM)
     structure = models.CharField(
-        max_length=12, choices=Structure.choices, default=Structure.ELIMINATION
+        max_length=20, choices=Structure.choices, default=Structure.ELIMINATION
     )
-    # Swiss only: the rounds (empty until the start, which sets ceil(log2 entries) unless the
+    # Swiss: the rounds (empty until the start, which sets ceil(log2 entries) unless the
     # organizer chose a number) and the single-elimination top cut after them (0: none).
+    # Round robin: the group stage's rounds, set at the start (the biggest group's count).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
+    # Round robin: entries a group (empty: one group of everyone), how many of each group go
+    # on (0: none) and to which playoff (RULINGS.md R1-R5).
+    group_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    group_advance = models.PositiveSmallIntegerField(default=0)
+    playoff = models.CharField(max_length=20, choices=Playoff.choices, default="", blank=True)
+    # Double elimination (the event or a playoff): a grand-final reset when the losers'
+    # bracket winner wins the grand final, and the entries in the bracket (its layout, set
+    # when it is drawn; RULINGS.md D1-D6).
+    grand_final_reset = models.BooleanField(default=True)
+    bracket_entries = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(
         max_length=15, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )
@@ -80,6 +103,22 @@ class Tournament(models.Model):
     # the bracket, entries, clocks or results: pages answer "not modified" and cached brackets
     # and standings are keyed on it, so they go stale with the data, never by time.
     version = models.PositiveBigIntegerField(default=0, editable=False)
+    # The announcement (issue 36): when and where, in the event's own IANA time zone (an aware
+    # instant is stored; pages show it in `time_zone`), what it is (Markdown, rendered
+    # sanitized), how many may enter (the rest wait in line) and when registration is open.
+    starts_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    venue_name = models.CharField(max_length=120, blank=True)
+    venue_address = models.CharField(max_length=300, blank=True)
+    description = models.TextField(max_length=10_000, blank=True)
+    entry_cap = models.PositiveIntegerField(null=True, blank=True)
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC, db_index=True
+    )
+    # As Melee offers: the results page shows the top entries' decklists.
+    publish_decklists = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -99,9 +138,21 @@ class Tournament(models.Model):
                 name="tournament_status_known",
             ),
             models.CheckConstraint(
-                condition=Q(structure="swiss")
-                | Q(structure="elimination", swiss_rounds__isnull=True, top_cut=0),
+                condition=Q(structure="swiss", group_advance=0, playoff="")
+                | Q(
+                    structure__in=["elimination", "double-elimination"],
+                    swiss_rounds__isnull=True,
+                    top_cut=0,
+                    group_advance=0,
+                    playoff="",
+                )
+                | Q(structure="round-robin", top_cut=0),
                 name="tournament_structure_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff__in=["", "elimination", "double-elimination"])
+                & (Q(playoff="", group_advance=0) | (~Q(playoff="") & Q(group_advance__gte=1))),
+                name="tournament_playoff_known",
             ),
             models.CheckConstraint(
                 condition=Q(top_cut__in=[0, 2, 4, 8, 16]), name="tournament_top_cut"
@@ -109,6 +160,20 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(swiss_rounds__isnull=True) | Q(swiss_rounds__gte=1),
                 name="tournament_swiss_rounds_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_cap__isnull=True) | Q(entry_cap__gte=2),
+                name="tournament_entry_cap_two_or_more",
+            ),
+            models.CheckConstraint(
+                condition=Q(registration_opens_at__isnull=True)
+                | Q(registration_closes_at__isnull=True)
+                | Q(registration_closes_at__gt=F("registration_opens_at")),
+                name="tournament_registration_closes_after_opening",
+            ),
+            models.CheckConstraint(
+                condition=Q(visibility__in=["public", "unlisted"]),
+                name="tournament_visibility_known",
             ),
         ]
 
@@ -119,9 +184,29 @@ class Tournament(models.Model):
     def is_swiss(self) -> bool:
         return self.structure == self.Structure.SWISS
 
+    @property
+    def is_round_robin(self) -> bool:
+        return self.structure == self.Structure.ROUND_ROBIN
+
     def is_swiss_round(self, number: int) -> bool:
-        """True for a Swiss round; the rounds after the last one are the top cut."""
-        return self.is_swiss and number <= (self.swiss_rounds or 0)
+        """True for a round scored in the standings, where nobody moves on: a Swiss round or
+        a round of the groups (round robin). The rounds after them are the cut or playoff."""
+        scored = self.structure in (self.Structure.SWISS, self.Structure.ROUND_ROBIN)
+        return scored and number <= (self.swiss_rounds or 0)
+
+    @property
+    def double_first_round(self) -> int | None:
+        """The number of the double-elimination bracket's first round (None: none)."""
+        if self.structure == self.Structure.DOUBLE_ELIMINATION:
+            return 1
+        if self.is_round_robin and self.playoff == self.Playoff.DOUBLE_ELIMINATION:
+            return (self.swiss_rounds or 0) + 1
+        return None
+
+    def is_double_round(self, number: int) -> bool:
+        """True for a round of a double-elimination bracket (the event's, or a playoff's)."""
+        first = self.double_first_round
+        return first is not None and number >= first and self.bracket_entries is not None
 
     @property
     def wins_needed(self) -> int:
@@ -145,9 +230,15 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, through="EntryMember", related_name="tournament_teams"
     )
     seed = models.PositiveIntegerField(null=True, blank=True)
-    # a Swiss event's top cut: the entry's seed in the cut, 1..N by standing (RULINGS.md S11)
+    # a Swiss event's top cut or a round robin's playoff: the entry's seed in it, 1..N by
+    # standing (RULINGS.md S11, R3)
     cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    # round robin: the entry's group, 1.. (RULINGS.md R1)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
     dropped = models.BooleanField(default=False)
+    # Registered past the event's entry cap: in line (by `created_at`, then id) for a place,
+    # never seeded, not in the event until a place frees up (services.waitlist).
+    waitlisted = models.BooleanField(default=False, db_index=True)
     dropped_at = models.DateTimeField(null=True, blank=True)
     # Check-in before the start is optional: once anyone has checked in, the organizer can
     # drop everyone who has not (ruling 20).
@@ -168,6 +259,9 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"
             ),
+            models.CheckConstraint(
+                condition=Q(waitlisted=False) | Q(seed__isnull=True), name="entry_waitlist_unseeded"
+            ),
             # Two guests (or teams) of one event never share a name, whatever its case:
             # the bracket and the results would not tell them apart (ruling 19).
             models.UniqueConstraint(
@@ -180,6 +274,11 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    @property
+    def plays(self) -> bool:
+        """In the event: neither dropped nor waiting in line for a place."""
+        return not self.dropped and not self.waitlisted
 
     @property
     def display_name(self) -> str:

@@ -5,9 +5,64 @@ from rest_framework import serializers
 
 import games
 from tournaments.models import GameSlug, Tournament
+from tournaments.reads.describe import description_html
 
 
-class TournamentIn(serializers.Serializer):
+class LocalDateTimeField(serializers.DateTimeField):
+    """A date and time; without an offset it is read on the event's clock (its `time_zone`)."""
+
+    def enforce_timezone(self, value):
+        return value if value.tzinfo is None else super().enforce_timezone(value)
+
+
+class AnnouncementIn(serializers.Serializer):
+    """The announcement: when (on the event's clock), where, what, the cap, registration."""
+
+    starts_at = LocalDateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Date and start time; without an offset, in `time_zone`. Must be to come.",
+    )
+    time_zone = serializers.CharField(
+        max_length=64, default="UTC", help_text="An IANA name such as Europe/Paris."
+    )
+    venue_name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    venue_address = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default=""
+    )
+    description = serializers.CharField(
+        max_length=10_000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Markdown; shown sanitized. A script in it is refused.",
+    )
+    entry_cap = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Entries past the cap wait in line (a waitlist); empty for no cap.",
+    )
+    registration_opens_at = LocalDateTimeField(required=False, allow_null=True, default=None)
+    registration_closes_at = LocalDateTimeField(required=False, allow_null=True, default=None)
+    visibility = serializers.ChoiceField(
+        choices=Tournament.Visibility.choices,
+        default="public",
+        help_text="Unlisted events are left out of the lists; anyone with the link sees them.",
+    )
+    publish_decklists = serializers.BooleanField(
+        default=False, help_text="The results page shows the top entries' decklists."
+    )
+
+
+class TournamentDetailsIn(AnnouncementIn):
+    """An edit of the event's details (every field given; GET the event to start from)."""
+
+    name = serializers.CharField(max_length=120, allow_blank=True)
+
+
+class TournamentIn(AnnouncementIn):
     name = serializers.CharField(max_length=120, allow_blank=True)
     game = serializers.ChoiceField(choices=GameSlug.choices, default=games.default().slug)
     deck_format = serializers.CharField(
@@ -28,7 +83,8 @@ class TournamentIn(serializers.Serializer):
     structure = serializers.ChoiceField(
         choices=Tournament.Structure.choices,
         default="elimination",
-        help_text="Single elimination, or Swiss rounds (optionally followed by a top cut).",
+        help_text="Single or double elimination, Swiss rounds (optionally followed by a top "
+        "cut), or round robin in groups (optionally followed by a playoff).",
     )
     swiss_rounds = serializers.IntegerField(
         required=False,
@@ -38,6 +94,26 @@ class TournamentIn(serializers.Serializer):
     )
     top_cut = serializers.IntegerField(
         default=0, help_text="Swiss only: 2, 4, 8 or 16 entries play single elimination after."
+    )
+    group_size = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Round robin only: entries a group (2 to 32); empty for one group.",
+    )
+    group_advance = serializers.IntegerField(
+        default=0, help_text="Round robin only: the best of each group that play the playoff."
+    )
+    playoff = serializers.ChoiceField(
+        choices=Tournament.Playoff.choices,
+        default="",
+        allow_blank=True,
+        help_text="Round robin only: the playoff after the groups (empty: none).",
+    )
+    grand_final_reset = serializers.BooleanField(
+        default=True,
+        help_text="Double elimination: a second grand final when the losers' bracket winner "
+        "wins the first.",
     )
 
 
@@ -57,6 +133,10 @@ class TournamentOut(serializers.Serializer):
     structure = serializers.CharField()
     swiss_rounds = serializers.IntegerField(allow_null=True)
     top_cut = serializers.IntegerField()
+    group_size = serializers.IntegerField(allow_null=True)
+    group_advance = serializers.IntegerField()
+    playoff = serializers.CharField()
+    grand_final_reset = serializers.BooleanField()
     status = serializers.CharField()
     rated = serializers.BooleanField(
         help_text="False once someone who plays in the event decided one of its results: "
@@ -67,6 +147,20 @@ class TournamentOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    time_zone = serializers.CharField()
+    venue_name = serializers.CharField()
+    venue_address = serializers.CharField()
+    description = serializers.CharField(help_text="As written (Markdown).")
+    description_html = serializers.SerializerMethodField()
+    entry_cap = serializers.IntegerField(allow_null=True)
+    registration_opens_at = serializers.DateTimeField(allow_null=True)
+    registration_closes_at = serializers.DateTimeField(allow_null=True)
+    visibility = serializers.CharField()
+    publish_decklists = serializers.BooleanField()
+
+    def get_description_html(self, obj) -> str:
+        return description_html(obj.description)
 
     def get_organizer(self, obj) -> dict:
         return {"id": obj.organizer_id, "username": obj.organizer.username}
@@ -110,6 +204,20 @@ class SeedOrderIn(serializers.Serializer):
         max_length=4096,
         help_text="Entry ids in seed order; they get seeds 1, 2, ...; unlisted entries none.",
     )
+
+
+class EntriesBulkIn(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["check-in", "drop", "remove"])
+    entries = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1),
+        allow_empty=False,
+        max_length=4096,
+        help_text="The entry ids to check in, drop or remove: all of them or none.",
+    )
+
+
+class ChangedOut(serializers.Serializer):
+    changed = serializers.IntegerField(help_text="How many entries were changed.")
 
 
 class DroppedOut(serializers.Serializer):
@@ -178,6 +286,7 @@ class EntryOut(serializers.Serializer):
     user = serializers.IntegerField(source="user_id", allow_null=True)
     members = serializers.SerializerMethodField()
     dropped = serializers.BooleanField()
+    waitlisted = serializers.BooleanField(help_text="Past the entry cap: waiting for a place.")
     checked_in_at = serializers.DateTimeField(allow_null=True)
 
     def get_members(self, obj) -> list[dict]:
@@ -371,6 +480,15 @@ class StandingOut(serializers.Serializer):
     game_win_percent = serializers.FloatField(required=False)
     opponents_game_win_percent = serializers.FloatField(required=False)
     in_cut = serializers.BooleanField(required=False, help_text="Swiss: plays the top cut.")
+    group = serializers.CharField(
+        required=False, allow_null=True, help_text="Round robin: the entry's group (A, B, ...)."
+    )
+
+
+class GroupOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(help_text='"Group A", "Group B", ...')
+    standings = StandingOut(many=True)
 
 
 class MatchGameOut(serializers.Serializer):

@@ -13,6 +13,8 @@ from config.settings.env import BASE_DIR, VAR_DIR, env_bool, env_int, env_list, 
 DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The address players reach at the venue (`make run LAN=1` sets it): the QR codes open it.
+VENUE_URL = env_str("VENUE_URL", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -48,9 +48,9 @@ def require_format(tournament: Tournament, deck_format: str) -> None:
 
 
 def active_entries(tournament: Tournament) -> list[Entry]:
-    """The entries that have not dropped, in seed order then id."""
-    rows = Entry.objects.filter(tournament=tournament).prefetch_related("members")
-    entries = [e for e in rows if not getattr(e, "dropped", False)]
+    """The entries in the event (not dropped, not waiting in line), in seed order then id."""
+    rows = Entry.objects.filter(tournament=tournament, dropped=False, waitlisted=False)
+    entries = list(rows.prefetch_related("members"))
     return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
 
 

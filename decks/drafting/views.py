@@ -35,6 +35,12 @@ class DraftForm(forms.Form):
         min_value=0, max_value=16, initial=6, help_text="Bots take the last seats."
     )
     pick_timer = forms.CharField(initial="off", help_text="off, competitive, or seconds (5-600).")
+    organizer_plays = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="I will draft in this pod",
+        help_text="You take seat 1. Untick it to run the pod for others.",
+    )
     jokers = forms.BooleanField(required=False, help_text="Combat: decks include the Jokers.")
     booster_layout = forms.CharField(
         required=False,
@@ -61,6 +67,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     pick_timer=data["pick_timer"],
                     jokers=data["jokers"],
                     booster_layout=data["booster_layout"] or None,
+                    organizer_plays=data["organizer_plays"],
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)
@@ -96,10 +103,13 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         )
     build_url = ""
     if view and view["pool"]:
-        # The builder opens on the pool with the running deck (not the sideboard) in its list.
+        # The builder opens on the pool beside an empty list, unless the player sorted their
+        # picks into a deck and a sideboard here: then with that deck (never all the picks,
+        # which is no legal deck in a game with a deck size: 45 Kingdom Combat cards).
         assert deck is not None  # made above from the view
         main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
-        query = urlencode({"pool": view["pool"], "main": ",".join(main)})
+        chosen = bool(deck["sideboard"]["groups"])
+        query = urlencode({"pool": view["pool"], **({"main": ",".join(main)} if chosen else {})})
         build_url = f"{reverse('decks:new')}?{query}"
     # Poll often while waiting for a pack, less while the player has one to look at.
     poll_ms = getattr(settings, "DRAFT_ROOM_POLL_MS", 1000)

@@ -58,6 +58,22 @@ _KC_TYPES = ("unit", "structure", "action")
 _CC_TYPES = ("character", "action")
 _RD_TYPES = ("creature", "artifact", "spell", "warlord")
 
+
+def _kingdom_combat_limited(slug: str, label: str, source: str) -> Format:
+    """Sealed and draft: constructed's fortresses and border limits, cards only from a pool."""
+    return Format(
+        KINGDOM_COMBAT,
+        slug,
+        label,
+        f"Fortresses as in constructed; at least 30 cards, {source}.",
+        min_size=30,
+        border_limits=BORDER_COPY_LIMITS,
+        fortresses=(1, 2),
+        allowed_types=_KC_TYPES,
+        pool_restricted=True,
+    )
+
+
 FORMATS: tuple[Format, ...] = (
     Format(
         COMBAT,
@@ -111,28 +127,8 @@ FORMATS: tuple[Format, ...] = (
         fortresses=(1, 2),
         allowed_types=_KC_TYPES,
     ),
-    Format(
-        KINGDOM_COMBAT,
-        "sealed",
-        "Sealed",
-        "Fortresses as in constructed; at least 30 cards, all from your sealed pool.",
-        min_size=30,
-        border_limits=BORDER_COPY_LIMITS,
-        fortresses=(1, 2),
-        allowed_types=_KC_TYPES,
-        pool_restricted=True,
-    ),
-    Format(
-        KINGDOM_COMBAT,
-        "draft",
-        "Draft",
-        "Fortresses as in constructed; at least 30 cards, all from the cards you drafted.",
-        min_size=30,
-        border_limits=BORDER_COPY_LIMITS,
-        fortresses=(1, 2),
-        allowed_types=_KC_TYPES,
-        pool_restricted=True,
-    ),
+    _kingdom_combat_limited("sealed", "Sealed", "all from your sealed pool"),
+    _kingdom_combat_limited("draft", "Draft", "all from the cards you drafted"),
     Format(
         CONVENTIONAL_COMBAT,
         "starter",

@@ -154,7 +154,7 @@ def tournament_decks_lock(*, tournament) -> None:
         return
     catalog, _ = catalog_for_game(game_get(slug=tournament.game), event_card_sets(tournament))
     entries = list(
-        tournament.entries.filter(dropped=False)
+        tournament.entries.filter(dropped=False, waitlisted=False)
         .select_related("deck_registration__deck__pool")
         .prefetch_related("deck_registration__deck__cards__card")
         .order_by("id")

@@ -49,6 +49,9 @@ class Ruleset:
     slug: str = ""
     name: str = ""
     version: str = "1"
+    # Earlier versions of these rules the engine still plays: a game recorded (or still running)
+    # under one replays and goes on under its own rules; the rule modules read state["version"].
+    replays: tuple[str, ...] = ()
     options: dict[str, Option] = {}
     game_type: GameType = GameType()
 
@@ -266,10 +269,23 @@ def ruleset_of(state: dict[str, Any]) -> Ruleset:
 
 
 def new_game(
-    slug: str, *, seats: int, options: dict[str, Any] | None = None, seed: int
+    slug: str,
+    *,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    seed: int,
+    version: str | None = None,
 ) -> dict[str, Any]:
-    """A new game state with its log; EngineError on a bad seat count or option."""
+    """A new game state with its log, under the current rules or (`version`) one of the earlier
+    versions the ruleset still plays; EngineError on a bad seat count, option or version."""
     ruleset = _ruleset(slug)
+    version = ruleset.version if version is None else str(version)
+    if version != ruleset.version and version not in ruleset.replays:
+        plays = ", ".join([ruleset.version, *ruleset.replays])
+        raise EngineError(
+            f"This log was written by {ruleset.slug} version {version}, "
+            f"the engine has version {ruleset.version} (and plays versions {plays})."
+        )
     if not isinstance(seats, int) or not ruleset.min_players <= seats <= ruleset.max_players:
         raise EngineError(
             f"{ruleset.name} needs {ruleset.min_players} to {ruleset.max_players} players."
@@ -277,7 +293,7 @@ def new_game(
     clean = validate_options(ruleset, options)
     state = ruleset.new_state(seats=seats, options=clean, seed=seed)
     state["ruleset"] = ruleset.slug
-    state["version"] = ruleset.version
+    state["version"] = version
     state["seats"] = seats
     state["options"] = clean
     state["seed"] = seed
@@ -331,14 +347,16 @@ def game_log(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def replay(log: dict[str, Any]) -> dict[str, Any]:
-    """Rebuild a game from its log, verifying every recorded hash; EngineError on mismatch."""
+    """Rebuild a game from its log under the rules version it was written by, verifying every
+    recorded hash; EngineError on a mismatch or a version the engine no longer plays."""
     ruleset = _ruleset(log["ruleset"])
-    if str(log.get("version", ruleset.version)) != ruleset.version:
-        raise EngineError(
-            f"This log was written by {ruleset.slug} version {log['version']}, "
-            f"the engine has version {ruleset.version}."
-        )
-    state = new_game(log["ruleset"], seats=log["seats"], options=log["options"], seed=log["seed"])
+    state = new_game(
+        log["ruleset"],
+        seats=log["seats"],
+        options=log["options"],
+        seed=log["seed"],
+        version=str(log.get("version", ruleset.version)),
+    )
     expected = {int(n): h for n, h in log.get("checkpoints", [])}
     _verify(state, expected, 0)
     for index, (seat, action) in enumerate(log["actions"], start=1):

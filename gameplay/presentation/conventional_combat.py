@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from gameplay.presentation.base import Clicks, Names, Path, Presentation
 
+# The mode and step names the board shows (the view carries their codes).
+WORDS = {
+    "quick-duel": "Quick Duel",
+    "full-match": "Full Match",
+    "fighter": "Fighter",
+    "supporter": "Supporter",
+    "action": "Action",
+    "over": "game over",
+}
+
 HINTS = {
     "fighter": "Choose your Fighter from your hand.",
     "supporter": "Choose your Supporter from your hand.",

@@ -133,6 +133,8 @@ def kingdom_combat_board(view: dict, names: Names) -> dict:
         "seats": seats,
         "battlefield": in_zone.get("B", []),
         "stack": [_kc_stack_item(view, item, name, seat_name) for item in view["stack"]],
+        "respond": _kc_respond(view, seat_name),
+        "battles": _kc_battles(view, name, seat_name),
         "stage": _kc_stage(view, seat_name),
         "recent": kingdom_combat_events(view.get("events", []), name, seat_name),
     }
@@ -218,6 +220,69 @@ def _kc_stack_item(view: dict, item: dict, name, seat_name) -> dict:
     }
 
 
+# What happens once a response window closes (the stack resolved), by the window's pending step.
+KC_WINDOW_THEN = {
+    None: "Then the stack resolves, the last card first, and the turn goes on.",
+    "combat": "Then the stack resolves and combat begins.",
+    "end": "Then the stack resolves and the turn ends.",
+    "damage": "Then the stack resolves and combat damage is dealt, all at once.",
+}
+KC_WINDOW_TITLE = {
+    None: "Answers to the stack",
+    "combat": "Before combat begins",
+    "end": "Before the turn ends",
+    "damage": "Before combat damage",
+}
+
+
+def _kc_respond(view: dict, seat_name) -> dict | None:
+    """The response window open now (ruling K46, K49) or the attacked player's defence: its
+    title, who is asked now (and whether it is the viewer), who may be asked after them, and
+    what happens next. None while no one but the turn's player decides."""
+    window, turn = view.get("window"), view.get("turn") or {}
+    combat = view.get("combat") or {}
+    if window and window["index"] < len(window["order"]):
+        asked, later = window["order"][window["index"]], window["order"][window["index"] + 1 :]
+        title, then = KC_WINDOW_TITLE.get(window["then"]), KC_WINDOW_THEN.get(window["then"])
+        can = "play a Dirty Trick, shoot with a Ranged unit or use an ability, or pass"
+    elif turn.get("stage") == "defend" and combat.get("defend_index", 0) < len(
+        combat.get("defend_order", [])
+    ):
+        order = combat["defend_order"]
+        asked, later = order[combat["defend_index"]], order[combat["defend_index"] + 1 :]
+        title = "Answering the attack"
+        then = "Then everyone, the attacker first, may answer before combat damage."
+        can = "retreat an attacked unit, join units to the defence, answer with a card, or say done"
+    else:
+        return None
+    return {
+        "title": title,
+        "asked": seat_name(asked),
+        "me": view.get("viewer") == asked,
+        "can": can,
+        "later": [seat_name(s) for s in later],
+        "then": then,
+    }
+
+
+def _kc_battles(view: dict, name, seat_name) -> list[dict]:
+    """The attacks declared in the open combat: attackers, target, defenders, in words."""
+    combat = view.get("combat") or {}
+    battles = []
+    for battle in combat.get("battles", []):
+        battles.append(
+            {
+                "attackers": ", ".join(name(a) for a in battle["attackers"]),
+                "target": name(battle["target"]),
+                "defenders": ", ".join(name(d) for d in battle["defenders"]),
+                "retreated": battle["retreated"],
+                "fortress": battle["kind"] == "fortress",
+                "seat": seat_name(battle["seat"]),
+            }
+        )
+    return battles
+
+
 def _kc_stage(view: dict, seat_name) -> str:
     """Where the game is: setup, whose turn and which stage, or over."""
     phase = view["phase"]
@@ -236,7 +301,7 @@ def _kc_stage(view: dict, seat_name) -> str:
         f"{KC_STAGES.get(turn['stage'], turn['stage'])}"
     )
     if view.get("window"):
-        stage += " · waiting for answers to the stack"
+        stage += " · a response window is open"
     return stage
 
 
@@ -324,7 +389,7 @@ def kingdom_combat_paths(view: dict, actions: list, names: Names) -> Clicks:
     joins; a source, then its ability (and target)."""
     words = dict(WORDS)  # the paths add words for what the board does not draw
     paths = [_kc_path(view, action, words) for action in actions]
-    return paths, words, _kc_hint(view, words)
+    return paths, words, _kc_hint(view, words, {a["type"] for a in actions})
 
 
 def _kc_key(view: dict, thing, words: dict[str, str], prefix: str, word: str) -> str:
@@ -383,8 +448,16 @@ def _kc_join(action: dict, words: dict[str, str]) -> Path:
     return (f"card:{action['unit']}", f"opt:join:{battle}")
 
 
-def _kc_hint(view: dict, words: dict[str, str]) -> str | tuple[str, str]:
-    """What to choose first (and after the first choice), naming "Done" for the moment."""
+KC_ANSWERS = (
+    ("play", "play a Dirty Trick"),
+    ("shoot", "shoot with a Ranged unit"),
+    ("activate", "use an ability"),
+)
+
+
+def _kc_hint(view: dict, words: dict[str, str], kinds: set[str]) -> str | tuple[str, str]:
+    """What to choose first (and after the first choice), naming "Done" for the moment; in a
+    response window, the answers this player has."""
     stage = (view.get("turn") or {}).get("stage")
     if view.get("phase") == "garrison":
         words["opt:done"] = "Done hiring"
@@ -392,7 +465,9 @@ def _kc_hint(view: dict, words: dict[str, str]) -> str | tuple[str, str]:
     if view.get("phase") == "mulligan":
         return "Keep your hand or mulligan."
     if view.get("window"):
-        return "Answer the stack with a card or a shot, or pass."
+        what = KC_WINDOW_TITLE.get(view["window"].get("then"), "Answers to the stack")
+        answers = ", ".join(words for kind, words in KC_ANSWERS if kind in kinds)
+        return f"{what}: you may {answers}, or pass." if answers else f"{what}: pass."
     if stage == "combat":
         return (
             "Choose an attacker, then its target; then commit the attack.",

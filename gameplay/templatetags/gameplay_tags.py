@@ -4,6 +4,7 @@ from django import template
 
 from gameplay import selectors
 from gameplay.presentation import registry
+from gameplay.presentation.conventional_combat import WORDS as CC_WORDS
 
 register = template.Library()
 
@@ -34,3 +35,9 @@ def board_face(code, game: str) -> dict:
     if card_face is None:  # a template asking a game that draws its cards from the view
         raise ValueError(f"The {game!r} presentation has no card faces by id.")
     return card_face(str(code))
+
+
+@register.filter
+def cc_word(code) -> str:
+    """A Conventional Combat mode or step in words ("full-match": "Full Match")."""
+    return CC_WORDS.get(str(code), str(code).replace("-", " ").capitalize())

@@ -1,6 +1,7 @@
 // The bracket's connector lines and, on a phone, one round at a time.
 // Lines: in a fixed bracket, match i of a round feeds match floor(i / k) of the next (k entries
-// a match); an SVG behind the cards joins each match to the one its winner goes to. Redrawn on
+// a match), in double elimination the card names it (data-next); an SVG behind the cards joins
+// each match to the one its winner goes to. Redrawn on
 // resize and after every htmx refresh. Phone: a row of round buttons shows one round at a time,
 // starting with the first round still being played.
 (function () {
@@ -20,11 +21,16 @@
     svg.setAttribute("width", bracket.scrollWidth);
     svg.setAttribute("height", bracket.scrollHeight);
     var origin = bracket.getBoundingClientRect();
+    var double = bracket.classList.contains("double");
     var dx = bracket.scrollLeft - origin.left, dy = bracket.scrollTop - origin.top;
     bracket.querySelectorAll(".bracket-match[data-round]").forEach(function (card) {
       var round = parseInt(card.dataset.round, 10), index = parseInt(card.dataset.index, 10);
-      var next = bracket.querySelector(
-        '.bracket-match[data-round="' + (round + 1) + '"][data-index="' + Math.floor(index / k) + '"]');
+      // double elimination names the match a winner goes to (data-next); a single bracket's
+      // is the next round's match floor(index / k)
+      var next = double
+        ? (card.dataset.next ? document.getElementById("match-" + card.dataset.next) : null)
+        : bracket.querySelector('.bracket-match[data-round="' + (round + 1) + '"][data-index="' +
+                                Math.floor(index / k) + '"]');
       if (!next) { return; }
       var a = card.getBoundingClientRect(), b = next.getBoundingClientRect();
       var x1 = a.right + dx, y1 = a.top + a.height / 2 + dy;
@@ -42,7 +48,9 @@
   }
 
   function pageRounds(bracket) {
-    var rounds = bracket.querySelectorAll(".bracket-round");
+    // in play order (double elimination draws the losers' bracket below the finals)
+    var rounds = Array.prototype.slice.call(bracket.querySelectorAll(".bracket-round"));
+    rounds.sort(function (a, b) { return a.dataset.round - b.dataset.round; });
     var nav = bracket.querySelector(".round-tabs");
     if (nav) { nav.remove(); }
     if (rounds.length < 2) { return; }

@@ -131,6 +131,11 @@ def pages(ids) -> dict[str, list[str]]:
         "tournaments:new": ["/tournaments/new/"],
         "tournaments:detail": [f"/tournaments/{pk}/" for pk in tournaments],
         "tournaments:bracket": [f"/tournaments/{t}/bracket/"],
+        "tournaments:results": [f"/tournaments/{pk}/results/" for pk in tournaments],
+        "tournaments:edit": [f"/tournaments/{pk}/edit/" for pk in tournaments],
+        "tournaments:ics": [f"/tournaments/{pk}/calendar.ics" for pk in tournaments],
+        "tournaments:organizer": ["/organizers/p1/", "/organizers/nobody/", "/organizers/%00/"],
+        "tournaments:organizer-ics": ["/organizers/p1/calendar.ics", "/organizers/x/calendar.ics"],
         "tournaments:desk": [f"/tournaments/{pk}/desk/" for pk in tournaments],
         "tournaments:embed": [f"/tournaments/{t}/embed/", "/tournaments/99999/embed/"],
         "tournaments:standings": [
@@ -197,9 +202,11 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
                 "check-in",
                 "drop-unchecked",
                 "seed-order",
+                "entries-bulk",
             )
         ]
-        + [(f"/tournaments/{r}/add-entry/", {"username": "p2", "seed": "2"})],
+        + [(f"/tournaments/{r}/add-entry/", {"username": "p2", "seed": "2"})]
+        + [(f"/tournaments/{r}/edit/", {"name": "x", "entry_cap": "1", "time_zone": "Mars/Base"})],
         "tournaments:match-action": [
             (f"/matches/{m}/{action}/", {**bad, "life_1": "3"})
             for action in ("report", "confirm", "dispute", "start", "call-time", "time")

@@ -9,8 +9,7 @@ stored pack size) so that an example drafts to its end in a second.
 from collections import Counter
 
 import pytest
-from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from config.errors import Conflict
@@ -18,27 +17,10 @@ from decks.drafting import services
 from decks.drafting.models import Draft, Pack, PackCard, Pick
 from decks.drafting.rules import PackPosition, next_seat, round_finished
 from decks.drafting.selectors import draft_seat_view
+from tests.rollback import database_examples, rolled_back
 
 pytestmark = pytest.mark.django_db
-
-# Each example runs in its own transaction, rolled back at its end (`_rolled_back`), so the
-# function-scoped database fixtures are safe to share between examples.
-draft_settings = settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-
-
-class _Rollback(Exception):
-    pass
-
-
-def _rolled_back(check):
-    try:
-        with transaction.atomic():
-            check()
-            raise _Rollback
-    except _Rollback:
-        pass
+draft_settings = database_examples(6)
 
 
 def _pod(organizer, humans, *, seats: int, pack_size: int, seed: str = "prop") -> Draft:
@@ -106,7 +88,7 @@ def test_any_order_of_picks_puts_every_card_in_exactly_one_pool(
         assert set(per_seat.values()) == {3 * pack_size}
         assert len(per_seat) == seats
 
-    _rolled_back(check)
+    rolled_back(check)
 
 
 @draft_settings
@@ -141,7 +123,7 @@ def test_packs_travel_left_right_left(organizer, players, seats, humans, pack_si
                 expected = next_seat(expected, round_number, seats)
             assert seat == expected
 
-    _rolled_back(check)
+    rolled_back(check)
 
 
 @draft_settings
@@ -184,7 +166,7 @@ def test_no_seat_ever_sees_another_seats_pack(organizer, players, seats, pack_si
                 pack_card_id=view["pack"]["cards"][0]["id"],
             )
 
-    _rolled_back(check)
+    rolled_back(check)
 
 
 def test_a_slow_seat_only_delays_the_packs_behind_it(organizer, players):

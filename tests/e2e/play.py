@@ -126,3 +126,31 @@ def click_toward(page: Page, table: dict, move: dict) -> bool:
         if step == 0 and len(path) > 1:
             expect(page.locator("#table-cancel")).to_be_visible()
     return True
+
+
+FIRST_SCREEN = """([picks, also]) => {
+  const bar = document.querySelector("#table-bar"), out = [];
+  const b = bar ? bar.getBoundingClientRect() : null;
+  const covered = r => b !== null && r.bottom > b.top + 1 && r.top < b.bottom - 1
+    && r.right > b.left && r.left < b.right;
+  const seen = r => r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1;
+  const cards = [...document.querySelectorAll(picks)].map(c => [c, c.getBoundingClientRect()]);
+  if (!cards.some(([c, r]) => seen(r) && !covered(r)))
+    out.push("no card to pick is wholly on the first screen, clear of the bar");
+  for (const [c, r] of cards)
+    if (covered(r)) out.push("the bar covers " + (c.dataset.name || c.dataset.card));
+  for (const s of also) {
+    const e = document.querySelector(s);
+    if (!e || e.getBoundingClientRect().top >= window.innerHeight - 40)
+      out.push(s + " is not on the first screen");
+  }
+  return out;
+}"""
+
+
+def first_screen_problems(page: Page, picks: str, *also: str) -> list[str]:
+    """What keeps a phone player from playing on the first screen (the page at the top): no
+    card matching `picks` wholly visible and clear of the action bar, a card to pick that the
+    bar covers, or one of the `also` selectors starting below the screen (empty: none)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(FIRST_SCREEN, [picks, list(also)])

@@ -11,6 +11,7 @@ dev requirements (Playwright's Python package).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -26,6 +27,8 @@ DATABASE = OUT / "demo.sqlite3"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PASSWORD = "correct-horse-battery"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+# SCREENSHOTS_ONLY=<regex>: only the pages whose "<who>-<name>" matches (a quicker look).
+ONLY = os.environ.get("SCREENSHOTS_ONLY", "")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
@@ -264,12 +267,48 @@ def build_card_demo() -> dict:
         play_table_mid_game(game.pk, player)
         games[slug] = game.pk
     return {
+        **build_venue_demo(organizer, codes),
         "running_draft": running.id,
         "done_draft": done.id,
         "pool": pool.id,
         "deck": deck.pk,
         "games": games,
     }
+
+
+def build_venue_demo(organizer, codes: list[str]) -> dict:
+    """Issue 36's printouts: a Kingdom Combat draft event split into two pods (seating), and
+    a constructed Combat event with three registered decks (deck lists)."""
+    from accounts.models import User
+    from decks.drafting import services as drafting
+    from decks.services import deck_create
+    from decks.services.decks import deck_list_from_input
+    from decks.services.registration import deck_register
+    from tournaments import services
+
+    players = list(User.objects.filter(username__startswith="player").order_by("pk"))
+    night = services.tournament_create(
+        organizer=organizer, name="Kingdom draft night", game="kingdom-combat",
+        deck_format="draft", seeding="manual",
+    )  # fmt: skip
+    for seed, user in enumerate(players, 1):
+        services.entry_add(tournament=night, by_user=organizer, user_id=user.pk, seed=seed)
+    services.entries_paste(tournament=night, by_user=organizer, text="Gus\nHal\nIda")
+    drafting.tournament_pods_create(tournament_id=night.pk, user=organizer)
+    constructed = services.tournament_create(
+        organizer=organizer, name="Constructed Cup", game="combat", deck_format="constructed"
+    )
+    for number, user in enumerate(players[:3]):
+        entry = services.entry_add(tournament=constructed, by_user=organizer, user_id=user.pk)
+        deck = deck_create(
+            owner=user, game_slug="combat", format_slug="constructed",
+            name=f"{user.username}'s spots",
+            deck_list=deck_list_from_input(
+                text="\n".join(f"1 {c}" for c in codes[number * 2 :] + codes[: number * 2])
+            ),
+        )  # fmt: skip
+        deck_register(entry=entry, deck=deck, user=user)
+    return {"draft_event": night.pk, "constructed_event": constructed.pk}
 
 
 MID_GAME = {"combat": 14, "army": 3, "conventional-combat": 2, "rune-duel": 2, "kingdom-combat": 16}
@@ -344,6 +383,42 @@ def card_views(ids: dict) -> dict:
     }
 
 
+def venue_views(ids: dict) -> dict:
+    """Issue 36's pages for the room: the desk as a page, the projector view, the printouts
+    (each also printed to PDF on A4 and Letter by `print_copies`)."""
+    event, swiss = ids["event"], ids["swiss"]
+    return {
+        "desk": f"/tournaments/{event}/desk/",
+        "display-swiss": f"/tournaments/{swiss}/display/",
+        "display-elimination": f"/tournaments/{event}/display/",
+        "print-pairings": f"/tournaments/{swiss}/print/pairings/",
+        "print-pairings-by-name": f"/tournaments/{swiss}/print/pairings/?by=name",
+        "print-slips": f"/tournaments/{event}/print/slips/",
+        "print-standings": f"/tournaments/{swiss}/print/standings/",
+        "print-decklists": f"/tournaments/{ids.get('constructed_event', event)}/print/decklists/",
+        "print-seating": f"/tournaments/{ids.get('draft_event', event)}/print/seating/",
+    }
+
+
+PAPERS = {"a4": (794, 1123), "letter": (816, 1056)}  # CSS pixels at 96 per inch
+
+
+def print_copies(page, name: str) -> list[Path]:
+    """A printout as the print preview shows it: a PDF on each paper, and a screenshot of
+    the page in print media at the paper's width."""
+    written = []
+    page.emulate_media(media="print")
+    for paper, (width, height) in PAPERS.items():
+        pdf = OUT / f"{name}-{paper}.pdf"
+        page.pdf(path=str(pdf), format="A4" if paper == "a4" else "Letter")
+        page.set_viewport_size({"width": width, "height": height})
+        shot = OUT / f"{name}-{paper}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        written += [pdf, shot]
+    page.emulate_media(media="screen")
+    return written
+
+
 def choose_on_the_table(page) -> bool:
     """Click the first thing the play table offers (a card in hand, most often) so the
     screenshot shows the highlights and the action bar; False when there is nothing to pick."""
@@ -403,6 +478,7 @@ def photograph(base: str, ids: dict) -> list[Path]:
                 "league": f"/leagues/{ids['league']}/",
                 "league-edit": f"/leagues/{ids['league']}/edit/",
                 "desk-reset": f"/tournaments/{event}/desk-reset/",
+                **venue_views(ids),
             },
         ),
         "player": (
@@ -445,6 +521,8 @@ def photograph(base: str, ids: dict) -> list[Path]:
                     page.get_by_role("button", name="Log in").click()
                     page.wait_for_load_state("networkidle")
                 for name, path in pages.items():
+                    if ONLY and not re.search(ONLY, f"{who}-{name}"):
+                        continue
                     page.goto(base + path)
                     page.wait_for_load_state("networkidle")
                     target = OUT / f"{who}-{name}-{size}.png"
@@ -456,6 +534,9 @@ def photograph(base: str, ids: dict) -> list[Path]:
                         link = OUT / f"{who}-desk-reset-link-{size}.png"
                         page.screenshot(path=str(link), full_page=True)
                         written.append(link)
+                    if name.startswith("print-") and size == "desktop":
+                        written += print_copies(page, f"{who}-{name}")
+                        page.set_viewport_size({"width": width, "height": height})
                     if name.startswith("game-") and choose_on_the_table(page):
                         chosen = OUT / f"{who}-{name}-choosing-{size}.png"
                         page.screenshot(path=str(chosen))  # the screen as the player sees it

@@ -184,3 +184,21 @@ def test_a_long_press_opens_a_card_large_and_a_tap_closes_it(
     face.dispatch_event("touchend")
     overlay.click()
     expect(overlay).to_have_count(0)
+
+
+def test_the_keyboard_reaches_every_card_and_opens_it_large(live_server, page):
+    # given Kingdom Combat's cards, a plain grid of faces (no buttons)
+    page.goto(f"{live_server.url}/cards/?game=kingdom-combat")
+    face = page.locator("#card-grid [data-card-face]").nth(1)
+    # when the keyboard reaches a card (it takes the focus) and Z is pressed
+    expect(face).to_have_attribute("tabindex", "0")
+    face.focus()
+    page.keyboard.press("z")
+    # then the card opens large in a dialog whose Close button has the focus
+    overlay = page.locator('.cf-overlay[role="dialog"]')
+    expect(overlay).to_have_attribute("aria-label", f"Card: {face.get_attribute('data-name')}")
+    expect(overlay.locator(".cf-overlay-close")).to_be_focused()
+    # and Escape closes it, giving the focus back to the card
+    page.keyboard.press("Escape")
+    expect(overlay).to_have_count(0)
+    expect(face).to_be_focused()

@@ -1,5 +1,6 @@
 """Playing a person: alice challenges bob from the lobby, bob sees it on his home page and
-accepts, and they play the game to its end in two browsers, each seeing the other's moves."""
+accepts, alice's lobby takes her to the game, and they play it to its end in two browsers,
+each seeing the other's moves."""
 
 from playwright.sync_api import expect
 
@@ -42,12 +43,9 @@ def test_a_challenge_is_accepted_from_the_home_page_and_both_play_it(
     expect(bob.locator("#board")).to_be_visible()
     game = GameRecord.objects.get()
     assert bob.url.endswith(f"/games/{game.pk}/")
-    # alice is told and opens the game from her notifications
-    alice.goto(f"{base}/notifications/")
-    alice.get_by_role(
-        "link", name=f"bob took your seat: your Combat game {game.pk} has started."
-    ).click()
-    expect(alice.locator("#board")).to_be_visible()
+    # alice's lobby, still open on her offer, goes to the game by push (no click, no reload)
+    expect(alice.locator("#board")).to_be_visible(timeout=3000)
+    assert alice.url.endswith(f"/games/{game.pk}/")
     # they play it to its end, each clicking when it is their move; the other screen follows
     pages = {"alice": alice, "bob": bob}
     moves = {"alice": 0, "bob": 0}

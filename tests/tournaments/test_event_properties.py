@@ -9,10 +9,10 @@ from collections import Counter, defaultdict
 from random import Random
 
 import pytest
-from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.rollback import database_examples, rolled_back
 from tournaments import services
 from tournaments.brackets import loser_placements, rounds_needed
 from tournaments.models import Entry, Match, MatchEntry, Tournament
@@ -24,25 +24,7 @@ sizes = st.integers(min_value=2, max_value=20)
 per_match = st.sampled_from([2, 3, 4])
 pairings = st.sampled_from(["bracket", "random"])
 seeds = st.integers(min_value=0, max_value=2**32)
-# Each example runs in its own transaction, rolled back at its end (`_rolled_back`), so the
-# function-scoped database fixture is safe to share between examples.
-event_settings = settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-
-
-class _Rollback(Exception):
-    pass
-
-
-def _rolled_back(check):
-    """Run `check()` in a transaction that is undone afterwards."""
-    try:
-        with transaction.atomic():
-            check()
-            raise _Rollback
-    except _Rollback:
-        pass
+event_settings = database_examples(12)
 
 
 def _played_event(organizer, n: int, k: int, pairing: str, seed: int, favourites=()):
@@ -134,7 +116,7 @@ def test_every_entry_plays_once_per_round_until_out(make_user, n, k, pairing, se
         assert len(rounds) == expected_rounds(n, k) == rounds_needed(n, k)
         assert len(still_in) == 1
 
-    _rolled_back(check)
+    rolled_back(check)
 
 
 @event_settings
@@ -160,7 +142,7 @@ def test_placements_form_the_shared_places(make_user, n, k, pairing, seed):
         assert [p.first for p in by_round] == sorted((p.first for p in by_round), reverse=True)
         assert by_round[-1].first == 2
 
-    _rolled_back(check)
+    rolled_back(check)
 
 
 @event_settings
@@ -182,7 +164,7 @@ def test_seeds_one_and_two_meet_only_in_the_final(make_user, n, k, seed):
         assert shared == [len(rounds)]
         assert rounds[-1]["winners"][0] == 1
 
-    _rolled_back(check)
+    rolled_back(check)
 
 
 @event_settings
@@ -203,4 +185,4 @@ def test_random_byes_go_to_entries_with_the_fewest_byes(make_user, n, k, seed):
                 assert byes_so_far[bye] == min(byes_so_far[e] for e in entrants)
                 byes_so_far[bye] += 1
 
-    _rolled_back(check)
+    rolled_back(check)

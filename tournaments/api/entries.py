@@ -156,3 +156,22 @@ class EntriesSeedOrderApi(APIView):
             entry_ids=data["entries"],
         )
         return Response(serializers.EntryOut(entries, many=True).data)
+
+
+class EntriesBulkApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=serializers.EntriesBulkIn,
+        responses={200: serializers.ChangedOut, **ERRORS},
+        summary="Check in, drop or remove many entries at once (organizer; all or none)",
+    )
+    def post(self, request, pk: int):
+        data = valid(serializers.EntriesBulkIn, request)
+        count = services.entries_bulk(
+            tournament=tournament_get(tournament_id=pk),
+            by_user=request.user,
+            entry_ids=data["entries"],
+            action=data["action"],
+        )
+        return Response({"changed": count})

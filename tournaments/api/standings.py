@@ -11,7 +11,7 @@ from config.errors import ServiceError
 from tournaments import serializers
 from tournaments.api.common import ERRORS, conditional_read, json_per_version
 from tournaments.fastpath import conditional
-from tournaments.reads import swiss
+from tournaments.reads import round_robin, swiss
 from tournaments.reads.events import tournament_get
 from tournaments.reads.standings import standings_get
 
@@ -39,6 +39,7 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
     swiss_columns = [
         "placement",
         "rank",
+        "group",
         "entry_id",
         "name",
         "seed",
@@ -91,6 +92,7 @@ class StandingsCsvRenderer(renderers.BaseRenderer):
                 [
                     row["placement_label"],
                     row["rank"],
+                    row.get("group") or "",
                     entry["id"],
                     entry["name"],
                     entry["seed"],
@@ -173,4 +175,29 @@ class StandingsApi(APIView):
             name = f"tournament-{tournament.pk}-standings.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
         tag = conditional.etag(kind=kind, tournament_id=pk, version=tournament.version)
+        return conditional.stamp(response, tag)
+
+
+class GroupsApi(APIView):
+    @extend_schema(
+        responses={200: serializers.GroupOut(many=True), **ERRORS},
+        summary="A round robin's groups, each with its standings (Swiss tie-breakers)",
+    )
+    def get(self, request, pk: int):
+        tag, unchanged = conditional_read(request, pk, "groups")
+        if unchanged:
+            return unchanged
+        tournament = tournament_get(tournament_id=pk)
+        if not tournament.is_round_robin:
+            raise ServiceError(
+                "Only a round robin has groups; read its standings instead.",
+                code="not_a_round_robin",
+            )
+        response = json_per_version(
+            request,
+            tournament,
+            "groups",
+            lambda: [g.as_dict() for g in round_robin.groups_standings(tournament=tournament)],
+        )
+        tag = conditional.etag(kind="groups", tournament_id=pk, version=tournament.version)
         return conditional.stamp(response, tag)

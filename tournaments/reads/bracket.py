@@ -10,6 +10,7 @@ from django.db.models import Count, Q
 from tournaments.brackets.labels import feeder_indexes, match_numbers, round_name
 from tournaments.fastpath.cache import cached_per_version
 from tournaments.models import Entry, EntryMember, Match, MatchEntry, MatchGame, Round, Tournament
+from tournaments.reads import double_elimination
 from tournaments.reads.events import entry_public
 
 
@@ -36,7 +37,7 @@ def bracket_get(*, tournament: Tournament) -> dict:
             {
                 "number": r.number,
                 "name": round_title(tournament, r.number, rounds),
-                "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
+                "stage": round_stage(tournament, r.number),
                 "started_at": r.started_at,
                 "matches": by_round[r.pk],
             }
@@ -45,14 +46,29 @@ def bracket_get(*, tournament: Tournament) -> dict:
     }
 
 
+def round_stage(tournament: Tournament, number: int) -> str:
+    """What a round is: "swiss" or "groups" (scored in the standings), "winners", "losers"
+    or "final" (double elimination), "bracket" (single elimination, a cut or a playoff)."""
+    if tournament.is_swiss_round(number):
+        return "groups" if tournament.is_round_robin else "swiss"
+    if tournament.is_double_round(number):
+        return double_elimination.round_side(tournament, number)
+    return "bracket"
+
+
 def bracket_cached(*, tournament: Tournament) -> dict:
     """`bracket_get` for the tournament's version, built once per version."""
     return cached_per_version("bracket", tournament, lambda: bracket_get(tournament=tournament))
 
 
 def cut_after(tournament: Tournament) -> int | None:
-    """The last Swiss round of an event with a top cut (its later rounds are the cut)."""
-    return tournament.swiss_rounds if tournament.is_swiss and tournament.top_cut else None
+    """The last Swiss (or group) round of an event with a top cut or a playoff (its later
+    rounds are the cut)."""
+    if tournament.is_swiss and tournament.top_cut:
+        return tournament.swiss_rounds
+    if tournament.is_round_robin and tournament.playoff:
+        return tournament.swiss_rounds
+    return None
 
 
 def match_public(
@@ -177,11 +193,15 @@ def team_members(
 
 def round_title(tournament: Tournament, number: int, rounds: Sized) -> str:
     """Names: "Round 2", "Semifinals", ...; a Swiss event's rounds are "Swiss round n", and its top
-    cut's are named as the cut's own bracket ("Quarterfinals" for the first of three)."""
-    if not tournament.is_swiss:
+    cut's are named as the cut's own bracket ("Quarterfinals" for the first of three); a round
+    robin's are "Group round n"; double elimination's "Winners' semifinal", "Losers' round 3",
+    "Grand final" ..."""
+    if tournament.is_double_round(number):
+        return double_elimination.round_title(tournament, number)
+    if not tournament.is_swiss and not tournament.is_round_robin:
         return round_name(number, total_rounds(tournament, rounds))
     if tournament.is_swiss_round(number):
-        return f"Swiss round {number}"
+        return f"Group round {number}" if tournament.is_round_robin else f"Swiss round {number}"
     swiss = tournament.swiss_rounds or 0
     return round_name(number - swiss, len(rounds) - swiss)
 
@@ -253,6 +273,8 @@ def _label(tournament: Tournament, rounds: list[Round], by_round: dict[int, list
             missing = per_match - len(match["entries"])
             if tournament.pairing != Tournament.Pairing.BRACKET or missing <= 0:
                 continue
+            if tournament.is_double_round(round_row.number):
+                continue  # labelled below, from the layout's routes
             if match["is_bye"] or not previous:
                 continue
             feeders = [previous[i] for i in feeder_indexes(match["index"], per_match)]
@@ -260,3 +282,5 @@ def _label(tournament: Tournament, rounds: list[Round], by_round: dict[int, list
                 f"Winner of match {f['number']}" for f in feeders if f["winner"] is None
             ][:missing]
         previous = matches
+    if tournament.double_first_round is not None and tournament.bracket_entries is not None:
+        double_elimination.label_matches(tournament, [m for r in rounds for m in by_round[r.pk]])

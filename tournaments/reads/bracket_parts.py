@@ -10,11 +10,13 @@ from tournaments.brackets.labels import feeder_indexes, round_name
 from tournaments.brackets.regions import live_poll_seconds, region_count, region_of, region_ranges
 from tournaments.fastpath.cache import cached_in_process, cached_per_version
 from tournaments.models import Match, MatchEntry, Round, Tournament
+from tournaments.reads import double_elimination
 from tournaments.reads.bracket import (
     bracket_cached,
     cut_after,
     match_public,
     match_records,
+    round_stage,
     round_title,
     scores,
     slot_records,
@@ -35,11 +37,13 @@ def bracket_shape(*, tournament: Tournament) -> list[SimpleNamespace]:
             .values_list("pk", "number", "started_at", "size", "byes")
         )
         total = total_rounds(tournament, rows)
+        plain = not (tournament.is_swiss or tournament.is_round_robin)
+        plain = plain and tournament.double_first_round is None
         return [
             SimpleNamespace(
                 pk=pk,
                 number=number,
-                name=round_name(number, total),
+                name=round_name(number, total) if plain else round_title(tournament, number, rows),
                 started_at=started_at,
                 size=size,
                 byes=byes,
@@ -79,7 +83,7 @@ def bracket_api_get(*, tournament: Tournament) -> dict:
             {
                 "number": r.number,
                 "name": round_title(tournament, r.number, shape),
-                "stage": "swiss" if tournament.is_swiss_round(r.number) else "bracket",
+                "stage": round_stage(tournament, r.number),
                 "started_at": r.started_at,
                 "total": r.size,
                 "page": f"/api/tournaments/{tournament.pk}/bracket/rounds/{r.number}/"
@@ -97,14 +101,32 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
 
     At most seven queries whatever the size (and none for the shape once cached)."""
     shape = bracket_shape(tournament=tournament)
-    sizes = [r.size for r in shape]
-    regions = region_count(sizes[0]) if sizes else 1
+    # a round robin's group rounds are not drawn in the bracket (its groups' tables show them)
+    groups = [r for r in shape if tournament.is_round_robin and tournament.is_swiss_round(r.number)]
+    drawn = shape[len(groups) :]
+    sizes = [r.size for r in drawn]
+    # a double-elimination bracket is drawn whole (its rounds are not halves of each other)
+    regions = region_count(sizes[0]) if sizes and not _is_double(tournament) else 1
     if not 0 <= region < regions:
         raise NotFound("The bracket has no such part.", code="region_not_found")
     fixed = tournament.pairing == Tournament.Pairing.BRACKET
-    shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
+    if _is_double(tournament):
+        # every match of every round (a losers' round's indexes have gaps: pass-throughs)
+        shown = [(0, ALL_INDEXES) for _r in drawn]
+    else:
+        shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
+    shown = [(0, 0) for _r in groups] + shown
     part = _bracket_part(tournament, shape, shown)
+    if _is_double(tournament):
+        part["sides"] = double_elimination.sides(part["rounds"])
     return {**part, "region": region, "regions": regions, "parts": bracket_parts(tournament)}
+
+
+ALL_INDEXES = 2**31 - 1
+
+
+def _is_double(tournament: Tournament) -> bool:
+    return tournament.double_first_round is not None and tournament.bracket_entries is not None
 
 
 def bracket_parts(tournament: Tournament) -> list[dict]:
@@ -113,8 +135,12 @@ def bracket_parts(tournament: Tournament) -> list[dict]:
     per version."""
 
     def build() -> list[dict]:
-        shape = bracket_shape(tournament=tournament)
-        if not shape or region_count(shape[0].size) == 1:
+        shape = [
+            r
+            for r in bracket_shape(tournament=tournament)
+            if not (tournament.is_round_robin and tournament.is_swiss_round(r.number))
+        ]
+        if not shape or _is_double(tournament) or region_count(shape[0].size) == 1:
             return []
         first = shape[0]
         byes = set()
@@ -184,6 +210,8 @@ def _bracket_part(
         m.pk: match_public(m, slots.get(m.pk, []), cut) for m in shown_records
     }
     _number_part(tournament, shape, fetch, by_round, public)
+    if _is_double(tournament):
+        double_elimination.label_matches(tournament, list(public.values()))
     by_number: dict[int, list[dict]] = defaultdict(list)
     for m in shown_records:
         by_number[m.round_id].append(public[m.pk])
@@ -191,11 +219,14 @@ def _bracket_part(
     if tournament.team_size > 1:
         entry_ids = {e["id"] for match in public.values() for e in match["entries"]}
         team_members(tournament, by_number, entry_ids)
+    # Named and staged as the whole bracket names them: a Swiss event's rounds are "Swiss
+    # round n" (the page lists them as pairings, not in the bracket), its cut's by the cut.
     return {
         "rounds": [
             {
                 "number": r.number,
                 "name": r.name,
+                "stage": round_stage(tournament, r.number),
                 "started_at": r.started_at,
                 "matches": by_number[r.pk],
             }

@@ -59,7 +59,7 @@ def check_in_get(*, tournament: Tournament) -> dict:
     """Check-in before the start (one query): who has and has not checked in. Check-in is
     "open" once anyone has checked in; until then nobody is chased."""
     rows = list(
-        tournament.entries.filter(dropped=False)
+        tournament.entries.filter(dropped=False, waitlisted=False)
         .select_related("user")
         .order_by(F("seed").asc(nulls_last=True), "id")
     )

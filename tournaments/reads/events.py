@@ -12,14 +12,18 @@ def tournament_list() -> QuerySet[Tournament]:
     """All tournaments, newest first, with their organizer and entry count."""
     return (
         Tournament.objects.select_related("organizer")
-        .annotate(entry_count=Count("entries", filter=Q(entries__dropped=False)))
+        .annotate(
+            entry_count=Count(
+                "entries", filter=Q(entries__dropped=False, entries__waitlisted=False)
+            )
+        )
         .order_by("-created_at", "-id")
     )
 
 
 def tournaments_for_home(*, limit: int = 10) -> list[Tournament]:
-    """The most recent tournaments (the home page)."""
-    return list(tournament_list()[:limit])
+    """The most recent public tournaments (the home page; unlisted ones only by link)."""
+    return list(tournament_list().filter(visibility=Tournament.Visibility.PUBLIC)[:limit])
 
 
 def tournament_get(*, tournament_id: int) -> Tournament:

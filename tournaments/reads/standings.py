@@ -10,7 +10,7 @@ from tournaments.brackets import CHAMPION, loser_placements
 from tournaments.fastpath.cache import cached_per_version
 from tournaments.fastpath.game_counts import game_records
 from tournaments.models import Match, MatchEntry, Tournament
-from tournaments.reads import swiss
+from tournaments.reads import double_elimination, swiss
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def standings_get(*, tournament: Tournament) -> Standings:
     An entry that lost in round r shares place 1 + (matches in round r); a bye is a win.
     A Swiss event's standings carry its tie-breakers (`reads.swiss.standings_rows`).
     """
-    if tournament.is_swiss:
+    if tournament.is_swiss or tournament.is_round_robin:
         return swiss.standings_rows(tournament=tournament)
     entries = tournament.entries.filter(seed__isnull=False).values_list(
         "pk", "name", "seed", "dropped", "user_id", "user__username"
@@ -127,6 +127,9 @@ def standings_cached(*, tournament: Tournament) -> Standings:
 def _place(tournament: Tournament, rows: dict[int, StandingRow]) -> None:
     if len(rows) < 2 or tournament.status == Tournament.Status.REGISTRATION:
         return
+    if tournament.double_first_round is not None:
+        _place_double(tournament, rows)
+        return
     by_round = loser_placements(len(rows), tournament.entries_per_match, tournament.pairing)
     for row in rows.values():
         if row.lost_in is not None:
@@ -135,3 +138,12 @@ def _place(tournament: Tournament, rows: dict[int, StandingRow]) -> None:
     unbeaten = [row for row in rows.values() if row.lost_in is None]
     if tournament.status == Tournament.Status.FINISHED and len(unbeaten) == 1:
         unbeaten[0].placement, unbeaten[0].placement_label = CHAMPION.first, CHAMPION.label
+
+
+def _place_double(tournament: Tournament, rows: dict[int, StandingRow]) -> None:
+    """Double elimination: places by the match an entry was knocked out in (D4)."""
+    out, champion = double_elimination.knocked_out(tournament=tournament)
+    for entry_id, place in out.items():
+        rows[entry_id].placement, rows[entry_id].placement_label = place.first, place.label
+    if champion is not None:
+        rows[champion].placement, rows[champion].placement_label = CHAMPION.first, CHAMPION.label

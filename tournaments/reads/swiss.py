@@ -14,6 +14,7 @@ from fractions import Fraction
 from tournaments.brackets import loser_placements
 from tournaments.brackets import swiss as pure
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, Tournament
+from tournaments.reads import double_elimination
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,11 @@ def swiss_state(*, tournament: Tournament, through_round: int | None = None) -> 
     return SwissState(entries=entries, results=results, dropped=dropped)
 
 
+def group_name(number: int) -> str:
+    """A group as people name it: A, B, ... Z, then 27, 28, ..."""
+    return chr(ord("A") + number - 1) if number <= 26 else str(number)
+
+
 def percent(value: Fraction) -> float:
     """A tie-breaker as people read it: 55.56 (percent, two decimals)."""
     return round(float(value) * 100, 2)
@@ -117,6 +123,8 @@ class SwissStandingRow:
             "placement": self.placement,
             "placement_label": self.placement_label,
             "rank": self.rank,
+            # a round robin's group ("A", "B", ...; R1), None in a Swiss event
+            "group": group_name(self.entry.group) if self.entry.group else None,
             "match_points": self.match_points,
             "match_wins": self.match_wins,
             "match_draws": self.match_draws,
@@ -189,6 +197,9 @@ def _game_counts(results: list[pure.SwissResult]) -> dict[int, tuple[int, int]]:
 def _place(tournament: Tournament, rows: list[SwissStandingRow]) -> None:
     """Places: the cut's entries by how far they went (the elimination's own placements),
     then everyone else by Swiss rank; before the cut, the Swiss rank (S11)."""
+    if tournament.is_round_robin and tournament.playoff == Tournament.Playoff.DOUBLE_ELIMINATION:
+        _place_double_playoff(tournament, rows)
+        return
     cut = _cut(tournament)
     if cut is None:
         for row in rows:
@@ -208,6 +219,28 @@ def _place(tournament: Tournament, rows: list[SwissStandingRow]) -> None:
     for position, row in enumerate(others, start=len(entries) + 1):
         row.placement, row.placement_label = position, str(position)
     rows.sort(key=lambda r: (not r.in_cut, r.placement or len(entries), r.rank))
+
+
+def _place_double_playoff(tournament: Tournament, rows: list[SwissStandingRow]) -> None:
+    """A round robin's double-elimination playoff: its entries by where they were knocked
+    out (D4), then everyone else by their standing (R3)."""
+    out, champion = double_elimination.knocked_out(tournament=tournament)
+    seeded = set(tournament.entries.filter(cut_seed__isnull=False).values_list("pk", flat=True))
+    for row in rows:
+        pk = row.entry.pk
+        row.in_cut = pk in seeded
+        if pk == champion:
+            row.placement, row.placement_label = 1, "1"
+        elif pk in out:
+            row.placement, row.placement_label = out[pk].first, out[pk].label
+    others = [row for row in rows if not row.in_cut]
+    if not seeded:
+        for row in rows:
+            row.placement, row.placement_label = row.rank, str(row.rank)
+        return
+    for position, row in enumerate(others, start=len(seeded) + 1):
+        row.placement, row.placement_label = position, str(position)
+    rows.sort(key=lambda r: (not r.in_cut, r.placement or len(seeded), r.rank))
 
 
 def _cut(tournament: Tournament) -> tuple[set[int], dict[int, int], int | None] | None:

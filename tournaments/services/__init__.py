@@ -1,5 +1,6 @@
 """Every write of the tournaments app. Keyword-only, typed, one transaction each."""
 
+from tournaments.services.announce import Announcement, tournament_update
 from tournaments.services.clock import (
     match_deadline_enforce,
     match_start,
@@ -19,6 +20,7 @@ from tournaments.services.entries import (
     entry_remove,
     entry_update,
 )
+from tournaments.services.entries_bulk import entries_bulk
 from tournaments.services.events import (
     deck_formats_for,
     round_start,
@@ -36,7 +38,9 @@ from tournaments.services.results import (
 )
 
 __all__ = [
+    "Announcement",
     "deck_formats_for",
+    "entries_bulk",
     "entries_drop_unchecked",
     "entries_paste",
     "entries_seed_order",
@@ -62,4 +66,5 @@ __all__ = [
     "tournament_cancel",
     "tournament_create",
     "tournament_start",
+    "tournament_update",
 ]

@@ -21,7 +21,7 @@ from tournaments.brackets import (
 )
 from tournaments.fastpath.finish import save_finished
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, MatchReport, Round, Tournament
-from tournaments.services import swiss
+from tournaments.services import double_elimination, round_robin, swiss
 from tournaments.services.common import audit, now, snapshot, supersede_pending_reports
 from tournaments.services.fairness import result_decided
 from tournaments.services.notices import matches_ready_notify
@@ -150,16 +150,9 @@ def match_finish(
         tournament=tournament, match=match, actor=actor, action=action, decided_by=decided_by
     )
     hooks.new_match_result(game=tournament.game, match_id=match.pk)
-    if tournament.is_swiss_round(match.round.number):
-        _save_confirmed(confirmed)
-        swiss.swiss_match_finished(
-            tournament=tournament,
-            match=match,
-            actor=actor,
-            action=action,
-            before=before,
-            games=games,
-        )
+    if _finished_by_structure(
+        tournament, match, confirmed, actor=actor, action=action, before=before, games=games
+    ):
         return
     if _moves_on_at_once(tournament, match):
         _finish_and_move_on(
@@ -176,6 +169,26 @@ def match_finish(
     match.save(update_fields=["status", "winner", "decided_by", "finished_at"])
     audit(match=match, actor=actor, action=action, before=before, games=games)
     advance(tournament=tournament, match=match)
+
+
+def _finished_by_structure(
+    tournament: Tournament, match: Match, confirmed: MatchReport | None, **finished
+) -> bool:
+    """A match of a double-elimination bracket, of a round robin's groups or of a Swiss
+    round: its structure's service saves it and moves it on (True); False for the single-
+    elimination bracket (a cut or a playoff included), which goes on below."""
+    number = match.round.number
+    if tournament.is_double_round(number):
+        done = double_elimination.double_match_finished
+    elif tournament.is_round_robin and tournament.is_swiss_round(number):
+        done = round_robin.group_match_finished
+    elif tournament.is_swiss_round(number):
+        done = swiss.swiss_match_finished
+    else:
+        return False
+    _save_confirmed(confirmed)
+    done(tournament=tournament, match=match, **finished)
+    return True
 
 
 def _moves_on_at_once(tournament: Tournament, match: Match) -> bool:
@@ -296,6 +309,11 @@ def downstream_replace(*, tournament: Tournament, match: Match, old_id: int, new
     """
     if tournament.is_swiss_round(match.round.number):
         return  # S10: a Swiss correction changes the standings; pairings already made stay
+    if tournament.is_double_round(match.round.number):
+        double_elimination.double_downstream_replace(
+            tournament=tournament, match=match, old_id=old_id, new_id=new_id
+        )
+        return
     later = _later_matches_of(tournament, match, old_id)
     path = [
         LaterMatch(

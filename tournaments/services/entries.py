@@ -10,6 +10,7 @@ from tournaments.models import Entry, EntryMember, Match, Tournament
 from tournaments.reads.events import entries_closed_reason
 from tournaments.services.common import is_organizer, lock_tournament, now, require_organizer
 from tournaments.services.events import match_forfeit_entry
+from tournaments.services.waitlist import is_full, registration_window_check, waitlist_promote
 
 
 @transaction.atomic
@@ -22,12 +23,16 @@ def entry_add(
     member_ids: list[int] | None = None,
     seed: int | None = None,
 ) -> Entry:
-    """Register a player, a guest or a team; a player with no details registers themselves."""
+    """Register a player, a guest or a team; a player with no details registers themselves.
+    Players register while registration is open (the organizer at any time before the start);
+    past the entry cap the entry waits in line, unseeded."""
     tournament = lock_tournament(tournament.pk, bump=True)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration is closed.", code="registration_closed")
     _refuse_after_the_limited_deal(tournament)
     organizer = is_organizer(tournament=tournament, user=by_user)
+    if not organizer:
+        registration_window_check(tournament)
     name = name.strip()
     if user_id is None and not name and not member_ids:
         user_id = by_user.pk
@@ -45,7 +50,15 @@ def entry_add(
             code="seed_taken",
             errors={"seed": ["Choose a free seed of 1 or more."]},
         )
-    return _entry_create(tournament, user_id, name, users, seed)
+    waitlisted = is_full(tournament)
+    if waitlisted and seed is not None:
+        raise Conflict(
+            f"The event is full ({tournament.entry_cap} entries): this entry would wait in line, "
+            "and a waiting entry has no seed. Leave the seed empty, or raise the cap.",
+            code="event_full",
+            errors={"seed": ["Leave it empty: the entry goes on the waitlist."]},
+        )
+    return _entry_create(tournament, user_id, name, users, seed, waitlisted=waitlisted)
 
 
 def _require_free_name(
@@ -94,6 +107,7 @@ def entry_remove(*, entry: Entry, by_user) -> None:
         )
     _refuse_after_the_limited_deal(tournament)
     entry.delete()
+    waitlist_promote(tournament=tournament)
 
 
 @transaction.atomic
@@ -122,6 +136,11 @@ def entry_update(
             raise Conflict("Seeds are fixed once the tournament has started.", code="started")
         if seed < 1:
             raise ServiceError("A seed is 1 or more.", code="invalid", errors={"seed": ["≥ 1"]})
+        if entry.waitlisted:
+            raise Conflict(
+                f"{entry.display_name} is on the waitlist: an entry gets a seed once it is in.",
+                code="waitlisted",
+            )
         holder = tournament.entries.select_for_update().filter(seed=seed).first()
         old = entry.seed
         # the unique seed constraint is checked at once: free the seed before the swap
@@ -213,11 +232,11 @@ def _entry_users(tournament: Tournament, user_id, name: str, member_ids: list[in
     return users
 
 
-def _entry_create(tournament, user_id, name, users, seed) -> Entry:
+def _entry_create(tournament, user_id, name, users, seed, *, waitlisted: bool) -> Entry:
     try:
         with transaction.atomic():
             entry = Entry.objects.create(
-                tournament=tournament, user_id=user_id, name=name, seed=seed
+                tournament=tournament, user_id=user_id, name=name, seed=seed, waitlisted=waitlisted
             )
             EntryMember.objects.bulk_create(
                 [EntryMember(entry=entry, user_id=u, tournament=tournament) for u in users]
@@ -239,14 +258,19 @@ def entry_drop(*, entry: Entry, by_user) -> Entry:
         raise Conflict("The tournament is over.", code="tournament_over")
     entry.dropped, entry.dropped_at = True, now()
     entry.save(update_fields=["dropped", "dropped_at"])
-    current = (
+    if tournament.status == Tournament.Status.REGISTRATION:
+        waitlist_promote(tournament=tournament)
+        return entry
+    unfinished = (
         Match.objects.select_for_update()
         .filter(slots__entry=entry)
         .exclude(status=Match.Status.FINISHED)
         .select_related("round")
-        .first()
+        .order_by("round__number", "index")
     )
-    if current is not None:
+    # a round robin's matches are all drawn at the start: the entry forfeits every one left
+    # (RULINGS.md R4); elsewhere it is in one unfinished match at most
+    for current in unfinished if tournament.is_round_robin else unfinished[:1]:
         match_forfeit_entry(tournament=tournament, match=current, entry_id=entry.pk, actor=by_user)
     return entry
 
@@ -265,6 +289,12 @@ def entry_check_in(*, entry: Entry, by_user, checked_in: bool = True) -> Entry:
             f"{entry.display_name} was dropped; the organizer can add them again.",
             code="dropped",
         )
+    if entry.waitlisted:
+        raise Conflict(
+            f"{entry.display_name} is on the waitlist: check-in opens for them when a place "
+            "frees up.",
+            code="waitlisted",
+        )
     if checked_in != (entry.checked_in_at is not None):
         entry.checked_in_at = now() if checked_in else None
         entry.save(update_fields=["checked_in_at"])
@@ -282,15 +312,17 @@ def entries_drop_unchecked(*, tournament: Tournament, by_user) -> int:
             "The tournament has started: drop entries one by one (each forfeits its match).",
             code="registration_closed",
         )
-    entries = tournament.entries.select_for_update().filter(dropped=False)
+    entries = tournament.entries.select_for_update().filter(dropped=False, waitlisted=False)
     if not entries.filter(checked_in_at__isnull=False).exists():
         raise Conflict(
             "Nobody has checked in yet: check the players in first (or start without check-in).",
             code="nobody_checked_in",
         )
-    return entries.filter(checked_in_at__isnull=True).update(
+    dropped = entries.filter(checked_in_at__isnull=True).update(
         dropped=True, dropped_at=now(), seed=None
     )
+    waitlist_promote(tournament=tournament)
+    return dropped
 
 
 @transaction.atomic
@@ -303,7 +335,10 @@ def entries_seed_order(*, tournament: Tournament, by_user, entry_ids: list[int])
         raise Conflict("Seeds are fixed once the tournament has started.", code="started")
     if len(set(entry_ids)) != len(entry_ids):
         raise ServiceError("An entry is listed twice in the order.", code="invalid")
-    entries = {e.pk: e for e in tournament.entries.select_for_update().filter(dropped=False)}
+    entries = {
+        e.pk: e
+        for e in tournament.entries.select_for_update().filter(dropped=False, waitlisted=False)
+    }
     unknown = [pk for pk in entry_ids if pk not in entries]
     if unknown:
         raise NotFound(

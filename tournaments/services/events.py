@@ -11,7 +11,8 @@ from config.errors import Conflict, NotFound, ServiceError
 from tournaments import hooks
 from tournaments.fastpath.seeds import store_seeds
 from tournaments.models import Entry, Match, MatchEntry, Tournament
-from tournaments.services import bracket, swiss
+from tournaments.services import bracket, double_elimination, round_robin, swiss
+from tournaments.services.announce import Announcement, announcement_checked
 from tournaments.services.clock import matches_start
 from tournaments.services.common import (
     audit,
@@ -25,6 +26,7 @@ from tournaments.services.common import (
 MAX_TIME_LIMIT = 24 * 60
 MAX_SWISS_ROUNDS = 20
 TOP_CUTS = (0, 2, 4, 8, 16)
+MAX_GROUP_SIZE = 32  # a group of 32 plays 31 rounds
 
 
 def deck_formats_for(game: str) -> list[str]:
@@ -50,6 +52,10 @@ def _check_settings(
     structure: str,
     swiss_rounds: int | None,
     top_cut: int,
+    group_size: int | None,
+    group_advance: int,
+    playoff: str,
+    grand_final_reset: bool,
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     if game not in games.slugs():
@@ -76,15 +82,71 @@ def _check_settings(
     if seeding not in Tournament.Seeding.values:
         errors["seeding"] = ["Choose random, manual or by rating."]
     errors.update(_structure_problems(structure, swiss_rounds, top_cut, pairing))
+    errors.update(
+        _format_problems(structure, entries_per_match, pairing, group_size, group_advance, playoff)
+    )
+    return errors
+
+
+def _format_problems(
+    structure: str,
+    entries_per_match: int,
+    pairing: str,
+    group_size: int | None,
+    group_advance: int,
+    playoff: str,
+) -> dict[str, list[str]]:
+    """Double elimination and round robin: matches of two entries, a seeded bracket, and
+    the groups' settings for a round robin only (RULINGS.md D1, R1-R5)."""
+    errors: dict[str, list[str]] = {}
+    two_only = (Tournament.Structure.DOUBLE_ELIMINATION, Tournament.Structure.ROUND_ROBIN)
+    if structure in two_only:
+        if entries_per_match != 2:
+            label = Tournament.Structure(structure).label
+            errors["entries_per_match"] = [
+                f"{label} is played in matches of two entries; for 3 or 4 entries a match "
+                "choose single elimination or Swiss rounds."
+            ]
+        if pairing != Tournament.Pairing.BRACKET:
+            errors["pairing"] = [
+                "Only single elimination pairs at random; this structure is a seeded bracket."
+            ]
+    if structure != Tournament.Structure.ROUND_ROBIN:
+        if group_size is not None:
+            errors["group_size"] = ["Only a round robin has groups."]
+        if group_advance or playoff:
+            errors["playoff"] = ["Only a round robin has a playoff after its groups."]
+        return errors
+    if group_size is not None and not 2 <= group_size <= MAX_GROUP_SIZE:
+        errors["group_size"] = [
+            f"A group has 2 to {MAX_GROUP_SIZE} entries; leave it empty for one group."
+        ]
+    if playoff not in Tournament.Playoff.values:
+        errors["playoff"] = ["Choose no playoff, single elimination or double elimination."]
+    elif playoff and group_advance < 1:
+        errors["group_advance"] = ["Say how many entries of each group go on to the playoff."]
+    elif not playoff and group_advance:
+        errors["group_advance"] = ["Choose a playoff for the entries that go on."]
+    elif group_size is not None and group_advance > group_size:
+        errors["group_advance"] = [f"A group of {group_size} cannot send on {group_advance}."]
     return errors
 
 
 def _structure_problems(structure: str, swiss_rounds, top_cut: int, pairing: str) -> dict:
     """Swiss rounds and a top cut belong to a Swiss event; the cut is the fixed bracket."""
     if structure not in Tournament.Structure.values:
-        return {"structure": ["Choose single elimination or Swiss rounds."]}
+        names = ", ".join(label.lower() for label in Tournament.Structure.labels)
+        return {"structure": [f"Choose one of: {names}."]}
     errors: dict[str, list[str]] = {}
-    if structure == Tournament.Structure.ELIMINATION:
+    if structure == Tournament.Structure.ROUND_ROBIN:
+        if swiss_rounds is not None:
+            errors["swiss_rounds"] = [
+                "A round robin's rounds follow from its groups; leave Swiss rounds empty."
+            ]
+        if top_cut:
+            errors["top_cut"] = ["A round robin's playoff takes the best of each group."]
+        return errors
+    if structure != Tournament.Structure.SWISS:
         if swiss_rounds is not None:
             errors["swiss_rounds"] = ["Only a Swiss event has Swiss rounds."]
         if top_cut:
@@ -119,8 +181,14 @@ def tournament_create(
     structure: str = "elimination",
     swiss_rounds: int | None = None,
     top_cut: int = 0,
+    group_size: int | None = None,
+    group_advance: int = 0,
+    playoff: str = "",
+    grand_final_reset: bool = True,
+    announcement: Announcement | None = None,
 ) -> Tournament:
-    """Create an event in registration; every setting is checked and all problems reported.
+    """Create an event in registration; every setting (and the announcement: date, venue,
+    cap, registration hours, visibility) is checked and all problems reported.
     A Swiss event with no `swiss_rounds` plays ceil(log2 entries) rounds (fixed at the start)."""
     if best_of is None:
         best_of = 3 if entries_per_match == 2 else 1
@@ -140,15 +208,20 @@ def tournament_create(
         "structure": structure,
         "swiss_rounds": swiss_rounds,
         "top_cut": top_cut or 0,
+        "group_size": group_size,
+        "group_advance": group_advance or 0,
+        "playoff": playoff or "",
+        "grand_final_reset": grand_final_reset,
     }
     errors = _check_settings(**settings)
+    details, problems = announcement_checked(announcement or Announcement())
+    errors.update(problems)
     if not name.strip():
         errors["name"] = ["Give the tournament a name."]
     if errors:
         raise ServiceError("The tournament settings are not valid.", code="invalid", errors=errors)
-    return Tournament.objects.create(
-        name=name.strip(), organizer=organizer, rng_seed=secrets.randbits(62), **settings
-    )
+    fields = {"name": name.strip(), "organizer": organizer, "rng_seed": secrets.randbits(62)}
+    return Tournament.objects.create(**fields, **settings, **details)
 
 
 def match_forfeit_entry(*, tournament: Tournament, match: Match, entry_id: int, actor) -> None:
@@ -186,7 +259,9 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
             f"The tournament is {tournament.status}, not in registration.",
             code="not_in_registration",
         )
-    entries = list(tournament.entries.filter(dropped=False).order_by("seed", "id"))
+    entries = list(
+        tournament.entries.filter(dropped=False, waitlisted=False).order_by("seed", "id")
+    )
     if len(entries) < 2:
         raise ServiceError("A tournament needs at least 2 entries.", code="too_few_entries")
     fmt = games.get(tournament.game).format(tournament.deck_format)
@@ -198,6 +273,10 @@ def tournament_start(*, tournament: Tournament, by_user) -> Tournament:
     ids = [e.pk for e in ordered]
     if tournament.is_swiss:
         swiss.swiss_start(tournament=tournament, entry_ids_by_seed=ids)
+    elif tournament.is_round_robin:
+        round_robin.round_robin_start(tournament=tournament, entry_ids_by_seed=ids)
+    elif tournament.structure == Tournament.Structure.DOUBLE_ELIMINATION:
+        double_elimination.double_build(tournament=tournament, entry_ids_by_seed=ids)
     elif tournament.pairing == Tournament.Pairing.BRACKET:
         bracket.bracket_build(tournament=tournament, entry_ids_by_seed=ids)
     else:

@@ -1,5 +1,7 @@
 """Human words for the states a page shows, never the stored codes (`awaiting_confirmation`)."""
 
+from zoneinfo import ZoneInfo
+
 from django import template
 
 from tournaments.templatetags import game_labels
@@ -84,3 +86,14 @@ def if_mine(context, entry_id, text: str) -> str:
     if mine is MINE_MARK:
         return f"\ue000{entry_id}\ue001{text}\ue002"
     return text if mine and entry_id in mine else ""
+
+
+@register.filter
+def event_time(tournament, field: str = "starts_at") -> str:
+    """One of the event's instants (`starts_at`, `registration_opens_at`, ...) as its own
+    clock reads it, with the zone: "Sat 5 Dec 2026, 10:00 (Europe/Paris)"; "" when unset."""
+    at = getattr(tournament, field, None)
+    if at is None:
+        return ""
+    local = at.astimezone(ZoneInfo(tournament.time_zone))
+    return f"{local:%a %-d %b %Y, %H:%M} ({tournament.time_zone})"

@@ -57,7 +57,15 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
 def _registration_actions(tournament: Tournament, user, data) -> dict:
     """Entries before the start: join, add, paste, rename, seed, order, remove."""
     return {
-        "join": (lambda: services.entry_add(tournament=tournament, by_user=user), "You joined."),
+        "join": (
+            lambda: services.entry_add(tournament=tournament, by_user=user),
+            lambda entry: (
+                "The event is full: you are on the waitlist, and you will be told "
+                "when a place opens."
+                if entry.waitlisted
+                else "You joined."
+            ),
+        ),
         "add-entry": (lambda: _add_entry(tournament, user, data), "Entry added."),
         "paste-entries": (
             lambda: services.entries_paste(
@@ -113,7 +121,22 @@ def _check_in_actions(tournament: Tournament, user, data) -> dict:
             lambda: services.entry_drop(entry=_entry(tournament, data.get("entry")), by_user=user),
             "Entry dropped.",
         ),
+        "entries-bulk": (
+            lambda: services.entries_bulk(
+                tournament=tournament,
+                by_user=user,
+                entry_ids=_ids(data.getlist("entry_ids"), "Select at least one entry first."),
+                action=data.get("bulk_action", ""),
+            ),
+            lambda count: (
+                f"{plural(count, 'entry', 'entries')} "
+                + BULK_DONE.get(data.get("bulk_action", ""), "changed.")
+            ),
+        ),
     }
+
+
+BULK_DONE = {"check-in": "checked in.", "drop": "dropped.", "remove": "removed."}
 
 
 def _event_actions(tournament: Tournament, user, data) -> dict:
@@ -160,9 +183,9 @@ def _dropped_count(count: int) -> int:
     return count
 
 
-def _ids(values: list[str]) -> list[int]:
+def _ids(values: list[str], empty: str = "Send the entries in their new order.") -> list[int]:
     if not values:
-        raise ServiceError("Send the entries in their new order.", code="invalid")
+        raise ServiceError(empty, code="invalid")
     if len(values) > 4096:
         raise ServiceError("Too many entries in one order.", code="too_large")
     return [_int(value) for value in values]

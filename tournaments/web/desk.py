@@ -1,4 +1,4 @@
-"""The organizer's desk alone (htmx polls it)."""
+"""The organizer's desk as a page of its own, and alone as the fragment htmx polls."""
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 from tournaments.models import Tournament
 from tournaments.reads.bracket import bracket_cached
 from tournaments.reads.desk import desk_get
+from tournaments.reads.venue import round_start_label
 from tournaments.services.common import is_organizer
 from tournaments.web.common import get_tournament
 
@@ -16,13 +17,20 @@ from tournaments.web.common import get_tournament
 def desk_for(tournament: Tournament, bracket: dict) -> dict | None:
     if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
         return None
-    return desk_get(tournament=tournament, bracket=bracket, at=timezone.now())
+    desk = desk_get(tournament=tournament, bracket=bracket, at=timezone.now())
+    for row in desk["queue"]:
+        if row["kind"] == "round_ready":
+            row["label"] = round_start_label(
+                tournament=tournament, number=row["round"]["number"], name=row["round"]["name"]
+            )
+    return desk
 
 
 @require_GET
 def tournament_desk(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organizer's desk alone (htmx polls it): what needs attention, and each table's clock
-    in the rounds being played. Only for the organizer (and staff)."""
+    """The organizer's desk: what needs attention, each table's clock in the rounds being
+    played, and the printouts and projector view. Opened directly it is a page; htmx's polls
+    and pushes (HX-Request) get the desk alone. Only for the organizer (and staff)."""
     tournament = get_tournament(pk)
     if not is_organizer(tournament=tournament, user=request.user):
         raise PermissionDenied("Only the organizer sees the desk.")
@@ -32,4 +40,6 @@ def tournament_desk(request: HttpRequest, pk: int) -> HttpResponse:
         "desk": desk_for(tournament, bracket),
         "is_organizer": True,
     }
-    return render(request, "tournaments/_desk.html", context)
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/_desk.html", context)
+    return render(request, "tournaments/desk.html", context)

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
@@ -17,21 +18,18 @@ from tournaments.fastpath import conditional
 from tournaments.fastpath.bracket_cards import bracket_html
 from tournaments.models import Match, Tournament
 from tournaments.reads import events as event_reads
-from tournaments.reads import swiss
+from tournaments.reads import round_robin, swiss
 from tournaments.reads.bracket import bracket_cached
+from tournaments.reads.calendar import registration_window_problem
+from tournaments.reads.describe import description_html
 from tournaments.reads.desk import check_in_get
 from tournaments.reads.matches import next_matches_for_user
 from tournaments.reads.standings import Standings, standings_cached
+from tournaments.reads.venue import round_start_label
 from tournaments.services.common import is_organizer
 from tournaments.web.common import get_tournament, page_tag, region_param
 from tournaments.web.desk import desk_for
 from tournaments.web.forms import TournamentForm
-
-
-def tournament_list(request: HttpRequest) -> HttpResponse:
-    """All tournaments, newest first."""
-    tournaments = event_reads.tournament_list()[:200]
-    return render(request, "tournaments/list.html", {"tournaments": tournaments})
 
 
 @login_required
@@ -40,7 +38,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(organizer=request.user, **form.cleaned_data)
+            tournament = services.tournament_create(
+                organizer=request.user, **form.settings(), announcement=form.announcement()
+            )
         except ServiceError as exc:
             exc.add_to_form(form)
         else:
@@ -85,31 +85,66 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         if request.user.is_authenticated and registering
         else None
     )
+    entries = event_reads.entry_list(tournament=tournament) if registering else []
+    entries_closed = registering and event_reads.entries_closed_reason(tournament=tournament)
+    waitlist = sorted(
+        (e for e in entries if e.waitlisted and not e.dropped), key=lambda e: (e.created_at, e.pk)
+    )
     return {
         "tournament": tournament,
         "is_organizer": organizer,
-        "entries": event_reads.entry_list(tournament=tournament) if registering else [],
-        "entries_closed": registering and event_reads.entries_closed_reason(tournament=tournament),
+        "manage": organizer and registering and not entries_closed,
+        "entries": [e for e in entries if not e.waitlisted],
+        "waitlist": waitlist,
+        "full": tournament.entry_cap is not None
+        and sum(1 for e in entries if e.plays) >= tournament.entry_cap,
+        "my_waitlist_position": next(
+            (n for n, e in enumerate(waitlist, 1) if my_entry and e.pk == my_entry.pk), None
+        ),
+        "registration_shut": _registration_shut(tournament) if registering else "",
+        "description_html": description_html(tournament.description),
+        "entries_closed": entries_closed,
         "bracket": bracket,
         "bracket_html": bracket_html(tournament, mine, region_param(request, tournament, mine)),
         "mine": mine,
         "desk": desk_for(tournament, bracket) if organizer else None,
         "check_in": check_in_get(tournament=tournament) if registering else None,
-        # "Start round N" is offered only where it would start something.
-        "startable_rounds": [
-            r["number"]
-            for r in bracket["rounds"]
-            if any(m["status"] == Match.Status.READY for m in r["matches"])
-        ]
-        if organizer
-        else [],
+        # A round's start is offered only where it would start something.
+        "startable_rounds": _startable_rounds(tournament, bracket) if organizer else [],
         "my_matches": next_matches_for_user(
             user=request.user, tournament=tournament, limit=3, entry_ids=mine
         ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
         "swiss": _swiss_panel(tournament, mine),
+        **_groups_panel(tournament),
     }
+
+
+def _groups_panel(tournament: Tournament) -> dict:
+    """A started round robin's groups with their standings, and its rounds."""
+    if not tournament.is_round_robin or tournament.status == Tournament.Status.REGISTRATION:
+        return {}
+    return {
+        "groups": round_robin.groups_standings(tournament=tournament),
+        "groups_rounds": swiss.swiss_round_numbers(tournament=tournament),
+    }
+
+
+def _startable_rounds(tournament: Tournament, bracket: dict) -> list[dict]:
+    return [
+        {
+            "number": r["number"],
+            "label": round_start_label(tournament=tournament, number=r["number"], name=r["name"]),
+        }
+        for r in bracket["rounds"]
+        if any(m["status"] == Match.Status.READY for m in r["matches"])
+    ]
+
+
+def _registration_shut(tournament: Tournament) -> str:
+    problem = registration_window_problem(tournament, timezone.now())
+    return problem.message if problem else ""
 
 
 def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
@@ -129,6 +164,7 @@ def _swiss_panel(tournament: Tournament, mine: set[int]) -> dict | None:
         "numbers": numbers,
         "current": current,
         "my_tables": swiss.my_tables(tables, mine),
+        "tables": tables,  # the round as pairings (the bracket below shows only the cut)
         "in_cut": in_cut,
         # no cut: the standings decide the event
         "winner": rows[0].entry.display_name if rows else "",

@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.fastpath import conditional
-from tournaments.reads import swiss
+from tournaments.reads import round_robin, swiss
 from tournaments.reads.events import entry_ids_of_user
 from tournaments.reads.standings import Standings, standings_cached
 from tournaments.web.common import get_tournament, page_tag
@@ -24,8 +24,10 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_tournament(pk)
     context: dict[str, Any] = {"tournament": tournament, "after_round": after, "swiss_rounds": []}
     rows: Standings
-    if tournament.is_swiss:
+    if tournament.is_swiss or tournament.is_round_robin:
         context["swiss_rounds"] = swiss.swiss_round_numbers(tournament=tournament)
+    if tournament.is_round_robin:
+        context["groups"] = round_robin.groups_standings(tournament=tournament)
     if after and after in context["swiss_rounds"]:
         rows = swiss.standings_rows(tournament=tournament, after_round=after)
     else:
@@ -59,6 +61,7 @@ def swiss_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "numbers": numbers,
         "tables": tables,
         "my_tables": swiss.my_tables(tables, mine),
+        "round_word": "Group round" if tournament.is_round_robin else "Swiss round",
     }
     response = render(request, "tournaments/swiss_round.html", context)
     tag = page_tag(f"swiss-round-{number}", pk, tournament.version, request)

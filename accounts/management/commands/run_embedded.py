@@ -45,6 +45,7 @@ class Command(BaseCommand):
             host = "0.0.0.0"
             url = f"http://{lan_address}:{port}/"
             environment["ALLOWED_HOSTS"] = ",".join(lan_allowed_hosts(lan_address))
+            environment["VENUE_URL"] = url  # the projector's QR codes open this address
         # Checked before anything starts: a second run must not leave a second worker and
         # scheduler behind.
         if not port_is_free(host, int(port)):

@@ -127,8 +127,17 @@ def draft_create(
     jokers: bool = False,
     card_set_id: int | None = None,
     booster_layout: str | None = None,
+    organizer_plays: bool = False,
 ) -> Draft:
-    """A single pod, open for joining."""
+    """A single pod, open for joining; with `organizer_plays` its creator sits in seat 1
+    (a pod with no open seat for them is refused, nothing created)."""
+    if organizer_plays and bots >= seats:
+        raise ServiceError(
+            f"Every one of the {seats} seats goes to a bot, so none is left for you: "
+            'ask for fewer bots, or untick "I will draft in this pod".',
+            code="no_seat_for_organizer",
+            errors={"bots": [f"At most {seats - 1} when you draft in this pod."]},
+        )
     game = catalogue.game_get(game_slug)
     settings = pod_settings(
         game=game,
@@ -139,7 +148,10 @@ def draft_create(
         booster_layout=booster_layout,
         user=organizer,
     )
-    return pod_create(organizer=organizer, game=game, seats=seats, bots=bots, settings=settings)
+    draft = pod_create(organizer=organizer, game=game, seats=seats, bots=bots, settings=settings)
+    if organizer_plays:
+        Seat.objects.filter(draft=draft, index=0).update(player=organizer)
+    return draft
 
 
 @transaction.atomic

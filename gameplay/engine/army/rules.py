@@ -199,6 +199,8 @@ def _resolve_round(state: dict[str, Any]) -> None:
         "damaged": damaged,
         "fallen": fallen,
     }
+    # The move log (ruling A7): every resolved round, in the open once both cards are shown.
+    state.setdefault("played", []).append({"round": state["round"], **state["last_round"]})
     if state["phase"] != "over" and state["round"] >= state["options"]["round_limit"]:
         _end_at_round_limit(state)
 

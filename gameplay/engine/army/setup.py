@@ -48,6 +48,7 @@ def new_state(
             "players": players,
             "pending": {"0": None, "1": None},
             "last_round": None,
+            "played": [],
             "first_damage": None,
             "winner": None,
             "end": None,

@@ -120,15 +120,33 @@ def _new_battle(state: dict[str, Any], target: str) -> dict[str, Any]:
 
 
 def commit(state: dict[str, Any]) -> None:
-    """All attackers are declared: the attacked seats answer in turn, clockwise."""
+    """All attackers are declared and move into the fight (rules version 3, ruling K23): the
+    attacked seats answer in turn, clockwise."""
     combat = state["combat"]
     active = state["turn"]["seat"]
+    if flow.version(state) >= 3:
+        _move_into_the_fight(state, combat["battles"])
     attacked = {b["seat"] for b in combat["battles"]}
     order = [(active + i) % state["seats"] for i in range(1, state["seats"])]
     combat["defend_order"] = [s for s in order if s in attacked]
     combat["defend_index"] = 0
     state["turn"]["stage"] = "defend"
     event(state, "commit", seat=active)
+
+
+def _move_into_the_fight(state: dict[str, Any], battles: list[dict[str, Any]]) -> None:
+    """ "Move them into the fight": each attacker goes to its battle's zone (the attacked
+    unit's, or the Structures Zone of the attacked structure), except another player's Fortress
+    Zone, which no unit enters (K10): an attack on a fortress, or on a unit at its fortress,
+    is made from next door (ruling K23)."""
+    for battle in battles:
+        zone = battle["zone"]
+        if zone == zones.fortress_zone(battle["seat"]):
+            continue
+        for uid in battle["attackers"]:
+            if state["units"][uid]["zone"] != zone:
+                zones.place_unit(state, uid, zone)
+                event(state, "advance", card=uid, to=zone)
 
 
 # --- defending ------------------------------------------------------------------------------
@@ -175,8 +193,24 @@ def defend_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
                     actions.append({"type": "join", "unit": uid, "battle": index, "front": True})
     actions += economy.play_actions(state, seat, economy.ANSWER_KINDS)
     actions += shoot_actions(state, seat)
+    actions += answer_activations(state, seat)
     actions.append({"type": "done"})
     return actions
+
+
+def answer_activations(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Rules version 3 (ruling K40): an attacked seat may use its activated abilities while
+    the attack is answered (its defence and the response windows before the damage), e.g.
+    Moonwell Sanctum giving a unit at the fortress Etherial."""
+    combat = state["combat"]
+    if (
+        flow.version(state) < 3
+        or combat is None
+        or state["turn"]["stage"] != "defend"
+        or all(b["seat"] != seat for b in combat["battles"])
+    ):
+        return []
+    return resolution.activate_actions(state, seat)
 
 
 def _can_retreat(state: dict[str, Any], battle: dict[str, Any]) -> bool:
@@ -221,12 +255,14 @@ def join(state: dict[str, Any], uid: str, index: int, front: bool = False) -> No
 
 
 def resolve(state: dict[str, Any]) -> None:
-    """Every battle in declaration order: Charge attackers strike first, then the rest and
-    the defenders strike at the same time. The combat closes and post-combat begins."""
-    for battle in state["combat"]["battles"]:
-        if state["phase"] == "over":
-            break
-        _resolve_battle(state, battle)
+    """The combat's damage (ruling K27); the combat closes and post-combat begins."""
+    if flow.version(state) >= 3:
+        _resolve_at_once(state)
+    else:
+        for battle in state["combat"]["battles"]:
+            if state["phase"] == "over":
+                break
+            _resolve_battle(state, battle)
     state["combat"] = None
     if state["phase"] != "over":
         state["turn"]["stage"] = "post"
@@ -236,7 +272,70 @@ def _alive(state: dict[str, Any], ids: list[str]) -> list[str]:
     return [u for u in ids if u in state["units"]]
 
 
+def _resolve_at_once(state: dict[str, Any]) -> None:
+    """Rules version 3: "All units involved deal their damage simultaneously". The Charge
+    attackers of every battle strike first, all at once; then what they destroyed falls.
+    Then every other attacker and every surviving defender strike, all at once, and what they
+    destroyed falls. Nothing leaves play (with the bonuses it gives) while damage is dealt."""
+    combat = state["combat"]
+    battles = [b for b in combat["battles"] if not b["retreated"] and not state["out"][b["seat"]]]
+    combat["falling"] = []
+    for battle in battles:
+        _strike(state, battle, _charging(state, battle))
+    _fall(state)
+    for battle in battles:
+        if state["phase"] == "over" or state["out"][battle["seat"]]:
+            continue
+        attackers = _alive(state, battle["attackers"])
+        charging = _charging(state, battle)
+        back = [(d, stat(state, d, "defense")) for d in _alive(state, battle["defenders"])]
+        _strike(state, battle, [a for a in attackers if a not in charging])
+        _hit_stack(state, attackers, back)
+    _fall(state)
+    del combat["falling"]
+
+
+def _charging(state: dict[str, Any], battle: dict[str, Any]) -> list[str]:
+    return [a for a in _alive(state, battle["attackers"]) if effects.has_skill(state, a, "Charge")]
+
+
+def _fall(state: dict[str, Any]) -> None:
+    """What the damage just dealt destroyed leaves play, units first, then structures, then
+    fortresses (their players are out). A survivor's partial damage stays below its armor:
+    damage is counted against the armor it had when it was dealt, so a bonus lost with a
+    fallen tower or leader costs no HP afterwards (ruling K27)."""
+    combat = state["combat"]
+    while combat["falling"]:
+        _fall_once(state, combat)
+    for uid, unit in state["units"].items():
+        unit["damage"] = min(unit["damage"], armor(state, uid) - 1)
+
+
+def _fall_once(state: dict[str, Any], combat: dict[str, Any]) -> None:
+    falling = combat["falling"]
+    combat["falling"] = []
+    for kind, name, by in falling:
+        if kind == "unit" and name in state["units"]:
+            zones.destroy_unit(state, name)
+        elif kind == "structure" and name in state["structures"]:
+            zones.destroy_structure(state, name)
+            _destroyed_structure(state, by)
+        elif kind == "fortress" and not state["out"][int(name)]:
+            flow.eliminate(state, int(name))
+            _destroyed_structure(state, by)
+
+
+def _falls(state: dict[str, Any], kind: str, name: str, by: int) -> bool:
+    """Whether the destruction waits for the end of the damage step (rules version 3)."""
+    combat = state["combat"]
+    if combat is None or "falling" not in combat:
+        return False
+    combat["falling"].append([kind, name, by])
+    return True
+
+
 def _resolve_battle(state: dict[str, Any], battle: dict[str, Any]) -> None:
+    """Rules version 2: one battle after the other, in declaration order."""
     if battle["retreated"] or state["out"][battle["seat"]]:
         return
     attackers = _alive(state, battle["attackers"])
@@ -307,8 +406,10 @@ def _damage_unit(state: dict[str, Any], uid: str, amount: int, need_cap: bool) -
     returns the damage it took (at most what destroys it)."""
     if amount <= 0 or uid not in state["units"]:
         return 0
-    taken = min(amount, lethal(state, uid)) if need_cap else amount
+    taken = max(0, min(amount, lethal(state, uid))) if need_cap else amount
     unit = state["units"][uid]
+    if taken == 0:
+        return 0
     if effects.prevented(state, uid):
         event(state, "prevented", card=uid, amount=taken)
         return taken
@@ -317,7 +418,7 @@ def _damage_unit(state: dict[str, Any], uid: str, amount: int, need_cap: bool) -
     unit["hp"] -= lost
     unit["damage"] = total % armor(state, uid)
     event(state, "damage", card=uid, amount=taken, hp_lost=lost)
-    if unit["hp"] <= 0:
+    if unit["hp"] <= 0 and not _falls(state, "unit", uid, unit["seat"]):
         zones.destroy_unit(state, uid)
     return taken
 
@@ -364,7 +465,7 @@ def _hit_building(state: dict[str, Any], battle: dict[str, Any], amount: int, by
         structure = state["structures"][sid]
         structure["hp"] -= amount
         event(state, "damage", card=sid, amount=amount)
-        if structure["hp"] <= 0:
+        if structure["hp"] <= 0 and not _falls(state, "structure", sid, by):
             zones.destroy_structure(state, sid)
             _destroyed_structure(state, by)
         return
@@ -373,7 +474,7 @@ def _hit_building(state: dict[str, Any], battle: dict[str, Any], amount: int, by
     if state["first_damage"] is None:
         state["first_damage"] = by
     event(state, "damage", fortress=battle["seat"], amount=amount)
-    if fortress["hp"] == 0:
+    if fortress["hp"] == 0 and not _falls(state, "fortress", str(battle["seat"]), by):
         flow.eliminate(state, battle["seat"])
         _destroyed_structure(state, by)
 

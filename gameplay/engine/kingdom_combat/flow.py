@@ -12,6 +12,16 @@ from typing import Any
 from gameplay.engine.kingdom_combat import cards, zones
 from gameplay.engine.kingdom_combat.zones import event, player
 
+# The rules version a game is played under (KingdomCombat.version; ruling K53): version 3 deals
+# all of a combat's damage at once (K27), moves attackers into the fight (K23) and lets the
+# attacked seats activate abilities while answering (K40); version 2 games play on as they were.
+CURRENT = 3
+
+
+def version(state: dict[str, Any]) -> int:
+    """The rules version of the game (a state always records it)."""
+    return int(state.get("version", CURRENT))
+
 
 def income(state: dict[str, Any], seat: int) -> int:
     """Gold the seat collects at its beginning: fortress (less the mulligan penalty on its

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine.kingdom_combat.zones import BATTLEFIELD
+from gameplay.engine.kingdom_combat.flow import version
+from gameplay.engine.kingdom_combat.zones import BATTLEFIELD, fortress_zone
 
 
 def check_invariants(state: dict[str, Any]) -> None:
     """Every card in exactly one place, gold never negative, units and structures coherent,
-    units of different seats together only on the Battlefield."""
+    units of different seats together only on the Battlefield (rules version 3: or in a
+    Structures Zone, where attackers move into the fight; never in a Fortress Zone)."""
     places: list[str] = []
     for p in state["players"].values():
         places += p["deck"]
@@ -33,13 +35,17 @@ def check_invariants(state: dict[str, Any]) -> None:
     seats_in: dict[str, set[int]] = {}
     for unit in units.values():
         seats_in.setdefault(unit["zone"], set()).add(unit["seat"])
-    for zone, seats in seats_in.items():  # only the Battlefield is neutral ground (ruling K10)
-        assert zone == BATTLEFIELD or len(seats) == 1, f"seats {sorted(seats)} share {zone}"
+    shared = (BATTLEFIELD,) if version(state) < 3 else tuple(seats_in)
+    for zone, seats in seats_in.items():  # the Battlefield is neutral ground (ruling K10)
+        assert zone in shared or len(seats) == 1, f"seats {sorted(seats)} share {zone}"
+    for seat in range(state["seats"]):  # no unit enters another player's Fortress Zone (K10, K23)
+        assert seats_in.get(fortress_zone(seat), {seat}) == {seat}, f"a unit in {seat}'s fortress"
     for uid, unit in units.items():
         assert unit["hp"] >= 1, f"unit {uid} in play at 0 HP"
         assert unit["damage"] >= 0, f"unit {uid} has negative damage"
         assert not out[unit["seat"]], f"unit {uid} of an eliminated seat"
         if unit["in"] is not None:
             assert unit["in"] in structures, f"unit {uid} inside a missing structure"
+            assert structures[unit["in"]]["seat"] == unit["seat"], f"{uid} in another's structure"
     for sid, structure in structures.items():
         assert structure["hp"] >= 1, f"structure {sid} in play at 0 HP"

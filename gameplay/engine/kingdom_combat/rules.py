@@ -55,8 +55,12 @@ class KingdomCombat(Ruleset):
     name = DECLARED.name
     # Version 2 (2026-11-25): the rules audit's fixes (K10 the Battlefield is neutral ground,
     # K20 travel between structures, K24 a joiner may stand in front, K45 Archers' Canopy).
-    # A log written by version 1 plays other rules, so core.replay refuses it by name.
-    version = "2"
+    # Version 3 (2026-11-29): the manual's text where rulings departed from it (K27 a combat's
+    # damage is dealt all at once, K23 attackers move into the fight, K40 the attacked seats
+    # activate abilities while answering). Version 2 games still replay and play on under
+    # their own rules (flow.version); a log written by version 1 is refused by name.
+    version = "3"
+    replays = ("2",)
     game_type = GameType(
         min_players=2,
         max_players=6,
@@ -144,6 +148,8 @@ class KingdomCombat(Ruleset):
                 return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
             if kind == "shoot":
                 return fight.shoot_actions(state, seat, only=action.get("unit"))
+            if kind == "activate":
+                return fight.answer_activations(state, seat)
             return []
         stage = state["turn"]["stage"]
         if stage == "combat":

@@ -31,9 +31,14 @@ ANSWERS = ("Dirty Trick",)
 
 
 def answer_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    """What a seat may answer with now: affordable Dirty Tricks on their legal targets and
-    shots of its Active Ranged units (without the passes)."""
-    return economy.play_actions(state, seat, ANSWERS) + fight.shoot_actions(state, seat)
+    """What a seat may answer with now: affordable Dirty Tricks on their legal targets, shots
+    of its Active Ranged units and, for an attacked seat under rules version 3, its activated
+    abilities (ruling K40) (without the passes)."""
+    return (
+        economy.play_actions(state, seat, ANSWERS)
+        + fight.shoot_actions(state, seat)
+        + fight.answer_activations(state, seat)
+    )
 
 
 def window_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -88,7 +93,11 @@ def asked_seat(state: dict[str, Any]) -> int | None:
         if not quiet:
             with effects.reading(state):
                 # answer_actions is not empty (the shots not worked out when a trick is there)
-                if economy.play_actions(state, seat, ANSWERS) or fight.shoot_actions(state, seat):
+                if (
+                    economy.play_actions(state, seat, ANSWERS)
+                    or fight.shoot_actions(state, seat)
+                    or fight.answer_activations(state, seat)
+                ):
                     return seat
         window["index"] += 1
     return None

@@ -4,6 +4,7 @@ checked against the view it came from, and the greedy bot's wins over seeded gam
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from gameplay.engine import registry
 from gameplay.engine.bots import GreedyBot, RandomBot, play_bot_game
@@ -21,6 +22,21 @@ def random_steps(state: dict, rng: random.Random, steps: int) -> dict:
         seat = decision.seats[rng.randrange(len(decision.seats))]
         actions = rules.legal_actions(state, seat)
         play(state, seat, actions[rng.randrange(len(actions))])
+    return state
+
+
+def random_playout(
+    state: dict, rng: random.Random, after_each: Callable[[dict], None] | None = None
+) -> dict:
+    """Every deciding seat plays a uniformly random legal action until the game ends;
+    `after_each` (checks) runs on the state after every action."""
+    rules = registry.get(state["ruleset"])
+    while (decision := rules.decision(state)).kind != "terminal":
+        for seat in decision.seats:
+            actions = rules.legal_actions(state, seat)
+            play(state, seat, actions[rng.randrange(len(actions))])
+            if after_each is not None:
+                after_each(state)
     return state
 
 

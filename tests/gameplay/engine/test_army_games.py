@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from gameplay.engine import registry
 from gameplay.engine.army import strategy as army
-from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
+from gameplay.engine.core import from_json, game_log, new_game, replay, state_hash, to_json
 from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
 from tests.gameplay.engine.random_play import (
     assert_samples_look_like_their_views,
     greedy_wins,
+    random_playout,
     random_steps,
 )
 
@@ -41,9 +42,11 @@ def hidden_from(state: dict, seat: int) -> set[str]:
 
 
 def revealed_last_round(state: dict) -> set[str]:
-    """The two cards both players saw last round (public history, even once reshuffled)."""
+    """The cards both players saw in the rounds played (public history, even once
+    reshuffled: the move log, ruling A7)."""
     last = state["last_round"]
-    return set(last["cards"].values()) if last else set()
+    played = {card for past in state["played"] for card in past["cards"].values()}
+    return played | (set(last["cards"].values()) if last else set())
 
 
 def check_views(state: dict) -> None:
@@ -63,15 +66,12 @@ def check_views(state: dict) -> None:
 def play_random_game(seed: int, *, checks: bool) -> dict:
     """A random-vs-random game; with checks, invariants and views after every action."""
     state = new_game("army", seats=2, seed=seed)
-    rng = random.Random(seed)
-    while (decision := RULES.decision(state)).kind != "terminal":
-        for seat in decision.seats:
-            actions = RULES.legal_actions(state, seat)
-            play(state, seat, actions[rng.randrange(len(actions))])
-            if checks:
-                RULES.check_invariants(state)
-                check_views(state)
-    return state
+    return random_playout(state, random.Random(seed), _checked if checks else None)
+
+
+def _checked(state: dict) -> None:
+    RULES.check_invariants(state)
+    check_views(state)
 
 
 @pytest.mark.slow

@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import registry
-from gameplay.engine.core import from_json, game_log, new_game, play, replay, state_hash, to_json
+from gameplay.engine.core import from_json, game_log, new_game, replay, state_hash, to_json
 from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
 from tests.gameplay.engine.random_play import (
     assert_samples_look_like_their_views,
     greedy_wins,
+    random_playout,
     random_steps,
 )
 
@@ -39,15 +40,12 @@ def play_random_game(seed: int, *, checks: bool) -> dict:
     """A random-vs-random game of alternating modes; with checks after every action."""
     mode = MODES[seed % 2]
     state = new_game("conventional-combat", seats=2, seed=seed, options={"mode": mode})
-    rng = random.Random(seed)
-    while (decision := RULES.decision(state)).kind != "terminal":
-        for seat in decision.seats:
-            actions = RULES.legal_actions(state, seat)
-            play(state, seat, actions[rng.randrange(len(actions))])
-            if checks:
-                RULES.check_invariants(state)
-                check_views(state)
-    return state
+    return random_playout(state, random.Random(seed), _checked if checks else None)
+
+
+def _checked(state: dict) -> None:
+    RULES.check_invariants(state)
+    check_views(state)
 
 
 @pytest.mark.slow

@@ -207,14 +207,16 @@ def test_no_card_is_played_before_the_first_turn():
         KC.apply(state, 0, {"type": "play", "card": market})
 
 
-def test_a_log_of_the_earlier_rules_is_refused_by_name_and_one_of_these_rules_replays():
-    # given a game's log written by these rules, and the same log marked as rules version 1
-    state = core.new_game("kingdom-combat", seats=2, seed=3)
+@pytest.mark.parametrize("version", ["2", "3"])
+def test_a_log_replays_under_its_own_rules_version_and_version_1_is_refused_by_name(version):
+    # given a game's log written by rules version 3 or 2, and the same log marked version 1
+    state = core.new_game("kingdom-combat", seats=2, seed=3, version=version)
     for _ in range(12):
         seat = KC.decision(state).seats[0]
         core.play(state, seat, KC.legal_actions(state, seat)[0])
     log = core.game_log(state)
-    # then it replays to the same state, and the old version's log is refused naming both
+    # then it replays to the same state under its version, and version 1 is refused by name
+    assert log["version"] == version
     assert core.state_hash(core.replay(log)) == core.state_hash(state)
-    with pytest.raises(core.EngineError, match="version 1, the engine has version 2"):
+    with pytest.raises(core.EngineError, match="version 1, the engine has version 3"):
         core.replay({**log, "version": "1"})

@@ -1,0 +1,135 @@
+"""Reads for the room on event day: the round being played as tables (for the printed
+pairings, the result slips and the projector), the same pairings by player name, the round's
+clock, and the one name of the action that starts a round."""
+
+from __future__ import annotations
+
+from tournaments.brackets import swiss as pure
+from tournaments.models import Tournament
+from tournaments.reads.bracket import bracket_cached
+from tournaments.reads.swiss import swiss_state
+
+
+def round_start_label(*, tournament: Tournament, number: int, name: str) -> str:
+    """The one name of the action that starts round `number` (named `name` in the bracket),
+    wherever it is offered: "Start round 2 of 3 (Swiss)", "Start Quarterfinals",
+    "Start round 2"."""
+    if tournament.is_swiss_round(number):
+        return f"Start round {number} of {tournament.swiss_rounds} (Swiss)"
+    if name.startswith("Round "):
+        return f"Start round {name.removeprefix('Round ')}"
+    return f"Start {name}"
+
+
+def round_heading(*, tournament: Tournament, number: int, name: str) -> str:
+    """A round's name for the room: "Round 2 of 3 (Swiss)", "Quarterfinals"."""
+    if tournament.is_swiss_round(number):
+        return f"Round {number} of {tournament.swiss_rounds} (Swiss)"
+    return name
+
+
+def venue_round(*, tournament: Tournament, number: int | None = None) -> dict | None:
+    """The round the room is on (`_current`, or round `number`):
+    its name, its tables in order with each entry's name (and, in a Swiss round, its match
+    points before the round), its clock (the latest deadline of a match still being played),
+    and whether every match of it is finished. None before the bracket is drawn or for a
+    round it does not have. Reads the bracket cached per version (plus three queries for a
+    Swiss round's points)."""
+    rounds = bracket_cached(tournament=tournament)["rounds"]
+    if number is not None:
+        rounds = [r for r in rounds if r["number"] == number]
+    if not rounds:
+        return None
+    current = _current(rounds)
+    swiss = tournament.is_swiss_round(current["number"])
+    points = _points_before(tournament, current["number"]) if swiss else {}
+    tables = _tables(current["matches"], points, swiss=swiss)
+    playing = [t for t in tables if t["status"] == "in_progress"]
+    deadlines = [t["deadline"] for t in playing if t["deadline"] and not t["time_called"]]
+    return {
+        "number": current["number"],
+        "name": round_heading(
+            tournament=tournament, number=current["number"], name=current["name"]
+        ),
+        "swiss": swiss,
+        "started": _started(current),
+        "tables": tables,
+        "deadline": max(deadlines) if deadlines else None,
+        "finished": all(t["status"] == "finished" for t in tables),
+        "playing": bool(playing),  # a match of it is being played now
+        "by_name": pairings_by_name(tables),
+    }
+
+
+def _current(rounds: list[dict]) -> dict:
+    """The last round started while it is being played; once it is over, the next round
+    with pairings (the room needs them before it starts); else the last one started."""
+    started = [r for r in rounds if _started(r)]
+    if not started:
+        return rounds[0]
+    last = started[-1]
+    if any(m["status"] != "finished" for m in last["matches"] if m["entries"]):
+        return last
+    later = [r for r in rounds if r["number"] > last["number"]]
+    paired = [r for r in later if any(m["entries"] and not m["is_bye"] for m in r["matches"])]
+    return paired[0] if paired else last
+
+
+def _started(round_row: dict) -> bool:
+    """Started by the organizer, or under way already (a result is in)."""
+    waiting = ("pending", "ready")
+    return bool(round_row["started_at"]) or any(
+        m["status"] not in waiting for m in round_row["matches"] if m["entries"] and not m["is_bye"]
+    )
+
+
+def _points_before(tournament: Tournament, number: int) -> dict[int, int]:
+    state = swiss_state(tournament=tournament, through_round=number - 1)
+    return {row.entry: row.match_points for row in pure.standings(state.entries, state.results)}
+
+
+def _tables(matches: list[dict], points: dict[int, int], *, swiss: bool) -> list[dict]:
+    """Each match with its entries as a table: numbered 1, 2, ... in a Swiss round (the bye
+    last, without a number), by its match number in the bracket."""
+    tables, count = [], 0
+    for match in matches:
+        if not match["entries"]:
+            continue  # waiting for the winners of earlier matches
+        if not match["is_bye"]:
+            count += 1
+        number = count if swiss else match["number"]
+        label = "Bye" if match["is_bye"] else f"{'Table' if swiss else 'Match'} {number}"
+        tables.append(
+            {
+                "label": label,
+                "table": None if match["is_bye"] else number,
+                "match_id": match["id"],
+                "is_bye": match["is_bye"],
+                "status": match["status"],
+                "result": match.get("result") or "",
+                "deadline": match["deadline"],
+                "time_called": match["time_called"],
+                "entries": [
+                    {
+                        "id": e["id"],
+                        "name": e["name"],
+                        "points": points.get(e["id"], 0) if swiss else None,
+                        "winner": match["winner"] == e["id"],
+                        "forfeited": e["forfeited"],
+                    }
+                    for e in match["entries"]
+                ],
+            }
+        )
+    return tables
+
+
+def pairings_by_name(tables: list[dict]) -> list[dict]:
+    """Every entry of the round in name order (as a player looks for themselves on a wall),
+    with their table and whom they play."""
+    rows = []
+    for table in tables:
+        for entry in table["entries"]:
+            others = [e["name"] for e in table["entries"] if e["id"] != entry["id"]]
+            rows.append({**entry, "label": table["label"], "table": table, "opponents": others})
+    return sorted(rows, key=lambda row: (row["name"].casefold(), row["id"]))
