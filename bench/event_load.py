@@ -315,6 +315,59 @@ def locust(python: str, env: dict, classes: list[str], users: int, seconds: int,
         return list(csv.DictReader(stats))
 
 
+def emit_locust_rows(rows: list[dict], failures: Path) -> None:
+    """One figure per request kind of the event run, the total, and the first failures."""
+    for row in rows:
+        name = row["Name"]
+        if name == "Aggregated":
+            emit(
+                "event_load_total",
+                float(row["Requests/s"]),
+                "req/s",
+                requests=int(row["Request Count"]),
+                errors=int(row["Failure Count"]),
+            )
+            continue
+        emit(
+            f"event_load_{row['Type'].lower()}_{name}",
+            float(row["Requests/s"]),
+            "req/s",
+            requests=int(row["Request Count"]),
+            errors=int(row["Failure Count"]),
+            p50_ms=_ms(row["50%"]),
+            p99_ms=_ms(row["99%"]),
+        )
+    if failures.exists():
+        for row in list(csv.DictReader(failures.open()))[:5]:
+            emit("event_load_failure", int(row["Occurrences"]), "times", error=row["Error"])
+
+
+def hammer(python: str, run_env: dict, work: Path, tournament: int, version) -> None:
+    """The bare view, then an unchanged poll, each hammered by 32 users without waits."""
+    cases = {
+        "bare_view": "/bench/bare/",
+        "unchanged_bracket_poll_204": f"/tournaments/{tournament}/bracket/?since={version}"
+        "&region=0",
+    }
+    rates = {}
+    for name, url in cases.items():
+        rows = locust(
+            python, {**run_env, "EVENT_LOAD_HAMMER": url}, ["BareView"], 32, HAMMER_SECONDS,
+            work / name,
+        )  # fmt: skip
+        total = next(r for r in rows if r["Name"] == "Aggregated")
+        rates[name] = float(total["Requests/s"])
+        emit(
+            f"event_load_hammer_{name}",
+            rates[name],
+            "req/s",
+            errors=int(total["Failure Count"]),
+            p50_ms=_ms(total["50%"]),
+            p99_ms=_ms(total["99%"]),
+            share_of_bare=round(rates[name] / max(rates["bare_view"], 0.001), 3),
+        )
+
+
 def main() -> None:
     python, env = locust_python(), environment()
     if python is None or env is None:
@@ -349,60 +402,11 @@ def main() -> None:
         tournament = json.loads(data.read_text())["tournament"]
         done, total, status = finished(env, tournament)
         emit("event_load_finished_matches", done, "matches", of=total, event_status=status)
-        for row in rows:
-            name = row["Name"]
-            if name == "Aggregated":
-                emit(
-                    "event_load_total",
-                    float(row["Requests/s"]),
-                    "req/s",
-                    requests=int(row["Request Count"]),
-                    errors=int(row["Failure Count"]),
-                )
-                continue
-            emit(
-                f"event_load_{row['Type'].lower()}_{name}",
-                float(row["Requests/s"]),
-                "req/s",
-                requests=int(row["Request Count"]),
-                errors=int(row["Failure Count"]),
-                p50_ms=_ms(row["50%"]),
-                p99_ms=_ms(row["99%"]),
-            )
-        failures = work / "event_failures.csv"
-        if failures.exists():
-            for row in list(csv.DictReader(failures.open()))[:5]:
-                emit("event_load_failure", int(row["Occurrences"]), "times", error=row["Error"])
+        emit_locust_rows(rows, work / "event_failures.csv")
         # the bare view and an unchanged poll, hammered by 32 users without waits, in turn,
         # once the servers have answered what the players left queued
         drained(PORT)
-        version = tournament_version(env, tournament)
-        cases = {
-            "bare_view": "/bench/bare/",
-            "unchanged_bracket_poll_204": f"/tournaments/{tournament}/bracket/?since={version}"
-            "&region=0",
-        }
-        rates = {}
-        for name, url in cases.items():
-            rows = locust(
-                python,
-                {**run_env, "EVENT_LOAD_HAMMER": url},
-                ["BareView"],
-                32,
-                HAMMER_SECONDS,
-                work / name,
-            )
-            total = next(r for r in rows if r["Name"] == "Aggregated")
-            rates[name] = float(total["Requests/s"])
-            emit(
-                f"event_load_hammer_{name}",
-                rates[name],
-                "req/s",
-                errors=int(total["Failure Count"]),
-                p50_ms=_ms(total["50%"]),
-                p99_ms=_ms(total["99%"]),
-                share_of_bare=round(rates[name] / max(rates["bare_view"], 0.001), 3),
-            )
+        hammer(python, run_env, work, tournament, tournament_version(env, tournament))
     finally:
         stop(servers)
         drop_database(env)

@@ -124,20 +124,55 @@ def result_facts(user) -> dict:
     tell that the next match is ready), and the report waiting for confirmation if any
     (`pending_report_id`, `_entry`, `_games`, `_draw`, `_confirmed`: see `pending_report`)."""
     slots = MatchEntry.objects.filter(match=OuterRef("pk"))
-    signed = Case(
-        When(forfeited=True, then=ExpressionWrapper(-F("entry_id"), BigIntegerField())),
-        default=F("entry_id"),
-        output_field=BigIntegerField(),
-    )
-    facts = {
-        f"slot_{n}": Subquery(slots.filter(slot=n).annotate(signed=signed).values("signed")[:1])
-        for n in range(MAX_SLOTS)
-    }
     viewer = (
         slots.filter(entry__memberships__user=user).order_by("entry__seed", "entry_id")
         if user is not None and user.is_authenticated
         else slots.none()
     )
+    return {
+        **_slot_facts(slots),
+        **_pending_report_facts(),
+        "viewer_entry": Subquery(viewer.values("entry_id")[:1]),
+        # whether `user` plays anywhere in the event (ratings/RULINGS.md R8)
+        "viewer_in_event": Exists(
+            EntryMember.objects.filter(tournament=OuterRef("tournament"), user=user)
+            if user is not None and user.is_authenticated
+            else EntryMember.objects.none()
+        ),
+        **_next_match_facts(),
+    }
+
+
+def _slot_facts(slots) -> dict:
+    """`slot_0`..`slot_3`: each slot's entry id, negative when it forfeited."""
+    signed = Case(
+        When(forfeited=True, then=ExpressionWrapper(-F("entry_id"), BigIntegerField())),
+        default=F("entry_id"),
+        output_field=BigIntegerField(),
+    )
+    return {
+        f"slot_{n}": Subquery(slots.filter(slot=n).annotate(signed=signed).values("signed")[:1])
+        for n in range(MAX_SLOTS)
+    }
+
+
+def _pending_report_facts() -> dict:
+    """The report waiting for confirmation, if any, column by column (see `pending_report`)."""
+    pending = MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
+    return {
+        "pending_report_id": Subquery(pending.values("pk")[:1]),
+        "pending_report_entry": Subquery(pending.values("entry_id")[:1]),
+        "pending_report_games": Subquery(pending.values("games")[:1], output_field=JSONField()),
+        "pending_report_draw": Subquery(pending.values("draw")[:1]),
+        "pending_report_confirmed": Subquery(
+            pending.values("confirmed_entries")[:1], output_field=JSONField()
+        ),
+        "has_pending_report": Exists(pending),
+    }
+
+
+def _next_match_facts() -> dict:
+    """The match the winner goes on to in the fixed bracket, and whether anyone is told."""
     # The next match as `tournaments.brackets.feeds_into` places it: round + 1, index // k.
     next_place = {
         "tournament": OuterRef("tournament"),
@@ -149,26 +184,7 @@ def result_facts(user) -> dict:
     }
     target = Match.objects.filter(**next_place)
     target_slots = MatchEntry.objects.filter(**{f"match__{k}": v for k, v in next_place.items()})
-    pending = MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
     return {
-        **facts,
-        "pending_report_id": Subquery(pending.values("pk")[:1]),
-        "pending_report_entry": Subquery(pending.values("entry_id")[:1]),
-        "pending_report_games": Subquery(pending.values("games")[:1], output_field=JSONField()),
-        "pending_report_draw": Subquery(pending.values("draw")[:1]),
-        "pending_report_confirmed": Subquery(
-            pending.values("confirmed_entries")[:1], output_field=JSONField()
-        ),
-        "viewer_entry": Subquery(viewer.values("entry_id")[:1]),
-        # whether `user` plays anywhere in the event (ratings/RULINGS.md R8)
-        "viewer_in_event": Exists(
-            EntryMember.objects.filter(tournament=OuterRef("tournament"), user=user)
-            if user is not None and user.is_authenticated
-            else EntryMember.objects.none()
-        ),
-        "has_pending_report": Exists(
-            MatchReport.objects.filter(match=OuterRef("pk"), status=MatchReport.Status.PENDING)
-        ),
         "next_id": Subquery(target.values("pk")[:1]),
         "next_status": Subquery(target.values("status")[:1]),
         "next_filled": _count(target_slots),
