@@ -14,16 +14,15 @@ CPU seconds (`time.process_time`), best of a few runs. Prints one JSON line per 
 `BENCH_LARGE=0` leaves out the 1,000,000-entry figures (they take a few seconds each).
 """
 
-import gc
 import json
 import os
 import sys
-import time
 from pathlib import Path
 from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import least_cpu_time
 from tournaments.brackets import (
     bracket_first_round,
     loser_placements,
@@ -32,17 +31,6 @@ from tournaments.brackets import (
 )
 
 LARGE = os.environ.get("BENCH_LARGE", "1") != "0"
-
-
-def timed(work, runs: int) -> float:
-    """The least CPU time of `runs` calls (the least disturbed by the rest of the machine)."""
-    best = float("inf")
-    for _ in range(runs):
-        gc.collect()
-        started = time.process_time()
-        work()
-        best = min(best, time.process_time() - started)
-    return best
 
 
 def bracket_start(entry_count: int, per_match: int):
@@ -88,14 +76,15 @@ def main() -> None:
     ):
         times = {}
         for size in sizes:
-            times[size] = timed(make(size, 2), 9 if size < 100_000 else 1)
+            times[size] = least_cpu_time(make(size, 2), 9 if size < 100_000 else 1)
             emit(f"{name}_{size}", times[size], "s")
         emit(f"{name}_growth_16384_over_4096", times[16384] / times[4096], "ratio")
     if LARGE:
-        emit("bracket_first_round_4p_1000000", timed(bracket_start(1_000_000, 4), 1), "s")
+        emit("bracket_first_round_4p_1000000", least_cpu_time(bracket_start(1_000_000, 4), 1), "s")
     emit(
         "loser_placements_4096_per_call",
-        timed(lambda: [loser_placements(4096, 2, "bracket") for _ in range(1000)], 5) / 1000,
+        least_cpu_time(lambda: [loser_placements(4096, 2, "bracket") for _ in range(1000)], 5)
+        / 1000,
         "s",
     )
 

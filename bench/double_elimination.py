@@ -14,31 +14,19 @@ CPU seconds (`time.process_time`; node's own `process.cpuUsage`), best of a few 
 JSON line per figure with the machine, the date and the load.
 """
 
-import gc
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.report import emit
+from bench.timing import least_cpu_time
 from tournaments.brackets import double_elimination as de
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
 SIZES = (4096, 16384)
-
-
-def timed(work, runs: int) -> float:
-    """The least CPU time of `runs` calls."""
-    best = float("inf")
-    for _ in range(runs):
-        gc.collect()
-        started = time.process_time()
-        work()
-        best = min(best, time.process_time() - started)
-    return best
 
 
 def whole_event(size: int) -> int:
@@ -78,9 +66,9 @@ def main() -> None:
     compare = "--compare" in sys.argv
     ours, floor = {}, {}
     for size in SIZES:
-        ours[size] = timed(lambda size=size: whole_event(size), 3)
+        ours[size] = least_cpu_time(lambda size=size: whole_event(size), 3)
         emit(f"double_elimination_{size}", ours[size], "s")
-        floor[size] = timed(lambda size=size: bare(size), 3)
+        floor[size] = least_cpu_time(lambda size=size: bare(size), 3)
         emit(f"bare_baseline_{size}", floor[size], "s")
         if compare:
             theirs = brackets_manager(size)

@@ -4,7 +4,10 @@
 2. 64 pods drafting at once with simulated humans (processes picking through the services,
    no think time) and bots run by worker processes: no lost or duplicated picks; p50/p99
    latency of a pick (the service call, lock waits included), and where it goes: p50/p99 of
-   the human's wait for the pod's row lock, and of a bots' locked transaction (from asking
+   the human's wait for the pod's row lock (a planned pick's conditional UPDATE, or the
+   lock of a pick made under it), how human picks were made (planned before the lock and
+   written in 2 statements under it, plans refused because the pod moved, picks made under
+   the lock), and of a bots' locked transaction (from asking
    for the lock to the commit; the bots choose their picks before it, without the lock), how
    many bots' choices were found made by another transaction under the lock (dropped) and
    how many passes were chosen under the lock after a refused write. Baseline, same run and
@@ -41,6 +44,7 @@ from accounts.models import User  # noqa: E402
 from config.errors import Conflict, ServiceError  # noqa: E402
 from decks.drafting import services, tasks  # noqa: E402
 from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
+from decks.drafting.services import human_pick  # noqa: E402
 from decks.drafting.services import picks as pick_services  # noqa: E402
 
 PODS = int(os.environ.get("BENCH_PODS", "64"))
@@ -135,11 +139,27 @@ def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
     return {(draft, seat): (pack, picks + 1) for draft, seat, pack, picks in rows}
 
 
-def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, stop) -> None:
+def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop) -> None:
     """A process of simulated players: each picks the first card whenever a pack waits."""
     connection.close()
     my_waits: list[float] = []
-    pick_services.draft_lock = timed(pick_services.draft_lock, my_waits)
+    # The human's wait for the pod's lock: the planned pick's conditional UPDATE, or the
+    # lock of a pick made under it (a last card, a round's end, a pod that kept moving).
+    human_pick._claim = timed(human_pick._claim, my_waits)
+    human_pick.draft_lock = timed(human_pick.draft_lock, my_waits)
+    counts = {"planned": 0, "refused": 0, "locked": 0}
+    write, locked = human_pick._write, human_pick._pick_locked
+
+    def counted_write(plan):
+        pick = write(plan)
+        counts["planned" if pick is not None else "refused"] += 1
+        return pick
+
+    def counted_locked(*args):
+        counts["locked"] += 1
+        return locked(*args)
+
+    human_pick._write, human_pick._pick_locked = counted_write, counted_locked
     tasks.draft_bots_run.delay = jobs.put  # on commit, bot runs go to the worker processes
     users = {u.pk: u for u in User.objects.filter(pk__in=[user for _, user, _ in seats])}
     draft_ids = {draft_id for draft_id, _, _ in seats}
@@ -163,6 +183,7 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, stop) -> No
             time.sleep(0.01)
     latencies.extend(mine)
     waits.extend(my_waits)
+    paths.append((counts["planned"], counts["refused"], counts["locked"]))
     jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
 
 
@@ -194,7 +215,7 @@ def many_pods(organizer: User) -> None:
     manager = context.Manager()
     jobs, stop = context.Queue(), context.Event()
     latencies, waits, holds = manager.list(), manager.list(), manager.list()
-    stale = manager.list()
+    stale, paths = manager.list(), manager.list()
     tasks.draft_bots_run.delay = jobs.put
     connection.close()  # each process opens its own connection
     processes = [
@@ -203,7 +224,7 @@ def many_pods(organizer: User) -> None:
     processes += [
         context.Process(
             target=human,
-            args=(seats[i::HUMAN_PROCESSES], jobs, latencies, waits, stop),
+            args=(seats[i::HUMAN_PROCESSES], jobs, latencies, waits, paths, stop),
         )
         for i in range(HUMAN_PROCESSES)
     ]
@@ -232,6 +253,9 @@ def many_pods(organizer: User) -> None:
     ordered = sorted(bare)
     emit("bare_lock_and_update_p50", statistics.median(ordered) * 1000, "ms")
     emit("bare_lock_and_update_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+    emit("draft_human_picks_planned_before_the_lock", sum(p for p, _, _ in paths), "picks")
+    emit("draft_human_plans_refused_pod_moved", sum(r for _, r, _ in paths), "plans")
+    emit("draft_human_picks_made_under_the_lock", sum(n for _, _, n in paths), "picks")
     emit("draft_bots_plans_written", sum(plans for plans, _, _ in stale), "plans")
     emit("draft_bots_choices_dropped_stale", sum(count for _, count, _ in stale), "choices")
     emit("draft_bots_chosen_under_lock", sum(count for _, _, count in stale), "transactions")

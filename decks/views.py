@@ -112,6 +112,8 @@ def deck_builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     if deck and deck.owner_id != request.user.pk:
         return render(request, "404.html", status=404)
     form = DeckForm(request.POST or None, initial=_initial(request, deck, pool))
+    if pool is not None:  # the pool's cards are clicked in: a short list box keeps it compact
+        form.fields["text"].widget.attrs["rows"] = 8
     if request.method == "POST" and form.is_valid():
         try:
             deck = _save(request.user, deck, form.cleaned_data)

@@ -272,7 +272,9 @@ def games_running(*, user, limit: int = 50) -> list[dict]:
         seats = seats_of(game)
         mine = [s.number for s in seats if s.user_id == user.pk]
         to_act = registry.get(game.ruleset).decision(game.state).seats
-        others = [s.user.username if s.user else s.bot for s in seats if s.user_id != user.pk]
+        others = [
+            s.user.username if s.user else f"{s.bot} bot" for s in seats if s.user_id != user.pk
+        ]
         rows.append(
             {
                 "id": game.pk,

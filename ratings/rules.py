@@ -85,10 +85,14 @@ def changes(skills: dict[int, Skill], outcome: Outcome) -> list[Change]:
     return [Change(player, skills.get(player, Skill()), after[player]) for player in after]
 
 
-def replay_with_history(outcomes: Iterable[Outcome]) -> tuple[dict[int, Skill], list[list[Change]]]:
-    """Every player's skill after these outcomes, in this order, from the defaults, and each
-    outcome's changes (one list per outcome, in the same order)."""
-    skills: dict[int, Skill] = {}
+def replay_with_history(
+    outcomes: Iterable[Outcome], start: dict[int, Skill] | None = None
+) -> tuple[dict[int, Skill], list[list[Change]]]:
+    """Every player's skill after these outcomes, in this order, from `start` (the defaults
+    when None; a player absent from it starts at the defaults), and each outcome's changes
+    (one list per outcome, in the same order). Folding on from a prefix's skills gives what
+    replaying the whole from the defaults does (a sweep rates on top of the stored ratings)."""
+    skills: dict[int, Skill] = dict(start or {})
     history = []
     for outcome in outcomes:
         moved = changes(skills, outcome)

@@ -10,9 +10,9 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 
 from config.errors import NotFound
-from ratings import rules
+from ratings import fastpath, rules
 from ratings.models import RatedMatch, Rating, RatingChange
-from tournaments.models import Entry, EntryMember, Match, MatchAudit
+from tournaments.models import Entry, EntryMember, Match, MatchAudit, MatchEntry
 
 # R2: a match decided by these rates its players; a bye or a forfeit rates nobody.
 RATED_DECISIONS = ("played", "time", "organizer", "draw")
@@ -21,20 +21,53 @@ RATED_DECISIONS = ("played", "time", "organizer", "draw")
 def outcome_of(match: Match) -> rules.Outcome | None:
     """The sides and places of a finished match that rates (R1-R4, R8), else None (three
     queries). A side is its entry's registered members: one player, or a team's (R1)."""
-    if match.status != Match.Status.FINISHED or match.is_bye:
-        return None
-    if match.decided_by not in RATED_DECISIONS or not match.tournament.rated:
-        return None  # R8: an event decided by someone who plays in it rates nobody
-    slots = list(
-        match.slots.order_by("slot").values_list("entry_id", "entry__user_id", "forfeited")
-    )
-    if len(slots) < 2 or any(forfeited for _, _, forfeited in slots):
-        return None  # R3: a forfeit in the match rates nobody
+    return outcomes_of([match])[match.pk]
+
+
+def outcomes_of(matches: list[Match]) -> dict[int, rules.Outcome | None]:
+    """`outcome_of` of each match (by id; its tournament loaded with it), in three queries
+    whatever their number: their slots, their entries' members, their result audits."""
+    candidates = [m for m in matches if _may_rate(m)]
+    ids = [m.pk for m in candidates]
+    slots: dict[int, list[tuple[int, int | None, bool]]] = defaultdict(list)
+    for match_id, entry, user, forfeited in (
+        MatchEntry.objects.filter(fastpath.among("match_id", ids))
+        .order_by("match_id", "slot")
+        .values_list("match_id", "entry_id", "entry__user_id", "forfeited")
+    ):
+        slots[match_id].append((entry, user, forfeited))
     members: dict[int, list[int]] = defaultdict(list)
+    entries = {entry for rows in slots.values() for entry, _, _ in rows}
     for entry, user in EntryMember.objects.filter(
-        entry_id__in=[entry for entry, _, _ in slots]
+        fastpath.among("entry_id", list(entries))
     ).values_list("entry_id", "user_id"):
         members[entry].append(user)
+    deciders = _deciders(ids)
+    found: dict[int, rules.Outcome | None] = {m.pk: None for m in matches}
+    for match in candidates:
+        found[match.pk] = _outcome(match, slots[match.pk], members, deciders.get(match.pk))
+    return found
+
+
+def _may_rate(match: Match) -> bool:
+    """R2, R8: a finished match that is no bye, decided by play or the organizer, in an event
+    still rated (an event decided by someone who plays in it rates nobody)."""
+    return (
+        match.status == Match.Status.FINISHED
+        and not match.is_bye
+        and match.decided_by in RATED_DECISIONS
+        and match.tournament.rated
+    )
+
+
+def _outcome(
+    match: Match,
+    slots: list[tuple[int, int | None, bool]],
+    members: dict[int, list[int]],
+    decider: tuple[int | None, str] | None,
+) -> rules.Outcome | None:
+    if len(slots) < 2 or any(forfeited for _, _, forfeited in slots):
+        return None  # R3: a forfeit in the match rates nobody
     teams = []
     for entry, user, _ in slots:
         team = tuple(sorted(members.get(entry) or ([user] if user else [])))
@@ -42,7 +75,7 @@ def outcome_of(match: Match) -> rules.Outcome | None:
             return None  # R1: a guest has no identity to rate
         teams.append(team)
     players = [player for team in teams for player in team]
-    if len(set(players)) != len(players) or not _agreed_or_neutral(match, players):
+    if len(set(players)) != len(players) or not _agreed_or_neutral(decider, players):
         return None
     # a Swiss draw: everyone shares 1st place (R4)
     ranks = tuple(
@@ -51,16 +84,25 @@ def outcome_of(match: Match) -> rules.Outcome | None:
     return rules.Outcome(teams=tuple(teams), ranks=ranks)
 
 
-def _agreed_or_neutral(match: Match, players: list[int]) -> bool:
+def _deciders(match_ids: list[int]) -> dict[int, tuple[int | None, str]]:
+    """Each match's latest result action (its actor and action), from the audit trail."""
+    latest: dict[int, tuple[int | None, str]] = {}
+    rows = (
+        MatchAudit.objects.filter(
+            fastpath.among("match_id", match_ids), action__in=MatchAudit.RESULT_ACTIONS
+        )
+        .order_by("match_id", "created_at", "id")
+        .values_list("match_id", "actor_id", "action")
+    )
+    for match_id, actor, action in rows:
+        latest[match_id] = (actor, action)  # the last row of each match is its latest
+    return latest
+
+
+def _agreed_or_neutral(decider: tuple[int | None, str] | None, players: list[int]) -> bool:
     """R8: the result that counts was agreed by every side (a confirmed report), played on
     the engine, or entered by someone who plays in neither side (the organizer); not one
     side's word alone (a player's life totals at time, an organizer's own match)."""
-    decider = (
-        MatchAudit.objects.filter(match=match, action__in=MatchAudit.RESULT_ACTIONS)
-        .order_by("-created_at", "-id")
-        .values_list("actor_id", "action")
-        .first()
-    )
     if decider is None:
         return False  # no record of who decided it: nothing to vouch for it
     actor, action = decider

@@ -2,6 +2,7 @@
 corrected match after its correction commits, and a sweep for results whose task was lost.
 Idempotent (the service compares what it already rated)."""
 
+from collections import defaultdict
 from datetime import timedelta
 
 from celery import shared_task
@@ -19,7 +20,7 @@ NEW_SINCE = timedelta(minutes=10)
 
 @shared_task(name="ratings.tasks.match_rate")
 def match_rate(match_id: int) -> bool:
-    """Queued when a match's result counts or changes: bring the ratings up to date."""
+    """Queued when a match's result changes (a correction): bring the ratings up to date."""
     return services.match_rate(match_id=match_id)
 
 
@@ -48,8 +49,14 @@ def ratings_sweep() -> int:
 
 
 def _rate_unrated(matches, limit: int) -> int:
+    """Rate the oldest `limit` of these finished matches not rated yet: each game's in one
+    transaction (`services.results_rate`, bulk writes); how many rated anyone."""
     missing = matches.filter(status=Match.Status.FINISHED, rated__isnull=True).order_by(
         "finished_at", "pk"
     )
-    ids = list(missing.values_list("pk", flat=True)[:limit])
-    return sum(services.match_rate(match_id=pk) for pk in ids)
+    by_game: dict[str, list[int]] = defaultdict(list)
+    for pk, game in missing.values_list("pk", "tournament__game")[:limit]:
+        by_game[game].append(pk)
+    return sum(
+        services.results_rate(game=game, match_ids=ids) for game, ids in sorted(by_game.items())
+    )

@@ -207,7 +207,7 @@ if CELERY_BROKER_URL.startswith("redis://"):
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.ReusedClientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "combat",
         }

@@ -52,6 +52,10 @@ class Draft(models.Model):
     seed = models.CharField(max_length=64)
     # A counter giving every pass its place in the receiving seat's queue.
     arrivals = models.PositiveIntegerField(default=0)
+    # Moved by every transaction that locks the pod (`services.common.draft_lock`) and by a
+    # human's pick: a pick planned from what it read before the lock is written only if the
+    # version is still the one it read (`services.human_pick`).
+    version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)

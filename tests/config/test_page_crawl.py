@@ -137,6 +137,19 @@ def pages(ids) -> dict[str, list[str]]:
         "tournaments:organizer": ["/organizers/p1/", "/organizers/nobody/", "/organizers/%00/"],
         "tournaments:organizer-ics": ["/organizers/p1/calendar.ics", "/organizers/x/calendar.ics"],
         "tournaments:desk": [f"/tournaments/{pk}/desk/" for pk in tournaments],
+        "tournaments:display": [f"/tournaments/{pk}/display/" for pk in tournaments],
+        "tournaments:print-pairings": [f"/tournaments/{pk}/print/pairings/" for pk in tournaments]
+        + [
+            f"/tournaments/{swiss}/print/pairings/?by=name",
+            f"/tournaments/{t}/print/pairings/?round=99&by=%00",
+        ],
+        "tournaments:print-slips": [f"/tournaments/{pk}/print/slips/" for pk in tournaments]
+        + [f"/tournaments/{t}/print/slips/?round=%00", f"/tournaments/{t}/print/slips/?round=1"],
+        "tournaments:print-standings": [
+            f"/tournaments/{pk}/print/standings/" for pk in tournaments
+        ],
+        "decks:print-decklists": [f"/tournaments/{pk}/print/decklists/" for pk in tournaments],
+        "decks:print-seating": [f"/tournaments/{pk}/print/seating/" for pk in tournaments],
         "tournaments:embed": [f"/tournaments/{t}/embed/", "/tournaments/99999/embed/"],
         "tournaments:standings": [
             f"/tournaments/{t}/standings/",

@@ -438,7 +438,9 @@ READ_ONLY_PAGES = {
     "tournaments:swiss-round", "ratings:player", "leagues:list", "leagues:detail",
     "leagues:history", "password-reset-sent", "password-reset-complete",
     "tournaments:desk-reset", "tournaments:results", "tournaments:ics", "tournaments:organizer",
-    "tournaments:organizer-ics",
+    "tournaments:organizer-ics", "tournaments:display", "tournaments:print-pairings",
+    "tournaments:print-slips", "tournaments:print-standings", "decks:print-decklists",
+    "decks:print-seating",
 }  # fmt: skip
 FORM_NAMES = {
     "login": "/login/", "signup": "/signup/", "logout": "/logout/",

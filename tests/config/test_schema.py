@@ -54,8 +54,9 @@ def _inline(node, components):
 
 
 def test_list_and_tournament_responses_match_their_documented_schema(tmp_path, make_user):
-    """The paginated lists are documented as pages ({count, next, previous, results}) and a
-    tournament's unset started_at / finished_at as nullable, as the API answers them."""
+    """The paginated lists (the standings too) are documented as pages ({count, next,
+    previous, results}) and a tournament's unset started_at / finished_at as nullable, as the
+    API answers them."""
     from openapi_schema_validator import OAS30Validator
 
     target = tmp_path / "schema.yaml"
@@ -69,6 +70,11 @@ def test_list_and_tournament_responses_match_their_documented_schema(tmp_path, m
         ("/api/tournaments/", "post", created),
         ("/api/tournaments/", "get", client.get("/api/tournaments/")),
         ("/api/tournaments/{id}/", "get", client.get(f"/api/tournaments/{created.data['id']}/")),
+        (
+            "/api/tournaments/{id}/standings/",
+            "get",
+            client.get(f"/api/tournaments/{created.data['id']}/standings/?limit=5"),
+        ),
         ("/api/decks/", "get", client.get("/api/decks/")),
         ("/api/cards/", "get", client.get("/api/cards/?game=combat")),
     ]

@@ -1,15 +1,18 @@
-"""A human pick's transaction is short (issue 17): the pick and the pass only, in a constant
-number of queries whatever the pod's size or progress, what needs no lock read before it; the
-bots choose their picks without the pod's lock and take it only to check and write them, one
-pass a transaction, so a human waits for the lock at most one pass's few writes."""
+"""A human pick's transaction is short (issues 17, 33): what it needs is read before the pod's
+lock and the lock is held for two statements (taking it, writing the pick, its pack and the
+deadlines), in a constant number of queries whatever the pod's size or progress; the bots
+choose their picks without the pod's lock and take it only to check and write them, one pass
+a transaction, so a human waits for the lock at most one pass's few writes."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from config.errors import Conflict
 from decks.drafting import services
 from decks.drafting.models import Draft, PackCard, Pick
 from decks.drafting.rules import head_pack
+from decks.drafting.services import human_pick as human_pick_services
 from decks.drafting.services import picks as pick_services
 from decks.drafting.services.common import positions_of
 
@@ -17,17 +20,23 @@ from .conftest import _head, draft_to_the_end, human_pick
 
 pytestmark = pytest.mark.django_db
 
-# Before the lock: the chosen card still in its pack. Then SAVEPOINT (the service's atomic
-# inside the test's transaction); lock the draft; the seats; the round's packs; insert the
-# pick; pass the pack; the seats' deadlines; save the draft; RELEASE SAVEPOINT.
-HUMAN_PICK_READS_BEFORE_LOCK = 1
-HUMAN_PICK_LOCKED = 7  # from the lock to the draft's save
+# Before the lock: the draft, its seats, the round's packs and the chosen card still in its
+# pack, in one statement (PostgreSQL; four on SQLite).
+# Then SAVEPOINT (the service's atomic inside the test's transaction); the lock (an UPDATE of
+# the draft's version, only if it is still the one read); the pick, its pack passed on and
+# the seats' deadlines in one statement (PostgreSQL; three on SQLite); RELEASE SAVEPOINT.
+HUMAN_PICK_READS_BEFORE_LOCK = 1 if connection.vendor == "postgresql" else 4
+HUMAN_PICK_LOCKED = 2 if connection.vendor == "postgresql" else 4  # from the lock to the end
 HUMAN_PICK_QUERIES = HUMAN_PICK_READS_BEFORE_LOCK + 1 + HUMAN_PICK_LOCKED + 1
+# A pick whose plan was refused: the lock, the seats and packs, the writes (PostgreSQL; the
+# SQLite fallback reads the draft, seats and packs apart and writes in four).
+HUMAN_PICK_LOCKED_ONCE_REFUSED = 3 if connection.vendor == "postgresql" else 8
 
 
 def _locked(queries: list[str]) -> list[str]:
-    """The statements from the draft's lock to the end of its transaction."""
-    start = next(i for i, sql in enumerate(queries) if "FOR UPDATE" in sql)
+    """The statements from the draft's lock (an UPDATE of its row) to the end of its
+    transaction."""
+    start = next(i for i, sql in enumerate(queries) if sql.startswith('UPDATE "drafting_draft"'))
     end = next(i for i, sql in enumerate(queries) if i > start and sql.startswith("RELEASE"))
     return queries[start:end]
 
@@ -63,6 +72,78 @@ def test_a_human_pick_costs_the_same_few_queries_early_and_late(make_draft, play
     assert _head(draft.id, players[0]) is not None
     later = _pick_queries(draft.id, players[0])
     assert len(later) == len(first), "\n".join(later)
+
+
+def _plan_then(monkeypatch, meanwhile):
+    """Run `meanwhile()` once, between a human pick's reads and its lock."""
+    plan, plans = human_pick_services._plan, []
+
+    def planned(*args):
+        plans.append(plan(*args))
+        if len(plans) == 1:
+            meanwhile()
+        return plans[-1]
+
+    monkeypatch.setattr(human_pick_services, "_plan", planned)
+    return plans
+
+
+def test_a_pick_whose_pod_moved_between_its_reads_and_its_lock_is_made_from_the_pod_then(
+    make_draft, players, monkeypatch
+):
+    # given a 4-seat pod of 2 humans, the second human picking between the first's reads and
+    # the first's lock
+    draft = make_draft(humans=players[:2], seats=4)
+    _plan_then(monkeypatch, lambda: human_pick(draft.id, players[1]))
+    # when the first human picks, then its plan is refused and the pick is made under the
+    # lock from the pod as it is after the other's
+    with CaptureQueriesContext(connection) as queries:
+        first = human_pick(draft.id, players[0])
+    claims = [
+        q["sql"]
+        for q in queries.captured_queries
+        if 'AND "drafting_draft"."version" = ' in q["sql"]
+    ]
+    assert len(claims) == 2  # the other's, then the first's (refused: nothing written)
+    picks = Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN)
+    assert first.id in set(picks.values_list("id", flat=True))
+    assert picks.count() == 2 == picks.values("pack_card").distinct().count()
+    state = Draft.objects.get(pk=draft.id)
+    assert state.arrivals == 2
+    assert sorted(p.picks_made for p in positions_of(state) if p.picks_made) == [1, 1]
+
+
+def test_a_seat_given_to_a_bot_between_the_reads_and_the_lock_refuses_the_pick(
+    make_draft, players, organizer, monkeypatch
+):
+    # given a human whose seat the organizer gives to a bot between the pick's reads and lock
+    draft = make_draft(humans=players[:1], seats=2)
+    _plan_then(
+        monkeypatch,
+        lambda: services.draft_seat_replace_with_bot(
+            draft_id=draft.id, seat_index=0, user=organizer
+        ),
+    )
+    # when the human picks, then it is refused as the bot's seat now, and nothing is written
+    with pytest.raises(Conflict) as refused:
+        human_pick(draft.id, players[0])
+    assert refused.value.code == "seat_is_bot"
+    assert not Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN).exists()
+
+
+def test_a_pick_refused_again_and_again_before_the_lock_is_made_under_it(
+    make_draft, players, monkeypatch
+):
+    # given a pod whose version always moves between a pick's reads and its lock
+    draft = make_draft(humans=players[:1], seats=2)
+    monkeypatch.setattr(human_pick_services, "_claim", lambda draft: False)
+    # when the human picks, then after a bounded number of reads it is made under the lock
+    queries = _pick_queries(draft.id, players[0])
+    reads = [sql for sql in queries if 'FROM "drafting_seat"' in sql]
+    assert len(reads) == human_pick_services.PLANNED_TRIES + 1
+    # (under the lock: the lock, the seats and packs, the pick with its pack and deadlines)
+    assert len(_locked(queries)) == HUMAN_PICK_LOCKED_ONCE_REFUSED, "\n".join(queries)
+    assert Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN).count() == 1
 
 
 def test_bots_of_a_pod_with_humans_take_one_pass_a_transaction(make_draft, players):
@@ -104,6 +185,8 @@ def test_bots_choose_before_the_lock_and_hold_it_only_to_check_and_write(make_dr
     locked = _locked([q["sql"] for q in queries.captured_queries])
     assert len(locked) <= 7, "\n".join(locked)
     reads = [sql.split(" FROM ")[1].split()[0] for sql in locked if sql.startswith("SELECT")]
+    if connection.vendor == "postgresql":  # the lock returns the draft (SQLite reads it)
+        reads.append('"drafting_draft"')
     assert sorted(reads) == ['"drafting_draft"', '"drafting_pack"', '"drafting_seat"'], locked
 
 

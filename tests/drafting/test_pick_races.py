@@ -2,6 +2,7 @@
 so a human pick, or another bots' runner, can land between their choice and their write;
 no pick is lost nor doubled, stale choices are dropped, and the draft finishes."""
 
+import contextlib
 import threading
 import time
 
@@ -110,3 +111,38 @@ def test_four_humans_and_two_bot_runners_at_once_lose_and_double_nothing(make_dr
     for user, accepted in zip(humans, results[:4], strict=True):
         kept = picks.filter(pk__in=accepted, seat__player=user, kind=Pick.Kind.HUMAN)
         assert kept.count() == len(accepted) > 0
+
+
+def test_two_humans_picking_at_once_at_each_rounds_end_lose_and_double_nothing(make_draft, players):
+    # given a 2-seat pod of 2 humans: each pick passes a pack to the other, and their last
+    # picks of a round race the forced last cards, the next round and the draft's end
+    humans = players[:2]
+    draft = make_draft(humans=humans, seats=2)
+    accepted: list[list[int]] = [[], []]
+
+    def pick(index: int) -> None:
+        if _head(draft.id, humans[index]) is not None:
+            with contextlib.suppress(Conflict):  # the other's pick came first: not made
+                accepted[index].append(human_pick(draft.id, humans[index]).id)
+
+    # when they pick in turn, except at each round's last picks (two cards or fewer left in
+    # a pack in front of them), where both pick at the same moment, until the draft ends
+    for _ in range(200):  # a bound: 45 steps when no pick is refused
+        if _finished(draft.id):
+            break
+        heads = [_head(draft.id, user) for user in humans]
+        if all(head is not None and head.cards_left <= 2 for head in heads):
+            results = run_in_threads(2, pick)
+            assert not [r for r in results if isinstance(r, BaseException)], results
+        else:
+            pick(0)
+            pick(1)
+    # then every card was picked once, each seat's 45, and every accepted pick is there
+    assert _finished(draft.id)
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == 90 == picks.values("pack_card").distinct().count()
+    for seat in Seat.objects.filter(draft=draft):
+        assert seat.picks.count() == 45
+    for user, mine in zip(humans, accepted, strict=True):
+        kept = picks.filter(pk__in=mine, seat__player=user, kind=Pick.Kind.HUMAN)
+        assert kept.count() == len(mine)

@@ -11,6 +11,8 @@ from .test_card_faces import NO_SIDEWAYS_SCROLL, kingdom_pool, shot
 from .test_draft_room import browser_page_for
 
 SIZES = [(1280, 800), (390, 844)]
+COUNTS_FIT = """() => { const t = document.querySelector('.deck-counts');
+  return t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 1; }"""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -46,6 +48,11 @@ def test_a_kingdom_combat_deck_built_by_clicking_from_a_pool(
     # then the live check counts the card, and the deck is saved as clicked
     expect(page.locator("#deck-check")).to_contain_text("1 card")
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    # and the deck's counts stay inside their panel, and on a wide screen the pool scrolls in
+    # its own box beside the deck, so the page stays compact
+    assert page.evaluate(COUNTS_FIT)
+    if size[0] > 800:
+        assert page.evaluate("document.documentElement.scrollHeight") < 2600
     shot(page, f"builder-pool-{size[0]}")
     page.get_by_label("Name", exact=True).fill("Clicked")
     page.get_by_role("button", name="Save deck").click()

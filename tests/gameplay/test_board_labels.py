@@ -23,7 +23,9 @@ def test_army_board_names_fallen_armies_and_logs_rounds(client, make_user):
     html = client.get(f"/games/{game.pk}/").content.decode()
     # then every round is in the log, by card name and player name, newest first
     log = html[html.index('id="army-moves"') :]
-    assert "Round 1:" in log and "ines played " in log and " of " in log
+    assert "Round 1:" in log
+    assert "ines played " in log
+    assert " of " in log
     assert log.index("Round 2:") < log.index("Round 1:")
     # and the fallen armies are named, never by their codes
     fallen = html[html.index('id="fallen-armies"') :].split("</span>")[0]
@@ -36,6 +38,7 @@ def test_conventional_combat_board_says_mode_step_and_defeated_in_words(client, 
     client.force_login(user)
     client.post("/games/new/", {"ruleset": "conventional-combat", "bot": "random"})
     html = client.get(f"/games/{GameRecord.objects.get().pk}/").content.decode()
-    assert "Full Match" in html and "full-match" not in html.split("cc-board")[1][:300]
+    assert "Full Match" in html
+    assert "full-match" not in html.split("cc-board")[1][:300]
     assert "step: <strong>Fighter</strong>" in html
     assert "Defeated:</span> 0" in html

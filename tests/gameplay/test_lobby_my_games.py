@@ -19,6 +19,7 @@ def test_my_games_lists_every_running_game_and_whose_move(client, make_user):
     rows = {row["id"]: row for row in selectors.games_running(user=alice)}
     assert len(rows) == 2
     assert rows[duel.pk]["opponents"] == ["bob"]
+    assert ["random bot"] in [row["opponents"] for row in rows.values()]
     assert {row["my_move"] for row in rows.values()} <= {True, False}
     assert [g["id"] for g in selectors.games_awaiting_move(user=alice)] == [
         pk for pk, row in rows.items() if row["my_move"]
@@ -26,7 +27,8 @@ def test_my_games_lists_every_running_game_and_whose_move(client, make_user):
     # and her lobby shows them, with the taken offer as the link to follow
     client.force_login(alice)
     page = client.get("/games/lobby/").content.decode()
-    assert "My games" in page and f"game {duel.pk}</a> vs bob" in page
+    assert "My games" in page
+    assert f"game {duel.pk}</a> vs bob" in page
     assert "your move" in page or "their move" in page
     assert f'data-accepted-invite="{invite.pk}" href="/games/{duel.pk}/"' in page
     assert "Your offers waiting" not in page

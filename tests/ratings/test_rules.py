@@ -116,3 +116,16 @@ def test_a_few_farmed_wins_do_not_establish_a_rating_but_many_matches_do():
     # and about ten matches establish it
     assert established_after is not None
     assert 8 <= established_after <= 15
+
+
+@settings(max_examples=40, deadline=None)
+@given(history=outcomes, cut=st.integers(0, 30))
+def test_folding_on_from_the_stored_ratings_equals_replaying_from_the_start(history, cut):
+    # given the ratings after the first results (what a sweep finds stored)
+    stored, _ = replay_with_history(history[:cut])
+    # when the sweep folds its new results on top of them
+    skills, moved = replay_with_history(history[cut:], start=stored)
+    # then the ratings and the new results' history are those of the whole replayed in order
+    whole, whole_history = replay_with_history(history)
+    assert skills == whole
+    assert moved == whole_history[cut:]

@@ -82,7 +82,7 @@ def test_six_entries_to_a_grand_final_reset(make_event, org_client):
     decide(org_client, reset["id"], reset["entries"][0]["id"])
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
     # and the places are 1, 2, 3, 4, 5-6 (everyone lost twice but the champion)
-    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     labels = sorted(row["placement_label"] for row in standings)
     assert labels == ["1", "2", "3", "4", "5-6", "5-6"]
     seed_one = next(e for _u, e in players[:1])
@@ -104,7 +104,7 @@ def test_no_reset_when_the_organizer_turns_it_off(make_event, org_client):
     decide(org_client, final["id"], final["entries"][1]["id"])
     assert bracket(org_client, tid)[-1]["name"] == "Grand final"
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
-    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     assert standings[0]["entry"]["id"] == final["entries"][1]["id"]
     assert [r["placement_label"] for r in standings] == ["1", "2"]
 

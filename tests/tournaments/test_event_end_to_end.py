@@ -148,7 +148,7 @@ def test_thirteen_entry_event_end_to_end(make_event, org_client, client_for):
 
     # then the tournament is finished with the final standings
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
-    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     row_fields = {"entry", "placement", "match_wins", "match_losses", "game_wins", "game_losses"}
     assert all(row_fields | {"byes"} <= set(row) for row in standings)
     assert all(set(row["entry"]) == {"id", "name", "seed"} for row in standings)

@@ -1,15 +1,18 @@
-"""Only `tournaments/fastpath/` (and the migrations) opens a cursor or writes SQL that names a
-table: every other read and write of the app goes through the ORM, and each shortcut stays in
-the one room that says what it stands for and which bench justifies it (CONTRIBUTING.md)."""
+"""Only `tournaments/fastpath/`, `decks/drafting/fastpath.py`, `ratings/fastpath.py` (and the
+migrations) open a cursor or write SQL that names a table: every other read and write of
+these apps goes through the ORM, and each shortcut stays in the one room that says what it
+stands for and which bench justifies it (CONTRIBUTING.md)."""
 
 import ast
 import re
 from pathlib import Path
 
+import pytest
 from django.apps import apps
 
-ROOT = Path(__file__).resolve().parents[2] / "tournaments"
-ALLOWED = ("fastpath", "migrations")
+BASE = Path(__file__).resolve().parents[2]
+# each app scanned, and how many modules it has at least (the whole app, not an empty folder)
+APPS = {"tournaments": 40, "decks": 30, "ratings": 10}
 
 # what opens a cursor or hands SQL to the database past the ORM's query building
 RAW_ATTRIBUTES = {"cursor", "raw", "extra", "db_table", "quote_name", "execute", "executemany"}
@@ -72,16 +75,21 @@ def shortcuts_in(source: str, tables: set[str]) -> list[str]:
     return found
 
 
-def test_only_fastpath_opens_a_cursor_or_names_a_table():
-    # given every module of the tournaments app outside fastpath/ and the migrations
+def _allowed(path: Path) -> bool:
+    """A fastpath module or package, or a migration."""
+    parts = path.relative_to(BASE).parts
+    return "migrations" in parts or "fastpath" in parts or path.name == "fastpath.py"
+
+
+@pytest.mark.parametrize(("app", "at_least"), APPS.items())
+def test_only_fastpath_opens_a_cursor_or_names_a_table(app, at_least):
+    # given every module of the app outside its fastpath and its migrations
     tables = table_names()
-    modules = [
-        path for path in ROOT.rglob("*.py") if path.relative_to(ROOT).parts[0] not in ALLOWED
-    ]
-    assert len(modules) > 40  # the whole app is scanned, not an empty folder
+    modules = [path for path in (BASE / app).rglob("*.py") if not _allowed(path)]
+    assert len(modules) > at_least
     # when each is read, then none opens a cursor or writes SQL naming a table
     offenders = {
-        str(path.relative_to(ROOT)): found
+        str(path.relative_to(BASE)): found
         for path in modules
         if (found := shortcuts_in(path.read_text(), tables))
     }

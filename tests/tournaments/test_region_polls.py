@@ -5,6 +5,7 @@ version alone; and a big event's pages poll less often (RULINGS.md 22)."""
 import re
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -188,3 +189,48 @@ def test_a_players_poll_names_their_entries_and_is_answered_without_the_session(
     response = client.get(poll.replace(f"&mine={entry.pk}", "&mine=x"))
     assert response.status_code == 200
     assert "my-match" in response.content.decode()
+
+
+def test_a_changed_region_renders_again_only_the_cards_that_changed(organizer):
+    # given a 256-entry event whose part 0 has been shown once (every card rendered)
+    tournament = bulk_event(organizer, 256, best_of=1)
+    first = Client().get(f"/tournaments/{tournament.pk}/?region=0")
+    assert first.content.decode().count('class="bracket-match') > 100
+    # when a match of part 0 is reported and the part is shown again
+    changed = report(tournament, 3)
+    cards = []
+    with _rendering("tournaments/_bracket_card.html", cards):
+        page = Client().get(f"/tournaments/{tournament.pk}/?region=0").content.decode()
+    # then only its card and the card of the match its winner goes on to were rendered,
+    # and the page shows the result on every card as a render from scratch would
+    assert sorted(card["m"]["id"] for card in cards) == sorted(
+        [changed.pk, Match.objects.get(tournament=tournament, round__number=2, index=1).pk]
+    )
+    bracket_cards._CARDS.clear()
+    cache.clear()
+    again = bracket_cards.region_render(Tournament.objects.get(pk=tournament.pk), 0)
+    above, below = again["plain"].split(bracket_cards.LIVE_SLOT)
+    assert above in page
+    assert below in page
+    assert f'id="match-{changed.pk}" class="bracket-match status-finished' in page
+
+
+class _rendering:
+    """Collects the contexts `template` was rendered with (Django's test signal)."""
+
+    def __init__(self, template: str, into: list) -> None:
+        self.template, self.into = template, into
+
+    def _note(self, sender, template, context, **kwargs) -> None:
+        if template.name == self.template:
+            self.into.append(context.flatten())
+
+    def __enter__(self):
+        from django.test.signals import template_rendered
+
+        template_rendered.connect(self._note)
+
+    def __exit__(self, *exc) -> None:
+        from django.test.signals import template_rendered
+
+        template_rendered.disconnect(self._note)

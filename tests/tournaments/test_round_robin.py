@@ -44,7 +44,7 @@ def test_five_entries_meet_once_each_with_a_rest_a_round(make_event, org_client)
             decide(org_client, match["id"], best_seed(match))
     # then the event is finished and the standings rank by points: 12, 9, 6, 3, 0
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
-    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     assert [r["match_points"] for r in standings] == [12, 9, 6, 3, 0]
     assert [r["entry"]["id"] for r in standings] == [e for _u, e in players]
     assert {r["group"] for r in standings} == {"A"}
@@ -94,7 +94,7 @@ def test_groups_feed_a_double_elimination_playoff(make_event, org_client):
         for match in ready:
             decide(org_client, match["id"], best_seed(match))
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
-    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()
+    standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     assert [r["placement_label"] for r in standings][:4] == ["1", "2", "3", "4"]
     assert standings[0]["entry"]["id"] == by_seed[1]
     assert [r["in_cut"] for r in standings] == [True] * 4 + [False] * 2

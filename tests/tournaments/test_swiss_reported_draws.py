@@ -18,7 +18,7 @@ def game(winner) -> dict:
 
 
 def rows_by_entry(client, tid) -> dict[int, dict]:
-    rows = client.get(f"/api/tournaments/{tid}/standings/").json()
+    rows = client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     return {row["entry"]["id"]: row for row in rows}
 
 

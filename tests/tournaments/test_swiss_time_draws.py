@@ -26,7 +26,7 @@ def started(make_event, org_client, **settings):
 
 
 def points(client, tid) -> dict[int, int]:
-    rows = client.get(f"/api/tournaments/{tid}/standings/").json()
+    rows = client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     return {row["entry"]["id"]: row["match_points"] for row in rows}
 
 

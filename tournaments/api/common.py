@@ -1,9 +1,13 @@
 """What the tournaments' API views share: the error responses they document, input
 validation, and the conditional (ETag) answers of the polled reads."""
 
+import json
+
 from django.http import HttpResponse
 from rest_framework import renderers
 from rest_framework.response import Response
+from rest_framework.utils.encoders import JSONEncoder
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from accounts.serializers import ErrorOut
 from config.errors import NotFound
@@ -39,3 +43,40 @@ def json_per_version(request, tournament, kind: str, build):
         f"{kind}-json", tournament, lambda: renderers.JSONRenderer().render(build())
     )
     return HttpResponse(body, content_type="application/json")
+
+
+def json_page(request, tournament, kind: str, build, offset: int, limit: int):
+    """A page of the list `build()` (`limit` rows from `offset`) in DRF's limit/offset shape:
+    `count`, `next` and `previous` links, `results`. Each row is rendered as JSON once per
+    version (for the JSON renderer a page is then a join of bytes; the browsable API renders
+    the page's rows itself)."""
+    rows = cached_per_version(f"{kind}-json-rows", tournament, lambda: [_json(r) for r in build()])
+    page = rows[offset : offset + limit]
+    url = request.build_absolute_uri()
+    head = {
+        "count": len(rows),
+        "next": None
+        if offset + limit >= len(rows)
+        else replace_query_param(
+            replace_query_param(url, "limit", limit), "offset", offset + limit
+        ),
+        "previous": None
+        if offset <= 0
+        else remove_query_param(url, "offset")
+        if offset - limit <= 0
+        else replace_query_param(
+            replace_query_param(url, "limit", limit), "offset", offset - limit
+        ),
+    }
+    if request.accepted_renderer.format != "json":
+        return Response({**head, "results": [json.loads(row) for row in page]})
+    body = _json(head)[:-1] + b',"results":[' + b",".join(page) + b"]}"
+    return HttpResponse(body, content_type="application/json")
+
+
+def _json(data) -> bytes:
+    """`data` as DRF's JSONRenderer renders it by default (compact, UTF-8, no NaN)."""
+    text = json.dumps(
+        data, cls=JSONEncoder, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+    )
+    return text.encode()

@@ -1,15 +1,17 @@
-"""The API of the standings (JSON or CSV; a Swiss event's after any of its rounds)."""
+"""The API of the standings (JSON in pages, or CSV; a Swiss event's after any of its rounds)."""
 
 import io
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import renderers
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.csv_export import SafeWriter
 from config.errors import ServiceError
 from tournaments import serializers
-from tournaments.api.common import ERRORS, conditional_read, json_per_version
+from tournaments.api.common import ERRORS, conditional_read, json_page, json_per_version
 from tournaments.fastpath import conditional
 from tournaments.reads import round_robin, swiss
 from tournaments.reads.events import tournament_get
@@ -117,7 +119,7 @@ def _after_round(request) -> int | None:
     value = request.query_params.get("round")
     if value is None or value == "":
         return None
-    if not value.isdigit() or not 0 < int(value) < 10_000:
+    if not value.isdigit() or len(value) > 4 or int(value) == 0:
         raise ServiceError(
             "`round` is a Swiss round's number (1, 2, ...).",
             code="invalid_round",
@@ -126,12 +128,22 @@ def _after_round(request) -> int | None:
     return int(value)
 
 
+class StandingsPagination(LimitOffsetPagination):
+    """The standings' pages as the schema documents them: `limit` rows (100 unless asked, at
+    most 1,000) from `offset`, with the count and the links to the next and previous pages.
+    The view pages the rows cached per version itself (`json_page`), the same way."""
+
+    default_limit = conditional.STANDINGS_PAGE
+    max_limit = conditional.STANDINGS_PAGE_MAX
+
+
 class StandingsApi(APIView):
     renderer_classes = [
         renderers.JSONRenderer,
         renderers.BrowsableAPIRenderer,
         StandingsCsvRenderer,
     ]
+    pagination_class = StandingsPagination  # also tells the schema the list is paginated
 
     @extend_schema(
         parameters=[
@@ -142,13 +154,13 @@ class StandingsApi(APIView):
             )
         ],
         responses={200: serializers.StandingOut(many=True), **ERRORS},
-        summary="Standings (also ?format=csv; a Swiss event's after a round with ?round=n)",
+        summary="Standings, in pages of 100 (?format=csv: every row; a Swiss event's after a "
+        "round with ?round=n)",
     )
     def get(self, request, pk: int):
         after = _after_round(request)
-        kind = f"standings-{request.accepted_renderer.format}" + (
-            f"-after-{after}" if after else ""
-        )
+        fmt = request.accepted_renderer.format
+        kind = conditional.standings_kind(fmt, after, request.query_params)
         tag, unchanged = conditional_read(request, pk, kind)
         if unchanged:
             return unchanged
@@ -162,18 +174,20 @@ class StandingsApi(APIView):
 
         def rows() -> list[dict]:
             if after is None:
-                # not `standings_cached`: the JSON made of them is cached per version (below),
+                # not `standings_cached`: the rows' JSON is cached per version (`json_page`),
                 # and storing the rows too would cost more than building them
                 return [row.as_dict() for row in standings_get(tournament=tournament)]
             past = swiss.standings_rows(tournament=tournament, after_round=after)
             return [row.as_dict() for row in past]
 
-        response = json_per_version(
-            request, tournament, "standings" + (f"-after-{after}" if after else ""), rows
-        )
-        if request.accepted_renderer.format == "csv":
+        if fmt == "csv":
+            response = Response(rows())
             name = f"tournament-{tournament.pk}-standings.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
+        else:
+            offset, limit = conditional.page_params(request.query_params)
+            name = "standings" + (f"-after-{after}" if after else "")
+            response = json_page(request, tournament, name, rows, offset, limit)
         tag = conditional.etag(kind=kind, tournament_id=pk, version=tournament.version)
         return conditional.stamp(response, tag)
 

@@ -6,7 +6,8 @@ the whole region after every change. Justified by `bench/event_scale.py`, figure
 `changed_bracket_partial_cpu_median`, `changed_bracket_poll_changed_cpu_median` and
 `changed_tournament_page_cpu_median`: a region is rendered once per key for everyone, the
 viewer's marks are text substitutions, and a live update sends only the cards that changed
-(issue 17).
+(issue 17); within a region's render only the cards that changed are rendered again, each
+kept in this process per what it shows (issue 33).
 """
 
 import re
@@ -15,6 +16,7 @@ import zlib
 from django.core.cache import cache
 from django.http import Http404
 from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
 from config.errors import NotFound
@@ -52,8 +54,16 @@ def region_render(tournament: Tournament, region: int) -> dict:
 
     def render_once() -> dict:
         bracket = bracket_region_get(tournament=tournament, region=region)
-        context = {"tournament": tournament, "bracket": bracket, "mine": MINE_MARK}
-        marked = render_to_string("tournaments/_bracket.html", {**context, "live_slot": LIVE_SLOT})
+        for round_row in bracket["rounds"]:
+            shown = (card_html(round_row["number"], m) for m in round_row["matches"])
+            round_row["cards"] = mark_safe("".join(shown))
+        context = {
+            "tournament": tournament,
+            "bracket": bracket,
+            "parts_html": parts_html(tournament, bracket),
+            "live_slot": LIVE_SLOT,
+        }
+        marked = render_to_string("tournaments/_bracket.html", context)
         cards = {int(m[1]): m[2] for m in MATCH_CARDS.finditer(marked)}
         fingerprints = {pk: zlib.crc32(card.encode()) for pk, card in cards.items()}
         cache.set(
@@ -67,6 +77,51 @@ def region_render(tournament: Tournament, region: int) -> dict:
         }
 
     return cached_per_key(f"bracket-region-{region}", tournament, key, render_once)
+
+
+def card_html(round_number: int, match: dict) -> str:
+    """One match's card (`tournaments/_bracket_card.html`, the viewer's marks left as marks),
+    rendered once in this process per what it shows: after a change in a region only the
+    cards that changed are rendered again (rendering all of a region's 127 cards was three
+    quarters of a changed page's CPU at 4,096 entries, issue 33). The key is everything the
+    card is made from, so an entry can never be stale."""
+    name = (
+        round_number,
+        repr(match),
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+    )
+    card = _CARDS.get(name)
+    if card is None:
+        context = {"round_number": round_number, "m": match, "mine": MINE_MARK}
+        card = mark_safe(render_to_string("tournaments/_bracket_card.html", context).strip())
+        if len(_CARDS) >= CARDS_MAX:
+            _CARDS.clear()
+        _CARDS[name] = card
+    return card
+
+
+def parts_html(tournament: Tournament, bracket: dict) -> str:
+    """The menu of a big bracket's parts (`tournaments/_bracket_parts.html`; nothing for a
+    bracket of one part), rendered once in this process per what it shows: it changes only
+    with the region shown, not with results."""
+    if bracket["regions"] <= 1:
+        return ""
+    name = ("parts", tournament.pk, bracket["region"], bracket["regions"], repr(bracket["parts"]))
+    html = _CARDS.get(name)
+    if html is None:
+        context = {"tournament": tournament, "bracket": bracket}
+        html = mark_safe(render_to_string("tournaments/_bracket_parts.html", context))
+        if len(_CARDS) >= CARDS_MAX:
+            _CARDS.clear()
+        _CARDS[name] = html
+    return html
+
+
+# This process's rendered cards (and menus of parts), by what each shows (about 0.7 kB a
+# card); emptied when full.
+_CARDS: dict[tuple, str] = {}
+CARDS_MAX = 20_000
 
 
 def region_key(tournament: Tournament, region: int) -> str:

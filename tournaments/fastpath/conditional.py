@@ -87,3 +87,30 @@ def version_or_404(tournament_id: int, request: HttpRequest | None = None) -> Ve
     if version is None:
         raise Http404("No such tournament.")
     return version
+
+
+# The standings API answers in pages of `limit` rows from `offset` (DRF's limit/offset
+# style); the CSV file has every row.
+STANDINGS_PAGE = 100
+STANDINGS_PAGE_MAX = 1000
+
+
+def page_params(query) -> tuple[int, int]:
+    """(offset, limit) of a standings page from the query string, as DRF's
+    LimitOffsetPagination reads them: a missing or invalid limit is the default page, one
+    above the maximum is the maximum; a missing or invalid offset is 0."""
+    limit, offset = query.get("limit", ""), query.get("offset", "")
+    limit = int(limit) if limit.isdigit() and 0 < len(limit) < 10 and int(limit) else 0
+    offset = int(offset) if offset.isdigit() and len(offset) < 10 else 0
+    limit = limit or STANDINGS_PAGE
+    return offset, min(limit, STANDINGS_PAGE_MAX)
+
+
+def standings_kind(fmt: str, after: int | None, query) -> str:
+    """What a standings API answer shows, for its ETag: the format, the Swiss round it is
+    after (if any) and, but for the CSV file (every row), the page."""
+    kind = f"standings-{fmt}" + (f"-after-{after}" if after else "")
+    if fmt == "csv":
+        return kind
+    offset, limit = page_params(query)
+    return f"{kind}-o{offset}-l{limit}"

@@ -3,8 +3,9 @@
 Stands for: letting every poll go through the whole middleware stack to the views (which
 make the same checks, `tournaments.fastpath.conditional`). Justified by
 `bench/event_scale.py`, figures `unchanged_bracket_poll_204_cpu`,
-`unchanged_match_poll_204_cpu`, `unchanged_bracket_api_304_cpu` and `unchanged_page_304_cpu`
-beside `bare_view_cpu` (a watcher's poll costs one indexed read, issue 17).
+`unchanged_match_poll_204_cpu`, `unchanged_bracket_api_304_cpu`,
+`unchanged_standings_api_304_cpu` and `unchanged_page_304_cpu` beside `bare_view_cpu` (a
+watcher's poll costs one indexed read, issues 17 and 33).
 """
 
 import re
@@ -18,7 +19,14 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
-from tournaments.fastpath.conditional import etag, matches, no_change, not_modified, unchanged_since
+from tournaments.fastpath.conditional import (
+    etag,
+    matches,
+    no_change,
+    not_modified,
+    standings_kind,
+    unchanged_since,
+)
 from tournaments.fastpath.match_keys import match_live_key
 from tournaments.fastpath.pk_reads import tournament_version
 
@@ -36,7 +44,7 @@ class UnchangedReadMiddleware:
     - the bracket's htmx poll naming the version it shows (`?since=v`) and the match page's
       naming its match's key (`?since=key`, what its live part shows): 204, for anyone;
     - the bracket and standings API with a matching `If-None-Match`: 304 (their tags name no
-      reader);
+      reader; the standings' names its format, Swiss round and page);
     - the event, bracket and standings pages with a matching `If-None-Match` from a browser
       with no session and no flash messages (their tags name the reader: 0 for nobody).
 
@@ -83,11 +91,39 @@ class UnchangedReadMiddleware:
 
 
 def _api_unchanged(request, pk: int, page: str | None, version: int):
-    """304 for the bracket API's conditional request naming the version's tag."""
-    if page != "bracket" or request.GET:
-        return None  # the standings' tag names its format; the view works it out
-    tag = etag(kind="bracket-api", tournament_id=pk, version=version)
+    """304 for the bracket or standings API's conditional request naming the version's tag."""
+    if page == "bracket" and not request.GET:
+        kind = "bracket-api"
+    elif page == "standings" and (found := _standings_kind(request)) is not None:
+        kind = found
+    else:
+        return None
+    tag = etag(kind=kind, tournament_id=pk, version=version)
     return not_modified(tag) if matches(request, tag) else None
+
+
+STANDINGS_QUERY = {"format", "round", "offset", "limit"}
+
+
+def _standings_kind(request) -> str | None:
+    """The kind the standings API names in its tag for this request (`standings_kind`), when
+    it is plain to see: JSON or CSV asked by `?format=` or by the Accept header (none, any,
+    JSON or CSV); None for anything else (the browsable API, another parameter), which the
+    view works out with DRF's content negotiation."""
+    query = request.GET
+    if not STANDINGS_QUERY.issuperset(query):
+        return None
+    fmt = query.get("format") or ACCEPTED.get(request.META.get("HTTP_ACCEPT", "*/*"))
+    after = query.get("round", "")
+    if fmt not in ("json", "csv"):
+        return None
+    if after and not (after.isdigit() and len(after) <= 4 and int(after) > 0):
+        return None  # the view answers 400
+    return standings_kind(fmt, int(after) if after else None, query)
+
+
+# Accept headers a standings poll sends, and the format DRF's negotiation picks for them
+ACCEPTED = {"*/*": "json", "": "json", "application/json": "json", "text/csv": "csv"}
 
 
 def _page_unchanged(request, pk: int, page: str | None, state):

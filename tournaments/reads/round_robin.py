@@ -70,16 +70,9 @@ def groups_standings(*, tournament: Tournament) -> list[Group]:
         for line in table:
             row = rows[line.entry]
             lines.append(
-                swiss.SwissStandingRow(
-                    entry=row.entry,
-                    rank=line.rank,
-                    match_points=line.match_points,
-                    match_wins=line.wins,
-                    match_draws=line.draws,
-                    match_losses=line.losses,
-                    omw=line.opponents_match_win,
-                    gw=line.game_win,
-                    ogw=line.opponents_game_win,
+                swiss.standing_row(
+                    line,
+                    row.entry,
                     game_wins=row.game_wins,
                     game_losses=row.game_losses,
                     placement=line.rank,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from tournaments.brackets import loser_placements
 from tournaments.brackets import swiss as pure
@@ -140,6 +141,23 @@ class SwissStandingRow:
         }
 
 
+def standing_row(line: pure.Standing, entry: Entry, **figures: Any) -> SwissStandingRow:
+    """A standings line of the pure Swiss code as a row about `entry`, with `figures` added
+    (game counts, byes, placement)."""
+    return SwissStandingRow(
+        entry=entry,
+        rank=line.rank,
+        match_points=line.match_points,
+        match_wins=line.wins,
+        match_draws=line.draws,
+        match_losses=line.losses,
+        omw=line.opponents_match_win,
+        gw=line.game_win,
+        ogw=line.opponents_game_win,
+        **figures,
+    )
+
+
 def standings_rows(
     *, tournament: Tournament, after_round: int | None = None
 ) -> list[SwissStandingRow]:
@@ -158,19 +176,8 @@ def standings_rows(
     for line in pure.standings(state.entries, state.results):
         won, lost = games[line.entry]
         rows.append(
-            SwissStandingRow(
-                entry=entries[line.entry],
-                rank=line.rank,
-                match_points=line.match_points,
-                match_wins=line.wins,
-                match_draws=line.draws,
-                match_losses=line.losses,
-                omw=line.opponents_match_win,
-                gw=line.game_win,
-                ogw=line.opponents_game_win,
-                game_wins=won,
-                game_losses=lost,
-                byes=byes[line.entry],
+            standing_row(
+                line, entries[line.entry], game_wins=won, game_losses=lost, byes=byes[line.entry]
             )
         )
     if after_round is None:

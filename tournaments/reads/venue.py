@@ -6,25 +6,28 @@ from __future__ import annotations
 
 from tournaments.brackets import swiss as pure
 from tournaments.models import Tournament
-from tournaments.reads.bracket import bracket_cached
+from tournaments.reads.bracket import bracket_cached, round_stage
 from tournaments.reads.swiss import swiss_state
 
 
 def round_start_label(*, tournament: Tournament, number: int, name: str) -> str:
     """The one name of the action that starts round `number` (named `name` in the bracket),
-    wherever it is offered: "Start round 2 of 3 (Swiss)", "Start Quarterfinals",
-    "Start round 2"."""
-    if tournament.is_swiss_round(number):
-        return f"Start round {number} of {tournament.swiss_rounds} (Swiss)"
-    if name.startswith("Round "):
-        return f"Start round {name.removeprefix('Round ')}"
-    return f"Start {name}"
+    wherever it is offered: "Start round 2 of 3 (Swiss)", "Start group round 2 of 5",
+    "Start Quarterfinals", "Start round 2"."""
+    heading = round_heading(tournament=tournament, number=number, name=name)
+    if heading.startswith("Round "):
+        return f"Start round {heading.removeprefix('Round ')}"
+    return f"Start {heading[0].lower() + heading[1:] if heading.startswith('Group ') else heading}"
 
 
 def round_heading(*, tournament: Tournament, number: int, name: str) -> str:
-    """A round's name for the room: "Round 2 of 3 (Swiss)", "Quarterfinals"."""
-    if tournament.is_swiss_round(number):
+    """A round's name for the room: "Round 2 of 3 (Swiss)", "Group round 2 of 5",
+    "Quarterfinals"."""
+    stage = round_stage(tournament, number)
+    if stage == "swiss":
         return f"Round {number} of {tournament.swiss_rounds} (Swiss)"
+    if stage == "groups":
+        return f"Group round {number} of {tournament.swiss_rounds}"
     return name
 
 

@@ -40,7 +40,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _round_param(request: HttpRequest) -> int | None:
     value = request.GET.get("round", "")
-    return int(value) if value.isdigit() and 0 < int(value) < 10**4 else None
+    return int(value) if value.isdigit() and len(value) <= 4 and int(value) > 0 else None
 
 
 def swiss_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:

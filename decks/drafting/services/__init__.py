@@ -1,6 +1,7 @@
 """Every write of the drafting app (see each module)."""
 
-from .picks import draft_bots_run, draft_deadline_expire, draft_pick_make
+from .human_pick import draft_pick_make
+from .picks import draft_bots_run, draft_deadline_expire
 from .pods import (
     draft_create,
     draft_join,

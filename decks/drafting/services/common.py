@@ -4,6 +4,7 @@ from django.db.models import Q
 
 from config import live
 from config.errors import Conflict, NotAllowed, NotFound
+from decks.drafting import fastpath
 from decks.drafting.models import Draft
 
 # Reads live in the selectors (which never import services); kept importable from here.
@@ -32,14 +33,12 @@ def draft_lock(draft_id: int) -> Draft:
 
     Why: a pick moves a pack from one seat's queue to another's and may open the next round,
     so the picks of one pod are applied one at a time; different pods never wait for each other.
+    Its version moves on: a human's pick planned before the lock from what it read then is
+    refused once anything else locked the pod since (`human_pick`).
     """
-    # of=("self",): lock only the draft row, not the game row joined in (shared by every pod).
-    draft = (
-        Draft.objects.select_for_update(of=("self",))
-        .select_related("game")
-        .filter(pk=draft_id)
-        .first()
-    )
+    # One statement (an UPDATE that returns the row and its game); only the draft row is
+    # locked, not the game's (shared by every pod).
+    draft = fastpath.lock_draft(draft_id)
     if draft is None:
         raise NotFound(f"There is no draft {draft_id}.", code="draft_not_found")
     # Every write to a draft locks it first: its open rooms hear of the change once it commits

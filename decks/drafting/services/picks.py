@@ -1,5 +1,5 @@
-"""Picks: a human pick, the automatic picks (last card, timeout, bots) and what follows each
-pick (passing, the next round, deadlines, the end of the draft)."""
+"""Picks: the automatic picks (last card, timeout, bots) and what follows each pick (passing,
+the next round, deadlines, the end of the draft); a human's pick is `human_pick`."""
 
 import datetime as dt
 from collections.abc import Sequence
@@ -10,27 +10,23 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.enqueue import enqueue_on_commit
-from config.errors import Conflict, NotAllowed, ServiceError
 from decks.drafting import catalogue
 from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.rules import (
     PackPosition,
-    StalePick,
     after_pick,
     bot_pick,
-    check_pick,
     head_pack,
     last_card_seats,
     pick_seconds,
     round_finished,
 )
-from decks.drafting.selectors import draft_seat_view
 
-from .common import draft_lock, positions_of, require_status, seats_of
+from .common import draft_lock, positions_of, seats_of
 from .finish import draft_finish
 
 
-def _schedule_bots(draft_id: int) -> None:
+def schedule_bots(draft_id: int) -> None:
     """Run the bots of this pod in a worker once the transaction commits."""
     from decks.drafting import tasks  # same app; tasks import the services
 
@@ -96,18 +92,7 @@ def flush(draft: Draft) -> None:
         memo.flush()
 
 
-def _unpicked_card(pack_id: int, pack_card_id: int) -> int | None:
-    """The card id of this pack card when it belongs to the pack and nobody has picked it yet,
-    else None. Read before the pod's lock: a pack's cards never change and a picked card stays
-    picked; a pick of it that commits after this read fails on the pick's unique pack card."""
-    return (
-        PackCard.objects.filter(pk=pack_card_id, pack_id=pack_id, pick__isnull=True)
-        .values_list("card_id", flat=True)
-        .first()
-    )
-
-
-def _record_pick(
+def record_pick(
     draft: Draft,
     seat: Seat,
     positions: list[PackPosition],
@@ -228,7 +213,7 @@ def _bots_pass(
             continue
         card = _auto_card(draft, seat, head.id)
         choices.append((seat.id, head.id, head.picks_made, card))
-        _record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
+        record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
     return choices
 
 
@@ -237,7 +222,7 @@ def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: st
     head = head_pack(positions, seat.index, draft.round)
     if head is None:
         return None
-    return _record_pick(draft, seat, positions, head, _auto_card(draft, seat, head.id), kind)
+    return record_pick(draft, seat, positions, head, _auto_card(draft, seat, head.id), kind)
 
 
 def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now) -> None:
@@ -266,6 +251,16 @@ def refresh_deadlines(
     draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now
 ) -> None:
     """Give each human seat a deadline for its head pack (kept while the head is unchanged)."""
+    changed = deadline_changes(draft, seats, positions, now=now)
+    Seat.objects.bulk_update(changed, ["deadline", "deadline_pack", "deadline_pick_number"])
+    schedule_deadlines(draft, changed)
+
+
+def deadline_changes(
+    draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now
+) -> list[Seat]:
+    """The seats whose deadline changes (set on them, not written): each human seat's for its
+    head pack, kept while the head is unchanged; none for a bot or an empty queue."""
     changed = []
     for seat in seats:
         head = head_pack(positions, seat.index, draft.round)
@@ -280,9 +275,14 @@ def refresh_deadlines(
         seat.deadline = None if seconds is None else now + dt.timedelta(seconds=seconds)
         seat.deadline_pack_id, seat.deadline_pick_number = head.id, head.pick_number
         changed.append(seat)
+    return changed
+
+
+def schedule_deadlines(draft: Draft, changed: Sequence[Seat]) -> None:
+    """Expire these seats' new deadlines once the transaction commits."""
+    for seat in changed:
         if seat.deadline is not None:
             _schedule_deadline(draft.id, seat.index, seat.deadline)
-    Seat.objects.bulk_update(changed, ["deadline", "deadline_pack", "deadline_pick_number"])
 
 
 def bots_waiting(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> bool:
@@ -292,66 +292,8 @@ def bots_waiting(draft: Draft, seats: Sequence[Seat], positions: list[PackPositi
     )
 
 
-def _save(draft: Draft) -> None:
+def save(draft: Draft) -> None:
     draft.save(update_fields=["status", "round", "arrivals", "finished_at"])
-
-
-def draft_pick_make(
-    *, draft_id: int, user, pack_id: int, pick_number: int, pack_card_id: int
-) -> Pick:
-    """A player's pick from the pack in front of them. Exactly one of several identical or
-    concurrent requests succeeds; the others get a 409 with the player's current state.
-
-    The chosen card is read before the pod's lock (issue 17: the lock is held for as few
-    statements as possible); the seats and queues are read under it, and the card's error
-    comes after theirs, as if read there."""
-    card_id = _unpicked_card(pack_id, pack_card_id)
-    try:
-        with transaction.atomic():
-            draft = draft_lock(draft_id)
-            require_status(draft, Draft.Status.RUNNING, action="pick")
-            seats = seats_of(draft)
-            seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
-            if seat is None:
-                raise NotAllowed("You have no seat in this draft.", code="not_seated")
-            if seat.is_bot:
-                raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
-            positions = positions_of(draft)
-            head = check_pick(
-                positions,
-                seat=seat.index,
-                round_number=draft.round,
-                pack_id=pack_id,
-                pick_number=pick_number,
-            )
-            if card_id is None:
-                raise ServiceError(
-                    "That card is not in this pack.",
-                    code="card_not_in_pack",
-                    errors={"card": ["Not a card of the pack in front of you."]},
-                )
-            pick = _record_pick(
-                draft, seat, positions, head, (pack_card_id, card_id), Pick.Kind.HUMAN
-            )
-            now = timezone.now()
-            settle(draft, seats, positions, now=now)
-            _save(draft)
-            if bots_waiting(draft, seats, positions):
-                _schedule_bots(draft.id)
-            return pick
-    except (StalePick, IntegrityError) as exc:
-        stale = exc
-    raise _stale_conflict(draft_id, user, stale)
-
-
-def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:
-    """A 409 carrying the player's current state, so the client can show the right pack."""
-    message = str(exc) if isinstance(exc, StalePick) else "That pick was already made."
-    return Conflict(
-        f"{message} Your current pack is in 'state'.",
-        code="stale_pick",
-        data={"state": draft_seat_view(draft_id=draft_id, user=user)},
-    )
 
 
 def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
@@ -369,9 +311,9 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
         positions = positions_of(draft)
         pick = _auto_pick(draft, seat, positions, Pick.Kind.TIMEOUT)
         settle(draft, seats, positions, now=now)
-        _save(draft)
+        save(draft)
         if bots_waiting(draft, seats, positions):
-            _schedule_bots(draft.id)
+            schedule_bots(draft.id)
         return pick is not None
 
 
@@ -425,14 +367,14 @@ def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | No
                     dropped.add(pack_id)
                     continue
                 assert head is not None  # `stands` above
-                _record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
+                record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
                 made += 1
             if not made:
                 return 0
             flush(draft)  # a forced last card is chosen from the pack as the database has it
             settle(draft, seats, positions, now=timezone.now())
             flush(draft)
-            _save(draft)
+            save(draft)
             return made
     except IntegrityError:  # the unique constraints behind the check (never seen so far)
         return None
@@ -462,7 +404,7 @@ def _bots_locked(draft_id: int, card_infos: dict) -> int:
                 break
         flush(draft)
         if made:
-            _save(draft)
+            save(draft)
         return made
 
 

@@ -26,7 +26,7 @@ from .common import (
     seats_of,
 )
 from .deal import packs_create
-from .picks import _schedule_bots, bots_waiting, refresh_deadlines, settle
+from .picks import bots_waiting, refresh_deadlines, schedule_bots, settle
 
 MAX_SEATS = 16
 
@@ -196,7 +196,7 @@ def draft_start(*, draft_id: int, user) -> Draft:
     settle(draft, seats, positions, now=now)
     draft.save(update_fields=["status", "round", "started_at", "arrivals", "finished_at"])
     if bots_waiting(draft, seats, positions):
-        _schedule_bots(draft.id)
+        schedule_bots(draft.id)
     return draft
 
 
@@ -240,7 +240,7 @@ def draft_resume(*, draft_id: int, user) -> Draft:
     positions = positions_of(draft)
     refresh_deadlines(draft, seats, positions, now=now)
     if bots_waiting(draft, seats, positions):
-        _schedule_bots(draft.id)
+        schedule_bots(draft.id)
     return draft
 
 
@@ -271,5 +271,5 @@ def draft_seat_replace_with_bot(*, draft_id: int, seat_index: int, user) -> Seat
     seat.paused_remaining_ms = None
     seat.save()
     if draft.status == Draft.Status.RUNNING and bots_waiting(draft, seats, positions_of(draft)):
-        _schedule_bots(draft.id)
+        schedule_bots(draft.id)
     return seat
