@@ -14,13 +14,23 @@ Prints one JSON line per pair: the wins of each bot and the draws, the score of 
 (draws count half), its one-sided 95 % Wilson lower bound, and games per CPU second
 (time.process_time summed over the worker processes) and the wall time. Every 25 games
 each worker prints its partial counts to stderr, so a run cut short still says what it played.
+
+Sequential mode (--target T, e.g. 0.6): games are played in rounds of --round games over the
+processes, and after each round the score's two-sided Wilson interval at z = 2.576 (99 % at
+one look; the wider interval keeps the error of looking after every round near 5 %) is
+compared with T; the ladder stops as soon as the interval excludes T ("decided": true, the
+verdict "above" or "below"), or at --games games or --minutes of wall time (undecided). Its
+JSON line adds the interval, the verdict, the machine, the date and the load average.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
+import os
+import platform
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -67,6 +77,63 @@ def ladder(slug: str, pair: str, games: int, seed0: int = 0, procs: int = 1) -> 
     return summary(slug, first, second, counts, seed0=seed0, cpu=cpu, wall=wall)
 
 
+Z_SEQUENTIAL = 2.576  # two-sided 99 % at one look: about 5 % over a ladder's looks
+
+
+def wilson_interval(score: float, games: int, z: float = Z_SEQUENTIAL) -> tuple[float, float]:
+    """Two-sided Wilson score interval of a win rate (0..1) over `games` games."""
+    if games == 0:
+        return 0.0, 1.0
+    centre = score + z * z / (2 * games)
+    margin = z * math.sqrt(score * (1 - score) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - margin) / scale, (centre + margin) / scale
+
+
+def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) -> dict:
+    """Play rounds of games until the score's interval excludes `target` (or the game or time
+    limit is reached); one JSON figure saying what was decided."""
+    first, second = pair.split(":")
+    counts = {"first": 0, "second": 0, "draw": 0}
+    wall, cpu, seed, verdict = time.perf_counter(), 0.0, args.seed0, "undecided"
+    low, high = 0.0, 1.0
+    with ProcessPoolExecutor(args.procs) as pool:
+        while seed - args.seed0 < args.games:
+            size = min(args.round, args.games - (seed - args.seed0))
+            step = math.ceil(size / args.procs)
+            chunks = [
+                range(seed + i, min(seed + size, seed + i + step)) for i in range(0, size, step)
+            ]
+            n = len(chunks)
+            for part, seconds in pool.map(
+                play_chunk, [slug] * n, [first] * n, [second] * n, chunks
+            ):
+                counts = {k: counts[k] + part[k] for k in counts}
+                cpu += seconds
+            seed += size
+            games = seed - args.seed0
+            low, high = wilson_interval((counts["first"] + counts["draw"] / 2) / games, games)
+            if low > target or high < target:
+                verdict = "above" if low > target else "below"
+                break
+            if time.perf_counter() - wall > args.minutes * 60:
+                break
+    figure = summary(slug, first, second, counts, seed0=args.seed0, cpu=cpu)
+    figure.update(
+        target=target,
+        interval_99=[round(low, 3), round(high, 3)],
+        decided=verdict != "undecided",
+        verdict=verdict,
+        wall_s=round(time.perf_counter() - wall, 1),
+        procs=args.procs,
+        machine=platform.processor() or platform.machine(),
+        cpus=os.cpu_count(),
+        date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        load=[round(x, 1) for x in os.getloadavg()],
+    )
+    return figure
+
+
 def summary(slug, first, second, counts, *, seed0=0, cpu=None, wall=None) -> dict:
     """One JSON figure from outcome counts."""
     games = counts["first"] + counts["second"] + counts["draw"]
@@ -97,9 +164,15 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=1)
     parser.add_argument("--slugs", nargs="*", default=list(GAMES))
     parser.add_argument("--pairs", nargs="*", default=list(PAIRS))
+    parser.add_argument("--target", type=float, help="sequential test against this score")
+    parser.add_argument("--round", type=int, default=40, help="games between looks")
+    parser.add_argument("--minutes", type=float, default=10.0, help="wall-time limit a ladder")
     args = parser.parse_args()
     for slug in args.slugs:
         for pair in args.pairs:
+            if args.target is not None:
+                print(json.dumps(sequential(slug, pair, args.target, args)), flush=True)
+                continue
             figure = ladder(slug, pair, args.games, seed0=args.seed0, procs=args.procs)
             print(json.dumps(figure), flush=True)
 

@@ -97,6 +97,8 @@ def _forget_lookups() -> None:
     effects_of.cache_clear()
     effects_with_op.cache_clear()
     kind.cache_clear()
+    printed_skills.cache_clear()
+    printed_range.cache_clear()
     keys_with.cache_clear()
     keys_with_any.cache_clear()
 
@@ -155,6 +157,18 @@ def kind(key: str) -> str:
     "Dirty Trick", ...) (cached)."""
     printed = card(key)
     return printed["subtype"] if printed["type"] == "action" else printed["type"]
+
+
+@lru_cache(maxsize=4096)
+def printed_skills(key: str) -> frozenset[str]:
+    """The card's printed skills (cached)."""
+    return frozenset(card(key)["skills"])
+
+
+@lru_cache(maxsize=4096)
+def printed_range(key: str) -> int:
+    """The card's printed range, never below 0 (cached)."""
+    return max(0, card(key)["stats"].get("range", 0))
 
 
 @lru_cache(maxsize=64)

@@ -92,20 +92,23 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     """Move an Active unit of the seat (moving exhausts it) to another zone, or in its own
     Structures Zone into another structure with room ("travel between different structures
     or zones"); `only`: that unit's moves."""
-    units = state["units"]
-    if only is not None:
-        units = {only: units[only]} if only in units else {}
-    held = frozenset(zones.held_against(state, seat))
+    every = state["units"]
+    units = every if only is None else ({only: every[only]} if only in every else {})
+    movers = [(uid, u) for uid, u in units.items() if u["seat"] == seat and not u["exhausted"]]
+    if not movers:
+        return []
+    held = frozenset([u["zone"] for u in every.values() if u["seat"] != seat])
     out = tuple(state["out"])
     own = zones.structures_zone(seat)
-    free = zones.free_structures(state, seat)
+    free: list[str] | None = None
     actions = []
-    for uid, unit in units.items():
-        if unit["seat"] != seat or unit["exhausted"]:
-            continue
-        for zone in _destinations(unit["zone"], effects.reach(state, uid), seat, out, held):
+    for uid, unit in movers:
+        here = unit["zone"]
+        for zone in _destinations(here, effects.reach(state, uid), seat, out, held):
             actions.append({"type": "move", "unit": uid, "to": zone})
-        if unit["zone"] == own:
+        if here == own:
+            if free is None:
+                free = zones.free_structures(state, seat)
             actions += [{"type": "move", "unit": uid, "to": own, "into": sid} for sid in free]
     return actions
 

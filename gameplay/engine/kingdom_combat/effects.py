@@ -36,8 +36,7 @@ Memo = dict[Hashable, Any]
 
 
 class _Scope(threading.local):
-    memo: Memo | None = None
-    state: dict[str, Any] | None = None
+    current: tuple[dict[str, Any], Memo] | None = None  # the state being read, its memo
 
 
 _scope = _Scope()
@@ -47,28 +46,26 @@ class reading:  # a context manager named like the function it replaces
     """Memoise static effects, stats and skills of `state` until the block ends (the state
     must not change inside it). Nested blocks share the outer one's memo."""
 
-    __slots__ = ("outer", "state")
+    __slots__ = ("opened", "state")
 
     def __init__(self, state: dict[str, Any]):
         self.state = state
 
     def __enter__(self) -> None:
-        self.outer = _scope.memo is not None
-        if not self.outer:
-            _scope.memo = {}
-            _scope.state = self.state
+        self.opened = _scope.current is None
+        if self.opened:
+            _scope.current = (self.state, {})
 
     def __exit__(self, *exc: object) -> None:
-        if not self.outer:
-            _scope.memo = None
-            _scope.state = None
+        if self.opened:
+            _scope.current = None
 
 
 def _memo(state: dict[str, Any]) -> Memo | None:
     """The open memo for this state, if any."""
-    memo = _scope.memo
-    if memo is not None and _scope.state is state:
-        return memo
+    current = _scope.current
+    if current is not None and current[0] is state:
+        return current[1]
     return None
 
 
@@ -98,10 +95,41 @@ def bonus(state: dict[str, Any], uid: str, name: str) -> int:
     memo = _memo(state)
     if memo is None:
         return _bonus(state, uid, name)
-    key = ("bonus", uid, name)
-    if key not in memo:
-        memo[key] = _bonus(state, uid, name)
-    return memo[key]
+    adds, auras = _stat_sources(state, memo, name)
+    total = adds.get(uid, 0)
+    for source, seat, effect in auras:
+        if _covers(state, source, seat, effect, uid):
+            total += effect[name]
+    if name == "attack" and state["combat"]:
+        total += _attack_triggers(state, uid)
+    return total
+
+
+def _stat_sources(
+    state: dict[str, Any], memo: Memo, name: str
+) -> tuple[dict[str, int], list[tuple[str, int, dict[str, Any]]]]:
+    """What _bonus adds up, worked out once a read: {unit: what this turn's effects and its
+    attachments add to the stat} and the auras (static "modify" effects) naming the stat."""
+    key = ("sources", name)
+    found = memo.get(key)
+    if found is None:
+        adds: dict[str, int] = {}
+        for effect in state["effects"]:
+            uid = effect.get("unit")
+            if uid is not None and name in effect:
+                adds[uid] = adds.get(uid, 0) + effect[name]
+        keys = state["cards"]
+        for cid, uid in state["attached"].items():
+            for effect in cards.effects_of(keys[cid], "attached"):
+                if effect["op"] == "modify" and name in effect:
+                    adds[uid] = adds.get(uid, 0) + effect[name]
+        auras = [
+            item
+            for item in static_effects(state, "modify")
+            if name in item[2] and "against" not in item[2]
+        ]
+        found = memo[key] = (adds, auras)
+    return found
 
 
 def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
@@ -132,11 +160,12 @@ def static_effects(
 ) -> list[tuple[str, int, dict[str, Any]]]:
     """(source, controlling seat, effect) of every card in play with such an effect: living
     fortresses (both cards of a stacked pair: ruling K37), structures and units."""
-    memo = _memo(state)
+    current = _scope.current  # _memo(state), inlined: this is asked very often
     found: list[tuple[str, int, dict[str, Any]]] | None
-    if memo is None:
+    if current is None or current[0] is not state:
         found = _static_effects(state, when)
         return found if op is None else [item for item in found if item[2]["op"] == op]
+    memo = current[1]
     key = ("static", when, op)
     found = memo.get(key)
     if found is None:
@@ -158,7 +187,7 @@ LASTING = ("static", "activated", "destroys_structure")
 
 def _lasting_effects(state: dict[str, Any]) -> dict[str, list[tuple[str, int, dict[str, Any]]]]:
     """_static_effects for every moment of LASTING in one pass over the cards in play."""
-    out: dict[str, list[Any]] = {when: [] for when in LASTING}
+    out: dict[str, list[Any]] = {"static": [], "activated": [], "destroys_structure": []}
     out_seats = state["out"]
     for key, me in state["players"].items():
         seat = int(key)
@@ -167,10 +196,10 @@ def _lasting_effects(state: dict[str, Any]) -> dict[str, list[tuple[str, int, di
                 out[when].append(item)
     keys, wanted = state["cards"], cards.keys_with_any(LASTING)
     for group in (state["structures"], state["units"]):
-        for cid, thing in group.items():
-            key = keys[cid]
-            if key in wanted and not thing.get("face_down"):
-                for when, effect in _lasting_of(key):
+        for cid in [cid for cid in group if keys[cid] in wanted]:
+            thing = group[cid]
+            if not thing.get("face_down"):
+                for when, effect in _lasting_of(keys[cid]):
                     out[when].append((cid, thing["seat"], effect))
     return out
 
@@ -278,17 +307,19 @@ def skills(state: dict[str, Any], uid: str) -> list[str]:
 
 def range_of(state: dict[str, Any], uid: str) -> int:
     """Range damage of the unit (0: no Ranged)."""
-    memo = _memo(state)
-    if memo is None:
+    current = _scope.current  # _memo(state), inlined: this is asked very often
+    if current is None or current[0] is not state:
         return _range_of(state, uid)
+    memo = current[1]
+    change = memo.get("ranges change")
+    if change is None:
+        change = _ranges_change(state, memo)
+    if not change:
+        return cards.printed_range(state["cards"][uid])
     key = ("range", uid)
     found = memo.get(key)
     if found is None:
-        if _ranges_change(state, memo):
-            found = _range_of(state, uid)
-        else:
-            found = max(0, cards.card(state["cards"][uid])["stats"].get("range", 0))
-        memo[key] = found
+        found = memo[key] = _range_of(state, uid)
     return found
 
 
@@ -296,19 +327,10 @@ def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
     """Whether anything in play may change a unit's printed range (worked out once a read)."""
     found = memo.get("ranges change")
     if found is None:
-        found = bool(static_effects(state, "grant_range")) or _anything_adds(state, "range")
+        adds, auras = _stat_sources(state, memo, "range")
+        found = bool(static_effects(state, "grant_range")) or bool(adds) or bool(auras)
         memo["ranges change"] = found
     return found
-
-
-def _anything_adds(state: dict[str, Any], name: str) -> bool:
-    """Whether any effect in play may add to that stat of some unit (bonus() is 0 if not)."""
-    if any(name in effect for effect in state["effects"]):
-        return True
-    for cid in state["attached"]:
-        if any(name in e for e in printed_effects(state, cid, "attached") if e["op"] == "modify"):
-            return True
-    return any(name in effect for _s, _o, effect in static_effects(state, "modify"))
 
 
 def _range_of(state: dict[str, Any], uid: str) -> int:
@@ -364,13 +386,14 @@ def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """Whether the unit has that skill now (quicker than skills() for one question)."""
     if skill == "Ranged":
         return range_of(state, uid) > 0
-    if skill in cards.card(state["cards"][uid])["skills"]:
+    if skill in cards.printed_skills(state["cards"][uid]):
         return True
     if not state["effects"] and not state["attached"]:
         return False
-    memo = _memo(state)
-    if memo is None:
+    current = _scope.current  # _memo(state), inlined: this is asked very often
+    if current is None or current[0] is not state:
         return _has_skill(state, uid, skill)
+    memo = current[1]
     granted = memo.get("granted")
     if granted is None:
         granted = memo["granted"] = _granted(state)
@@ -384,8 +407,9 @@ def _granted(state: dict[str, Any]) -> dict[str, set[str]]:
     for e in state["effects"]:
         if e.get("unit") is not None and e.get("skill") is not None:
             found.setdefault(e["unit"], set()).add(e["skill"])
+    keys = state["cards"]
     for cid, uid in state["attached"].items():
-        for e in printed_effects(state, cid, "attached"):
+        for e in cards.effects_of(keys[cid], "attached"):
             if e.get("skill") is not None:
                 found.setdefault(uid, set()).add(e["skill"])
     return found
@@ -404,6 +428,10 @@ def _has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
 
 def reach(state: dict[str, Any], uid: str) -> int:
     """How many zones a unit moves or attacks: 1, or 2 with Mounted."""
+    if "Mounted" in cards.printed_skills(state["cards"][uid]):
+        return 2
+    if not state["effects"] and not state["attached"]:
+        return 1
     return 2 if has_skill(state, uid, "Mounted") else 1
 
 

@@ -430,17 +430,16 @@ def shoot_actions(
     1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
     that unit's shots)."""
     actions: list[dict[str, Any]] = []
-    units = state["units"]
-    enemies = [(o, t["zone"]) for o, t in units.items() if t["seat"] != seat and not t["face_down"]]
+    every = state["units"]
+    units = every if only is None else ({only: every[only]} if only in every else {})
+    ready = [(u, t["zone"]) for u, t in units.items() if t["seat"] == seat and not t["exhausted"]]
+    if not ready:
+        return actions
+    enemies = [(o, t["zone"]) for o, t in every.items() if t["seat"] != seat and not t["face_down"]]
     if not enemies:
         return actions
-    if only is not None:
-        units = {only: units[only]} if only in units else {}
     near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
-    for uid, unit in units.items():
-        if unit["seat"] != seat or unit["exhausted"]:
-            continue
-        here = unit["zone"]
+    for uid, here in ready:
         near = near_zones.get(here)
         if near is None:
             near = near_zones[here] = [o for o, zone in enemies if zones.distance(here, zone) <= 1]

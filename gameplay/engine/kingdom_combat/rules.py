@@ -35,6 +35,15 @@ from gameplay.engine.kingdom_combat import (
 from gameplay.engine.kingdom_combat.invariants import check_invariants
 from gameplay.engine.kingdom_combat.zones import player
 
+# Decisions are immutable: one object per seat, made once (a decision is asked for often)
+_TERMINAL = Decision("terminal", ())
+_SEATS = tuple(Decision("seat", (seat,)) for seat in range(8))
+
+
+def _seat_decision(seat: int) -> Decision:
+    return _SEATS[seat] if seat < len(_SEATS) else Decision("seat", (seat,))
+
+
 # The game's one declaration (games): its name, the bots that play it, what decides it at time.
 DECLARED = games.get(games.KINGDOM_COMBAT)
 
@@ -72,18 +81,18 @@ class KingdomCombat(Ruleset):
 
     def decision(self, state: dict[str, Any]) -> Decision:
         """Who acts: the hiring / mulligan seat, the defending seat, or the turn's seat."""
-        if state["phase"] == "over":
-            return Decision("terminal", ())
-        if state["phase"] in ("garrison", "mulligan"):
-            return Decision("seat", (state["setup"]["seat"],))
-        if state["window"] is not None:
-            window = state["window"]
-            return Decision("seat", (window["order"][window["index"]],))
+        phase = state["phase"]
+        if phase == "over":
+            return _TERMINAL
+        if phase in ("garrison", "mulligan"):
+            return _seat_decision(state["setup"]["seat"])
+        window = state["window"]
+        if window is not None:
+            return _seat_decision(window["order"][window["index"]])
         if state["turn"]["stage"] == "defend":
-            return Decision(
-                "seat", (state["combat"]["defend_order"][state["combat"]["defend_index"]],)
-            )
-        return Decision("seat", (state["turn"]["seat"],))
+            combat = state["combat"]
+            return _seat_decision(combat["defend_order"][combat["defend_index"]])
+        return _seat_decision(state["turn"]["seat"])
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action the seat may take now ([] when it is not its decision)."""
