@@ -175,6 +175,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two fields are named "format": a draft's (booster, winston, ...) and a deck export's.
+    "ENUM_NAME_OVERRIDES": {
+        "DraftFormatEnum": ["booster", "winston", "grid", "rochester"],
+        "ExportFormatEnum": ["json", "csv"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.add_error_responses",

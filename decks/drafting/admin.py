@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from decks.drafting.models import Draft, Pack, PackCard, Pick, SealedDeal, Seat
+from decks.drafting.models import (
+    Draft,
+    GridTable,
+    Pack,
+    PackCard,
+    Pick,
+    RochesterTable,
+    SealedDeal,
+    Seat,
+    TurnMove,
+    WinstonTable,
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -15,6 +26,29 @@ class DraftAdmin(admin.ModelAdmin):
     list_filter = ["status", "game"]
     raw_id_fields = ["organizer", "tournament", "card_set"]
     inlines = [SeatInline]
+
+
+class _ReadOnlyAdmin(admin.ModelAdmin):
+    """A turn-based draft's table and move log: read here, written only by the services (the
+    draft's row lock and the move number keep an admin edit from racing a move)."""
+
+    raw_id_fields = ["draft"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(WinstonTable, GridTable, RochesterTable)
+class TurnTableAdmin(_ReadOnlyAdmin):
+    list_display = ["draft", "turn"]
+
+
+@admin.register(TurnMove)
+class TurnMoveAdmin(_ReadOnlyAdmin):
+    list_display = ["draft", "turn", "seat", "action", "kind"]
 
 
 @admin.register(Pick)

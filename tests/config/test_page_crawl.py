@@ -232,6 +232,10 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
         "drafting:tournament-pools": [(f"/tournaments/{ids['sealed']}/sealed/pools/", {})],
         "drafting:pick": [(f"/drafts/{d}/pick/", {"pack": "1", "pick_number": "1", "card": "1"})],
         "drafting:action": [(f"/drafts/{d}/{a}/", {}) for a in ("start", "pause", "resume")],
+        # a booster draft's id: each turn-based move answers "not this format" without a 500
+        "drafting:winston-move": [(f"/drafts/{d}/winston/", {"action": "take", "turn": "0"})],
+        "drafting:grid-move": [(f"/drafts/{d}/grid/", {"line": "row-1", "turn": "0"})],
+        "drafting:rochester-pick": [(f"/drafts/{d}/rochester/", {"card": "1", "turn": "0"})],
         "drafting:replace-with-bot": [(f"/drafts/{d}/seats/0/replace-with-bot/", {})],
         "drafting:pool-register": [(f"/pools/{pool}/register/", {"deck": str(ids["deck"])})],
         "gameplay:act": [

@@ -103,6 +103,15 @@ class World:
         drafts.draft_join(draft_id=running_draft.pk, user=player)
         drafts.draft_start(draft_id=running_draft.pk, user=org)
         self.draft = running_draft.pk
+        # a running turn-based draft of each format, the player in one of its two seats
+        self.turn_drafts = {}
+        for kind in ("winston", "grid", "rochester"):
+            table = drafts.draft_create(
+                organizer=org, game_slug="combat", seats=2, bots=1, pick_timer="off", format=kind
+            )
+            drafts.draft_join(draft_id=table.pk, user=player)
+            drafts.draft_start(draft_id=table.pk, user=org)
+            self.turn_drafts[kind] = table.pk
         # Army: both seats choose at once, so the player may act at version 0
         self.game = games.game_create(
             ruleset="army", seats=[{"user": player.pk}, {"bot": "random"}], created_by=player
@@ -207,6 +216,13 @@ WRITES = [
         lambda w: f"/api/drafts/{w.draft}/seats/0/replace-with-bot/", ORGANIZER),
     api("POST", f"{D}/picks/", lambda w: f"/api/drafts/{w.draft}/picks/", PLAYER,
         lambda w: {"pack": 1, "pick_number": 1, "card": 1}),
+    api("POST", f"{D}/winston/", lambda w: f"/api/drafts/{w.turn_drafts['winston']}/winston/",
+        PLAYER, lambda w: {"action": "take", "turn": 0}),
+    api("POST", f"{D}/grid/", lambda w: f"/api/drafts/{w.turn_drafts['grid']}/grid/", PLAYER,
+        lambda w: {"line": "row-1", "turn": 0}),
+    api("POST", f"{D}/rochester/",
+        lambda w: f"/api/drafts/{w.turn_drafts['rochester']}/rochester/", PLAYER,
+        lambda w: {"card": 1, "turn": 0}),
     # games
     api("POST", "/api/games/", lambda w: "/api/games/", SIGNED_IN,
         lambda w: {"ruleset": "combat", "seats": [{"bot": "random"}, {"bot": "random"}]}),
@@ -377,6 +393,15 @@ WRITES = [
         )
     ),
     form("/drafting:join/", lambda w: f"/drafts/{w.open_draft}/join/", SIGNED_IN),
+    *(
+        form(f"/drafting:{name}/", (lambda k: lambda w: f"/drafts/{w.turn_drafts[k]}/{k}/")(kind),
+             PLAYER, (lambda b: lambda w: b)(body))
+        for name, kind, body in (
+            ("winston-move", "winston", {"action": "take", "turn": "0"}),
+            ("grid-move", "grid", {"line": "row-1", "turn": "0"}),
+            ("rochester-pick", "rochester", {"card": "1", "turn": "0"}),
+        )
+    ),
     form("/drafting:pick/", lambda w: f"/drafts/{w.draft}/pick/", PLAYER,
          lambda w: {"pack": "0", "pick_number": "1", "card": "0"}),
     *(
@@ -454,6 +479,9 @@ FORM_NAMES = {
     "tournaments:edit": "/tournaments:edit/",
     "tournaments:match-action": "/tournaments:match-action/", "drafting:join": "/drafting:join/",
     "drafting:pick": "/drafting:pick/", "drafting:action": "/drafting:action/",
+    "drafting:winston-move": "/drafting:winston-move/",
+    "drafting:grid-move": "/drafting:grid-move/",
+    "drafting:rochester-pick": "/drafting:rochester-pick/",
     "drafting:replace-with-bot": "/drafting:replace-with-bot/",
     "drafting:tournament-pods": "/drafting:tournament-pods/",
     "drafting:tournament-pools": "/drafting:tournament-pools/",
