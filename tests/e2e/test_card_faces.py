@@ -12,7 +12,7 @@ from decks.models import Card
 from decks.services import pool_create
 
 from .contrast import low_contrast
-from .test_draft_room import browser_page_for, eager_celery  # noqa: F401 (a fixture)
+from .draft_room import browser_page_for, eager_celery  # noqa: F401 (a fixture)
 
 
 def kingdom_pool(owner):

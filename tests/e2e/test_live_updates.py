@@ -8,8 +8,8 @@ from config.errors import Conflict
 from decks.drafting import services as drafting
 from gameplay import services
 from gameplay.engine import registry
+from tests.e2e.draft_room import browser_page_for
 from tests.e2e.play import click_first_listed_move, listed_moves, log_in_by_form
-from tests.e2e.test_draft_room import browser_page_for
 from tournaments.models import Match
 from tournaments.services import (
     entry_add,

@@ -11,7 +11,7 @@ from decks.selectors import pool_cards
 from tests.drafting.test_draft_tournament_pages import build_and_register_in_pages
 from tournaments.models import Entry, Tournament
 
-from .test_draft_room import browser_page_for
+from .draft_room import browser_page_for
 
 
 def test_sealed_event_from_pools_to_a_started_bracket_in_the_browser(

@@ -7,8 +7,8 @@ from playwright.sync_api import Browser, expect
 
 from decks.models import Deck
 
+from .draft_room import browser_page_for
 from .test_card_faces import NO_SIDEWAYS_SCROLL, kingdom_pool, shot
-from .test_draft_room import browser_page_for
 
 SIZES = [(1280, 800), (390, 844)]
 COUNTS_FIT = """() => { const t = document.querySelector('.deck-counts');

@@ -33,7 +33,7 @@ from tournaments import services
 from tournaments.models import Entry, Match, Tournament
 
 from .axe_check import DESKTOP, PHONE, checked
-from .test_draft_room import eager_celery  # noqa: F401  (a fixture, used by name)
+from .draft_room import eager_celery  # noqa: F401  (a fixture, used by name)
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(django_settings.BASE_DIR) / "var" / "screenshots" / "whole-day"

@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, expect
 from decks.drafting.models import Draft, Seat, WinstonTable
 
 from .axe_check import PHONE, serious_violations, sideways
-from .test_draft_room import browser_page_for
+from .draft_room import browser_page_for
 
 TURN_MOVED = """turn => document.querySelector("#draft-finished") ||
   (document.querySelector("#winston-look input[name=turn]") || {}).value !== turn"""

@@ -23,7 +23,7 @@ from tests.conftest import CI, free_port
 from tournaments.models import Match
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTAGES_S = (5, 8, 10)  # how long each of the three outages lasts
+OUTAGES_S = (3, 4, 5)  # how long each of the three outages lasts
 CATCH_UP_LIMIT_S = 30  # what falls due during an outage is enforced this soon after it ends
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -36,7 +36,7 @@ LADDER = {
     ("rune-duel", "greedy", "random"): 60,
     ("rune-duel", "search", "greedy"): 60,
     # Kingdom Combat's games are long (a search game takes seconds): fewer games
-    ("kingdom-combat", "greedy", "random"): 24,
+    ("kingdom-combat", "greedy", "random"): 12,
     ("kingdom-combat", "search", "greedy"): 12,
 }
 
