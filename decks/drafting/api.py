@@ -7,7 +7,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.drafting import selectors, serializers, services, winston_selectors
+from decks.drafting import event_selectors, selectors, serializers, services, winston_selectors
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), serializers.ErrorOut)
 
@@ -162,7 +162,7 @@ class TournamentSealedPoolsApi(APIView):
 
     @extend_schema(responses={200: serializers.PoolRefOut(many=True), **ERRORS})
     def get(self, request, pk: int):
-        return Response(selectors.tournament_pools(tournament_id=pk, user=request.user))
+        return Response(event_selectors.tournament_pools(tournament_id=pk, user=request.user))
 
     @extend_schema(
         request=serializers.SealedPoolsIn,
@@ -179,7 +179,7 @@ class TournamentSealedPoolsApi(APIView):
             boosters=data["boosters"],
             card_set_id=data["card_set"],
         )
-        body = selectors.tournament_pools(tournament_id=pk, user=request.user)
+        body = event_selectors.tournament_pools(tournament_id=pk, user=request.user)
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -188,7 +188,7 @@ class TournamentDraftsApi(APIView):
 
     @extend_schema(responses={200: serializers.DraftOut(many=True), **ERRORS})
     def get(self, request, pk: int):
-        return Response(selectors.tournament_drafts(tournament_id=pk))
+        return Response(event_selectors.tournament_drafts(tournament_id=pk))
 
     @extend_schema(
         request=serializers.TournamentPodsIn,
@@ -206,7 +206,7 @@ class TournamentDraftsApi(APIView):
             booster_layout=data["booster_layout"] or None,
             drafter_entry_ids=data["drafters"],
         )
-        return Response(selectors.tournament_drafts(tournament_id=pk), status=201)
+        return Response(event_selectors.tournament_drafts(tournament_id=pk), status=201)
 
 
 class PoolDetailApi(APIView):
@@ -214,7 +214,7 @@ class PoolDetailApi(APIView):
 
     @extend_schema(responses={200: serializers.PoolOut, **ERRORS}, summary="A pool's cards")
     def get(self, request, pk: int):
-        return Response(selectors.pool_detail(pool_id=pk, user=request.user))
+        return Response(event_selectors.pool_detail(pool_id=pk, user=request.user))
 
 
 class DraftWinstonApi(APIView):

@@ -22,7 +22,7 @@ from config.errors import NotFound, ServiceError
 from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
 from decks import selectors as deck_selectors
-from decks.drafting import room, selectors, services, tables
+from decks.drafting import event_selectors, room, selectors, services, tables
 from decks.drafting.models import Draft
 from decks.faces import card_face
 
@@ -445,7 +445,7 @@ def tournament_pools(request: HttpRequest, pk: int) -> HttpResponse:
 def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A pool: its cards as faces, the decks built from it, and the entry's registration."""
     try:
-        context = selectors.pool_page(pool_id=pk, user=request.user)
+        context = event_selectors.pool_page(pool_id=pk, user=request.user)
     except ServiceError:
         return render(request, "404.html", status=404)
     for row in context["cards"]:

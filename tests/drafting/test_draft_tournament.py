@@ -1,6 +1,6 @@
 import pytest
 
-from decks.drafting import selectors, services
+from decks.drafting import event_selectors, services
 from decks.drafting.catalogue import game_get
 from decks.drafting.models import Draft, SealedDeal, Seat
 from decks.drafting.services.sealed import sealed_deal_card_ids
@@ -117,10 +117,10 @@ def test_sealed_pools_rederive_from_the_stored_seed(
     deal = SealedDeal.objects.get(tournament=tournament)
     again = sealed_deal_card_ids(deal, game=game_get(game), players=3)
     # then every pool is exactly the re-derived one, in entry order
-    refs = selectors.tournament_pools(tournament_id=tournament.id, user=organizer)
+    refs = event_selectors.tournament_pools(tournament_id=tournament.id, user=organizer)
     assert {ref["seed"] for ref in refs} == {"check"}
     for ref, card_ids in zip(refs, again, strict=True):
-        pool = selectors.pool_detail(pool_id=ref["id"], user=organizer)
+        pool = event_selectors.pool_detail(pool_id=ref["id"], user=organizer)
         counts = {row["card"]["id"]: row["count"] for row in pool["cards"]}
         assert counts == {cid: card_ids.count(cid) for cid in set(card_ids)}
         assert sum(counts.values()) == (54 if jokers else 12)

@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import NotAllowed
-from tournaments import serializers, services
+from tournaments import desk_serializers, serializers, services
 from tournaments.api.common import ERRORS, valid
 from tournaments.models import Tournament
 from tournaments.reads.bracket import bracket_get
@@ -21,7 +21,7 @@ class DeskApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: serializers.DeskOut, **ERRORS},
+        responses={200: desk_serializers.DeskOut, **ERRORS},
         summary="The organizer's desk: what needs attention, most urgent first, and every "
         "table's clock in the rounds being played (organizer)",
     )
@@ -34,7 +34,7 @@ class DeskApi(APIView):
             return Response({"queue": [], "rounds": [], "check_in": None})
         bracket = bracket_get(tournament=tournament)
         desk = desk_get(tournament=tournament, bracket=bracket, at=timezone.now())
-        return Response(serializers.DeskOut(desk_public(desk)).data)
+        return Response(desk_serializers.DeskOut(desk_public(desk)).data)
 
 
 class RoundCallTimeApi(APIView):

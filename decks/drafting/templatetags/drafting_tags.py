@@ -2,7 +2,7 @@
 
 from django import template
 
-from decks.drafting import selectors
+from decks.drafting import event_selectors
 
 register = template.Library()
 
@@ -11,5 +11,5 @@ register = template.Library()
 def tournament_limited(context, tournament) -> dict:
     """The draft/sealed panel of a tournament page (pods, pools, the organizer's controls)."""
     request = context["request"]
-    panel = selectors.tournament_limited(tournament=tournament, user=request.user)
+    panel = event_selectors.tournament_limited(tournament=tournament, user=request.user)
     return {"panel": panel, "csrf_token": context.get("csrf_token"), "user": request.user}
