@@ -5,7 +5,7 @@ unique turn number; bots pick at once in the transaction that hands them the tur
 from django.db import transaction
 from django.utils import timezone
 
-from config.errors import Conflict, NotAllowed, ServiceError
+from config.errors import ServiceError
 from decks.drafting.models import Draft, GridTable, Seat, TurnMove
 from decks.drafting.rules import rng_for
 from decks.drafting.rules.grid import (
@@ -18,9 +18,9 @@ from decks.drafting.rules.grid import (
     grid_take,
 )
 
-from .common import draft_lock, require_status, seats_of
+from .common import seats_of
 from .deal import dealt_card_ids
-from .turns import card_values, seats_after_move
+from .turns import card_values, lock_for_move, require_turn, seats_after_move
 
 
 def grid_deal(draft: Draft) -> GridTable:
@@ -96,23 +96,15 @@ def grid_move_make(*, draft_id: int, user, line: str, turn: int) -> TurnMove:
             errors={"line": ["row-1..3 or column-1..3"]},
         )
     with transaction.atomic():
-        draft = draft_lock(draft_id)
-        if draft.format != Draft.Format.GRID:
-            raise ServiceError("This is not a grid draft.", code="not_grid")
-        require_status(draft, Draft.Status.RUNNING, action="move")
-        seat = Seat.objects.filter(draft=draft, player_id=user.pk).first() if user.pk else None
-        if seat is None:
-            raise NotAllowed("You have no seat in this draft.", code="not_seated")
-        if seat.is_bot:
-            raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
+        draft, seat = lock_for_move(draft_id, user, Draft.Format.GRID, "grid", action="move")
         table = GridTable.objects.get(draft=draft)
         state = table.state()
-        if state.turn != turn or state.active != seat.index:
-            raise Conflict(
-                "That move was already made or it is not your turn: look at the grid again.",
-                code="stale_move",
-                data={"turn": state.turn, "active_seat": state.active},
-            )
+        require_turn(
+            state,
+            seat,
+            turn,
+            "That move was already made or it is not your turn: look at the grid again.",
+        )
         state, move = _apply(draft, state, line, TurnMove.Kind.HUMAN)
         _settle(draft, table, state, [move], now=timezone.now())
         return move

@@ -5,7 +5,7 @@ log's unique turn number; bots pick at once in the transaction that hands them t
 from django.db import transaction
 from django.utils import timezone
 
-from config.errors import Conflict, NotAllowed, ServiceError
+from config.errors import ServiceError
 from decks.drafting.models import Draft, RochesterTable, Seat, TurnMove
 from decks.drafting.rules.rochester import (
     RochesterMoveError,
@@ -14,9 +14,9 @@ from decks.drafting.rules.rochester import (
     rochester_start,
 )
 
-from .common import draft_lock, require_status, seats_of
+from .common import seats_of
 from .deal import dealt_card_ids
-from .turns import card_values, seats_after_move
+from .turns import card_values, lock_for_move, require_turn, seats_after_move
 
 
 def _bot_card(draft: Draft, state: RochesterState) -> int:
@@ -80,23 +80,17 @@ def rochester_begin(draft: Draft, *, now) -> None:
 def rochester_pick_make(*, draft_id: int, user, card: int, turn: int) -> TurnMove:
     """The user takes `card` (a card id) from the open pack at action number `turn`."""
     with transaction.atomic():
-        draft = draft_lock(draft_id)
-        if draft.format != Draft.Format.ROCHESTER:
-            raise ServiceError("This is not a Rochester draft.", code="not_rochester")
-        require_status(draft, Draft.Status.RUNNING, action="pick")
-        seat = Seat.objects.filter(draft=draft, player_id=user.pk).first() if user.pk else None
-        if seat is None:
-            raise NotAllowed("You have no seat in this draft.", code="not_seated")
-        if seat.is_bot:
-            raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
+        draft, seat = lock_for_move(
+            draft_id, user, Draft.Format.ROCHESTER, "Rochester", action="pick"
+        )
         table = RochesterTable.objects.get(draft=draft)
         state = table.state()
-        if state.turn != turn or state.active != seat.index:
-            raise Conflict(
-                "That pick was already made or it is not your turn: look at the pack again.",
-                code="stale_move",
-                data={"turn": state.turn, "active_seat": state.active},
-            )
+        require_turn(
+            state,
+            seat,
+            turn,
+            "That pick was already made or it is not your turn: look at the pack again.",
+        )
         state, move = _apply(draft, state, card, TurnMove.Kind.HUMAN)
         _settle(draft, table, state, [move], now=timezone.now())
         return move

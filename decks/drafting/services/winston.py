@@ -10,7 +10,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.utils import timezone
 
-from config.errors import Conflict, NotAllowed, ServiceError
+from config.errors import ServiceError
 from decks.drafting.models import Draft, Seat, TurnMove, WinstonTable
 from decks.drafting.rules import rng_for
 from decks.drafting.rules.winston import (
@@ -22,9 +22,9 @@ from decks.drafting.rules.winston import (
     winston_start,
 )
 
-from .common import draft_lock, require_status, seats_of
+from .common import seats_of
 from .deal import dealt_card_ids
-from .turns import card_values, seats_after_move
+from .turns import card_values, lock_for_move, require_turn, seats_after_move
 
 
 def winston_deal(draft: Draft) -> WinstonTable:
@@ -102,23 +102,15 @@ def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> TurnMov
             errors={"action": ["take or decline"]},
         )
     with transaction.atomic():
-        draft = draft_lock(draft_id)
-        if draft.format != Draft.Format.WINSTON:
-            raise ServiceError("This is not a Winston draft.", code="not_winston")
-        require_status(draft, Draft.Status.RUNNING, action="move")
-        seat = Seat.objects.filter(draft=draft, player_id=user.pk).first() if user.pk else None
-        if seat is None:
-            raise NotAllowed("You have no seat in this draft.", code="not_seated")
-        if seat.is_bot:
-            raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
+        draft, seat = lock_for_move(draft_id, user, Draft.Format.WINSTON, "Winston", action="move")
         table = _table(draft)
         state = table.state()
-        if state.turn != turn or state.active != seat.index:
-            raise Conflict(
-                "That move was already made or it is not your turn: look at the table again.",
-                code="stale_move",
-                data={"turn": state.turn, "active_seat": state.active},
-            )
+        require_turn(
+            state,
+            seat,
+            turn,
+            "That move was already made or it is not your turn: look at the table again.",
+        )
         state, move = _apply(draft, state, action, TurnMove.Kind.HUMAN)
         _settle(draft, table, state, [move], now=timezone.now())
         return move
