@@ -42,13 +42,15 @@ PACKAGES = {
 
 
 def own_places(path: str) -> bool:
-    """The files that belong to one game: its engine package, its presentation module, its
+    """The files that belong to one game: its engine package, its presentation modules (the
+    board and labels, and where a game has one, its click mapping `<package>_clicks.py`), its
     board template."""
     for package, slug in PACKAGES.items():
         if path.startswith(f"gameplay/engine/{package}/"):
             return True
         if path in (
             f"gameplay/presentation/{package}.py",
+            f"gameplay/presentation/{package}_clicks.py",
             f"templates/gameplay/boards/{slug}.html",
         ):
             return True
