@@ -12,7 +12,9 @@ separate runs) and the counts add up.
 
 Prints one JSON line per pair: the wins of each bot and the draws, the score of the first bot
 (draws count half), its one-sided 95 % Wilson lower bound, and games per CPU second
-(time.process_time summed over the worker processes) and the wall time. Every 25 games
+(time.process_time summed over the worker processes), the wall time, and the first bot's
+decision times (`decision_ms`: wall median, 99th percentile and worst, under the run's load,
+so read them beside it; and the 99th percentile of CPU time, the bot's own cost). Every 25 games
 each worker prints its partial counts to stderr, so a run cut short still says what it played.
 
 Sequential mode (--target T, e.g. 0.6): games are played in rounds of --round games over the
@@ -44,17 +46,39 @@ GAMES = ("army", "combat", "conventional-combat", "rune-duel")
 PAIRS = ("search:greedy", "greedy:random", "search:random")
 
 
-def play_chunk(slug: str, first: str, second: str, seeds: range) -> tuple[dict, float]:
-    """Games over a range of seeds: the outcome counts and the CPU seconds they took."""
+def play_chunk(slug: str, first: str, second: str, seeds: range) -> tuple[dict, float, list]:
+    """Games over a range of seeds: the outcome counts, the CPU seconds they took and the wall
+    seconds of each of the first bot's decisions."""
     counts = {"first": 0, "second": 0, "draw": 0}
+    timings: list[tuple[float, float]] = []
     start = time.process_time()
     for done, seed in enumerate(seeds, 1):
-        counts[bots.ladder_game(slug, first, second, seed)] += 1
+        counts[bots.ladder_game(slug, first, second, seed, timings=timings)] += 1
         if done % 25 == 0 and done < len(seeds):  # partial counts, for runs cut short
             partial = {"slug": slug, "pair": f"{first}:{second}", "seeds": [seeds[0], seed]}
             partial.update(counts=counts, cpu_s=round(time.process_time() - start, 1))
             print(json.dumps({"progress": partial}), file=sys.stderr, flush=True)
-    return counts, time.process_time() - start
+    return counts, time.process_time() - start, timings
+
+
+def decision_ms(timings: list[tuple[float, float]]) -> dict:
+    """The first bot's decision times in ms: wall (median, 99th percentile, worst) and the
+    99th percentile of CPU time (the bot's own cost, whatever the load)."""
+    if not timings:
+        return {}
+    wall = sorted(t[0] for t in timings)
+    cpu = sorted(t[1] for t in timings)
+
+    def at(ordered: list[float], share: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * share))], 1)
+
+    return {
+        "decisions": len(wall),
+        "p50": at(wall, 0.5),
+        "p99": at(wall, 0.99),
+        "max": at(wall, 1.0),
+        "cpu_p99": at(cpu, 0.99),
+    }
 
 
 def ladder(slug: str, pair: str, games: int, seed0: int = 0, procs: int = 1) -> dict:
@@ -74,7 +98,9 @@ def ladder(slug: str, pair: str, games: int, seed0: int = 0, procs: int = 1) -> 
     wall = time.perf_counter() - wall
     counts = {k: sum(p[0][k] for p in parts) for k in ("first", "second", "draw")}
     cpu = sum(p[1] for p in parts)
-    return summary(slug, first, second, counts, seed0=seed0, cpu=cpu, wall=wall)
+    figure = summary(slug, first, second, counts, seed0=seed0, cpu=cpu, wall=wall)
+    figure["decision_ms"] = decision_ms([t for p in parts for t in p[2]])
+    return figure
 
 
 Z_SEQUENTIAL = 2.576  # two-sided 99 % at one look: about 5 % over a ladder's looks
@@ -97,6 +123,7 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
     counts = {"first": 0, "second": 0, "draw": 0}
     wall, cpu, seed, verdict = time.perf_counter(), 0.0, args.seed0, "undecided"
     low, high = 0.0, 1.0
+    timings: list[tuple[float, float]] = []
     with ProcessPoolExecutor(args.procs) as pool:
         while seed - args.seed0 < args.games:
             size = min(args.round, args.games - (seed - args.seed0))
@@ -105,11 +132,12 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
                 range(seed + i, min(seed + size, seed + i + step)) for i in range(0, size, step)
             ]
             n = len(chunks)
-            for part, seconds in pool.map(
+            for part, seconds, times in pool.map(
                 play_chunk, [slug] * n, [first] * n, [second] * n, chunks
             ):
                 counts = {k: counts[k] + part[k] for k in counts}
                 cpu += seconds
+                timings += times
             seed += size
             games = seed - args.seed0
             low, high = wilson_interval((counts["first"] + counts["draw"] / 2) / games, games)
@@ -125,6 +153,7 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
         decided=verdict != "undecided",
         verdict=verdict,
         wall_s=round(time.perf_counter() - wall, 1),
+        decision_ms=decision_ms(timings),
         procs=args.procs,
         machine=platform.processor() or platform.machine(),
         cpus=os.cpu_count(),

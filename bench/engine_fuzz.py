@@ -4,9 +4,8 @@ for Kingdom Combat), with the suite's own tests and checks.
 The suite plays a share of these games (tests/gameplay/engine/ci_games.py: every configuration
 and every sampled check, in about a minute of CPU); this bench runs the same `slow` tests with
 ENGINE_FUZZ_GAMES set, over both cores (pytest-xdist), so the 10,000 stay one command away
-without costing every CI run seven minutes. Then the suite's long small ladders (search vs
-greedy, marked `bench`: see tests/gameplay/engine/test_bot_ladders.py). One JSON line per game
-and one for the ladders: the games played, whether every test passed, and the CPU and wall time;
+without costing every CI run seven minutes (the search bot's ladders are bench/bot_ladder.py).
+One JSON line per game: the games played, whether every test passed, and the CPU and wall time;
 the machine, date and load first.
 
 Usage: python bench/engine_fuzz.py [--games 10000] [--workers 2] [GAME ...]
@@ -35,8 +34,6 @@ TESTS = {
     "kingdom-combat": "tests/gameplay/engine/kingdom_combat/test_kingdom_combat_fuzz.py",
 }
 GAMES_PER = {"kingdom-combat": 3}  # the count is per player count (2, 3 and 4)
-# The long small ladders (search vs greedy), marked `bench`.
-LADDERS = "tests/gameplay/engine/test_bot_ladders.py"
 
 
 def machine() -> dict:
@@ -76,27 +73,6 @@ def run(game: str, games: int, workers: int) -> dict:
     }
 
 
-def ladders_run(workers: int) -> dict:
-    """The suite's long small ladders (marked `bench`): the stronger bot must win."""
-    command = [sys.executable, "-m", "pytest", LADDERS, "-m", "bench", "-q"]
-    if workers > 1:
-        command += ["-n", str(workers)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {
-        "figure": "engine_small_ladders_search_vs_greedy",
-        "value": round(cpu, 1),
-        "unit": "s CPU",
-        "passed": done.returncode == 0,
-        "summary": done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "",
-        "wall_s": round(time.perf_counter() - start, 1),
-    }
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -114,10 +90,6 @@ def main() -> None:
         figure = run(game, args.games, args.workers)
         failed |= not figure["passed"]
         print(json.dumps(figure), flush=True)
-    if not args.game:
-        ladders = ladders_run(args.workers)
-        failed |= not ladders["passed"]
-        print(json.dumps(ladders), flush=True)
     sys.exit(1 if failed else 0)
 
 

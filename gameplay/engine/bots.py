@@ -88,12 +88,16 @@ class GreedyBot(Bot):
 class MonteCarloBot(Bot):
     """Flat Monte Carlo over sampled hidden cards, on the greedy bot's best few actions.
 
-    The one-step evaluation (as the greedy bot) keeps the `top` most promising actions; each then
-    gets rollouts on freshly sampled hidden cards, played with the ruleset's `rollout_action`
-    policy (random if it has none) for `depth` decisions, and scored by `evaluate`. Where the
-    game declares `choice_model`, a secret choice another seat has already made is re-drawn in
-    each sample as the game's policy would make it (`model_choices`). The budget
-    (rollouts, depth, top) is the game's declaration (`game_type.search`) unless given here.
+    The one-step evaluation (as the greedy bot) keeps the `top` most promising actions. Each
+    round of rollouts samples the hidden cards once and plays every candidate on a copy of that
+    same sample (the candidates are compared on equal cards and equal dice, so the difference
+    between them is not drowned in the noise of the draw). Where the game declares
+    `choice_model`, a secret choice another seat has already made is re-drawn in each sample as
+    the game's policy would make it (`model_choices`); where the candidate is a secret choice
+    that others still have to answer in the same step, they answer by that policy. Then the
+    ruleset's `rollout_action` policy (random if it has none) plays `depth` decisions and
+    `search_evaluate` scores the state. The budget (rollouts, depth, top) is the game's
+    declaration (`game_type.search`) unless given here.
     """
 
     name = "search"
@@ -123,7 +127,6 @@ class MonteCarloBot(Bot):
         rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
         depth = self.depth if self.depth is not None else declared.depth
         top = self.top if self.top is not None else declared.top
-        modelled = ruleset.game_type.choice_model
         deadline = time.perf_counter() + budget_s
         candidates = self._candidates(ruleset, view, seat, legal_actions, rng, top)
         if len(candidates) == 1:
@@ -131,11 +134,11 @@ class MonteCarloBot(Bot):
         totals = [0.0] * len(candidates)
         played = 0
         while played < max(1, rollouts // len(candidates)):
+            sample = _sample(ruleset, view, seat, rng)
             for index, action in enumerate(candidates):
-                state = ruleset.determinize(view, seat, rng)
-                if modelled:  # the others' secret choices as they would make them
-                    ruleset.model_choices(state, seat, rng)
+                state = clone(sample)
                 ruleset.apply(state, seat, action)
+                _answer_in_step(ruleset, state, seat, rng)
                 totals[index] += self._rollout(ruleset, state, seat, rng, depth)
             played += 1
             if time.perf_counter() > deadline:
@@ -153,9 +156,7 @@ class MonteCarloBot(Bot):
     ) -> list[Any]:
         if len(legal_actions) <= top:
             return list(legal_actions)
-        base = ruleset.determinize(view, seat, rng)
-        if ruleset.game_type.choice_model:
-            ruleset.model_choices(base, seat, rng)
+        base = _sample(ruleset, view, seat, rng)
         scored = []
         for action in legal_actions:
             state = clone(base)
@@ -176,13 +177,59 @@ class MonteCarloBot(Bot):
                 # uniformly random unless the game declares its own policy (game_type)
                 action = ruleset.rollout_action(state, actor, legal, rng)
                 ruleset.apply_trusted(state, actor, action)
-        return ruleset.evaluate(state, seat)
+        return ruleset.search_evaluate(state, seat)
+
+
+def _sample(
+    ruleset: Ruleset, view: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
+    """A full state behind the view; the others' secret choices as they would make them."""
+    state = ruleset.determinize(view, seat, rng)
+    if ruleset.game_type.choice_model:
+        ruleset.model_choices(state, seat, rng)
+    return state
+
+
+def _answer_in_step(ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random) -> None:
+    """After the seat's secret choice, the seats still to choose in that same step choose by
+    the game's policy, so the choice is judged against their answer (not against the step
+    half done, where the game's evaluation would have to guess it)."""
+    decision = ruleset.decision(state)
+    if decision.kind != "simultaneous" or seat in decision.seats:
+        return  # not a secret step, or the step is over and the seat chooses again
+    for actor in decision.seats:
+        legal = ruleset.legal_actions(state, actor)
+        if legal:
+            ruleset.apply_trusted(state, actor, ruleset.rollout_action(state, actor, legal, rng))
 
 
 def _best(actions: list[dict[str, Any]], scores: list[float], rng: random.Random) -> dict[str, Any]:
     top = max(scores)
     best = [a for a, s in zip(actions, scores, strict=True) if s >= top - 1e-9]
     return best[rng.randrange(len(best))]
+
+
+class TimedBot(Bot):
+    """Another bot, with the (wall, CPU) seconds of each of its decisions appended to `seconds`
+    (the wall time is what a player waits; the CPU time is the bot's own cost on a busy box)."""
+
+    def __init__(self, bot: Bot, seconds: list[tuple[float, float]]):
+        self.bot, self.seconds, self.name = bot, seconds, bot.name
+
+    def choose(
+        self,
+        ruleset: Ruleset,
+        view: dict[str, Any],
+        seat: int,
+        legal_actions: list[dict[str, Any]],
+        rng: random.Random,
+        budget_s: float = 1.0,
+    ) -> dict[str, Any]:
+        """The wrapped bot's choice, timed."""
+        start, cpu = time.perf_counter(), time.process_time()
+        action = self.bot.choose(ruleset, view, seat, legal_actions, rng, budget_s)
+        self.seconds.append((time.perf_counter() - start, time.process_time() - cpu))
+        return action
 
 
 BOTS: dict[str, type[Bot]] = {
@@ -224,15 +271,26 @@ def play_bot_game(
     raise EngineError(f"The game did not end within {max_actions} actions.")
 
 
-def ladder_game(slug: str, first: str, second: str, seed: int, budget_s: float = 60.0) -> str:
+def ladder_game(
+    slug: str,
+    first: str,
+    second: str,
+    seed: int,
+    budget_s: float = 60.0,
+    timings: list[tuple[float, float]] | None = None,
+) -> str:
     """One seeded two-player game between two named bots: "first", "second" or "draw".
 
     The first bot sits in seat 0 on even seeds and seat 1 on odd ones, so a run over
     consecutive seeds alternates the seats. Who starts is drawn from the seed (Combat's first
-    player, Rune Duel's flip) or nobody does (Army's and Conventional Combat's secret choices)."""
-    seats = {0: first, 1: second} if seed % 2 == 0 else {0: second, 1: first}
+    player, Rune Duel's flip) or nobody does (Army's and Conventional Combat's secret choices).
+    With `timings`, the (wall, CPU) seconds of each of the first bot's decisions are appended."""
+    first_seat = seed % 2
+    seats = {0: first, 1: second} if first_seat == 0 else {0: second, 1: first}
     state = new_game(slug, seats=2, seed=seed)
     players = {seat: bot_for(name) for seat, name in seats.items()}
+    if timings is not None:
+        players[first_seat] = TimedBot(players[first_seat], timings)
     play_bot_game(state, players, seed=seed, budget_s=budget_s)
     result = ruleset_of(state).result(state)
     assert result is not None, "play_bot_game returns only a finished game"

@@ -43,7 +43,8 @@ class Ruleset:
     result. Every refusal goes through why_illegal (core.play asks it whenever an action is not
     legal). The methods a declaration switches on: determinize (determinization),
     rollout_action (rollout_policy), model_choices (choice_model), hidden_cards
-    (lists_hidden_cards), time_facts (time_limit).
+    (lists_hidden_cards), time_facts (time_limit). The bots' scores, evaluate and
+    search_evaluate, have defaults a game may refine.
     """
 
     slug: str = ""
@@ -109,6 +110,12 @@ class Ruleset:
         if result is None:
             return 0.0
         return 1.0 if seat in result.winners else -1.0
+
+    def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
+        """The search bot's score of a state at the end of a rollout: evaluate unless the game
+        can afford a finer one there (the search scores far fewer states than the greedy bot's
+        one-step scan of every action)."""
+        return self.evaluate(state, seat)
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state consistent with the view (hidden cards sampled); game_type.determinization

@@ -51,21 +51,25 @@ def expected_swing(card: str, their_hand: list[str]) -> float:
 def rollout_action(
     state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
 ) -> dict[str, Any]:
-    """The search bot's rollout policy: mostly the card with the best expected swing.
+    """The search bot's rollout policy and its model of the other seat: mostly the card with the
+    best expected swing against a guess of the other hand.
 
-    Each seat judges its card against the other's whole hand (never the other's secret choice,
-    so the second seat to choose in a rollout does not peek); one time in five it plays any card,
-    and the army line is ordered at random (nothing to judge it by before the reveal)."""
+    The guess is drawn from the cards the seat cannot see (the other hand and the pile), as a
+    player at the table would guess, so a seat in a rollout never judges by the other's actual
+    cards, nor by its secret choice; one time in five it plays any card, and the army line is
+    ordered at random (nothing to judge it by before the reveal)."""
     if len(legal) == 1 or legal[0]["type"] == "line" or rng.random() < ROLLOUT_NOISE:
         return legal[rng.randrange(len(legal))]
     their_hand = state["players"][str(1 - seat)]["hand"]
-    return max(legal, key=lambda action: expected_swing(action["card"], their_hand))
+    unseen = their_hand + state["fight_pile"]
+    guess = rng.sample(unseen, min(len(their_hand), len(unseen)))
+    return max(legal, key=lambda action: expected_swing(action["card"], guess))
 
 
 def model_choices(state: dict[str, Any], seat: int, rng: random.Random) -> None:
     """The search bot's model of a card the other seat has already chosen in secret: the card
-    the rollout policy would choose from the sampled hand (mostly its best expected swing),
-    instead of any card of that hand."""
+    the rollout policy would choose from the sampled hand (mostly its best expected swing
+    against a guess of this seat's hand), instead of any card of that hand."""
     other = str(1 - seat)
     chosen = state["pending"][other]
     if chosen is None or chosen["type"] != "play":

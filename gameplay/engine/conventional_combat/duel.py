@@ -167,8 +167,16 @@ def tie_is_certain(sides: dict[str, Any]) -> bool:
 
 def win_chance(sides: dict[str, Any], seat: str) -> float:
     """The probability that seat wins the duel (ties re-rolled; the impossible case is 50/50)."""
-    mine = total_distribution(sides[seat]["raise"], sides[seat]["bonus"])
-    theirs = total_distribution(sides[_other(seat)]["raise"], sides[_other(seat)]["bonus"])
+    mine, theirs = sides[seat], sides[_other(seat)]
+    return _win_chance(mine["raise"], mine["bonus"], theirs["raise"], theirs["bonus"])
+
+
+@functools.lru_cache(maxsize=4096)
+def _win_chance(my_raise: int, my_bonus: int, their_raise: int, their_bonus: int) -> float:
+    """win_chance by the four numbers it depends on (computed once per four: the bots ask for
+    the same few matchups thousands of times)."""
+    mine = total_distribution(my_raise, my_bonus)
+    theirs = total_distribution(their_raise, their_bonus)
     win = sum(p * q for a, p in mine.items() for b, q in theirs.items() if a > b)
     lose = sum(p * q for a, p in mine.items() for b, q in theirs.items() if a < b)
     return 0.5 if win + lose == 0 else win / (win + lose)

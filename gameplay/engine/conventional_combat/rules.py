@@ -49,9 +49,12 @@ class ConventionalCombat(Ruleset):
         time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first duel won"),
         determinization=True,
         rollout_policy=True,
-        # search: every choice judged on fresh samples of an opponent's secret choice (longer
-        # rollouts only added dice noise in the ladders; BENCHMARKS.md)
+        # search: every choice judged on samples of the other seat's secret choice as the
+        # rollout policy makes it (choice_model), or its answer by that policy when it chooses
+        # second; then the step's outcome is scored (longer rollouts only added dice noise in
+        # the ladders; BENCHMARKS.md)
         search=SearchBudget(rollouts=64, depth=0, top=10),
+        choice_model=True,
         bots=DECLARED.bots,
     )
     options = setup.OPTIONS
@@ -141,6 +144,10 @@ class ConventionalCombat(Ruleset):
     ) -> dict[str, Any]:
         """The search bot's rollout policy: mostly the greedy bot's choice (strategy.py)."""
         return strategy.rollout_action(self, state, seat, legal, rng)
+
+    def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
+        """A choice the other seat made in secret, re-drawn as the rollout policy would make it."""
+        strategy.model_choices(self, state, seat, rng)
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         """Every card in exactly one zone; forces of legal kinds in each slot; a reason to end."""

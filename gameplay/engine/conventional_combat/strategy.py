@@ -55,19 +55,58 @@ def rollout_action(
     legal: list[dict[str, Any]],
     rng: random.Random,
 ) -> dict[str, Any]:
-    """The search bot's rollout policy: the greedy bot's choice, mostly.
+    """The search bot's rollout policy and its model of the other seat: a one-step look-ahead.
 
-    The choice with the best chance in the duel being set up, averaged over the other seat's
-    open choices; an opponent's choice already made in the rollout stays unseen (choices are
-    secret), so the second seat to choose judges exactly as the first. One time in ten (the
-    declared ROLLOUT_NOISE) any choice is played, so rollouts do not all follow one line."""
+    The first seat to choose in a step takes the choice with the best chance in the duel being
+    set up, averaged over the other seat's open choices. The second knows only that the first
+    has chosen (choices are secret), and answers one guess of it, as a one-step look-ahead on a
+    sampled table does (`_answer_a_guess`). One time in ten (the declared ROLLOUT_NOISE) any
+    choice is played, so rollouts do not all follow one line."""
     if len(legal) == 1 or rng.random() < ROLLOUT_NOISE:
         return legal[rng.randrange(len(legal))]
     me = str(seat)
+    if state["pending"].get(other(me)) is not None:
+        return _answer_a_guess(ruleset, state, me, legal, rng)
     probe = dict(state)
     best, best_chance = legal[0], -1.0
     for action in legal:
         probe["pending"] = {me: action, other(me): None}
+        chance = _duel_chance(ruleset, probe, me)
+        if chance > best_chance:
+            best, best_chance = action, chance
+    return best
+
+
+def model_choices(ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random) -> None:
+    """The search bot's model of a choice the other seat has already made in secret: the one
+    the rollout policy would make (mostly the greedy choice), instead of any of its options."""
+    them = other(str(seat))
+    if state["pending"].get(them) is None:
+        return
+    state["pending"][them] = None
+    legal = ruleset.legal_actions(state, int(them))
+    state["pending"][them] = rollout_action(ruleset, state, int(them), legal, rng)
+
+
+def _answer_a_guess(
+    ruleset: Ruleset,
+    state: dict[str, Any],
+    me: str,
+    legal: list[dict[str, Any]],
+    rng: random.Random,
+) -> dict[str, Any]:
+    """The second seat to choose in a step: the best answer to one guess of the first seat's
+    secret choice (any of its options), as a one-step look-ahead on a sampled table would."""
+    them = other(me)
+    hidden = state["pending"][them]
+    state["pending"][them] = None
+    options = ruleset.legal_actions(state, int(them))
+    state["pending"][them] = hidden
+    guess = options[rng.randrange(len(options))] if options else hidden
+    probe = dict(state)
+    best, best_chance = legal[0], -1.0
+    for action in legal:
+        probe["pending"] = {me: action, them: guess}
         chance = _duel_chance(ruleset, probe, me)
         if chance > best_chance:
             best, best_chance = action, chance

@@ -18,7 +18,7 @@ from gameplay.engine.core import (
 from gameplay.engine.rune_duel import flow, setup, views
 from gameplay.engine.rune_duel.battle import name
 from gameplay.engine.rune_duel.invariants import check_invariants
-from gameplay.engine.rune_duel.strategy import evaluate
+from gameplay.engine.rune_duel.strategy import SEARCH_GUESSES, evaluate
 
 # The game's one declaration (games): its name, the bots that play it, what decides it at time.
 DECLARED = games.get(games.RUNE_DUEL)
@@ -34,9 +34,11 @@ class RuneDuel(Ruleset):
         simultaneous=True,
         time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
         determinization=True,
-        # search: the best three actions, each judged by the duel-solving evaluation on eight
-        # fresh samples of the hidden cards (random rollouts only added noise; BENCHMARKS.md)
-        search=SearchBudget(rollouts=24, depth=0, top=3),
+        # search: the best three actions, each judged by the duel-solving evaluation on 32
+        # samples of the hidden cards, the duel played out on four guesses of the other hand in
+        # each (search_evaluate: 128 guesses where the greedy bot has 6; random rollouts only
+        # added noise; BENCHMARKS.md)
+        search=SearchBudget(rollouts=96, depth=0, top=3),
         bots=DECLARED.bots,
     )
     options = setup.OPTIONS
@@ -123,6 +125,11 @@ class RuneDuel(Ruleset):
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
         """Life difference, the boards and the duel's cards on their way in; +-1000 at the end."""
         return evaluate(state, seat)
+
+    def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
+        """evaluate, with the duel played out on fresh guesses of the other hand for each
+        sampled state (the greedy bot's fixed six guesses are the same in every sample)."""
+        return evaluate(state, seat, SEARCH_GUESSES)
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         """Card conservation, life bookkeeping, the trump chain, lines without gaps."""

@@ -18,6 +18,7 @@ from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 WIN_SCORE = 1000.0
 SUMMON_WEIGHT = 0.5  # a card on its way to the battle line is worth half its board value
 HAND_SAMPLES = 6  # the other hand is hidden: average the duel over this many guesses of it
+SEARCH_GUESSES = 4  # the search bot's guesses per sampled state, drawn anew in each sample
 
 
 def board_value(state: dict[str, Any], seat: int) -> float:
@@ -40,17 +41,20 @@ def card_value(printed: dict[str, Any]) -> float:
     return float(sum(effect.get("amount", 1) for effect in printed["effects"]))
 
 
-def evaluate(state: dict[str, Any], seat: int) -> float:
-    """The state's worth for the seat (higher is better); +-1000 once the game is decided."""
+def evaluate(state: dict[str, Any], seat: int, guesses: int = 0) -> float:
+    """The state's worth for the seat (higher is better); +-1000 once the game is decided.
+
+    guesses: 0 for the greedy bot's fixed HAND_SAMPLES guesses of the other hand; the search
+    bot's more, drawn afresh for each sampled state (search_evaluate)."""
     outcome = state["outcome"]
     if outcome is not None:
         if not outcome["winners"]:
             return 0.0
         return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
     if state["phase"] == "discard":
-        return evaluate(_next_round(state), seat)
+        return evaluate(_next_round(state), seat, guesses)
     if state["phase"] == "choose":
-        return evaluate(_battle_done(state), seat)
+        return evaluate(_battle_done(state), seat, guesses)
     me, other = str(seat), str(1 - seat)
     score = float(state["life"][me] - state["life"][other])
     score += board_value(state, seat) - board_value(state, 1 - seat)
@@ -61,7 +65,7 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
             owner = int(task["card"][0])
             score += _summon_worth(state, task["card"]) * (1 if owner == seat else -1)
     if state["phase"] == "duel":
-        score += duel_outlook(state, seat)
+        score += duel_outlook(state, seat, guesses)
     return score
 
 
@@ -92,21 +96,26 @@ def _summon_worth(state: dict[str, Any], card_id: str) -> float:
     return SUMMON_WEIGHT * card_value(printed)
 
 
-def duel_outlook(state: dict[str, Any], seat: int) -> float:
+def duel_outlook(state: dict[str, Any], seat: int, guesses: int = 0) -> float:
     """The rest of the duel played out on guesses of the other (hidden) hand, for seat."""
     other = str(1 - seat)
     zone = state["zones"][other]
     pool = sorted(zone["hand"] + zone["deck"])
     size = len(zone["hand"])
+    # the same guesses for every action judged on one state (the greedy bot's scan; the
+    # search's candidates on one sample): their difference is then the actions', not the draw's
     rng = random.Random(len(pool) * 31 + len(state["duel"]))
+    if guesses:  # a sampled state's own guesses, so that many samples mean many guesses
+        rng = random.Random(f"{state['seed']}:{len(state['duel'])}")
     mine = tuple(sorted(state["zones"][str(seat)]["hand"]))
     total = 0.0
-    for _ in range(HAND_SAMPLES):
+    samples = guesses or HAND_SAMPLES
+    for _ in range(samples):
         guess = tuple(sorted(rng.sample(pool, size)))
         hands = (mine, guess) if seat == 0 else (guess, mine)
         value = solve_duel(state, hands)
         total += value if seat == 0 else -value
-    return total / HAND_SAMPLES
+    return total / samples
 
 
 def solve_duel(state: dict[str, Any], hands: tuple[Any, ...]) -> float:
