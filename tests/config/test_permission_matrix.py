@@ -13,7 +13,6 @@ so a new endpoint cannot ship unclassified.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from collections.abc import Callable
 from datetime import timedelta
@@ -62,6 +61,7 @@ class World:
             "other_organizer": make_user("other_organizer"),
             "staff": make_user("staff", is_staff=True),
         }
+        self._org = self.users["organizer"]
         org, player = self.users["organizer"], self.users["player"]
         rival = make_user("rival")
         self.other_event = events.tournament_create(
@@ -104,7 +104,8 @@ class World:
         drafts.draft_join(draft_id=running_draft.pk, user=player)
         drafts.draft_start(draft_id=running_draft.pk, user=org)
         self.draft = running_draft.pk
-        self._org, self._player = org, player
+        self._player = player
+        self.turn_drafts = self._turn_drafts()
         # Army: both seats choose at once, so the player may act at version 0
         self.game = games.game_create(
             ruleset="army", seats=[{"user": player.pk}, {"bot": "random"}], created_by=player
@@ -150,10 +151,8 @@ class World:
         ]
         return tournament, entries
 
-    @functools.cached_property
-    def turn_drafts(self) -> dict[str, int]:
-        """A running turn-based draft of each format, the player in one of its two seats (made
-        only for the writes that need them: every other row builds its world without)."""
+    def _turn_drafts(self) -> dict[str, int]:
+        """A running turn-based draft of each format, the player in one of its two seats."""
         made = {}
         for kind in ("winston", "grid", "rochester"):
             table = drafts.draft_create(
@@ -576,12 +575,34 @@ def refused(write: Write, response) -> bool:
     return response.status_code in (401, 403, 404)
 
 
+def make_named_user(username: str, **fields):
+    from accounts.models import User
+
+    return User.objects.create_user(username=username, password="correct-horse", **fields)
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """One World for the module (per test worker), as Django's setUpTestData: it is built in
+    an outer transaction, each test's own transaction nests in it as a savepoint that is
+    rolled back, and the outer one is rolled back at the end. Building it per write cost a
+    second each, for about 160 writes."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            built = World(make_named_user)
+            built.fingerprint = data_fingerprint()
+            yield built
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("write", WRITES, ids=lambda write: write.key)
-def test_only_the_allowed_roles_can_make_the_write(write, make_user):
-    world = World(make_user)
-    write.url(world)  # builds what the write needs first (World.turn_drafts), outside the roles
-    # every role's try is rolled back, so each starts from this same data
-    before = data_fingerprint()
+def test_only_the_allowed_roles_can_make_the_write(write, world):
+    # every role's try is rolled back, so each starts from the world's same data
+    before = world.fingerprint
     for role in ROLES:
         with transaction.atomic():
             response = send(client_as(world, role, write), write, world)
@@ -602,7 +623,7 @@ def test_only_the_allowed_roles_can_make_the_write(write, make_user):
             transaction.set_rollback(True)
 
 
-def test_the_matrix_catches_an_unguarded_write(make_user, monkeypatch):
+def test_the_matrix_catches_an_unguarded_write(world, monkeypatch):
     """The test itself can fail: with the organizer check removed from cancel, other roles'
     posts get through and the matrix names them."""
     from tournaments.services import events as event_services
@@ -610,88 +631,4 @@ def test_the_matrix_catches_an_unguarded_write(make_user, monkeypatch):
     write = next(w for w in WRITES if w.key == f"POST {T}/cancel/")
     monkeypatch.setattr(event_services, "require_organizer", lambda **kwargs: None)
     with pytest.raises(AssertionError, match=re.escape(f"may not POST {T}/cancel/")):
-        test_only_the_allowed_roles_can_make_the_write(write, make_user)
-
-
-# The rating rule and the per-event reading rule (ratings/RULINGS.md R8, issue 34), for every
-# role, each both outside the event and playing in it (anonymous plays nowhere).
-PLAYS = [
-    (role, plays) for role in ROLES for plays in (False, True) if role != "anonymous" or not plays
-]
-
-
-class FairEvent:
-    """A running 4-entry event of `organizer`'s, with a live engine game in `a`'s match; the
-    role plays in the other match when `plays`, else `c` has that seat."""
-
-    def __init__(self, make_user, role: str, plays: bool):
-        names = ("player", "other", "organizer", "other_organizer", "staff")
-        self.users = {name: make_user(name, is_staff=name == "staff") for name in names}
-        a, b, c, d = (make_user(name) for name in "abcd")
-        org = self.users["organizer"]
-        # seeds 1-4 meet 1 v 4 and 2 v 3: `a` (1) plays `d`, the role or `c` (2) plays `b`
-        seated = [a, self.users[role] if plays else c, b, d]
-        self.event = events.tournament_create(
-            organizer=org, name="Fair", seeding="manual", best_of=1
-        )
-        for seed, user in enumerate(seated, 1):
-            events.entry_add(tournament=self.event, by_user=org, user_id=user.pk, seed=seed)
-        events.tournament_start(tournament=self.event, by_user=org)
-        a_entry = self.event.entries.get(user=a).pk
-        self.match = Match.objects.get(tournament=self.event, slots__entry=a_entry)
-        self.winner = a_entry
-        self.live = games.match_game_create(match_id=self.match.pk, by_user=org).pk
-
-
-def fair_client(world: FairEvent, role: str) -> APIClient:
-    client = APIClient()
-    if role != "anonymous":
-        client.force_authenticate(user=world.users[role])
-    return client
-
-
-@pytest.mark.parametrize(("role", "plays"), PLAYS)
-def test_a_result_rates_only_when_decided_by_someone_outside_the_event(role, plays, make_user):
-    from ratings.selectors import outcome_of
-
-    # given a match of two other players in a running event
-    world = FairEvent(make_user, role, plays)
-    # when the role decides it
-    decided = fair_client(world, role).post(
-        f"/api/matches/{world.match.pk}/decide/", {"winner": world.winner}, format="json"
-    )
-    # then only the organizer and staff may; the result rates unless the decider plays in the
-    # event, which makes the whole event unrated and says so
-    world.event.refresh_from_db()
-    match = Match.objects.select_related("tournament").get(pk=world.match.pk)
-    if role not in ORGANIZER:
-        assert decided.status_code in (401, 403), decided.content
-        assert match.status != "finished"
-        assert world.event.rated
-        return
-    assert decided.status_code == 200, decided.content
-    assert world.event.rated is not plays
-    assert (outcome_of(match) is not None) is not plays
-    shown = fair_client(world, role).get(f"/api/tournaments/{world.event.pk}/").json()
-    assert shown["rated"] is not plays
-
-
-@pytest.mark.parametrize(("role", "plays"), PLAYS)
-def test_a_live_game_of_an_event_is_hidden_from_whoever_plays_in_it(role, plays, make_user):
-    # given a live engine game of a match of two other players
-    world = FairEvent(make_user, role, plays)
-    client = fair_client(world, role)
-    # then everyone sees it as a spectator: no seat, no hand, no move
-    seen = client.get(f"/api/games/{world.live}/").json()
-    assert seen["seat"] is None
-    assert seen["legal_actions"] == []
-    # and its log (the seed, so every hidden card) is only for the event's organizer or
-    # staff, and never while they play in the event
-    log = client.get(f"/api/games/{world.live}/log/")
-    may_read = role in ORGANIZER and not plays
-    assert (log.status_code == 200) is may_read, (role, plays, log.status_code)
-    page = Client()
-    if role != "anonymous":
-        page.force_login(world.users[role])
-    replay = page.get(f"/games/{world.live}/replay/")
-    assert (replay.status_code == 200) is may_read, (role, plays, replay.status_code)
+        test_only_the_allowed_roles_can_make_the_write(write, world)
