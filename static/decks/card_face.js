@@ -140,6 +140,30 @@
   document.addEventListener("mouseover", origin);
   document.addEventListener("focusin", origin);
 
+  // A tap is not a hover. A card tapped or clicked stops zooming in place until the pointer
+  // leaves it (a second tap closes the zoom), and after a touch nothing zooms in place: a
+  // phone that says it can hover kept a tapped card zoomed over its neighbours. The keyboard
+  // (Tab) brings the focus zoom back.
+  function input(kind) {
+    var root = document.documentElement;
+    if (root.dataset.input !== kind) { root.dataset.input = kind; }
+  }
+  document.addEventListener("pointerdown", function (event) {
+    input(event.pointerType === "mouse" ? "mouse" : "touch");
+    var face = faceOf(event.target);
+    if (face && !face.closest(".cf-overlay")) { face.classList.add("cf-rest"); }
+  }, true);
+  document.addEventListener("pointermove", function (event) {
+    if (event.pointerType === "mouse") { input("mouse"); }
+  }, true);
+  document.addEventListener("pointerout", function (event) {
+    var face = event.target.closest && event.target.closest(".cf-rest");
+    if (face && !face.contains(event.relatedTarget)) { face.classList.remove("cf-rest"); }
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Tab") { input("keyboard"); }
+  }, true);
+
   // Mouse over a text row: its card beside it, after the same short pause as the zoom.
   var peek = null, peekTimer = null;
   function fine() { return window.matchMedia("(hover: hover) and (pointer: fine)").matches; }
