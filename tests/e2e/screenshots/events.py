@@ -145,7 +145,8 @@ def build_swiss_demo(organizer, players) -> tuple[int, int]:
             seeds = match.slots.order_by("entry__seed").values_list("entry_id", flat=True)
             services.match_decide(match=match, by_user=organizer, winner_id=seeds[0])
         # held on Thursday evenings: week 1 a week ago, week 2 today
-        held = timezone.now().replace(hour=19, minute=0) - timedelta(days=7 * (2 - week))
+        evening = timezone.now().replace(hour=19, minute=0, second=0, microsecond=0)
+        held = evening - timedelta(days=7 * (2 - week))
         Tournament.objects.filter(pk=weekly.pk).update(
             starts_at=held, started_at=held, finished_at=held + timedelta(hours=3)
         )
@@ -154,7 +155,7 @@ def build_swiss_demo(organizer, players) -> tuple[int, int]:
         organizer=organizer,
         name="Week 3",
         best_of=1,
-        announcement=Announcement(starts_at=timezone.now() + timedelta(days=7)),
+        announcement=Announcement(starts_at=evening + timedelta(days=7)),
     )
     leagues.league_event_add(league=league, by_user=organizer, tournament_id=coming.pk)
     # no worker runs here: rate the finished matches as the ratings task would
