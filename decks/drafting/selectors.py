@@ -10,7 +10,16 @@ from django.db.models import Count, F, Prefetch, Q
 
 from config.errors import NotAllowed, NotFound
 from decks.drafting import catalogue
-from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
+from decks.drafting.models import (
+    Draft,
+    GridTable,
+    Pack,
+    PackCard,
+    Pick,
+    RochesterTable,
+    Seat,
+    WinstonTable,
+)
 from decks.drafting.rules import PackPosition, pick_sort_key, seat_queue
 
 if TYPE_CHECKING:
@@ -131,8 +140,11 @@ def _seat_rows(
         .distinct()
     )
     running = {d.id for d in drafts if d.status in (Draft.Status.RUNNING, Draft.Status.PAUSED)}
+    pools, active = _turn_tables(drafts)
+    picking |= active
     rows: dict[int, list[dict]] = {d.id: [] for d in drafts}
     for seat in seats:
+        sizes = pools.get(seat.draft_id)
         rows[seat.draft_id].append(
             {
                 "index": seat.index,
@@ -140,11 +152,33 @@ def _seat_rows(
                 "player_id": seat.player_id,
                 "is_bot": seat.is_bot,
                 "entry": seat.entry_id,
-                "picks": seat.pick_count,
+                "picks": sizes[seat.index] if sizes else seat.pick_count,
                 "picking": seat.draft_id in running and (seat.draft_id, seat.index) in picking,
             }
         )
     return rows
+
+
+_TABLES: dict[str, type[WinstonTable] | type[GridTable] | type[RochesterTable]] = {
+    Draft.Format.WINSTON: WinstonTable,
+    Draft.Format.GRID: GridTable,
+    Draft.Format.ROCHESTER: RochesterTable,
+}
+
+
+def _turn_tables(drafts: list[Draft]) -> tuple[dict[int, list[int]], set[tuple[int, int]]]:
+    """The turn-based drafts' cards per seat (their pools, ruling 17: a Winston pile counts
+    its cards) and the seat to act, from their tables: one query per format present."""
+    pools: dict[int, list[int]] = {}
+    active: set[tuple[int, int]] = set()
+    for format_, model in _TABLES.items():
+        ids = [d.id for d in drafts if d.format == format_ and d.status != Draft.Status.OPEN]
+        for table in model.objects.filter(draft_id__in=ids) if ids else ():
+            state = table.state()
+            pools[table.draft_id] = [len(pool) for pool in state.pools]
+            if not state.finished:
+                active.add((table.draft_id, state.active))
+    return pools, active
 
 
 def draft_details_of(

@@ -79,3 +79,16 @@ def test_the_room_shows_the_open_pack_and_the_latest_picks(rochester, players):
     assert "The open pack" in page
     assert "Seat 1 (drafter0) took" in page
     assert "Seat 2 (bot) took" in page
+
+
+def test_turn_based_seats_show_their_cards_and_who_picks(rochester, players, organizer, client_for):
+    """Ruling 17: the pod's public seats and the organizer's view count a turn-based seat's
+    cards from its table, and mark the seat to act as picking."""
+    draft = rochester(players[:2])
+    table = _table(draft.id)
+    services.rochester_pick_make(draft_id=draft.id, user=players[0], card=table.pack[0], turn=0)
+    public = client_for(players[5]).get(f"/api/drafts/{draft.id}/").json()
+    pod = client_for(organizer).get(f"/api/drafts/{draft.id}/pod/").json()
+    for body in (public, pod):
+        assert [s["picks"] for s in body["seats"]] == [1, 0, 0, 0]
+        assert [s["picking"] for s in body["seats"]] == [False, True, False, False]
