@@ -45,6 +45,8 @@ class DraftListApi(APIView):
                 seed=data["seed"] or None,
                 card_set_id=data["card_set"],
                 booster_layout=data["booster_layout"] or None,
+                format=data["format"],
+                cube=data["cube"],
             )
             body = selectors.draft_detail(draft_id=pods[0].id, user=request.user)
             body["pods"] = selectors.drafts_details(draft_ids=[p.id for p in pods])
@@ -205,6 +207,8 @@ class TournamentDraftsApi(APIView):
             card_set_id=data["card_set"],
             booster_layout=data["booster_layout"] or None,
             drafter_entry_ids=data["drafters"],
+            format=data["format"],
+            cube=data["cube"],
         )
         return Response(event_selectors.tournament_drafts(tournament_id=pk), status=201)
 

@@ -69,6 +69,18 @@ class TournamentPodsIn(serializers.Serializer):
     booster_layout = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default=""
     )
+    format = serializers.ChoiceField(
+        choices=["booster", "winston", "grid", "rochester"],
+        required=False,
+        default="booster",
+        help_text="'winston' or 'grid' only for a pod of two (two entries, or two ticked); "
+        "'rochester': one pack at a time, face up.",
+    )
+    cube = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Catalogue games: packs of 15 from the card set's list, each card once.",
+    )
 
 
 class SeatOut(serializers.Serializer):

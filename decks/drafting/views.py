@@ -373,9 +373,11 @@ def seat_replace_with_bot(request: HttpRequest, pk: int, index: int) -> HttpResp
 
 def _tournament_settings(data) -> dict:
     """The optional pod/pool settings of the tournament panel's forms."""
+    card_set = (data.get("card_set") or "").strip()
     return {
         "seed": (data.get("seed") or "").strip() or None,
         "booster_layout": (data.get("booster_layout") or "").strip() or None,
+        "card_set_id": int(card_set) if card_set.isascii() and card_set.isdigit() else None,
     }
 
 
@@ -408,6 +410,8 @@ def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
         user=request.user,
         pick_timer=request.POST.get("pick_timer", "off"),
         drafter_entry_ids=drafters,
+        format=request.POST.get("format") or Draft.Format.BOOSTER,
+        cube=request.POST.get("cube") == "on",
         **_tournament_settings(request.POST),
     )
     _report(request, create, _pods_created)

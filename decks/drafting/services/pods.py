@@ -103,6 +103,34 @@ def pod_settings(
     )
 
 
+def require_format(format: str) -> None:
+    """A 400 naming `format` unless it is one of the draft formats."""
+    if format not in Draft.Format.values:
+        raise ServiceError(
+            "format must be 'booster', 'winston', 'grid' or 'rochester'.",
+            code="bad_format",
+            errors={"format": ["booster, winston, grid or rochester"]},
+        )
+
+
+def require_cube_fits(settings: PodSettings, seats: int, rounds: int = 3) -> None:
+    """A 400 when a cube has too few different cards for a pod of `seats` (checked when the
+    pods are made, since their sizes are known then: ruling 38)."""
+    if not settings.cube:
+        return
+    assert settings.card_set_id is not None  # a cube is always a card set
+    name, different = catalogue.cube_size(settings.card_set_id)
+    needed = seats * rounds * settings.pack_size
+    if different < needed:
+        raise ServiceError(
+            f"The cube {name} has {different} different cards; a pod of {seats} "
+            f"needs {needed} ({rounds} packs of {settings.pack_size} each). Add cards to the "
+            "set, choose fewer drafters, or draft from boosters.",
+            code="not_enough_cards",
+            errors={"cube": [f"{needed} different cards needed, {different} in the set."]},
+        )
+
+
 def pod_create(
     *,
     organizer,
@@ -166,12 +194,7 @@ def draft_create(
     """A single pod, open for joining; with `organizer_plays` its creator sits in seat 1
     (a pod with no open seat for them is refused, nothing created). A Winston draft has
     exactly two seats."""
-    if format not in Draft.Format.values:
-        raise ServiceError(
-            "format must be 'booster', 'winston', 'grid' or 'rochester'.",
-            code="bad_format",
-            errors={"format": ["booster, winston, grid or rochester"]},
-        )
+    require_format(format)
     if format in TWO_PLAYERS and seats != 2:
         name = Draft.Format(format).label.split(" ")[0]
         raise ServiceError(
