@@ -63,6 +63,7 @@ class DraftListApi(APIView):
             booster_layout=data["booster_layout"] or None,
             format=data["format"],
             cube=data["cube"],
+            teams=data["teams"],
         )
         return _detail(request, draft.id, status.HTTP_201_CREATED)
 
@@ -76,9 +77,10 @@ class DraftDetailApi(APIView):
 class DraftJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: serializers.DraftOut, **ERRORS})
+    @extend_schema(request=serializers.DraftJoinIn, responses={201: serializers.DraftOut, **ERRORS})
     def post(self, request, pk: int):
-        _seat, created = services.draft_join(draft_id=pk, user=request.user)
+        team = _valid(serializers.DraftJoinIn, request)["team"]
+        _seat, created = services.draft_join(draft_id=pk, user=request.user, team=team)
         return _detail(request, pk, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 

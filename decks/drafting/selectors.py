@@ -21,6 +21,7 @@ from decks.drafting.models import (
     WinstonTable,
 )
 from decks.drafting.rules import PackPosition, pick_sort_key, seat_queue
+from decks.drafting.rules.rochester import team_of
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -142,6 +143,7 @@ def _seat_rows(
     running = {d.id for d in drafts if d.status in (Draft.Status.RUNNING, Draft.Status.PAUSED)}
     pools, active = _turn_tables(drafts)
     picking |= active
+    teams = {d.id for d in drafts if d.teams}
     rows: dict[int, list[dict]] = {d.id: [] for d in drafts}
     for seat in seats:
         sizes = pools.get(seat.draft_id)
@@ -154,6 +156,7 @@ def _seat_rows(
                 "entry": seat.entry_id,
                 "picks": sizes[seat.index] if sizes else seat.pick_count,
                 "picking": seat.draft_id in running and (seat.draft_id, seat.index) in picking,
+                "team": team_of(seat.index) if seat.draft_id in teams else None,
             }
         )
     return rows
@@ -193,6 +196,7 @@ def draft_details_of(
             "game": draft.game.slug,
             "format": draft.format,
             "cube": draft.cube,
+            "teams": draft.teams,
             "status": draft.status,
             "round": draft.round,
             "rounds": draft.rounds,
