@@ -15,8 +15,8 @@ def knocked_out(*, tournament: Tournament) -> tuple[dict[int, Placement], int | 
     first = tournament.double_first_round
     if first is None or tournament.bracket_entries is None:
         return {}, None
-    plan = de.layout(tournament.bracket_entries)
-    places = de.placements(plan.entry_count)
+    plan = de.layout(tournament.bracket_entries, tournament.bracket_layout)
+    places = de.placements(plan.entry_count, tournament.bracket_layout)
     finals = {
         de.round_number(plan, de.GRAND_FINAL, first): de.GRAND_FINAL,
         de.round_number(plan, de.RESET, first): de.RESET,
@@ -60,7 +60,8 @@ def round_side(tournament: Tournament, number: int) -> str:
 
 def _plan(tournament: Tournament) -> tuple[de.Layout, int]:
     assert tournament.bracket_entries is not None, "the bracket is drawn"
-    return de.layout(tournament.bracket_entries), tournament.double_first_round or 1
+    plan = de.layout(tournament.bracket_entries, tournament.bracket_layout)
+    return plan, tournament.double_first_round or 1
 
 
 def label_matches(tournament: Tournament, matches: list[dict]) -> None:
