@@ -89,6 +89,11 @@ class _NoNoise(random.Random):
     def random(self) -> float:
         return 0.999
 
+    def getrandbits(self, k: int) -> int:
+        # defined here so that randrange and sample keep drawing from the bits (Random falls
+        # back on random() for a subclass that overrides random() alone)
+        return super().getrandbits(k)
+
 
 def test_army_models_a_card_chosen_in_secret_by_the_rollout_policy():
     # given an Army round where seat 0 has chosen and seat 1 samples the table from its view
