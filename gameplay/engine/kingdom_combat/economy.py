@@ -101,11 +101,15 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     out = tuple(state["out"])
     own = zones.structures_zone(seat)
     free: list[str] | None = None
+    ways: dict[tuple[str, int], tuple[str, ...]] = {}  # (zone, reach): destinations, once
     actions = []
     for uid, unit in movers:
         here = unit["zone"]
-        for zone in _destinations(here, effects.reach(state, uid), seat, out, held):
-            actions.append({"type": "move", "unit": uid, "to": zone})
+        way = (here, effects.reach(state, uid))
+        destinations = ways.get(way)
+        if destinations is None:
+            destinations = ways[way] = _destinations(here, way[1], seat, out, held)
+        actions += [{"type": "move", "unit": uid, "to": zone} for zone in destinations]
         if here == own:
             if free is None:
                 free = zones.free_structures(state, seat)

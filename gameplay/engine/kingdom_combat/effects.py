@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Hashable
-from functools import lru_cache
 from typing import Any
 
-from gameplay.engine.kingdom_combat import cards, zones
+from gameplay.engine.kingdom_combat import cards, lasting, zones
 from gameplay.engine.kingdom_combat.zones import player
 
 EOT = "end of turn"
@@ -123,12 +122,7 @@ def _stat_sources(
             for effect in cards.effects_of(keys[cid], "attached"):
                 if effect["op"] == "modify" and name in effect:
                     adds[uid] = adds.get(uid, 0) + effect[name]
-        auras = [
-            item
-            for item in static_effects(state, "modify")
-            if name in item[2] and "against" not in item[2]
-        ]
-        found = memo[key] = (adds, auras)
+        found = memo[key] = (adds, lasting.auras(state, name))
     return found
 
 
@@ -142,104 +136,29 @@ def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
             for effect in printed_effects(state, cid, "attached"):
                 if effect["op"] == "modify":
                     total += effect.get(name, 0)
-    for source, seat, effect in static_effects(state, "modify"):
-        if name in effect and "against" not in effect and _covers(state, source, seat, effect, uid):
+    for source, seat, effect in lasting.auras(state, name):
+        if _covers(state, source, seat, effect, uid):
             total += effect[name]
     if name == "attack" and state["combat"]:
         total += _attack_triggers(state, uid)
     return total
 
 
-def fortress_source(seat: int) -> str:
-    """The id a fortress's effects act from (a fortress is not a card id in play)."""
-    return f"fortress-{seat}"
-
-
 def static_effects(
     state: dict[str, Any], op: str | None, when: str = "static"
 ) -> list[tuple[str, int, dict[str, Any]]]:
-    """(source, controlling seat, effect) of every card in play with such an effect: living
-    fortresses (both cards of a stacked pair: ruling K37), structures and units."""
+    """lasting.static_effects: (source, controlling seat, effect) of every card in play with
+    an effect at that moment and with that op (None: any); memoised while reading the state,
+    as even checking that the kept scan still holds is worth sparing. Shared: never change it."""
     current = _scope.current  # _memo(state), inlined: this is asked very often
-    found: list[tuple[str, int, dict[str, Any]]] | None
     if current is None or current[0] is not state:
-        found = _static_effects(state, when)
-        return found if op is None else [item for item in found if item[2]["op"] == op]
+        return lasting.static_effects(state, op, when)
     memo = current[1]
     key = ("static", when, op)
     found = memo.get(key)
     if found is None:
-        if when in LASTING:
-            every = memo.get("lasting")
-            if every is None:
-                every = memo["lasting"] = _lasting_effects(state)
-            found = every[when]
-        else:
-            found = _static_effects(state, when)
-        if op is not None:
-            found = [item for item in found if item[2]["op"] == op]
-        memo[key] = found
+        found = memo[key] = lasting.static_effects(state, op, when)
     return found
-
-
-LASTING = ("static", "activated", "destroys_structure")
-
-
-def _lasting_effects(state: dict[str, Any]) -> dict[str, list[tuple[str, int, dict[str, Any]]]]:
-    """_static_effects for every moment of LASTING in one pass over the cards in play."""
-    out: dict[str, list[Any]] = {"static": [], "activated": [], "destroys_structure": []}
-    out_seats = state["out"]
-    for key, me in state["players"].items():
-        seat = int(key)
-        if not out_seats[seat]:
-            for when, item in _fortress_lasting(tuple(me["fortress"]["cards"]), seat):
-                out[when].append(item)
-    keys, wanted = state["cards"], cards.keys_with_any(LASTING)
-    for group in (state["structures"], state["units"]):
-        for cid in [cid for cid in group if keys[cid] in wanted]:
-            thing = group[cid]
-            if not thing.get("face_down"):
-                for when, effect in _lasting_of(keys[cid]):
-                    out[when].append((cid, thing["seat"], effect))
-    return out
-
-
-@lru_cache(maxsize=256)
-def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple[Any, ...]:
-    source = fortress_source(seat)
-    return tuple(
-        (when, (source, seat, e))
-        for when in LASTING
-        for fort in forts
-        for e in cards.effects_of(fort, when)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _lasting_of(key: str) -> tuple[tuple[str, dict[str, Any]], ...]:
-    return tuple((when, e) for when in LASTING for e in cards.effects_of(key, when))
-
-
-def _static_effects(state: dict[str, Any], when: str) -> list[tuple[str, int, dict[str, Any]]]:
-    out: list[tuple[str, int, dict[str, Any]]] = []
-    out_seats = state["out"]
-    for key, me in state["players"].items():
-        seat = int(key)
-        if not out_seats[seat]:
-            out += _fortress_effects(tuple(me["fortress"]["cards"]), seat, when)
-    keys, wanted = state["cards"], cards.keys_with(when)
-    for group in (state["structures"], state["units"]):
-        for cid, thing in group.items():
-            key = keys[cid]
-            if key in wanted and not thing.get("face_down"):
-                out += [(cid, thing["seat"], e) for e in cards.effects_of(key, when)]
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple[Any, ...]:
-    source = fortress_source(seat)
-    return tuple((source, seat, e) for fort in forts for e in cards.effects_of(fort, when))
 
 
 def _covers(
@@ -327,8 +246,8 @@ def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
     """Whether anything in play may change a unit's printed range (worked out once a read)."""
     found = memo.get("ranges change")
     if found is None:
-        adds, auras = _stat_sources(state, memo, "range")
-        found = bool(static_effects(state, "grant_range")) or bool(adds) or bool(auras)
+        found = bool(static_effects(state, "grant_range")) or bool(lasting.auras(state, "range"))
+        found = found or bool(_stat_sources(state, memo, "range")[0])
         memo["ranges change"] = found
     return found
 
@@ -390,6 +309,11 @@ def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
         return True
     if not state["effects"] and not state["attached"]:
         return False
+    return _granted_skill(state, uid, skill)
+
+
+def _granted_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
+    """Whether this turn's effects or the unit's attachments give it the skill."""
     current = _scope.current  # _memo(state), inlined: this is asked very often
     if current is None or current[0] is not state:
         return _has_skill(state, uid, skill)
@@ -432,7 +356,7 @@ def reach(state: dict[str, Any], uid: str) -> int:
         return 2
     if not state["effects"] and not state["attached"]:
         return 1
-    return 2 if has_skill(state, uid, "Mounted") else 1
+    return 2 if _granted_skill(state, uid, "Mounted") else 1
 
 
 def prevented(state: dict[str, Any], uid: str) -> bool:

@@ -280,17 +280,21 @@ def _resolve_at_once(state: dict[str, Any]) -> None:
     combat = state["combat"]
     battles = [b for b in combat["battles"] if not b["retreated"] and not state["out"][b["seat"]]]
     combat["falling"] = []
-    for battle in battles:
-        _strike(state, battle, _charging(state, battle))
+    # while damage is dealt only HP changes, which no stat or skill reads: they are worked out
+    # once a step (effects.reading)
+    with effects.reading(state):
+        for battle in battles:
+            _strike(state, battle, _charging(state, battle))
     _fall(state)
-    for battle in battles:
-        if state["phase"] == "over" or state["out"][battle["seat"]]:
-            continue
-        attackers = _alive(state, battle["attackers"])
-        charging = _charging(state, battle)
-        back = [(d, stat(state, d, "defense")) for d in _alive(state, battle["defenders"])]
-        _strike(state, battle, [a for a in attackers if a not in charging])
-        _hit_stack(state, attackers, back)
+    with effects.reading(state):
+        for battle in battles:
+            if state["phase"] == "over" or state["out"][battle["seat"]]:
+                continue
+            attackers = _alive(state, battle["attackers"])
+            charging = _charging(state, battle)
+            back = [(d, stat(state, d, "defense")) for d in _alive(state, battle["defenders"])]
+            _strike(state, battle, [a for a in attackers if a not in charging])
+            _hit_stack(state, attackers, back)
     _fall(state)
     del combat["falling"]
 
@@ -307,8 +311,11 @@ def _fall(state: dict[str, Any]) -> None:
     combat = state["combat"]
     while combat["falling"]:
         _fall_once(state, combat)
-    for uid, unit in state["units"].items():
-        unit["damage"] = min(unit["damage"], armor(state, uid) - 1)
+    damaged = [(uid, unit) for uid, unit in state["units"].items() if unit["damage"]]
+    if damaged:
+        with effects.reading(state):  # armor reads nothing the damage changes
+            for uid, unit in damaged:
+                unit["damage"] = min(unit["damage"], armor(state, uid) - 1)
 
 
 def _fall_once(state: dict[str, Any], combat: dict[str, Any]) -> None:
