@@ -94,7 +94,12 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     or zones"); `only`: that unit's moves."""
     every = state["units"]
     units = every if only is None else ({only: every[only]} if only in every else {})
-    movers = [(uid, u) for uid, u in units.items() if u["seat"] == seat and not u["exhausted"]]
+    # plain loops rather than comprehensions over these few items: this is listed at nearly
+    # every decision, and a comprehension costs a call
+    movers = []
+    for uid, u in units.items():
+        if u["seat"] == seat and not u["exhausted"]:
+            movers.append((uid, u))
     if not movers:
         return []
     held = frozenset([u["zone"] for u in every.values() if u["seat"] != seat])
@@ -102,18 +107,20 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     own = zones.structures_zone(seat)
     free: list[str] | None = None
     ways: dict[tuple[str, int], tuple[str, ...]] = {}  # (zone, reach): destinations, once
-    actions = []
+    actions: list[dict[str, Any]] = []
     for uid, unit in movers:
         here = unit["zone"]
         way = (here, effects.reach(state, uid))
         destinations = ways.get(way)
         if destinations is None:
             destinations = ways[way] = _destinations(here, way[1], seat, out, held)
-        actions += [{"type": "move", "unit": uid, "to": zone} for zone in destinations]
+        for zone in destinations:
+            actions.append({"type": "move", "unit": uid, "to": zone})
         if here == own:
             if free is None:
                 free = zones.free_structures(state, seat)
-            actions += [{"type": "move", "unit": uid, "to": own, "into": sid} for sid in free]
+            for sid in free:
+                actions.append({"type": "move", "unit": uid, "to": own, "into": sid})
     return actions
 
 

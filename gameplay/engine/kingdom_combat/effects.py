@@ -81,12 +81,18 @@ def attachments(state: dict[str, Any], uid: str) -> list[str]:
     memo = _memo(state)
     if memo is None:
         return [cid for cid, unit in attached.items() if unit == uid]
-    by_unit = memo.get("attachments")
-    if by_unit is None:  # every unit's attachments in one pass, once a read
-        by_unit = memo["attachments"] = {}
-        for cid, unit in attached.items():
-            by_unit.setdefault(unit, []).append(cid)
-    return list(by_unit.get(uid, ()))
+    return list(_given(state).attachments.get(uid, ()))
+
+
+def _given(state: dict[str, Any]) -> lasting.Given:
+    """lasting.given, asked once a read."""
+    current = _scope.current  # _memo(state), inlined: this is asked very often
+    if current is None or current[0] is not state:
+        return lasting.given(state)
+    found: lasting.Given | None = current[1].get("given")
+    if found is None:
+        found = current[1]["given"] = lasting.given(state)
+    return found
 
 
 def bonus(state: dict[str, Any], uid: str, name: str) -> int:
@@ -112,17 +118,7 @@ def _stat_sources(
     key = ("sources", name)
     found = memo.get(key)
     if found is None:
-        adds: dict[str, int] = {}
-        for effect in state["effects"]:
-            uid = effect.get("unit")
-            if uid is not None and name in effect:
-                adds[uid] = adds.get(uid, 0) + effect[name]
-        keys = state["cards"]
-        for cid, uid in state["attached"].items():
-            for effect in cards.effects_of(keys[cid], "attached"):
-                if effect["op"] == "modify" and name in effect:
-                    adds[uid] = adds.get(uid, 0) + effect[name]
-        found = memo[key] = (adds, lasting.auras(state, name))
+        found = memo[key] = (_given(state).adds(name), _in_play(state).auras(name))
     return found
 
 
@@ -136,7 +132,7 @@ def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
             for effect in printed_effects(state, cid, "attached"):
                 if effect["op"] == "modify":
                     total += effect.get(name, 0)
-    for source, seat, effect in lasting.auras(state, name):
+    for source, seat, effect in _in_play(state).auras(name):
         if _covers(state, source, seat, effect, uid):
             total += effect[name]
     if name == "attack" and state["combat"]:
@@ -147,17 +143,19 @@ def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
 def static_effects(
     state: dict[str, Any], op: str | None, when: str = "static"
 ) -> list[tuple[str, int, dict[str, Any]]]:
-    """lasting.static_effects: (source, controlling seat, effect) of every card in play with
-    an effect at that moment and with that op (None: any); memoised while reading the state,
-    as even checking that the kept scan still holds is worth sparing. Shared: never change it."""
+    """(source, controlling seat, effect) of every card in play with an effect at that moment
+    of lasting.LASTING and with that op (None: any). Shared: never change it."""
+    return _in_play(state).effects(when, op)
+
+
+def _in_play(state: dict[str, Any]) -> lasting.InPlay:
+    """lasting.in_play, asked once a read (even checking that the kept scan holds costs)."""
     current = _scope.current  # _memo(state), inlined: this is asked very often
     if current is None or current[0] is not state:
-        return lasting.static_effects(state, op, when)
-    memo = current[1]
-    key = ("static", when, op)
-    found = memo.get(key)
+        return lasting.in_play(state)
+    found: lasting.InPlay | None = current[1].get("in play")
     if found is None:
-        found = memo[key] = lasting.static_effects(state, op, when)
+        found = current[1]["in play"] = lasting.in_play(state)
     return found
 
 
@@ -230,26 +228,30 @@ def range_of(state: dict[str, Any], uid: str) -> int:
     if current is None or current[0] is not state:
         return _range_of(state, uid)
     memo = current[1]
-    change = memo.get("ranges change")
-    if change is None:
-        change = _ranges_change(state, memo)
-    if not change:
+    sources = memo.get("range sources")
+    if sources is None:
+        sources = memo["range sources"] = _range_sources(state, memo)
+    if not sources:
         return cards.printed_range(state["cards"][uid])
-    key = ("range", uid)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _range_of(state, uid)
-    return found
+    adds, auras, grants = sources  # _range_of with the sources worked out once a read
+    own = cards.card(state["cards"][uid])["stats"].get("range", 0) + adds.get(uid, 0)
+    for source, seat, effect in auras:
+        if _covers(state, source, seat, effect, uid):
+            own += effect["range"]
+    own = max(0, own)
+    for source, seat, effect in grants:
+        if _covers(state, source, seat, effect, uid):
+            own = max(own, effect["amount"])
+    return own
 
 
-def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
-    """Whether anything in play may change a unit's printed range (worked out once a read)."""
-    found = memo.get("ranges change")
-    if found is None:
-        found = bool(static_effects(state, "grant_range")) or bool(lasting.auras(state, "range"))
-        found = found or bool(_stat_sources(state, memo, "range")[0])
-        memo["ranges change"] = found
-    return found
+def _range_sources(state: dict[str, Any], memo: Memo) -> tuple[Any, ...]:
+    """What changes units' printed ranges: (what this turn's effects and attachments add per
+    unit, the auras, the "gets Ranged N" floors), or () when nothing does."""
+    adds = _stat_sources(state, memo, "range")[0]
+    auras = _in_play(state).auras("range")
+    grants = static_effects(state, "grant_range")
+    return (adds, auras, grants) if adds or auras or grants else ()
 
 
 def _range_of(state: dict[str, Any], uid: str) -> int:
@@ -314,40 +316,7 @@ def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
 
 def _granted_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """Whether this turn's effects or the unit's attachments give it the skill."""
-    current = _scope.current  # _memo(state), inlined: this is asked very often
-    if current is None or current[0] is not state:
-        return _has_skill(state, uid, skill)
-    memo = current[1]
-    granted = memo.get("granted")
-    if granted is None:
-        granted = memo["granted"] = _granted(state)
-    return skill in granted.get(uid, ())
-
-
-def _granted(state: dict[str, Any]) -> dict[str, set[str]]:
-    """{unit id: skills} that this turn's effects and attachments give, in one pass (what
-    _has_skill finds one unit and skill at a time)."""
-    found: dict[str, set[str]] = {}
-    for e in state["effects"]:
-        if e.get("unit") is not None and e.get("skill") is not None:
-            found.setdefault(e["unit"], set()).add(e["skill"])
-    keys = state["cards"]
-    for cid, uid in state["attached"].items():
-        for e in cards.effects_of(keys[cid], "attached"):
-            if e.get("skill") is not None:
-                found.setdefault(uid, set()).add(e["skill"])
-    return found
-
-
-def _has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
-    """has_skill beyond the printed skills: this turn's effects and attachments."""
-    if any(e.get("unit") == uid and e.get("skill") == skill for e in state["effects"]):
-        return True
-    return any(
-        e.get("skill") == skill
-        for cid in attachments(state, uid)
-        for e in printed_effects(state, cid, "attached")
-    )
+    return skill in _given(state).skills.get(uid, ())
 
 
 def reach(state: dict[str, Any], uid: str) -> int:

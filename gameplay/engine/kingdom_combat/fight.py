@@ -40,13 +40,20 @@ def targets(state: dict[str, Any], uid: str) -> list[str]:
     no structure or fortress while an opposing unit stands there (Clear the Way)."""
     unit = state["units"][uid]
     seat, here, reach = unit["seat"], unit["zone"], effects.reach(state, uid)
+    held = zones.held_against(state, seat)
+    near: dict[str, bool] = {}  # zone: within reach, once
 
     def within(zone: str) -> bool:
-        route = zones.path(here, zone)
-        return len(route) - 1 <= reach and zones.clear_between(state, route, seat)
+        found = near.get(zone)
+        if found is None:
+            route = zones.path(here, zone)
+            # no zone on the way holds an opposing unit (zones.clear_between)
+            found = len(route) - 1 <= reach and not any(z in held for z in route[1:-1])
+            near[zone] = found
+        return found
 
     out = [other for other, u in state["units"].items() if u["seat"] != seat and within(u["zone"])]
-    if here == zones.BATTLEFIELD and zones.enemy_in(state, here, seat):
+    if here == zones.BATTLEFIELD and here in held:
         return out  # Clear the Way
     for other in flow.living(state):
         if other == seat:
@@ -439,22 +446,31 @@ def shoot_actions(
     actions: list[dict[str, Any]] = []
     every = state["units"]
     units = every if only is None else ({only: every[only]} if only in every else {})
-    ready = [(u, t["zone"]) for u, t in units.items() if t["seat"] == seat and not t["exhausted"]]
+    ready = []  # loops, not comprehensions, as in economy.move_actions
+    for uid, unit in units.items():
+        if unit["seat"] == seat and not unit["exhausted"]:
+            ready.append((uid, unit["zone"]))
     if not ready:
         return actions
-    enemies = [(o, t["zone"]) for o, t in every.items() if t["seat"] != seat and not t["face_down"]]
+    enemies = []
+    for other, unit in every.items():
+        if unit["seat"] != seat and not unit["face_down"]:
+            enemies.append((other, unit["zone"]))
     if not enemies:
         return actions
     near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
+    distance = zones.distance
     for uid, here in ready:
         near = near_zones.get(here)
         if near is None:
-            near = near_zones[here] = [o for o, zone in enemies if zones.distance(here, zone) <= 1]
-        if not near or effects.range_of(state, uid) <= 0:
-            continue
-        for other in near:
-            if not effects.has_skill(state, other, "Deflect"):
-                actions.append({"type": "shoot", "unit": uid, "target": other})
+            near = near_zones[here] = []
+            for other, zone in enemies:
+                if distance(here, zone) <= 1:
+                    near.append(other)
+        if near and effects.range_of(state, uid) > 0:
+            for other in near:
+                if not effects.has_skill(state, other, "Deflect"):
+                    actions.append({"type": "shoot", "unit": uid, "target": other})
     return actions
 
 
