@@ -40,11 +40,12 @@ def play_actions(
     """Play a card of those kinds from hand that the seat's gold pays for, on each target it
     may take (one copy of each card name is offered: copies are the same choice); `only`: just
     the plays of that card id."""
-    gold = player(state, seat)["gold"]
+    me = player(state, seat)
+    gold = me["gold"]
     seen: set[str] = set()  # card names already offered or refused: copies are the same choice
-    actions = []
+    actions: list[dict[str, Any]] = []
     keys = state["cards"]
-    for cid in player(state, seat)["hand"]:
+    for cid in me["hand"]:
         key = keys[cid]
         if key in seen:
             continue

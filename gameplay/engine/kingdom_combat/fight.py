@@ -52,7 +52,10 @@ def targets(state: dict[str, Any], uid: str) -> list[str]:
             near[zone] = found
         return found
 
-    out = [other for other, u in state["units"].items() if u["seat"] != seat and within(u["zone"])]
+    out = []  # a loop, not a comprehension, as in economy.move_actions
+    for other, u in state["units"].items():
+        if u["seat"] != seat and within(u["zone"]):
+            out.append(other)
     if here == zones.BATTLEFIELD and here in held:
         return out  # Clear the Way
     for other in flow.living(state):
