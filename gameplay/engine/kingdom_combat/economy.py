@@ -1,4 +1,4 @@
-"""Playing cards from hand and moving units in the pre- and post-combat stages.
+"""Playing cards from hand and moving units in the pre- and post-combat stages; Ranged shots.
 
 Units arrive Exhausted at their Fortress; structures go to the Structures Zone (and produce gold
 from the next Beginning Stage); Events and Dirty Tricks resolve and go to the discard pile;
@@ -109,9 +109,12 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     free: list[str] | None = None
     ways: dict[tuple[str, int], tuple[str, ...]] = {}  # (zone, reach): destinations, once
     actions: list[dict[str, Any]] = []
+    # effects.reach, with what effects and attachments grant looked up once
+    keys, granted = state["cards"], effects.granted_skills(state)
     for uid, unit in movers:
         here = unit["zone"]
-        way = (here, effects.reach(state, uid))
+        mounted = "Mounted" in cards.printed_skills(keys[uid]) or "Mounted" in granted.get(uid, ())
+        way = (here, 2 if mounted else 1)
         destinations = ways.get(way)
         if destinations is None:
             destinations = ways[way] = _destinations(here, way[1], seat, out, held)
@@ -173,3 +176,47 @@ def move(state: dict[str, Any], uid: str, zone: str, into: str | None = None) ->
         state["units"][uid]["in"] = into
         event(state, "move", card=uid, to=zone, into=into)
     state["units"][uid]["exhausted"] = True
+
+
+def shoot_actions(
+    state: dict[str, Any], seat: int, only: str | None = None
+) -> list[dict[str, Any]]:
+    """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
+    1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
+    that unit's shots)."""
+    actions: list[dict[str, Any]] = []
+    every = state["units"]
+    units = every if only is None else ({only: every[only]} if only in every else {})
+    ready = []  # loops, not comprehensions, as in economy.move_actions
+    for uid, unit in units.items():
+        if unit["seat"] == seat and not unit["exhausted"]:
+            ready.append((uid, unit["zone"]))
+    if not ready:
+        return actions
+    enemies = []
+    for other, unit in every.items():
+        if unit["seat"] != seat and not unit["face_down"]:
+            enemies.append((other, unit["zone"]))
+    if not enemies:
+        return actions
+    near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
+    distance = zones.distance
+    for uid, here in ready:
+        near = near_zones.get(here)
+        if near is None:
+            near = near_zones[here] = []
+            for other, zone in enemies:
+                if distance(here, zone) <= 1:
+                    near.append(other)
+        if near and effects.range_of(state, uid) > 0:
+            for other in near:
+                if not _deflects(state, other):
+                    actions.append({"type": "shoot", "unit": uid, "target": other})
+    return actions
+
+
+def _deflects(state: dict[str, Any], uid: str) -> bool:
+    """effects.has_skill(state, uid, "Deflect"), asked for every unit in range of a shooter."""
+    if "Deflect" in cards.printed_skills(state["cards"][uid]):
+        return True
+    return "Deflect" in effects.granted_skills(state).get(uid, ())

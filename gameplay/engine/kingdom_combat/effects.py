@@ -314,6 +314,12 @@ def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     return _granted_skill(state, uid, skill)
 
 
+def granted_skills(state: dict[str, Any]) -> dict[str, set[str]]:
+    """{unit id: skills} that this turn's effects and the attachments give (beyond the
+    printed ones; Ranged goes by range_of). Shared: never change it."""
+    return _given(state).skills
+
+
 def _granted_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
     """Whether this turn's effects or the unit's attachments give it the skill."""
     return skill in _given(state).skills.get(uid, ())

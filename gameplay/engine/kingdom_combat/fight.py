@@ -202,7 +202,7 @@ def defend_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
                 if battle["defenders"]:  # "you choose the order of the units in the stack"
                     actions.append({"type": "join", "unit": uid, "battle": index, "front": True})
     actions += economy.play_actions(state, seat, economy.ANSWER_KINDS)
-    actions += shoot_actions(state, seat)
+    actions += economy.shoot_actions(state, seat)
     actions += answer_activations(state, seat)
     actions.append({"type": "done"})
     return actions
@@ -438,43 +438,6 @@ def _damage_unit(state: dict[str, Any], uid: str, amount: int, need_cap: bool) -
     if unit["hp"] <= 0 and not _falls(state, "unit", uid, unit["seat"]):
         zones.destroy_unit(state, uid)
     return taken
-
-
-def shoot_actions(
-    state: dict[str, Any], seat: int, only: str | None = None
-) -> list[dict[str, Any]]:
-    """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
-    1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
-    that unit's shots)."""
-    actions: list[dict[str, Any]] = []
-    every = state["units"]
-    units = every if only is None else ({only: every[only]} if only in every else {})
-    ready = []  # loops, not comprehensions, as in economy.move_actions
-    for uid, unit in units.items():
-        if unit["seat"] == seat and not unit["exhausted"]:
-            ready.append((uid, unit["zone"]))
-    if not ready:
-        return actions
-    enemies = []
-    for other, unit in every.items():
-        if unit["seat"] != seat and not unit["face_down"]:
-            enemies.append((other, unit["zone"]))
-    if not enemies:
-        return actions
-    near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
-    distance = zones.distance
-    for uid, here in ready:
-        near = near_zones.get(here)
-        if near is None:
-            near = near_zones[here] = []
-            for other, zone in enemies:
-                if distance(here, zone) <= 1:
-                    near.append(other)
-        if near and effects.range_of(state, uid) > 0:
-            for other in near:
-                if not effects.has_skill(state, other, "Deflect"):
-                    actions.append({"type": "shoot", "unit": uid, "target": other})
-    return actions
 
 
 def damage_unit(state: dict[str, Any], uid: str, amount: int) -> int:

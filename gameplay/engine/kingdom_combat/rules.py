@@ -119,7 +119,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             return fight.attack_actions(state, seat)
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += fight.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
+        actions += economy.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -147,7 +147,7 @@ class KingdomCombat(Ruleset):
             if kind == "play":
                 return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
             if kind == "shoot":
-                return fight.shoot_actions(state, seat, only=action.get("unit"))
+                return economy.shoot_actions(state, seat, only=action.get("unit"))
             if kind == "activate":
                 return fight.answer_activations(state, seat)
             return []
@@ -161,7 +161,7 @@ class KingdomCombat(Ruleset):
         if kind == "move":
             return economy.move_actions(state, seat, only=action.get("unit"))
         if kind == "shoot":
-            return fight.shoot_actions(state, seat, only=action.get("unit"))
+            return economy.shoot_actions(state, seat, only=action.get("unit"))
         if kind == "activate":
             return resolution.activate_actions(state, seat)
         return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
