@@ -12,6 +12,12 @@ before: Django would read an async generator to its end before sending a byte of
 A stream's view checks the page's own access rule in `read` (raising Http404 for no such
 object), which also gives the version the page starts from; the database is read once, when
 the stream opens, and its connection is given back at once.
+
+A view whose viewer sees what every such viewer sees (a game's spectators: the public board)
+returns `Opened(version, show)` from `read`: its notices then carry that part of the page,
+rendered by `show` once per notice for all of the process's streams of the topic. A move then
+costs one render per web process instead of one request per spectator (250 spectators of a
+game: 250 board requests, about 10 ms of CPU each, measured in bench/live_tier.py).
 """
 
 from __future__ import annotations
@@ -20,12 +26,15 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
 from django.http import HttpRequest, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
@@ -33,6 +42,17 @@ from django.urls import Resolver404, resolve
 from config import live
 
 logger = logging.getLogger(__name__)
+
+Shown = tuple[object, str]  # a part of the page as every such viewer sees it: (version, HTML)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What `read` returns for a viewer who sees what every such viewer sees: the version, and
+    `show`, which renders that part of the page now. Every `show` of a topic renders the same."""
+
+    version: object
+    show: Callable[[], Shown]
 
 
 async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -> HttpResponseBase:
@@ -47,16 +67,18 @@ async def stream(request: HttpRequest, topic: str, read: Callable[[], object]) -
         return live.unavailable("Live updates are unavailable; the page refreshes by polling.")
     cursor = live.hub().cursor()  # before the read: a change made meanwhile is still announced
     # the page's access rule: Http404 for no such object (no slot taken yet)
-    version = await sync_to_async(_read)(read, on_loop=on_loop)
+    opened = await sync_to_async(_read)(read, on_loop=on_loop)
+    version, show = (opened.version, opened.show) if isinstance(opened, Opened) else (opened, None)
     limit = settings.LIVE_MAX_ASYNC_STREAMS if on_loop else settings.LIVE_MAX_STREAMS
     slot = live.take_slot(limit)
     if slot is None:
         return live.unavailable("Too many live pages open; the page refreshes by polling.")
     events: AsyncIterator[str] | Iterator[str]
     if on_loop:
-        events = _loop_events(healthy, topic, version, cursor, slot)
+        events = _loop_events(healthy, topic, version, cursor, slot, show)
     else:
-        events = live.thread_events(channel, topic, version, cursor, slot)
+        shown = _thread_shown(topic, show)
+        events = live.thread_events(channel, topic, version, cursor, slot, shown)
     response = StreamingHttpResponse(events, content_type="text/event-stream")
     # a stream closed before its first event never runs the generator's `finally`: Django's
     # own closers list (no public hook runs then)
@@ -88,6 +110,41 @@ def _read(read: Callable[[], object], *, on_loop: bool) -> object:
             live.let_go_of_the_database()
 
 
+def _render(topic: str, show: Callable[[], Shown]) -> str:
+    """The event of a notice with its view, made once for every stream of the topic."""
+    close_old_connections()  # a stream's thread outlives requests: a dropped connection goes
+    return live.event(topic, *show())
+
+
+def _thread_shown(topic: str, show: Callable[[], Shown] | None) -> Callable[[object], str]:
+    """The thread path's events of a notice: with `show`, one render per notice for all of
+    the process's threads streaming the topic."""
+    if show is None:
+        return lambda latest: live.event(topic, latest)
+
+    def shown(latest) -> str:
+        seq = live.hub().seq_of(topic)  # the render reads after this notice's commit
+        with _thread_renders_lock:
+            found = _thread_renders.get(topic)
+            if found is None or found[0] < seq:
+                try:
+                    found = _thread_renders[topic] = (seq, live.event(topic, *show()))
+                except Exception:  # the page still refreshes by fetching it
+                    logger.warning("live view not rendered", exc_info=True)
+                    return live.event(topic, latest)
+                finally:
+                    live.let_go_of_the_database()
+                while len(_thread_renders) > live.REMEMBERED_TOPICS:
+                    _thread_renders.pop(next(iter(_thread_renders)))
+        return found[1]
+
+    return shown
+
+
+_thread_renders: dict[str, tuple[int, str]] = {}
+_thread_renders_lock = threading.Lock()
+
+
 def _thread_ready(channel) -> Callable[[], bool]:
     channel.start()
     return channel.healthy
@@ -105,10 +162,11 @@ async def _ready(channel) -> Callable[[], bool]:
 
 
 async def _loop_events(
-    healthy: Callable[[], bool], topic: str, version, cursor: int, slot
+    healthy: Callable[[], bool], topic: str, version, cursor: int, slot, show
 ) -> AsyncIterator[str]:
     hub = live.hub()
-    waiting = _Waiters.for_this_loop().add(topic)
+    waiters = _Waiters.for_this_loop()
+    waiting = waiters.add(topic)
     try:
         yield f"retry: {live.RETRY_MS}\n" + live.event(topic, version)
         heartbeat = settings.LIVE_HEARTBEAT_S
@@ -116,6 +174,9 @@ async def _loop_events(
         while (remaining := deadline - time.monotonic()) > 0 and healthy():
             waiting.clear()  # before looking: a notice from now on sets it again
             cursor, changed, latest = hub.since(topic, cursor)
+            if changed and show is not None:
+                yield await waiters.shown_event(topic, latest, show)
+                continue
             if changed:
                 yield live.event(topic, latest)
                 continue
@@ -139,6 +200,8 @@ class _Waiters:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.topics: dict[str, set[asyncio.Event]] = {}
+        # per topic, the latest render and the notice it was started after
+        self.renders: dict[str, tuple[int, asyncio.Future[str]]] = {}
         live.hub().listen(self._heard)
 
     @classmethod
@@ -162,6 +225,24 @@ class _Waiters:
             events.discard(event)
             if not events:
                 del self.topics[topic]
+                self.renders.pop(topic, None)
+
+    async def shown_event(self, topic: str, latest, show: Callable[[], Shown]) -> str:
+        """The event of the topic's latest notice with its view: rendered once (in the thread
+        of the streams' sync steps) for all of this loop's streams that ask after it."""
+        seq = live.hub().seq_of(topic)  # the render reads after this notice's commit
+        found = self.renders.get(topic)
+        if found is None or found[0] < seq:
+            render = asyncio.ensure_future(sync_to_async(_render)(topic, show))
+            found = self.renders[topic] = (seq, render)
+        try:
+            # shielded: a stream whose client leaves meanwhile does not cancel the others' render
+            return await asyncio.shield(found[1])
+        except Exception:  # the page still refreshes by fetching it
+            if self.renders.get(topic) is found:
+                self.renders.pop(topic)
+                logger.warning("live view not rendered", exc_info=True)
+            return live.event(topic, latest)
 
     def _heard(self, topic: str) -> None:
         # read from another thread: a stream added meanwhile looks at the hub after adding
@@ -175,6 +256,7 @@ class _Waiters:
 
     def _forget(self) -> None:
         self.topics.clear()
+        self.renders.clear()
         live.hub().unlisten(self._heard)
 
 
