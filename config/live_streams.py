@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import threading
@@ -274,7 +275,11 @@ class _Waiters:
     def _render_soon(self, topic: str) -> None:
         if topic in self.viewers and topic not in self.rendering:
             self.rendering.add(topic)
-            task = self.loop.create_task(self._render(topic), name="live-view")
+            # a context of its own: the caller's (a listener's, a stream's) may name an
+            # executor of a request that has ended (asgiref's), which would refuse the render
+            task = self.loop.create_task(
+                self._render(topic), name="live-view", context=contextvars.Context()
+            )
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
