@@ -7,11 +7,11 @@
    the human's wait for the pod's row lock (a planned pick's conditional UPDATE, or the
    lock of a pick made under it), how human picks were made (planned before the lock and
    written in 2 statements under it, plans refused because the pod moved, picks made under
-   the lock), and of a bots' locked transaction (from asking
-   for the lock to the commit; the bots choose their picks before it, without the lock), how
-   many bots' choices were found made by another transaction under the lock (dropped) and
-   how many passes were chosen under the lock after a refused write. Baseline, same run and
-   load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99).
+   the lock), and of a bots' locked transaction (from asking for the lock to the commit: a
+   pass planned before the lock and written in 2 statements under it, or chosen under it);
+   how many bots' plans were written, refused because the pod moved, and how many passes
+   were chosen under the lock (after refused plans, or at a round's end). Baseline, same run
+   and load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99).
 
 Run: `BENCH_PODS=64 nice -n 10 .venv/bin/python bench/draft_pods.py` (BENCH_PODS=16 for a
 quicker run). The load average is printed before and after, then a summary table on stderr.
@@ -44,8 +44,8 @@ from accounts.models import User  # noqa: E402
 from config.errors import Conflict, ServiceError  # noqa: E402
 from decks.drafting import services, tasks  # noqa: E402
 from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
+from decks.drafting.services import bot_picks as bot_services  # noqa: E402
 from decks.drafting.services import human_pick  # noqa: E402
-from decks.drafting.services import picks as pick_services  # noqa: E402
 
 PODS = int(os.environ.get("BENCH_PODS", "64"))
 HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "4"))
@@ -102,22 +102,21 @@ def worker(jobs, stop, holds, stale) -> None:
     connection.close()
     mine: list[float] = []
     # A bots' locked transaction, from asking for the lock to its commit (the lock is its
-    # first query): writing a plan chosen without the lock, or choosing under the lock.
-    locked = timed(pick_services._bots_locked, mine)
-    write = timed(pick_services._bots_write, mine)
-    dropped: list[int] = []  # choices another transaction made first (dropped)
-    locked_runs: list[int] = []
+    # first query): writing a pass planned without the lock, or choosing under the lock.
+    locked = timed(bot_services._bots_locked, mine)
+    write = timed(bot_services._bots_write, mine)
+    counts = {"written": 0, "refused": 0, "locked": 0}
 
-    def counted_locked(draft_id, card_infos):  # writes refused 3 times: chosen under the lock
-        locked_runs.append(draft_id)
+    def counted_locked(draft_id, card_infos):  # plans refused, or a round's end
+        counts["locked"] += 1
         return locked(draft_id, card_infos)
 
-    def counted_write(draft_id, plan, card_infos):
-        made = write(draft_id, plan, card_infos)
-        dropped.append(len(plan) - (made or 0))
-        return made
+    def counted_write(plan):
+        written = write(plan)
+        counts["written" if written else "refused"] += 1
+        return written
 
-    pick_services._bots_locked, pick_services._bots_write = counted_locked, counted_write
+    bot_services._bots_locked, bot_services._bots_write = counted_locked, counted_write
     while not stop.is_set():
         try:
             draft_id = jobs.get(timeout=0.2)
@@ -125,7 +124,7 @@ def worker(jobs, stop, holds, stale) -> None:
             continue
         services.draft_bots_run(draft_id=draft_id)
     holds.extend(mine)
-    stale.append((len(dropped), sum(dropped), len(locked_runs)))
+    stale.append((counts["written"], counts["refused"], counts["locked"]))
 
 
 def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
@@ -257,7 +256,7 @@ def many_pods(organizer: User) -> None:
     emit("draft_human_plans_refused_pod_moved", sum(r for _, r, _ in paths), "plans")
     emit("draft_human_picks_made_under_the_lock", sum(n for _, _, n in paths), "picks")
     emit("draft_bots_plans_written", sum(plans for plans, _, _ in stale), "plans")
-    emit("draft_bots_choices_dropped_stale", sum(count for _, count, _ in stale), "choices")
+    emit("draft_bots_plans_refused_pod_moved", sum(count for _, count, _ in stale), "plans")
     emit("draft_bots_chosen_under_lock", sum(count for _, _, count in stale), "transactions")
 
 
