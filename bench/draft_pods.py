@@ -11,7 +11,9 @@
    pass planned before the lock and written in 2 statements under it, or chosen under it);
    how many bots' plans were written, refused because the pod moved, and how many passes
    were chosen under the lock (after refused plans, or at a round's end). Baseline, same run
-   and load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99).
+   and load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99), in
+   the main process and, every BARE_EVERY picks, in the pickers' processes themselves (the
+   main process sleeps between its samples, which the box's scheduler favours).
 
 Run: `BENCH_PODS=64 nice -n 10 .venv/bin/python bench/draft_pods.py` (BENCH_PODS=16 for a
 quicker run). The load average is printed before and after, then a summary table on stderr.
@@ -51,13 +53,15 @@ PODS = int(os.environ.get("BENCH_PODS", "64"))
 HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "4"))
 HUMAN_PROCESSES = int(os.environ.get("BENCH_PROCESSES", "4"))
 WORKERS = 2
+PICKERS_BARE: list[float] = []  # (a manager's list once the pods start)
 
 
 SUMMARY: list[str] = []
 
 
-def emit(figure: str, value: float, unit: str) -> None:
-    print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
+def emit(figure: str, value: float, unit: str, **extra) -> None:
+    row = {"figure": figure, "value": round(value, 6), "unit": unit, **extra}
+    print(json.dumps(row), flush=True)
     SUMMARY.append(f"{figure:<40} {value:>12.3f} {unit}")
 
 
@@ -138,6 +142,13 @@ def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
     return {(draft, seat): (pack, picks + 1) for draft, seat, pack, picks in rows}
 
 
+# The baseline measured inside the pickers' processes too: the bare transaction every
+# BARE_EVERY picks, on the same connection and under the same scheduling as the picks (the
+# main process's baseline sleeps between its samples, which the box's scheduler favours).
+BARE_EVERY = 10
+IDLE_DRAFT: list[int] = []  # the idle draft's id, set before the processes fork
+
+
 def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop) -> None:
     """A process of simulated players: each picks the first card whenever a pack waits."""
     connection.close()
@@ -162,7 +173,8 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
     tasks.draft_bots_run.delay = jobs.put  # on commit, bot runs go to the worker processes
     users = {u.pk: u for u in User.objects.filter(pk__in=[user for _, user, _ in seats])}
     draft_ids = {draft_id for draft_id, _, _ in seats}
-    mine = []
+    mine: list[float] = []
+    my_bare: list[float] = []
     while not stop.is_set():
         heads = heads_of(draft_ids)
         waiting = [(d, u, i) for d, u, i in seats if (d, i) in heads]
@@ -178,10 +190,13 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
             except (Conflict, ServiceError):  # the pod moved on since we looked: read again
                 continue
             mine.append(time.perf_counter() - started)
+            if len(mine) % BARE_EVERY == 0:
+                bare_locked_write(IDLE_DRAFT[0], my_bare)
         if not waiting:
             time.sleep(0.01)
     latencies.extend(mine)
     waits.extend(my_waits)
+    PICKERS_BARE.extend(my_bare)
     paths.append((counts["planned"], counts["refused"], counts["locked"]))
     jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
 
@@ -215,6 +230,9 @@ def many_pods(organizer: User) -> None:
     jobs, stop = context.Queue(), context.Event()
     latencies, waits, holds = manager.list(), manager.list(), manager.list()
     stale, paths = manager.list(), manager.list()
+    global PICKERS_BARE
+    PICKERS_BARE = manager.list()
+    IDLE_DRAFT[:] = [Draft.objects.exclude(pk__in=drafts).values_list("pk", flat=True)[0]]
     tasks.draft_bots_run.delay = jobs.put
     connection.close()  # each process opens its own connection
     processes = [
@@ -252,6 +270,14 @@ def many_pods(organizer: User) -> None:
     ordered = sorted(bare)
     emit("bare_lock_and_update_p50", statistics.median(ordered) * 1000, "ms")
     emit("bare_lock_and_update_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+    ordered = sorted(PICKERS_BARE)
+    emit("bare_lock_and_update_in_pickers_p50", statistics.median(ordered) * 1000, "ms")
+    emit(
+        "bare_lock_and_update_in_pickers_p99",
+        ordered[int(len(ordered) * 0.99) - 1] * 1000,
+        "ms",
+        samples=len(ordered),
+    )
     emit("draft_human_picks_planned_before_the_lock", sum(p for p, _, _ in paths), "picks")
     emit("draft_human_plans_refused_pod_moved", sum(r for _, r, _ in paths), "plans")
     emit("draft_human_picks_made_under_the_lock", sum(n for _, _, n in paths), "picks")

@@ -45,9 +45,10 @@ from .picks import (
 )
 
 # How many plans a pick makes before it is made under the lock (each refused when the pod
-# moved between its read and its claim). With the lock held for one statement, planning
-# again costs two round trips and queueing for the lock six (bench/draft_pods.py).
-PLANNED_TRIES = 5
+# moved between its read and its claim): planning again costs two round trips, the lock six.
+# In bench/draft_pods.py (8 pods, load 16-20) 3 and 5 gave the same tail within the noise;
+# refusals come in runs while a pod is busy, so more tries mostly lengthen the unlucky picks.
+PLANNED_TRIES = 3
 
 
 def draft_pick_make(
