@@ -19,18 +19,9 @@ import games
 from gameplay.engine.army import invariants, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
 from gameplay.engine.army.setup import HAND_SIZE
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-    chance,
-)
+from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset, chance
 
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+# The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.ARMY)
 
 
@@ -40,18 +31,7 @@ class Army(Ruleset):
     slug = DECLARED.slug
     name = DECLARED.name
     version = "1"
-    game_type = GameType(
-        simultaneous=True,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first stamina taken"),
-        determinization=True,
-        rollout_policy=True,
-        # search: the best five cards by one sample, each judged on 60 fresh samples of the hidden
-        # hands (300 rollouts: 0.605 against greedy over 200 games where 48 scored 0.553 over
-        # 1,000; rollouts past the round only added noise: 0.51 at depth 2)
-        search=SearchBudget(rollouts=300, depth=0, top=5),
-        choice_model=True,  # a card already chosen in secret: modelled by the rollout policy
-        bots=DECLARED.bots,
-    )
+    game_type = DECLARED.game_type()
     options = setup.OPTIONS
 
     # ----- setup -------------------------------------------------------------------------

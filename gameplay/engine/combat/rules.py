@@ -17,13 +17,13 @@ from gameplay.engine.combat import (
     zones,
 )
 from gameplay.engine.combat.cards import card_name
-from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 
 TERMINAL = Decision("terminal", ())
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
 
 
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+# The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.COMBAT)
 
 
@@ -33,18 +33,7 @@ class Combat(Ruleset):
     slug = DECLARED.slug
     name = DECLARED.name
     version = "1"
-    game_type = GameType(
-        min_players=2,
-        max_players=8,
-        team_modes=("alliance", "as-one"),
-        team_sizes=tuple(n for n in DECLARED.team_sizes if n > 1),
-        simultaneous=False,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
-        determinization=True,
-        rollout_policy=True,
-        lists_hidden_cards=True,
-        bots=DECLARED.bots,
-    )
+    game_type = DECLARED.game_type()
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:

@@ -19,21 +19,13 @@ import games
 from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
 from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
 from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS, other
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-)
+from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 
 STEPS = ("fighter", "supporter", "action")
 STEP_WORDS = {"fighter": "Fighter", "supporter": "Supporter", "action": "Action"}
 
 
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+# The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.CONVENTIONAL_COMBAT)
 
 
@@ -44,16 +36,7 @@ class ConventionalCombat(Ruleset):
     name = DECLARED.name
     # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
     version = "2"
-    game_type = GameType(
-        simultaneous=True,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first duel won"),
-        determinization=True,
-        rollout_policy=True,
-        # search: every choice judged on fresh samples of an opponent's secret choice (longer
-        # rollouts only added dice noise in the ladders; BENCHMARKS.md)
-        search=SearchBudget(rollouts=64, depth=0, top=10),
-        bots=DECLARED.bots,
-    )
+    game_type = DECLARED.game_type()
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:

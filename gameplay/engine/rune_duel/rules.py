@@ -6,21 +6,13 @@ import random
 from typing import Any
 
 import games
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-)
+from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 from gameplay.engine.rune_duel import flow, setup, views
 from gameplay.engine.rune_duel.battle import name
 from gameplay.engine.rune_duel.invariants import check_invariants
 from gameplay.engine.rune_duel.strategy import evaluate
 
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+# The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.RUNE_DUEL)
 
 
@@ -30,15 +22,7 @@ class RuneDuel(Ruleset):
     slug = DECLARED.slug
     name = DECLARED.name
     version = "1"
-    game_type = GameType(
-        simultaneous=True,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
-        determinization=True,
-        # search: the best three actions, each judged by the duel-solving evaluation on eight
-        # fresh samples of the hidden cards (random rollouts only added noise; BENCHMARKS.md)
-        search=SearchBudget(rollouts=24, depth=0, top=3),
-        bots=DECLARED.bots,
-    )
+    game_type = DECLARED.game_type()
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
