@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import setup, zones
+from gameplay.engine.kingdom_combat import fight, setup, zones
 
 SLUG = "kingdom-combat"
 
@@ -122,3 +122,31 @@ def to_hand(state: dict, seat: int, key: str) -> str:
     state["owner"][cid] = seat
     zones.player(state, seat)["hand"].append(cid)
     return cid
+
+
+# --- the combat tests' table: a pre-combat stage, attacks and defences ------------------------
+
+
+def board(seats: int = 2, seed: int = 4) -> tuple[dict, int, int]:
+    """A game at the pre-combat stage with no units: (state, me, them)."""
+    state = started(seats=seats, seed=seed)
+    me = state["turn"]["seat"]
+    return state, me, (me + 1) % seats
+
+
+def attack(state: dict, *pairs: tuple[str, str]) -> None:
+    act(state, {"type": "combat"})
+    for unit, target in pairs:
+        act(state, {"type": "attack", "unit": unit, "target": target})
+    act(state, {"type": "commit"})
+
+
+def finish_defence(state: dict) -> None:
+    """Defenders with choices left say done (a defender with none is not asked)."""
+    while state["turn"]["stage"] == "defend":
+        act(state, {"type": "done"})
+    assert state["turn"]["stage"] == "post"
+
+
+def targets(state: dict, uid: str) -> set[str]:
+    return set(fight.targets(state, uid))
