@@ -24,6 +24,10 @@ class Decision:
     seats: tuple[int, ...]
 
 
+# The one decision of a finished game (decisions are immutable: one object serves every game).
+TERMINAL = Decision("terminal", ())
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: its default and the values it may take."""

@@ -17,24 +17,19 @@ from gameplay.engine.combat import (
     zones,
 )
 from gameplay.engine.combat.cards import card_name
-from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
+from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset
 
-TERMINAL = Decision("terminal", ())
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
-
-
-# The game's one declaration (games): its name and how the engine plays it (game_type).
-DECLARED = games.get(games.COMBAT)
 
 
 class Combat(Ruleset):
     """Combat (1493): playing-card soldiers, farms and special abilities; 20 life."""
 
-    slug = DECLARED.slug
-    name = DECLARED.name
+    declared = games.get(games.COMBAT)  # its slug, name and game_type
     version = "1"
-    game_type = DECLARED.game_type()
     options = setup.OPTIONS
+    strategy_module = strategy  # life, board and hand; a cheap, sensible rollout policy
+    invariants_module = invariants
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """Deal the game and move on to the first real decision."""
@@ -184,20 +179,6 @@ class Combat(Ruleset):
         """Life per seat (as-one teammates show their shared total) and the first damage."""
         life = {s: state["life"][str(zones.holder(state, s))] for s in range(state["seats"])}
         return {"life": life, "first_damage": state["first_damage"]}
-
-    def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        """Life, board and hand for the seat's side against the others."""
-        return strategy.evaluate(state, seat)
-
-    def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
-    ) -> dict[str, Any]:
-        """A cheap, sensible policy for Monte Carlo rollouts."""
-        return strategy.rollout_action(state, seat, legal, rng)
-
-    def check_invariants(self, state: dict[str, Any]) -> None:
-        """Every card in exactly one zone; life equals start minus damage taken."""
-        invariants.check_invariants(state)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """A button label in players' words."""
