@@ -127,6 +127,12 @@ class Ruleset:
         """The result once the game is over, else None."""
         raise NotImplementedError
 
+    def finished(self, state: dict[str, Any], winners: list[int], **facts: Any) -> Result:
+        """A finished game's Result: its winners, the life and first damage its time facts
+        give (what a time limit compares, now final) and what else the game records."""
+        time = self.time_facts(state)
+        return Result(list(winners), time["life"], time["first_damage"], facts)
+
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life per seat and the first seat to deal damage, mid-game (for time limits)."""
         return {"life": {}, "first_damage": None}

@@ -79,12 +79,7 @@ class Army(Ruleset):
         if state["phase"] != "over":
             return None
         winners = [] if state["winner"] is None else [state["winner"]]
-        return Result(
-            winners=winners,
-            life=views.life_of(state),
-            first_damage=state["first_damage"],
-            facts={"end": state["end"], "rounds": state["round"]},
-        )
+        return self.finished(state, winners, end=state["end"], rounds=state["round"])
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = remaining army SP per seat; first damage = first seat whose attack cost an SP."""

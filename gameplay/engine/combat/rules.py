@@ -19,6 +19,12 @@ from gameplay.engine.combat import (
 from gameplay.engine.combat.cards import card_name
 from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset
 
+# The actions of a combat step; every other step is the main step's.
+STEP_ACTIONS = {
+    "attack": fight.attack_actions,
+    "block": fight.block_actions,
+    "damage": fight.damage_actions,
+}
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
 
 
@@ -61,14 +67,7 @@ class Combat(Ruleset):
             return []
         if state["pending"] is not None:
             return main_step.edict_actions(state, seat)
-        step = state["turn"]["step"]
-        if step == "attack":
-            return fight.attack_actions(state, seat)
-        if step == "block":
-            return fight.block_actions(state, seat)
-        if step == "damage":
-            return fight.damage_actions(state, seat)
-        return main_step.main_actions(state, seat)
+        return STEP_ACTIONS.get(state["turn"]["step"], main_step.main_actions)(state, seat)
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply a legal action and settle the automatic moments that follow it."""
@@ -167,12 +166,8 @@ class Combat(Ruleset):
         """Winners (a team's seats all listed), final life per seat, first damage."""
         if state["winners"] is None:
             return None
-        facts = self.time_facts(state)
-        return Result(
-            winners=list(state["winners"]),
-            life=facts["life"],
-            first_damage=state["first_damage"],
-            facts={"reason": state["end"], "turns": state["turn"]["number"]},
+        return self.finished(
+            state, state["winners"], reason=state["end"], turns=state["turn"]["number"]
         )
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:

@@ -91,13 +91,8 @@ class ConventionalCombat(Ruleset):
         """The winner, characters left as life, and the first seat to defeat a character."""
         if state["phase"] != "over":
             return None
-        life = {int(s): views.characters_left(state, s) for s in SEATS}
-        return Result(
-            winners=[state["winner"]],
-            life=life,
-            first_damage=state["first_damage"],
-            facts={"end": state["end"], "duels": state["duel"], "mode": state["mode"]},
-        )
+        facts = {"end": state["end"], "duels": state["duel"], "mode": state["mode"]}
+        return self.finished(state, [state["winner"]], **facts)
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = characters not in the discard pile; first damage = first duel winner."""

@@ -76,16 +76,13 @@ class RuneDuel(Ruleset):
         outcome = state["outcome"]
         if outcome is None:
             return None
-        facts = {
-            "reason": outcome["reason"],
-            "rounds": state["round"],
-            "creatures": {s: len(state["line"][str(s)]) for s in (0, 1)},
-        }
-        return Result(
-            winners=list(outcome["winners"]),
-            life=life_of(state),
-            first_damage=state["first_damage"],
-            facts=facts,
+        creatures = {s: len(state["line"][str(s)]) for s in (0, 1)}
+        return self.finished(
+            state,
+            outcome["winners"],
+            reason=outcome["reason"],
+            rounds=state["round"],
+            creatures=creatures,
         )
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
