@@ -1,18 +1,18 @@
 """Two players on the same match page, each in their own browser: what one does shows up on the
 other's page without a reload (htmx polls the page's live partial), and the clock counts down."""
 
-import contextlib
 import itertools
 import re
 
-from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.test_tournament_flow import log_in
 from tournaments.models import Match
 from tournaments.services import entry_add, tournament_create, tournament_start
 
 POLL = 15_000  # the page polls every 5 s; allow a few polls
+SLOW_POLL_SECONDS = 20
+ANSWERED = "(window.polls || []).filter(([kind]) => kind === 'answered').length"
 
 
 def open_match(browser: Browser, base: str, username: str, match_id: int) -> Page:
@@ -72,7 +72,8 @@ def test_a_slow_answer_delays_the_next_poll_instead_of_queueing_it(
     live_server, browser: Browser, make_user, transactional_db
 ):
     # given a running match page whose live stream is refused (the page polls every 5 s) and
-    # whose polls are answered after 7 s, longer than the poll interval
+    # whose polls are answered after 7 s, longer than the poll interval; the page runs on
+    # Playwright's clock, so its 20 s pass in steps without the test waiting them out
     base = live_server.url
     orla, ann, ben = make_user("orla"), make_user("ann"), make_user("ben")
     event = tournament_create(organizer=orla, name="Slow Cup", best_of=1, seeding="manual")
@@ -82,23 +83,30 @@ def test_a_slow_answer_delays_the_next_poll_instead_of_queueing_it(
     match_id = Match.objects.get(tournament=event).pk
     page = browser.new_context().new_page()
     page.route(f"**/tournaments/{event.pk}/live/", lambda route: route.abort())
-
-    def slow(route):
-        # a poll still held here when the test ends must not raise into the next test
-        with contextlib.suppress(PlaywrightError):
-            page.wait_for_timeout(7_000)
-            route.continue_()
-
-    page.route(f"**/matches/{match_id}/live/?since=*", slow)
+    held: list[tuple[int, Route]] = []  # (the second it arrived, the poll)
+    second = 0
+    page.route(f"**/matches/{match_id}/live/?since=*", lambda route: held.append((second, route)))
     page.add_init_script(
         "window.polls = [];"
         "const note = (kind) => () => polls.push([kind, Date.now()]);"
         "document.addEventListener('htmx:beforeRequest', note('sent'));"
         "document.addEventListener('htmx:afterRequest', note('answered'));"
     )
+    page.clock.install()
     page.goto(f"{base}/matches/{match_id}/")
-    # when it has polled for 20 s
-    page.wait_for_timeout(20_000)
+    # when it has polled for 20 s of its clock, each poll answered 7 s after it arrived
+    for second in range(1, SLOW_POLL_SECONDS + 1):
+        page.clock.run_for(1_000)
+        while held and second - held[0][0] >= 7:
+            answered = page.evaluate(ANSWERED)
+            held.pop(0)[1].continue_()
+            # (page.wait_for_function would evaluate a string, which the page's CSP refuses)
+            for _ in range(300):
+                if page.evaluate(ANSWERED) > answered:
+                    break
+                page.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"the poll let through at {second} s was never answered")
     polls = page.evaluate("window.polls")
     page.unroute_all(behavior="ignoreErrors")
     # then no poll was sent while another was in flight, nor right as the last was answered
