@@ -6,17 +6,8 @@ import pytest
 
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT, cards
-from tests.gameplay.engine.combat_helpers import (
-    act,
-    actor,
-    done,
-    farms,
-    hand,
-    legal,
-    new,
-    soldiers,
-    turn_of,
-)
+
+from .combat_helpers import act, actor, done, farms, hand, legal, new, soldiers, turn_of
 
 # --- 2. Starting a game ------------------------------------------------------------------
 

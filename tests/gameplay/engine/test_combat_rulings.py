@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT
-from tests.gameplay.engine.combat_helpers import (
-    act,
-    actor,
-    done,
-    farms,
-    hand,
-    legal,
-    new,
-    soldiers,
-    turn_of,
-)
+
+from .combat_helpers import act, actor, done, farms, hand, legal, new, soldiers, turn_of
 
 
 def test_r2_attacker_whose_blockers_all_died_deals_no_player_damage():
