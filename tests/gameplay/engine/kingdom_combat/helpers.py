@@ -9,6 +9,31 @@ from gameplay.engine.kingdom_combat import fight, setup, zones
 SLUG = "kingdom-combat"
 
 
+# An imported unit the import tests give an effect of their own, and the token one makes.
+STORM_LANCER = {
+    "name": "Storm Lancer",
+    "type": "unit",
+    "subtype": "Knight",
+    "border": "black",
+    "factions": ["ironhold"],
+    "cost": 2,
+    "stats": {"attack": 3, "defense": 1, "armor": 1, "hp": 2},
+    "keywords": ["Mounted"],
+}
+# (a card set brings its tokens)
+SQUIRE = {
+    "name": "Squire",
+    "type": "token",
+    "subtype": "Soldier",
+    "border": "green",
+    "factions": ["ironhold"],
+    "cost": 0,
+    "stats": {"attack": 1, "defense": 1, "armor": 1, "hp": 1},
+    "keywords": [],
+    "text": "Token.",
+}
+
+
 def deck(fortresses, cards) -> dict:
     """A deck dict from fortress names and {name: count}."""
     return {"fortresses": list(fortresses), "cards": [[n, c] for n, c in cards.items()]}
