@@ -5,6 +5,7 @@ from __future__ import annotations
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT
 
+from . import combat_helpers
 from .combat_helpers import act, actor, done, farms, hand, legal, new, soldiers, turn_of
 
 
@@ -69,11 +70,7 @@ def test_r10_r13_first_damage_is_the_fastest_unblocked_attacker_on_a_player():
 
 def test_r13_damage_to_soldiers_is_not_first_damage():
     state = new()
-    soldiers(state, 0, "5S")
-    soldiers(state, 1, "KD")
-    turn_of(state, 0, "attack")
-    act(state, 0, {"type": "attack", "card": "5S", "target": 1})
-    act(state, 1, {"type": "block", "card": "KD", "attacker": "5S"})
+    combat_helpers.blocked_attack(state, "5S", "KD")
     assert state["first_damage"] is None
 
 
