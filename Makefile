@@ -41,7 +41,7 @@ bench: $(VENV)/.dev
 
 # Every event-day page in Chromium at 1280x800 and 390x844, as PNGs in var/screenshots/.
 screenshots: $(VENV)/.dev
-	$(PY) tests/e2e/screenshots.py
+	$(PY) -m tests.e2e.screenshots
 
 clean:
 	rm -rf var/db.sqlite3* var/broker.sqlite3* var/results var/live var/celerybeat-schedule*

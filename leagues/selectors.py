@@ -116,6 +116,7 @@ def leaderboard_get(*, league: League) -> dict:
                 "name": t.name,
                 "status": t.status,
                 "status_label": t.get_status_display(),
+                "starts_at": t.starts_at,
                 "started_at": t.started_at,
                 "outside_season": _outside(league, t),
             }

@@ -105,7 +105,12 @@ class LeagueEventOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     status = serializers.CharField()
-    started_at = serializers.DateTimeField(allow_null=True)
+    starts_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the event is announced to start (empty: no date)."
+    )
+    started_at = serializers.DateTimeField(
+        allow_null=True, help_text="When it was started (the day the season counts it on)."
+    )
     outside_season = serializers.BooleanField(help_text="Started outside the season: no points.")
 
 

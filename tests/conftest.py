@@ -9,7 +9,8 @@ import shutil
 
 import pytest
 from celery import current_app
-from django.db import connection
+from django.db import connection, connections, transaction
+from django.test import TransactionTestCase
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
@@ -70,6 +71,31 @@ def pytest_runtest_setup(item):
     if item.get_closest_marker("browser") and not shutil.which(CHROMIUM):
         _missing(f"this test needs Chromium at {CHROMIUM} (apt-get install chromium)")
 
+
+# Rows a flush keeps: they are written once by migrate and never by a test.
+KEPT_BY_THE_FLUSH = frozenset({"django_migrations", "django_content_type", "auth_permission"})
+_django_flush = TransactionTestCase._fixture_teardown
+
+
+def _empty_the_tables(self) -> None:
+    """A transactional test's end on PostgreSQL: DELETE every table's rows in one transaction
+    (foreign keys deferred), instead of Django's flush. The flush TRUNCATEs about 60 tables
+    and then re-creates content types and permissions: 2-3 s a test on a loaded box, about
+    165 browser and thread tests; the DELETEs take 0.02-0.04 s. The catalog that the data
+    migration loads is put back by `_builtin_catalog` below, as after a flush."""
+    for name in self._databases_names(include_mirrors=False):
+        database = connections[name]
+        if database.vendor != "postgresql":
+            _django_flush(self)
+            return
+        tables = database.introspection.django_table_names(only_existing=True, include_views=False)
+        with transaction.atomic(using=name), database.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+            for table in sorted(set(tables) - KEPT_BY_THE_FLUSH):
+                cursor.execute(f"DELETE FROM {database.ops.quote_name(table)}")
+
+
+TransactionTestCase._fixture_teardown = _empty_the_tables  # type: ignore[method-assign]
 
 DB_FIXTURES = {"db", "transactional_db", "live_server", "make_user", "django_db_setup"}
 

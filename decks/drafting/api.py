@@ -1,10 +1,13 @@
 """The drafting API: thin views that parse input, call one service or selector, and render."""
 
-from drf_spectacular.utils import extend_schema
+from collections.abc import Callable
+
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from decks.drafting import event_selectors, selectors, serializers, services, winston_selectors
@@ -45,6 +48,8 @@ class DraftListApi(APIView):
                 seed=data["seed"] or None,
                 card_set_id=data["card_set"],
                 booster_layout=data["booster_layout"] or None,
+                format=data["format"],
+                cube=data["cube"],
             )
             body = selectors.draft_detail(draft_id=pods[0].id, user=request.user)
             body["pods"] = selectors.drafts_details(draft_ids=[p.id for p in pods])
@@ -61,6 +66,7 @@ class DraftListApi(APIView):
             booster_layout=data["booster_layout"] or None,
             format=data["format"],
             cube=data["cube"],
+            teams=data["teams"],
         )
         return _detail(request, draft.id, status.HTTP_201_CREATED)
 
@@ -74,9 +80,10 @@ class DraftDetailApi(APIView):
 class DraftJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: serializers.DraftOut, **ERRORS})
+    @extend_schema(request=serializers.DraftJoinIn, responses={201: serializers.DraftOut, **ERRORS})
     def post(self, request, pk: int):
-        _seat, created = services.draft_join(draft_id=pk, user=request.user)
+        team = _valid(serializers.DraftJoinIn, request)["team"]
+        _seat, created = services.draft_join(draft_id=pk, user=request.user, team=team)
         return _detail(request, pk, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -205,6 +212,8 @@ class TournamentDraftsApi(APIView):
             card_set_id=data["card_set"],
             booster_layout=data["booster_layout"] or None,
             drafter_entry_ids=data["drafters"],
+            format=data["format"],
+            cube=data["cube"],
         )
         return Response(event_selectors.tournament_drafts(tournament_id=pk), status=201)
 
@@ -217,82 +226,71 @@ class PoolDetailApi(APIView):
         return Response(event_selectors.pool_detail(pool_id=pk, user=request.user))
 
 
-class DraftWinstonApi(APIView):
+class _TurnTableApi(APIView):
+    """A turn-based draft's table: GET what the user's seat sees (a visitor: what everyone
+    sees), POST the user's move; the format's selector, move serializer and service."""
+
+    table: Callable[..., dict]
+    move_in: type[Serializer]
+    move: Callable[..., object]
+
+    def get(self, request, pk: int):
+        return Response(self._table(request, pk))
+
+    def post(self, request, pk: int):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = _valid(self.move_in, request)  # the move's fields and the quoted `turn`
+        self.move(draft_id=pk, user=request.user, **data)
+        return Response(self._table(request, pk), status=status.HTTP_201_CREATED)
+
+    def _table(self, request, pk: int) -> dict:
+        draft = selectors.draft_get(pk)
+        return self.table(draft=draft, seat=selectors.seat_of_user(draft, request.user))
+
+
+def _table_schema(out, move_in, summary: str):
+    """The OpenAPI of a turn-based table: GET its view, POST a move (201 with the view)."""
+    return extend_schema_view(
+        get=extend_schema(responses={200: out, 404: serializers.ErrorOut}),
+        post=extend_schema(request=move_in, responses={201: out, **ERRORS}, summary=summary),
+    )
+
+
+@_table_schema(
+    serializers.WinstonOut,
+    serializers.WinstonMoveIn,
+    "Take or decline the pile you look at; 409 with the current turn when stale",
+)
+class DraftWinstonApi(_TurnTableApi):
     """A Winston draft's table: GET what you see, POST your move."""
 
-    @extend_schema(responses={200: serializers.WinstonOut, 404: serializers.ErrorOut})
-    def get(self, request, pk: int):
-        draft = selectors.draft_get(pk)
-        seat = selectors.seat_of_user(draft, request.user)
-        return Response(winston_selectors.winston_view(draft=draft, seat=seat))
-
-    @extend_schema(
-        request=serializers.WinstonMoveIn,
-        responses={201: serializers.WinstonOut, **ERRORS},
-        summary="Take or decline the pile you look at; 409 with the current turn when stale",
-    )
-    def post(self, request, pk: int):
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        data = _valid(serializers.WinstonMoveIn, request)
-        services.winston_move_make(
-            draft_id=pk, user=request.user, action=data["action"], turn=data["turn"]
-        )
-        draft = selectors.draft_get(pk)
-        seat = selectors.seat_of_user(draft, request.user)
-        body = winston_selectors.winston_view(draft=draft, seat=seat)
-        return Response(body, status=status.HTTP_201_CREATED)
+    table = staticmethod(winston_selectors.winston_view)
+    move_in = serializers.WinstonMoveIn
+    move = staticmethod(services.winston_move_make)
 
 
-class DraftGridApi(APIView):
+@_table_schema(
+    serializers.GridOut,
+    serializers.GridMoveIn,
+    "Take a row or a column; 409 with the current turn when stale",
+)
+class DraftGridApi(_TurnTableApi):
     """A grid draft's table: GET the grid, POST the line you take."""
 
-    @extend_schema(responses={200: serializers.GridOut, 404: serializers.ErrorOut})
-    def get(self, request, pk: int):
-        draft = selectors.draft_get(pk)
-        seat = selectors.seat_of_user(draft, request.user)
-        return Response(winston_selectors.grid_view(draft=draft, seat=seat))
-
-    @extend_schema(
-        request=serializers.GridMoveIn,
-        responses={201: serializers.GridOut, **ERRORS},
-        summary="Take a row or a column; 409 with the current turn when stale",
-    )
-    def post(self, request, pk: int):
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        data = _valid(serializers.GridMoveIn, request)
-        services.grid_move_make(
-            draft_id=pk, user=request.user, line=data["line"], turn=data["turn"]
-        )
-        draft = selectors.draft_get(pk)
-        seat = selectors.seat_of_user(draft, request.user)
-        body = winston_selectors.grid_view(draft=draft, seat=seat)
-        return Response(body, status=status.HTTP_201_CREATED)
+    table = staticmethod(winston_selectors.grid_view)
+    move_in = serializers.GridMoveIn
+    move = staticmethod(services.grid_move_make)
 
 
-class DraftRochesterApi(APIView):
+@_table_schema(
+    serializers.RochesterOut,
+    serializers.RochesterPickIn,
+    "Take a card from the open pack; 409 with the current turn when stale",
+)
+class DraftRochesterApi(_TurnTableApi):
     """A Rochester draft's table: GET the open pack and the picks, POST your pick."""
 
-    @extend_schema(responses={200: serializers.RochesterOut, 404: serializers.ErrorOut})
-    def get(self, request, pk: int):
-        draft = selectors.draft_get(pk)
-        seat = selectors.seat_of_user(draft, request.user)
-        return Response(winston_selectors.rochester_view(draft=draft, seat=seat))
-
-    @extend_schema(
-        request=serializers.RochesterPickIn,
-        responses={201: serializers.RochesterOut, **ERRORS},
-        summary="Take a card from the open pack; 409 with the current turn when stale",
-    )
-    def post(self, request, pk: int):
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        data = _valid(serializers.RochesterPickIn, request)
-        services.rochester_pick_make(
-            draft_id=pk, user=request.user, card=data["card"], turn=data["turn"]
-        )
-        draft = selectors.draft_get(pk)
-        seat = selectors.seat_of_user(draft, request.user)
-        body = winston_selectors.rochester_view(draft=draft, seat=seat)
-        return Response(body, status=status.HTTP_201_CREATED)
+    table = staticmethod(winston_selectors.rochester_view)
+    move_in = serializers.RochesterPickIn
+    move = staticmethod(services.rochester_pick_make)

@@ -59,15 +59,25 @@ def default_card_set(game: Game) -> CardSet:
     return card_set
 
 
+def _usable(user) -> Q:
+    """The sets `user` may deal from: official, published or their own (decks/RULINGS.md D16)."""
+    usable = Q(visibility__in=["official", "published"])
+    if user is not None and user.is_authenticated:
+        usable |= Q(organizer=user)
+    return usable
+
+
+def usable_card_sets(game_slug: str, *, user) -> list[CardSet]:
+    """The card sets of this game that `user` may deal packs or a cube from, by name."""
+    return list(CardSet.objects.filter(_usable(user), games__slug=game_slug).order_by("name"))
+
+
 def card_set_get(game: Game, card_set_id: int | None, *, user=None) -> CardSet:
     """The named card set of this game that `user` may deal from (official, published or
     their own: decks/RULINGS.md D16), or the game's default one."""
     if card_set_id is None:
         return default_card_set(game)
-    usable = Q(visibility__in=["official", "published"])
-    if user is not None and user.is_authenticated:
-        usable |= Q(organizer=user)
-    card_set = CardSet.objects.filter(usable, pk=card_set_id, games=game).first()
+    card_set = CardSet.objects.filter(_usable(user), pk=card_set_id, games=game).first()
     if card_set is None:
         raise ServiceError(
             f"Card set {card_set_id} does not belong to {game.name}.",
@@ -80,7 +90,14 @@ def card_set_get(game: Game, card_set_id: int | None, *, user=None) -> CardSet:
 def booster_catalogue(card_set: CardSet) -> list[DraftCard]:
     """The set's cards that can appear in boosters, as DraftCards keyed by card id."""
     cards = card_set.cards.exclude(type__in=NOT_IN_BOOSTERS).order_by("id")
-    return [draft_card(card, key=card.id) for card in cards]
+    return [draft_card(card, key=card.id) for card in cards.prefetch_related("factions")]
+
+
+def cube_size(card_set_id: int) -> tuple[str, int]:
+    """The set's name and how many different cards a cube of it holds (those that can be in
+    boosters, each card once: RULINGS.md 32), in two queries."""
+    card_set = CardSet.objects.get(pk=card_set_id)
+    return card_set.name, card_set.cards.exclude(type__in=NOT_IN_BOOSTERS).count()
 
 
 def draft_card(card: Card, *, key: int) -> DraftCard:

@@ -107,13 +107,19 @@ def tournament_limited(*, tournament, user) -> dict | None:
         )
     deal = SealedDeal.objects.filter(tournament=tournament).select_related("card_set").first()
     can_deal = organizer and tournament.status == "registration"
+    slug = tournament_link.game_slug(tournament)
+    uses_boosters = slug not in catalogue.PLAYING_CARD_GAMES
+    offer_sets = can_deal and uses_boosters and tournament.deck_format == "draft" and not pods
     return {
         **_draft_and_sealed(tournament, pods, deal, can_deal=can_deal),
         "tournament": tournament,
         "format": tournament.deck_format,
         "is_organizer": organizer,
         "can_deal": can_deal,
-        "uses_boosters": tournament_link.game_slug(tournament) not in catalogue.PLAYING_CARD_GAMES,
+        "uses_boosters": uses_boosters,
+        # The sets the pods may be dealt from, as boosters or a cube (ruling 38).
+        "card_sets": catalogue.usable_card_sets(slug, user=user) if offer_sets else [],
+        "formats": Draft.Format.choices,
         "pods": [
             {"draft": pod, "mine": pod.id in my_pod_ids, "bots": pod.seat_count - pod.entry_seats}
             for pod in pods

@@ -60,6 +60,9 @@ class Draft(models.Model):
     booster_layout = models.CharField(max_length=200, blank=True)
     # A cube: packs are the card set's list, singleton, shuffled (not boosters by layout).
     cube = models.BooleanField(default=False)
+    # Team Rochester: two teams seated alternately, a seat's team is its index mod 2
+    # (rules/rochester.py `team_of`, RULINGS.md 39).
+    teams = models.BooleanField(default=False)
     timer = models.CharField(max_length=12, choices=Timer.choices, default=Timer.OFF)
     timer_seconds = models.PositiveSmallIntegerField(default=0)
     seed = models.CharField(max_length=64)
@@ -92,6 +95,10 @@ class Draft(models.Model):
             models.CheckConstraint(
                 condition=Q(pack_size__gte=1) & Q(rounds__gte=1) & Q(seat_count__gte=2),
                 name="draft_sizes_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(teams=False) | Q(format="rochester", seat_count__gte=4),
+                name="draft_teams_are_rochester",
             ),
         ]
 

@@ -10,8 +10,18 @@ from django.db.models import Count, F, Prefetch, Q
 
 from config.errors import NotAllowed, NotFound
 from decks.drafting import catalogue
-from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
+from decks.drafting.models import (
+    Draft,
+    GridTable,
+    Pack,
+    PackCard,
+    Pick,
+    RochesterTable,
+    Seat,
+    WinstonTable,
+)
 from decks.drafting.rules import PackPosition, pick_sort_key, seat_queue
+from decks.drafting.rules.rochester import team_of
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -131,8 +141,12 @@ def _seat_rows(
         .distinct()
     )
     running = {d.id for d in drafts if d.status in (Draft.Status.RUNNING, Draft.Status.PAUSED)}
+    pools, active = _turn_tables(drafts)
+    picking |= active
+    teams = {d.id for d in drafts if d.teams}
     rows: dict[int, list[dict]] = {d.id: [] for d in drafts}
     for seat in seats:
+        sizes = pools.get(seat.draft_id)
         rows[seat.draft_id].append(
             {
                 "index": seat.index,
@@ -140,11 +154,34 @@ def _seat_rows(
                 "player_id": seat.player_id,
                 "is_bot": seat.is_bot,
                 "entry": seat.entry_id,
-                "picks": seat.pick_count,
+                "picks": sizes[seat.index] if sizes else seat.pick_count,
                 "picking": seat.draft_id in running and (seat.draft_id, seat.index) in picking,
+                "team": team_of(seat.index) if seat.draft_id in teams else None,
             }
         )
     return rows
+
+
+_TABLES: dict[str, type[WinstonTable] | type[GridTable] | type[RochesterTable]] = {
+    Draft.Format.WINSTON: WinstonTable,
+    Draft.Format.GRID: GridTable,
+    Draft.Format.ROCHESTER: RochesterTable,
+}
+
+
+def _turn_tables(drafts: list[Draft]) -> tuple[dict[int, list[int]], set[tuple[int, int]]]:
+    """The turn-based drafts' cards per seat (their pools, ruling 17: a Winston pile counts
+    its cards) and the seat to act, from their tables: one query per format present."""
+    pools: dict[int, list[int]] = {}
+    active: set[tuple[int, int]] = set()
+    for format_, model in _TABLES.items():
+        ids = [d.id for d in drafts if d.format == format_ and d.status != Draft.Status.OPEN]
+        for table in model.objects.filter(draft_id__in=ids) if ids else ():
+            state = table.state()
+            pools[table.draft_id] = [len(pool) for pool in state.pools]
+            if not state.finished:
+                active.add((table.draft_id, state.active))
+    return pools, active
 
 
 def draft_details_of(
@@ -159,6 +196,7 @@ def draft_details_of(
             "game": draft.game.slug,
             "format": draft.format,
             "cube": draft.cube,
+            "teams": draft.teams,
             "status": draft.status,
             "round": draft.round,
             "rounds": draft.rounds,

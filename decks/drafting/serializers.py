@@ -37,6 +37,22 @@ class DraftCreateIn(serializers.Serializer):
         help_text="'winston' or 'grid': a draft for two players (seats must be 2); "
         "'rochester': one pack at a time, face up.",
     )
+    teams = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Rochester only: two equal teams seated alternately (even seats from 4).",
+    )
+
+
+class DraftJoinIn(serializers.Serializer):
+    team = serializers.IntegerField(
+        min_value=0,
+        max_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Team Rochester: the team (0 or 1) whose first open seat you take.",
+    )
 
 
 class PickIn(serializers.Serializer):
@@ -69,6 +85,18 @@ class TournamentPodsIn(serializers.Serializer):
     booster_layout = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default=""
     )
+    format = serializers.ChoiceField(
+        choices=["booster", "winston", "grid", "rochester"],
+        required=False,
+        default="booster",
+        help_text="'winston' or 'grid' only for a pod of two (two entries, or two ticked); "
+        "'rochester': one pack at a time, face up.",
+    )
+    cube = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Catalogue games: packs of 15 from the card set's list, each card once.",
+    )
 
 
 class SeatOut(serializers.Serializer):
@@ -81,6 +109,9 @@ class SeatOut(serializers.Serializer):
     entry = serializers.IntegerField(allow_null=True)
     picks = serializers.IntegerField()
     picking = serializers.BooleanField(help_text="Has a pack in front of them now.")
+    team = serializers.IntegerField(
+        allow_null=True, help_text="Team Rochester: the seat's team (index mod 2), else null."
+    )
 
 
 class DraftOut(serializers.Serializer):
@@ -88,6 +119,7 @@ class DraftOut(serializers.Serializer):
     game = serializers.CharField()
     format = serializers.ChoiceField(choices=["booster", "winston", "grid", "rochester"])
     cube = serializers.BooleanField()
+    teams = serializers.BooleanField(help_text="A Rochester draft of two teams.")
     status = serializers.ChoiceField(choices=["open", "running", "paused", "finished"])
     round = serializers.IntegerField()
     rounds = serializers.IntegerField()

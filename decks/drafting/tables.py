@@ -45,7 +45,11 @@ def rochester_table(user, pk: int, detail: dict) -> dict | None:
     draft = selectors.draft_get(pk)
     seat = selectors.seat_of_user(draft, user)
     table = winston_selectors.rochester_view(draft=draft, seat=seat)
-    names = {s["index"]: "bot" if s["is_bot"] else str(s["player"]) for s in detail["seats"]}
+    names = {
+        s["index"]: ("bot" if s["is_bot"] else str(s["player"]))
+        + ("" if s["team"] is None else f", team {s['team'] + 1}")
+        for s in detail["seats"]
+    }
     for card in [*table["pack"], *table["pool"]]:
         card["face"] = card_face(card, detail["game"])
     for pick in table["recent_picks"]:

@@ -56,6 +56,12 @@ class DraftForm(forms.Form):
         label="Card set",
         help_text="Catalogue games: the set the packs come from (yours too); blank: the default.",
     )
+    teams = forms.BooleanField(
+        required=False,
+        label="Two teams (team Rochester)",
+        help_text="Rochester only: two equal teams seated alternately (an even number of seats "
+        "from 4).",
+    )
     cube = forms.BooleanField(
         required=False,
         label="Draft the card set as a cube",
@@ -98,6 +104,7 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                     format=data["format"] or Draft.Format.BOOSTER,
                     cube=data["cube"],
                     card_set_id=data["card_set"],
+                    teams=data["teams"],
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)
@@ -310,9 +317,11 @@ def rochester_pick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @post_only_else_back_to("drafting:room")
 @login_required
 def draft_join(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take the first open seat."""
+    """Take the first open seat (of the chosen team in a team Rochester draft)."""
+    posted = request.POST.get("team", "")
+    team = int(posted) if posted in ("0", "1") else None
     try:
-        services.draft_join(draft_id=pk, user=request.user)
+        services.draft_join(draft_id=pk, user=request.user, team=team)
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("drafting:room", pk=pk)
@@ -373,9 +382,11 @@ def seat_replace_with_bot(request: HttpRequest, pk: int, index: int) -> HttpResp
 
 def _tournament_settings(data) -> dict:
     """The optional pod/pool settings of the tournament panel's forms."""
+    card_set = (data.get("card_set") or "").strip()
     return {
         "seed": (data.get("seed") or "").strip() or None,
         "booster_layout": (data.get("booster_layout") or "").strip() or None,
+        "card_set_id": int(card_set) if card_set.isascii() and card_set.isdigit() else None,
     }
 
 
@@ -408,6 +419,8 @@ def tournament_pods(request: HttpRequest, pk: int) -> HttpResponse:
         user=request.user,
         pick_timer=request.POST.get("pick_timer", "off"),
         drafter_entry_ids=drafters,
+        format=request.POST.get("format") or Draft.Format.BOOSTER,
+        cube=request.POST.get("cube") == "on",
         **_tournament_settings(request.POST),
     )
     _report(request, create, _pods_created)

@@ -69,6 +69,7 @@
             button.type = "button";
             button.className = "secondary";
             const label = card.code || card.name;
+            item.dataset.faceKey = label;  // its card zooms (card_face.js)
             button.textContent = "Add " + card.name + (card.border ? " (" + card.border + ")" : "");
             button.addEventListener("click", function () { addCard(label, card.type === "fortress"); });
             item.appendChild(button);

@@ -83,11 +83,50 @@
     bracket.insertBefore(nav, bracket.firstChild);
   }
 
+  // A bracket wider than its box scrolls inside it, so its last rounds (double elimination's
+  // finals) may sit past the right edge: the edge that hides rounds fades, and a button above
+  // the bracket scrolls to the finals.
+  function scrollCue(bracket) {
+    var old = document.getElementById("bracket-more");
+    if (old) { old.remove(); }
+    function edges() {
+      var hidden = bracket.scrollWidth - bracket.clientWidth;
+      bracket.classList.toggle("more-right", hidden - bracket.scrollLeft > 2);
+      bracket.classList.toggle("more-left", bracket.scrollLeft > 2);
+    }
+    if (phone()) {  // one round at a time: nothing hides sideways
+      bracket.classList.remove("more-right", "more-left");
+      bracket.onscroll = null;
+      return;
+    }
+    edges();
+    bracket.onscroll = edges;
+    if (bracket.scrollWidth <= bracket.clientWidth + 2) { return; }
+    var finals = bracket.querySelector(".side-final .bracket-round h3");
+    var headings = bracket.querySelectorAll(".bracket-round h3");
+    var last = finals || headings[headings.length - 1];
+    if (!last) { return; }
+    var cue = document.createElement("p");
+    cue.id = "bracket-more";
+    cue.className = "bracket-more";
+    cue.textContent = "The bracket is wider than the page: scroll it sideways. ";
+    var go = document.createElement("button");
+    go.type = "button";
+    go.className = "secondary small";
+    go.textContent = "Show the " + last.textContent + " \u2192";
+    go.addEventListener("click", function () {
+      bracket.scrollTo({ left: bracket.scrollWidth, behavior: "smooth" });
+    });
+    cue.appendChild(go);
+    bracket.parentNode.insertBefore(cue, bracket);
+  }
+
   function setUp() {
     var bracket = document.getElementById("bracket");
     if (!bracket) { return; }
     pageRounds(bracket);
     drawLines(bracket);
+    scrollCue(bracket);
   }
 
   document.addEventListener("DOMContentLoaded", setUp);

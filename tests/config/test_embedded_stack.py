@@ -140,7 +140,8 @@ def test_kill_9_of_the_worker_mid_draft_every_pick_timer_is_still_enforced(embed
 
 
 def test_the_broker_under_8_concurrent_producers_loses_nothing_and_never_crashes(tmp_path):
-    figures = soak("sqlite", tasks=2_000, producers=8, var_dir=tmp_path)
-    assert figures["sent"] == 2_000, figures
+    # 100 tasks a producer in the suite; `make bench` (bench/embedded_broker.py) runs 20,000
+    figures = soak("sqlite", tasks=800, producers=8, var_dir=tmp_path)
+    assert figures["sent"] == 800, figures
     assert figures["worker_crashes"] == 0, figures
     assert figures["lost"] == 0, figures

@@ -13,12 +13,16 @@ STRONG_KEY = "k" * 20 + "-not-a-real-key-but-long-enough-for-the-deploy-check-12
 
 
 def run_manage(*args: str, settings: str, **env: str) -> subprocess.CompletedProcess:
+    return run_python("manage.py", *args, settings=settings, **env)
+
+
+def run_python(*args: str, settings: str, **env: str) -> subprocess.CompletedProcess:
     # The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE in this process; a deployment never does.
     dropped = {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment.update(env, DJANGO_SETTINGS_MODULE=settings)
     return subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         env=environment,
         capture_output=True,
@@ -31,7 +35,9 @@ def show(settings: str, *names: str, **env: str) -> list[str]:
     code = "from django.conf import settings as s; " + "; ".join(
         f"print('VALUE', repr(s.{name}))" for name in names
     )
-    result = run_manage("shell", "-c", code, settings=settings, **env)
+    # the settings module alone (no app loading, as `manage.py shell` would): the settings'
+    # own checks and side effects (the local key, the broker file) run at its import
+    result = run_python("-c", code, settings=settings, **env)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     return [line.removeprefix("VALUE ") for line in lines if line.startswith("VALUE ")]

@@ -3,6 +3,7 @@ everyone, the refusals, the timeout pick through the sweep, and the room page.""
 
 import datetime as dt
 from collections import Counter
+from functools import partial
 
 import pytest
 from django.test import Client
@@ -79,3 +80,63 @@ def test_the_room_shows_the_open_pack_and_the_latest_picks(rochester, players):
     assert "The open pack" in page
     assert "Seat 1 (drafter0) took" in page
     assert "Seat 2 (bot) took" in page
+
+
+def test_turn_based_seats_show_their_cards_and_who_picks(rochester, players, organizer, client_for):
+    """Ruling 17: the pod's public seats and the organizer's view count a turn-based seat's
+    cards from its table, and mark the seat to act as picking."""
+    draft = rochester(players[:2])
+    table = _table(draft.id)
+    services.rochester_pick_make(draft_id=draft.id, user=players[0], card=table.pack[0], turn=0)
+    public = client_for(players[5]).get(f"/api/drafts/{draft.id}/").json()
+    pod = client_for(organizer).get(f"/api/drafts/{draft.id}/pod/").json()
+    for body in (public, pod):
+        assert [s["picks"] for s in body["seats"]] == [1, 0, 0, 0]
+        assert [s["picking"] for s in body["seats"]] == [False, True, False, False]
+
+
+def test_team_rochester_seats_two_teams_alternately(organizer, players, client_for):
+    """Ruling 39: two equal teams sit alternately, players choose their team, every pick
+    passes the pack to the other team; timers and bots as in any Rochester draft."""
+    make = partial(services.draft_create, organizer=organizer, game_slug="combat", teams=True)
+    for kwargs, code in [
+        ({"seats": 3, "format": "rochester"}, "bad_seats"),
+        ({"seats": 4, "format": "booster"}, "teams_need_rochester"),
+    ]:
+        with pytest.raises(ServiceError) as refused:
+            make(**kwargs)
+        assert refused.value.code == code
+    plain = services.draft_create(organizer=organizer, game_slug="combat", seats=4)
+    with pytest.raises(ServiceError) as no_teams:
+        services.draft_join(draft_id=plain.id, user=players[0], team=0)
+    assert no_teams.value.code == "no_teams"
+    draft = make(seats=4, format="rochester", pick_timer=20, seed="teams")
+    api = client_for(players[0])
+    assert api.post(f"/api/drafts/{draft.id}/join/", {"team": 1}, format="json").status_code == 201
+    for user, team in [(players[1], 0), (players[2], 1)]:
+        services.draft_join(draft_id=draft.id, user=user, team=team)
+    with pytest.raises(Conflict) as full:
+        services.draft_join(draft_id=draft.id, user=players[3], team=1)
+    assert full.value.code == "team_full"
+    visitor = Client()
+    visitor.force_login(players[4])
+    room = visitor.get(f"/drafts/{draft.id}/").content.decode()
+    assert "Team Rochester draft" in room
+    assert 'value="1" class="secondary">Join team 2' in room
+    services.draft_start(draft_id=draft.id, user=organizer)  # seat 3 (team 1) becomes a bot
+    body = api.get(f"/api/drafts/{draft.id}/").json()
+    assert body["teams"] is True
+    assert [(s["team"], s["player"]) for s in body["seats"]] == [
+        (0, "drafter1"), (1, "drafter0"), (0, None), (1, "drafter2"),
+    ]  # fmt: skip
+    # seat 1 picks, then seat 2 (team 2) runs out of time: the sweep picks for it
+    table = _table(draft.id)
+    services.rochester_pick_make(draft_id=draft.id, user=players[1], card=table.pack[0], turn=0)
+    deadline = Seat.objects.get(draft=draft, index=1).deadline
+    services.draft_deadlines_sweep(now=deadline + dt.timedelta(seconds=1))
+    seats = list(
+        TurnMove.objects.filter(draft=draft).order_by("turn").values_list("seat", flat=True)
+    )
+    assert seats[:3] == [0, 1, 2]  # the bot in seat 3 then seat 4 (team 2) to pick
+    assert [s % 2 for s in seats] == [t % 2 for t in range(len(seats))]
+    assert _table(draft.id).state().active == 3

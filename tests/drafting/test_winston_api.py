@@ -47,3 +47,6 @@ def test_a_winston_draft_through_the_api(client_for, api_client, organizer, play
     assert taken["pool_sizes"] == [1, 0]
     assert taken["active_seat"] == 1
     assert bob.get(url).json()["your_turn"]
+    # the pod's seats count the cards taken (a pile is its cards) and mark who acts
+    seats = host.get(f"/api/drafts/{draft_id}/pod/").json()["seats"]
+    assert [(s["picks"], s["picking"]) for s in seats] == [(1, False), (0, True)]

@@ -46,6 +46,7 @@ def test_every_border_of_a_kingdom_combat_pool_is_readable(
     assert low == []
 
 
+ZOOMED = "matrix(1.5, 0, 0, 1.5, 0, 0)"  # a normal card zoomed in place
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
@@ -202,3 +203,15 @@ def test_the_keyboard_reaches_every_card_and_opens_it_large(live_server, page):
     page.keyboard.press("Escape")
     expect(overlay).to_have_count(0)
     expect(face).to_be_focused()
+    # a card the pointer zooms closes at a tap on it, until the pointer leaves it
+    other = page.locator("#card-grid [data-card-face]").nth(3)
+    other.hover()
+    expect(other).to_have_css("transform", ZOOMED)
+    other.click()
+    expect(other).to_have_css("transform", "none")
+    page.mouse.move(0, 0)
+    other.hover()
+    expect(other).to_have_css("transform", ZOOMED)
+    # and after a touch (a phone that says it hovers) no card stays zoomed in place
+    other.dispatch_event("pointerdown", {"pointerType": "touch"})
+    expect(other).to_have_css("transform", "none")

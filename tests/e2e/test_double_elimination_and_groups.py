@@ -24,6 +24,10 @@ def decide_ready(tournament: Tournament, organizer, winner_of) -> int:
     return decided
 
 
+def right_edge(locator) -> float:
+    return locator.evaluate("el => el.getBoundingClientRect().right")
+
+
 def test_a_double_elimination_to_a_grand_final_reset(
     live_server, page: Page, browser: Browser, make_user, transactional_db
 ):
@@ -64,7 +68,20 @@ def test_a_double_elimination_to_a_grand_final_reset(
         expect(bracket.get_by_role("heading", name=name, exact=True)).to_be_visible()
     assert page.locator("svg.bracket-lines path").count() >= 8
     assert sideways(page) == 0
+    # and the finals fit in the bracket's box at 1280 px, not past its right edge
+    reset = bracket.locator(".side-final .bracket-match").last
+    assert right_edge(reset) <= right_edge(bracket)
     checked(page, "Double elimination (desktop)")
+    # on a narrower screen the bracket scrolls inside its box, and says so: a button above it
+    # brings the finals into view
+    page.set_viewport_size({"width": 800, "height": 800})
+    more = page.locator("#bracket-more").get_by_role("button", name="Show the Grand final")
+    more.click()
+    page.wait_for_function(
+        "() => { const b = document.getElementById('bracket');"
+        " return b.scrollLeft + b.clientWidth >= b.scrollWidth - 2; }"
+    )
+    assert right_edge(reset) <= right_edge(bracket)
 
     # on a phone one round at a time, chosen by tabs; the reset is the round still to play
     phone = browser.new_context(viewport=PHONE).new_page()

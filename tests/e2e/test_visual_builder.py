@@ -54,6 +54,16 @@ def test_a_kingdom_combat_deck_built_by_clicking_from_a_pool(
     if size[0] > 800:
         assert page.evaluate("document.documentElement.scrollHeight") < 2600
     shot(page, f"builder-pool-{size[0]}")
+    # and in text mode every row still shows its card: beside the row on hover, large on Z
+    page.get_by_role("button", name="Text only").click()
+    page.locator('#pool-list [data-face-key="Royal Mint"]').hover()
+    expect(page.locator(".cf-peek .cf-name")).to_have_text("Royal Mint")
+    page.get_by_role("button", name="One more Ironhold Footman").focus()
+    page.keyboard.press("z")
+    large = page.locator('.cf-overlay[role="dialog"]')
+    expect(large).to_have_attribute("aria-label", "Card: Ironhold Footman")
+    page.keyboard.press("Escape")
+    expect(large).to_have_count(0)
     page.get_by_label("Name", exact=True).fill("Clicked")
     page.get_by_role("button", name="Save deck").click()
     expect(page).to_have_url(re.compile(r"/decks/\d+/$"))

@@ -52,6 +52,12 @@ def test_a_player_and_a_bot_winston_draft_to_a_deck(
     table = WinstonTable.objects.get(draft=draft)
     assert len(table.pools[0]) + len(table.pools[1]) == 90
     expect(page.locator("#winston-pool .playing-card")).to_have_count(len(table.pools[0]))
+    # and her pod view counts each seat's cards from the table (it showed 0 before)
+    page.goto(f"{live_server.url}/drafts/{draft.id}/pod/")
+    rows = page.locator("table tbody tr")
+    for seat, pool in enumerate(table.pools):
+        expect(rows.nth(seat).locator("td").nth(2)).to_have_text(str(len(pool)))
+    page.goto(f"{live_server.url}/drafts/{draft.id}/")
     # then the builder opens on her pool
     page.locator("#build-deck").click()
     pool_id = Seat.objects.get(draft=draft, index=0).pool_id

@@ -98,6 +98,14 @@ def test_a_season_leaderboard_counts_the_best_two_of_three(client_for, people):
     page = Client().get(f"/leagues/{league}/").content.decode()
     assert "Leaderboard" in page
     assert "best 2 of 3 events count" in page
+    # and each event says what its date is: the day it started, not a bare date beside
+    # "finished" that reads as the day it ended
+    day = f"{events[0].started_at:%a} {events[0].started_at.day} {events[0].started_at:%b %Y}"
+    assert f'<span class="event-date">started {day}</span> · finished' in page
+    assert board["events"][0]["started_at"] is not None
+    assert "starts_at" in board["events"][0]
+    # and the list of leagues names its dates as the season's
+    assert "· season " in Client().get("/leagues/").content.decode()
 
 
 def test_points_per_match_win(client_for, people):

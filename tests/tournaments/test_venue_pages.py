@@ -84,8 +84,24 @@ def test_projector_shows_clock_and_pairings_then_standings(make_event, org_clien
     text = body.content.decode()
     assert text.startswith('<div id="display-body"')
     assert "Final" in text
-    assert "the round starts soon" in text
+    assert "Find your table: ready to play now" in text  # the final can be played already
+    assert "the round starts soon" not in text
     assert "Standings" in text
+
+
+def test_projector_shows_a_later_match_ready_while_the_round_is_played(make_event, org_client):
+    # given a 5-entry bracket: round 1 is one match (4 v 5) and three byes, so seeds 2 and 3
+    # meet in a semifinal that can be played while round 1 is still on
+    tid, players = make_event(5, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    # when the room looks at the projector
+    page = Client().get(f"/tournaments/{tid}/display/").content.decode()
+    # then it shows round 1, and the semifinal ready now, with the table to go to
+    assert "Ready to play now" in page
+    second, third = players[1][0].username, players[2][0].username
+    assert f'<span class="who">{second} vs {third}</span>' in page
+    assert "Semifinals" in page
+    assert page.count("next: Match ") == 2  # seeds 2 and 3 find it by their own names
 
 
 def test_desk_opened_directly_is_a_page_and_the_fragment_for_htmx(make_event, organizer):
@@ -149,3 +165,11 @@ def test_swiss_rounds_are_pairings_and_only_the_cut_is_a_bracket(make_event, org
     # and the organizer starts the cut by its name
     org = Tournament.objects.get(pk=tid).organizer
     assert "Start Semifinals" in logged_in(org).get(f"/tournaments/{tid}/").content.decode()
+    # and the room finds the cut's tables as in the Swiss rounds, ready to be played
+    display = Client().get(f"/tournaments/{tid}/display/").content.decode()
+    assert "Find your table: ready to play now" in display
+    for path in ("display/", "print/pairings/", "print/slips/"):
+        page = Client().get(f"/tournaments/{tid}/{path}").content.decode()
+        assert "Table 1" in page, path
+        assert "Table 2" in page, path
+        assert "Match " not in page, path

@@ -6,7 +6,8 @@ standard seed order, byes to the top seeds). Its losers drop into the losers' br
 brackets-manager.js and Challonge place them: the losers of winners' round 1 meet each other in
 losers' round 1; the loser of winners' round r >= 2 meets a losers' bracket survivor in losers'
 round 2(r - 1), in the order `drop_orders` chooses so that an entry's first losers' match is
-not against someone it may already have met, wherever that can be avoided (RULINGS.md D2).
+not against someone it may already have met, wherever that can be avoided (RULINGS.md D2);
+with byes `chosen_orders` picks winners' round 2's order that allows the fewest such rematches.
 
 A slot fed by nobody (the loser of a bye) makes its match a pass-through: the lone entry goes
 straight on and the match is left out of the layout, so every match listed is played (or is a
@@ -15,7 +16,9 @@ winners' round-1 bye, drawn as in single elimination). Pure: no Django.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
@@ -26,6 +29,10 @@ from tournaments.brackets.seeding import first_round_pods, rounds_needed
 
 WINNERS, LOSERS, FINAL = "winners", "losers", "final"
 GRAND_FINAL_ROUND, RESET_ROUND = 1, 2
+# The layouts an event may have been drawn with (stored on the event, so a bracket drawn
+# before a change keeps its routes): 1 the standard drop orders whatever the byes; 2 with
+# byes, winners' round 2's drop order chosen to allow the fewest early rematches (D2).
+LAYOUT_VERSION = 2
 
 
 class Spot(NamedTuple):
@@ -145,22 +152,30 @@ def drop_orders(size: int) -> tuple[str, ...]:
     return orders[-(rounds - 1) :]
 
 
+def drops_of(size: int, orders: Sequence[str]) -> list[list[int]]:
+    """For winners' rounds 2, 3, ...: the losers' match each match's loser takes, by order name."""
+    rounds = size.bit_length() - 1
+    return [ORDERINGS[orders[r - 2]](list(range(size >> r))) for r in range(2, rounds + 1)]
+
+
 def _losers_count(size: int, number: int) -> int:
     """Matches in losers' round `number` of the full bracket: S/4, S/4, S/8, S/8, ..."""
     return size >> ((number + 1) // 2 + 1)
 
 
-def _raw_routes(size: int, orders: Sequence[str]) -> dict[Spot, tuple[Place, Place | None]]:
+def _raw_routes(
+    size: int, drops: Sequence[Sequence[int]]
+) -> dict[Spot, tuple[Place, Place | None]]:
     """Every match of the full bracket (no byes) with where its winner and loser go, in the
     order they are played: winners' rounds, then losers' rounds (winners' round r is played
-    before losers' round 2(r - 1) that its losers drop into)."""
+    before losers' round 2(r - 1) that its losers drop into). `drops`: `drops_of`."""
     rounds = size.bit_length() - 1
     losers_rounds = 2 * (rounds - 1)
     final_win, final_lose = Place(GRAND_FINAL, 0), Place(GRAND_FINAL, 1)
     routes: dict[Spot, tuple[Place, Place | None]] = {}
     for r in range(1, rounds + 1):
         count = size >> r
-        drop = ORDERINGS[orders[r - 2]](list(range(count))) if r >= 2 else []
+        drop = drops[r - 2] if r >= 2 else []
         for i in range(count):
             win = Place(Spot(WINNERS, r + 1, i // 2), i % 2) if r < rounds else final_win
             if r == 1:
@@ -180,16 +195,87 @@ def _raw_routes(size: int, orders: Sequence[str]) -> dict[Spot, tuple[Place, Pla
     return routes
 
 
+def early_rematches(entry_count: int, drops: Sequence[Sequence[int]]) -> int:
+    """How many losers' matches may be an early rematch (D2): a match where an entry playing
+    its first losers' match may meet someone it may have played in the winners' bracket (an
+    entry of the winners' region it dropped from). Byes count: a bye's loser is nobody and a
+    losers' match fed by one entry passes it on. Entry sets are bit masks of the bracket's
+    slots, so one count is linear in the matches."""
+    size = 1 << rounds_needed(entry_count, 2)
+    pods = first_round_pods(entry_count, 2)
+    # the entries of each winners' match's region, round by round
+    regions = [[sum(1 << (2 * i + k) for k in range(len(pod))) for i, pod in enumerate(pods)]]
+    while len(regions[-1]) > 1:
+        below = regions[-1]
+        regions.append([below[i] | below[i + 1] for i in range(0, len(below), 2)])
+    # per slot: the masks of the winners' regions of entries yet to play a losers' match
+    # there, and the mask of everyone who may come
+    held: dict[Place, tuple[tuple[int, ...], int]] = {}
+    count = 0
+    for spot, (win, lose) in _raw_routes(size, drops).items():  # in play order
+        if spot.side == WINNERS:
+            region = regions[spot.round - 1][spot.position]
+            if lose is not None and (spot.round > 1 or len(pods[spot.position]) == 2):
+                held[lose] = ((region,), region)
+            continue
+        a, b = held.get(Place(spot, 0)), held.get(Place(spot, 1))
+        if a is not None and b is not None:
+            count += any(f & b[1] for f in a[0]) or any(f & a[1] for f in b[0])
+            held[win] = ((), a[1] | b[1])
+        elif a is not None or b is not None:
+            held[win] = a or b  # type: ignore[assignment]  # one of them is not None
+    return count
+
+
+def chosen_orders(entry_count: int, version: int = LAYOUT_VERSION) -> tuple[str, ...]:
+    """The drop orders of the event's bracket: the standard ones (`drop_orders`), except
+    that with byes (layout 2) winners' round 2's losers drop in whichever ordering allows
+    the fewest early rematches, the standard one on a tie (D2)."""
+    size = 1 << rounds_needed(entry_count, 2)
+    orders = drop_orders(size)
+    if version < LAYOUT_VERSION or entry_count == size or len(orders) < 2:
+        return orders
+    best, fewest = orders, early_rematches(entry_count, drops_of(size, orders))
+    for name in ORDERINGS if fewest > 1 else ():  # 1: the losers' final's, never avoidable
+        trial = (name, *orders[1:])
+        found = early_rematches(entry_count, drops_of(size, trial)) if name != orders[0] else fewest
+        if found < fewest:
+            best, fewest = trial, found
+    return best
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector. Why: a layout allocates some ten long-lived
+    tuples and records a match and frees none of them; the collector's passes over them
+    find nothing to free, yet made the build grow faster than the bracket (6.4 times the
+    time for 4 times the entries at 16,384, 4.8 without them: BENCHMARKS.md)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 @cache
-def layout(entry_count: int) -> Layout:
-    """The double-elimination bracket of `entry_count` entries (cached per count).
+def layout(entry_count: int, version: int = LAYOUT_VERSION) -> Layout:
+    """The double-elimination bracket of `entry_count` entries (cached per count and layout
+    version: an event keeps the version it was drawn with).
 
     Byes go to the top seeds in winners' round 1; a losers' match fed by only one entry (the
     other slot's feeder was a bye) is a pass-through, left out: its entry goes straight on."""
+    with _collector_paused():
+        return _layout_built(entry_count, version)
+
+
+def _layout_built(entry_count: int, version: int) -> Layout:
+    """`layout`'s build, uncached."""
     rounds = rounds_needed(entry_count, 2)
     size = 1 << rounds
-    orders = drop_orders(size)
-    routes = _raw_routes(size, orders)
+    orders = chosen_orders(entry_count, version)
+    routes = _raw_routes(size, drops_of(size, orders))
     pods = first_round_pods(entry_count, 2)
     # what reaches each slot: (match, its loser?) or None for nobody (a bye's loser)
     incoming: dict[Place, tuple[Spot, bool] | None] = {}
@@ -257,12 +343,12 @@ def needs_reset(*, winner_slot: int, reset_allowed: bool) -> bool:
     return reset_allowed and winner_slot == 1
 
 
-def placements(entry_count: int) -> dict[Spot, Placement]:
+def placements(entry_count: int, version: int = LAYOUT_VERSION) -> dict[Spot, Placement]:
     """The shared place of an entry by the match it was knocked out in: a losers' match, the
     grand final or its reset (both: 2nd). An entry knocked out in losers' round j shares the
     places after every entry still in then: 3rd for the losers' final, 4th for the round
     before, then 5-6, 7-8, ... (with byes, fewer)."""
-    plan = layout(entry_count)
+    plan = layout(entry_count, version)
     out: dict[Spot, Placement] = {}
     remaining = entry_count
     by_round: dict[int, int] = {}
@@ -299,7 +385,8 @@ class Run:
 def run_start(entries_by_seed: Sequence[int], *, reset_allowed: bool) -> Run:
     """Place the entries (seed order) and play the byes."""
     plan = layout(len(entries_by_seed))
-    run = Run(plan, reset_allowed, {s: [None, None] for s in plan.matches}, {})
+    with _collector_paused():  # a slot pair a match, all kept (`_collector_paused`)
+        run = Run(plan, reset_allowed, {s: [None, None] for s in plan.matches}, {})
     for planned in plan.round_matches(WINNERS, 1):
         run.slots[planned.spot] = [entries_by_seed[seed - 1] for seed in planned.seeds]
         if planned.is_bye:

@@ -80,6 +80,8 @@ class Tournament(models.Model):
     # when it is drawn; RULINGS.md D1-D6).
     grand_final_reset = models.BooleanField(default=True)
     bracket_entries = models.PositiveIntegerField(null=True, blank=True)
+    # The version of the pure layout the bracket was drawn with (its routes stay those).
+    bracket_layout = models.PositiveSmallIntegerField(default=2)
     status = models.CharField(
         max_length=15, choices=Status.choices, default=Status.REGISTRATION, db_index=True
     )

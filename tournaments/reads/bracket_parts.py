@@ -181,14 +181,21 @@ def bracket_round_get(
         raise NotFound("The bracket has no such round.", code="round_not_found")
     lo = min(max(offset, 0), found.size)
     hi = min(found.size, lo + max(limit, 0))
-    shown = [(lo, hi) if r is found else (0, 0) for r in shape]
-    part = _bracket_part(tournament, shape, shown)
+    first, last = lo, hi  # the matches' indexes, the same but where a round has gaps
+    if _is_double(tournament) and number >= (tournament.double_first_round or 1):
+        first, last = double_elimination.index_range(tournament, number, lo, hi)
+    shown = [(first, last) if r is found else (0, 0) for r in shape]
+    part = _bracket_part(tournament, shape, shown, page=True)
     (round_row,) = [r for r in part["rounds"] if r["number"] == number]
     return {**round_row, "offset": lo, "total": found.size}
 
 
 def _bracket_part(
-    tournament: Tournament, shape: list[SimpleNamespace], shown: list[tuple[int, int]]
+    tournament: Tournament,
+    shape: list[SimpleNamespace],
+    shown: list[tuple[int, int]],
+    *,
+    page: bool = False,
 ) -> dict:
     """The matches of each round in its index range [lo, hi) of `shown`, labelled as in the
     whole bracket (match numbers, "Winner of match 7", scores, team members).
@@ -211,7 +218,9 @@ def _bracket_part(
     }
     _number_part(tournament, shape, fetch, by_round, public)
     if _is_double(tournament):
-        double_elimination.label_matches(tournament, list(public.values()))
+        if page:  # a losers' round's indexes have gaps: number its matches by the layout
+            double_elimination.number_page(tournament, list(public.values()))
+        double_elimination.label_matches(tournament, list(public.values()), page=page)
     by_number: dict[int, list[dict]] = defaultdict(list)
     for m in shown_records:
         by_number[m.round_id].append(public[m.pk])

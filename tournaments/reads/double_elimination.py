@@ -3,6 +3,10 @@ entry was knocked out, as the places of RULINGS.md D4."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.db.models import Q
+
 from tournaments.brackets import Placement
 from tournaments.brackets import double_elimination as de
 from tournaments.models import Match, MatchEntry, Tournament
@@ -15,8 +19,8 @@ def knocked_out(*, tournament: Tournament) -> tuple[dict[int, Placement], int | 
     first = tournament.double_first_round
     if first is None or tournament.bracket_entries is None:
         return {}, None
-    plan = de.layout(tournament.bracket_entries)
-    places = de.placements(plan.entry_count)
+    plan = de.layout(tournament.bracket_entries, tournament.bracket_layout)
+    places = de.placements(plan.entry_count, tournament.bracket_layout)
     finals = {
         de.round_number(plan, de.GRAND_FINAL, first): de.GRAND_FINAL,
         de.round_number(plan, de.RESET, first): de.RESET,
@@ -60,19 +64,25 @@ def round_side(tournament: Tournament, number: int) -> str:
 
 def _plan(tournament: Tournament) -> tuple[de.Layout, int]:
     assert tournament.bracket_entries is not None, "the bracket is drawn"
-    return de.layout(tournament.bracket_entries), tournament.double_first_round or 1
+    plan = de.layout(tournament.bracket_entries, tournament.bracket_layout)
+    return plan, tournament.double_first_round or 1
 
 
-def label_matches(tournament: Tournament, matches: list[dict]) -> None:
+def label_matches(tournament: Tournament, matches: list[dict], *, page: bool = False) -> None:
     """For each double-elimination match (as `match_public` shapes it, numbered): who fills
     its empty slots ("Winner of match 3", "Loser of match 5") and `next`, the match its
-    winner goes to (the bracket's connector lines)."""
+    winner goes to (the bracket's connector lines). With `page` (a part of the bracket),
+    the matches these name outside it are read (one query)."""
     plan, first = _plan(tournament)
     by_spot = {
         de.spot_at(plan, m["round"], m["index"], first): m for m in matches if m["round"] >= first
     }
     feeders = plan.feeders()
-    for spot, match in by_spot.items():
+    if page:
+        by_spot = {**_neighbours(tournament, plan, first, by_spot, feeders), **by_spot}
+    for spot, match in list(by_spot.items()):
+        if match.get("neighbour"):
+            continue
         planned = plan.matches.get(spot)
         target = planned.winner_to if planned is not None else None
         ahead = by_spot.get(target.spot) if target is not None else None
@@ -89,6 +99,81 @@ def label_matches(tournament: Tournament, matches: list[dict]) -> None:
             match["waiting_for"].append(f"{who} of match {source['number']}")
 
 
+def _neighbours(
+    tournament: Tournament,
+    plan: de.Layout,
+    first: int,
+    shown: dict[de.Spot, dict],
+    feeders: dict[de.Place, tuple[de.Spot, bool]],
+) -> dict[de.Spot, dict]:
+    """The matches outside a page that its matches name: where their winners go and who
+    feeds their slots, with their ids, winners and numbers (one query)."""
+    wanted: set[de.Spot] = set()
+    for spot in shown:
+        planned = plan.matches.get(spot)
+        if planned is not None and planned.winner_to is not None:
+            wanted.add(planned.winner_to.spot)
+        for slot in (0, 1):
+            fed = feeders.get(de.Place(spot, slot))
+            if fed is not None:
+                wanted.add(fed[0])
+    wanted -= shown.keys()
+    if not wanted:
+        return {}
+    where = Q(pk__in=[])
+    by_round: dict[int, list[int]] = {}
+    for spot in wanted:
+        by_round.setdefault(de.round_number(plan, spot, first), []).append(spot.position)
+    for number, indexes in by_round.items():
+        where |= Q(round__number=number, index__in=indexes)
+    rows = Match.objects.filter(where, tournament=tournament).values_list(
+        "id", "round__number", "index", "winner_id"
+    )
+    offset = number_offset(tournament, first)
+    numbers = match_numbers(plan.entry_count, tournament.bracket_layout)
+    found: dict[de.Spot, dict] = {}
+    for pk, round_number, index, winner in rows:
+        spot = de.spot_at(plan, round_number, index, first)
+        shown_number = offset + numbers[spot] if spot in numbers else None  # None: a bye
+        found[spot] = {"id": pk, "winner": winner, "number": shown_number, "neighbour": True}
+    return found
+
+
+@cache
+def match_numbers(entry_count: int, version: int) -> dict[de.Spot, int]:
+    """Each played match's number within the bracket (1, 2, ...): round by round, top to
+    bottom, byes not numbered, as the whole bracket numbers them."""
+    plan = de.layout(entry_count, version)
+    spots = sorted(plan.matches, key=lambda s: de.round_number(plan, s, 1) * 2**32 + s.position)
+    playable = [s for s in spots if not plan.matches[s].is_bye]
+    numbers = {spot: n for n, spot in enumerate(playable, start=1)}
+    numbers[de.RESET] = len(playable) + 1
+    return numbers
+
+
+def number_offset(tournament: Tournament, first: int) -> int:
+    """The matches numbered before the bracket (a round robin's group stage; one query)."""
+    if first <= 1:
+        return 0
+    return Match.objects.filter(
+        tournament=tournament, round__number__lt=first, is_bye=False
+    ).count()
+
+
+def number_page(tournament: Tournament, matches: list[dict]) -> None:
+    """Number a page's double-elimination matches as the whole bracket does (`match_numbers`
+    after the matches before the bracket)."""
+    plan, first = _plan(tournament)
+    numbers = match_numbers(plan.entry_count, tournament.bracket_layout)
+    offset = None
+    for match in matches:
+        if match["round"] < first or match["is_bye"]:
+            continue
+        if offset is None:
+            offset = number_offset(tournament, first)
+        match["number"] = offset + numbers[de.spot_at(plan, match["round"], match["index"], first)]
+
+
 SIDE_NAMES = {de.WINNERS: "Winners' bracket", de.LOSERS: "Losers' bracket", de.FINAL: "Finals"}
 
 
@@ -102,3 +187,17 @@ def sides(rounds: list[dict]) -> dict:
     stack = [by_side[side] for side in (de.WINNERS, de.LOSERS) if by_side[side]["rounds"]]
     finals = by_side[de.FINAL] if by_side[de.FINAL]["rounds"] else None
     return {"stack": stack, "finals": finals}
+
+
+def index_range(tournament: Tournament, number: int, lo: int, hi: int) -> tuple[int, int]:
+    """The match indexes [from, to) holding the `lo`-th to `hi`-th matches (by count) of a
+    double-elimination round: a losers' round's indexes have gaps where a pass-through is
+    not drawn (D3), so its last indexes may pass its match count. No query."""
+    if lo >= hi:
+        return 0, 0
+    plan, first = _plan(tournament)
+    spot = de.spot_at(plan, number, 0, first)
+    if spot.side == de.FINAL:
+        return lo, hi
+    indexes = [p.spot.position for p in plan.round_matches(spot.side, spot.round)]
+    return indexes[lo], indexes[hi - 1] + 1

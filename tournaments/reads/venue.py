@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tournaments.brackets import swiss as pure
 from tournaments.models import Tournament
-from tournaments.reads.bracket import bracket_cached, round_stage
+from tournaments.reads.bracket import bracket_cached, cut_after, round_stage
 from tournaments.reads.swiss import swiss_state
 
 
@@ -35,20 +35,22 @@ def venue_round(*, tournament: Tournament, number: int | None = None) -> dict | 
     """The round the room is on (`_current`, or round `number`):
     its name, its tables in order with each entry's name (and, in a Swiss round, its match
     points before the round), its clock (the latest deadline of a match still being played),
-    and whether every match of it is finished. None before the bracket is drawn or for a
-    round it does not have. Reads the bracket cached per version (plus three queries for a
-    Swiss round's points)."""
+    whether every match of it is finished, and the matches of later rounds that can be
+    played already (a bracket moves on match by match). None before the bracket is drawn
+    or for a round it does not have. Reads the bracket cached per version (plus three
+    queries for a Swiss round's points)."""
     rounds = bracket_cached(tournament=tournament)["rounds"]
-    if number is not None:
-        rounds = [r for r in rounds if r["number"] == number]
-    if not rounds:
+    shown = [r for r in rounds if r["number"] == number] if number is not None else rounds
+    if not shown:
         return None
-    current = _current(rounds)
+    current = _current(shown)
     swiss = tournament.is_swiss_round(current["number"])
-    points = _points_before(tournament, current["number"]) if swiss else {}
-    tables = _tables(current["matches"], points, swiss=swiss)
+    points = _points_before(tournament, current["number"]) if swiss else None
+    tables = _tables(current["matches"], points, numbered=_numbered(tournament, current))
     playing = [t for t in tables if t["status"] == "in_progress"]
     deadlines = [t["deadline"] for t in playing if t["deadline"] and not t["time_called"]]
+    later = _ready_later(tournament, rounds, current["number"])
+    going_on = {e["id"]: t["label"] for t in later for e in t["entries"]}
     return {
         "number": current["number"],
         "name": round_heading(
@@ -60,8 +62,37 @@ def venue_round(*, tournament: Tournament, number: int | None = None) -> dict | 
         "deadline": max(deadlines) if deadlines else None,
         "finished": all(t["status"] == "finished" for t in tables),
         "playing": bool(playing),  # a match of it is being played now
-        "by_name": pairings_by_name(tables),
+        "ready": any(t["status"] == "ready" for t in tables),  # playable before the start
+        # each entry with the match it plays next already, if any ("next: Match 9")
+        "by_name": [{**r, "next": going_on.get(r["id"], "")} for r in pairings_by_name(tables)],
+        "ready_later": later,
     }
+
+
+def _numbered(tournament: Tournament, round_row: dict) -> bool:
+    """Tables numbered 1, 2, ... as the room lays them out: a Swiss (or group) round and a
+    top cut's (or playoff's) rounds; a plain bracket keeps its match numbers."""
+    last_scored = cut_after(tournament)
+    return tournament.is_swiss_round(round_row["number"]) or (
+        last_scored is not None and round_row["number"] > last_scored
+    )
+
+
+def _ready_later(tournament: Tournament, rounds: list[dict], after: int) -> list[dict]:
+    """The matches of rounds after `after` that can be played now or are being played (both
+    entries known while round `after` still runs), each with its round's name."""
+    found = []
+    for round_row in rounds:
+        if round_row["number"] <= after:
+            continue
+        name = round_heading(
+            tournament=tournament, number=round_row["number"], name=round_row["name"]
+        )
+        numbered = _numbered(tournament, round_row)
+        for table in _tables(round_row["matches"], None, numbered=numbered):
+            if table["status"] in ("ready", "in_progress") and not table["is_bye"]:
+                found.append({**table, "round_name": name})
+    return found
 
 
 def _current(rounds: list[dict]) -> dict:
@@ -91,17 +122,18 @@ def _points_before(tournament: Tournament, number: int) -> dict[int, int]:
     return {row.entry: row.match_points for row in pure.standings(state.entries, state.results)}
 
 
-def _tables(matches: list[dict], points: dict[int, int], *, swiss: bool) -> list[dict]:
-    """Each match with its entries as a table: numbered 1, 2, ... in a Swiss round (the bye
-    last, without a number), by its match number in the bracket."""
+def _tables(matches: list[dict], points: dict[int, int] | None, *, numbered: bool) -> list[dict]:
+    """Each match with its entries as a table: `numbered` 1, 2, ... in the round's order
+    (the bye last, without a number; a match still waiting for its entries keeps its
+    number, so a table never changes number), else by its match number in the bracket."""
     tables, count = [], 0
     for match in matches:
-        if not match["entries"]:
-            continue  # waiting for the winners of earlier matches
         if not match["is_bye"]:
             count += 1
-        number = count if swiss else match["number"]
-        label = "Bye" if match["is_bye"] else f"{'Table' if swiss else 'Match'} {number}"
+        if not match["entries"]:
+            continue  # waiting for the winners of earlier matches
+        number = count if numbered else match["number"]
+        label = "Bye" if match["is_bye"] else f"{'Table' if numbered else 'Match'} {number}"
         tables.append(
             {
                 "label": label,
@@ -116,7 +148,7 @@ def _tables(matches: list[dict], points: dict[int, int], *, swiss: bool) -> list
                     {
                         "id": e["id"],
                         "name": e["name"],
-                        "points": points.get(e["id"], 0) if swiss else None,
+                        "points": None if points is None else points.get(e["id"], 0),
                         "winner": match["winner"] == e["id"],
                         "forfeited": e["forfeited"],
                     }

@@ -21,7 +21,7 @@ from tournaments.services.notices import matches_ready_notify
 def plan_of(tournament: Tournament) -> de.Layout:
     """The event's double-elimination layout (cached per entry count)."""
     assert tournament.bracket_entries is not None, "the bracket is drawn"
-    return de.layout(tournament.bracket_entries)
+    return de.layout(tournament.bracket_entries, tournament.bracket_layout)
 
 
 def double_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> None:
@@ -30,8 +30,8 @@ def double_build(*, tournament: Tournament, entry_ids_by_seed: list[int]) -> Non
     The bracket starts at `tournament.double_first_round` (1, or after the groups)."""
     de.check_two_entries(tournament.entries_per_match)
     plan = de.layout(len(entry_ids_by_seed))
-    tournament.bracket_entries = plan.entry_count
-    tournament.save(update_fields=["bracket_entries"])
+    tournament.bracket_entries, tournament.bracket_layout = plan.entry_count, de.LAYOUT_VERSION
+    tournament.save(update_fields=["bracket_entries", "bracket_layout"])
     first = tournament.double_first_round or 1
     spots = sorted(plan.matches, key=lambda s: de.round_number(plan, s, first))
     # a losers' round of pass-throughs only (D3) has no row: nothing is played in it

@@ -17,6 +17,25 @@ class RochesterMoveError(DraftRuleError):
     code = "card_not_in_pack"
 
 
+TEAMS = 2
+
+
+def team_of(seat: int) -> int:
+    """Team Rochester (RULINGS.md 39): the two teams sit alternately, so seat i is on team
+    i mod 2 and every pick, in either direction, hands the pack to the other team."""
+    return seat % TEAMS
+
+
+def team_seats_error(seats: int) -> str | None:
+    """Why `seats` cannot hold two equal teams of at least two, or None."""
+    if seats < 2 * TEAMS or seats % TEAMS:
+        return (
+            "Team Rochester needs two equal teams of at least two: an even number of seats "
+            f"from 4, not {seats}."
+        )
+    return None
+
+
 @dataclass(frozen=True)
 class RochesterState:
     """The packs still closed (in opening order), the open pack, how many packs were opened,

@@ -16,6 +16,7 @@ from decks.drafting.rules import (
     parse_layout,
     parse_pick_timer,
 )
+from decks.drafting.rules.rochester import TEAMS, team_of, team_seats_error
 
 from .common import (
     draft_lock,
@@ -103,6 +104,34 @@ def pod_settings(
     )
 
 
+def require_format(format: str) -> None:
+    """A 400 naming `format` unless it is one of the draft formats."""
+    if format not in Draft.Format.values:
+        raise ServiceError(
+            "format must be 'booster', 'winston', 'grid' or 'rochester'.",
+            code="bad_format",
+            errors={"format": ["booster, winston, grid or rochester"]},
+        )
+
+
+def require_cube_fits(settings: PodSettings, seats: int, rounds: int = 3) -> None:
+    """A 400 when a cube has too few different cards for a pod of `seats` (checked when the
+    pods are made, since their sizes are known then: ruling 38)."""
+    if not settings.cube:
+        return
+    assert settings.card_set_id is not None  # a cube is always a card set
+    name, different = catalogue.cube_size(settings.card_set_id)
+    needed = seats * rounds * settings.pack_size
+    if different < needed:
+        raise ServiceError(
+            f"The cube {name} has {different} different cards; a pod of {seats} "
+            f"needs {needed} ({rounds} packs of {settings.pack_size} each). Add cards to the "
+            "set, choose fewer drafters, or draft from boosters.",
+            code="not_enough_cards",
+            errors={"cube": [f"{needed} different cards needed, {different} in the set."]},
+        )
+
+
 def pod_create(
     *,
     organizer,
@@ -113,6 +142,7 @@ def pod_create(
     tournament=None,
     pod_number: int = 1,
     format: str = Draft.Format.BOOSTER,
+    teams: bool = False,
 ) -> Draft:
     """A pod with ``seats`` seats, the last ``bots`` of them bots (no transaction of its own)."""
     if not 2 <= seats <= MAX_SEATS:
@@ -140,6 +170,7 @@ def pod_create(
         booster_layout=settings.booster_layout,
         pack_size=settings.pack_size,
         cube=settings.cube,
+        teams=teams,
     )
     Seat.objects.bulk_create(
         Seat(draft=draft, index=i, is_bot=i >= seats - bots) for i in range(seats)
@@ -162,16 +193,14 @@ def draft_create(
     organizer_plays: bool = False,
     format: str = Draft.Format.BOOSTER,
     cube: bool = False,
+    teams: bool = False,
 ) -> Draft:
     """A single pod, open for joining; with `organizer_plays` its creator sits in seat 1
     (a pod with no open seat for them is refused, nothing created). A Winston draft has
-    exactly two seats."""
-    if format not in Draft.Format.values:
-        raise ServiceError(
-            "format must be 'booster', 'winston', 'grid' or 'rochester'.",
-            code="bad_format",
-            errors={"format": ["booster, winston, grid or rochester"]},
-        )
+    exactly two seats; a team Rochester draft two equal teams seated alternately."""
+    require_format(format)
+    if teams:
+        _require_teams(format, seats)
     if format in TWO_PLAYERS and seats != 2:
         name = Draft.Format(format).label.split(" ")[0]
         raise ServiceError(
@@ -198,22 +227,54 @@ def draft_create(
         cube=cube,
     )
     draft = pod_create(
-        organizer=organizer, game=game, seats=seats, bots=bots, settings=settings, format=format
+        organizer=organizer,
+        game=game,
+        seats=seats,
+        bots=bots,
+        settings=settings,
+        format=format,
+        teams=teams,
     )
     if organizer_plays:
         Seat.objects.filter(draft=draft, index=0).update(player=organizer)
     return draft
 
 
+def _require_teams(format: str, seats: int) -> None:
+    """A 400 unless a team draft is a Rochester draft of two equal teams (ruling 39)."""
+    if format != Draft.Format.ROCHESTER:
+        raise ServiceError(
+            "Only a Rochester draft is played by two teams: choose the Rochester format, "
+            "or untick teams.",
+            code="teams_need_rochester",
+            errors={"teams": ["Only for a Rochester draft."]},
+        )
+    why = team_seats_error(seats)
+    if why is not None:
+        raise ServiceError(why, code="bad_seats", errors={"seats": ["An even number from 4."]})
+
+
 @transaction.atomic
-def draft_join(*, draft_id: int, user) -> tuple[Seat, bool]:
-    """Seat the user in the first open seat; (seat, created). Joining twice is harmless."""
+def draft_join(*, draft_id: int, user, team: int | None = None) -> tuple[Seat, bool]:
+    """Seat the user in the first open seat (of `team`, 0 or 1, in a team Rochester draft);
+    (seat, created). Joining twice is harmless."""
     draft = draft_lock(draft_id)
     seat = Seat.objects.filter(draft=draft, player=user).first()
     if seat is not None:
         return seat, False
     require_status(draft, Draft.Status.OPEN, action="join")
-    seat = Seat.objects.filter(open_seat_filter(), draft=draft).order_by("index").first()
+    if team is not None and not draft.teams:
+        raise ServiceError(
+            "This draft has no teams: join without choosing one.",
+            code="no_teams",
+            errors={"team": ["Only for a team Rochester draft."]},
+        )
+    if team is not None and team not in range(TEAMS):
+        raise ServiceError("team is 0 or 1.", code="bad_team", errors={"team": ["0 or 1."]})
+    open_seats = Seat.objects.filter(open_seat_filter(), draft=draft).order_by("index")
+    seat = next((s for s in open_seats if team is None or team_of(s.index) == team), None)
+    if seat is None and team is not None:
+        raise Conflict(f"Every seat of team {team + 1} is taken.", code="team_full")
     if seat is None:
         raise Conflict("Every seat of this draft is taken.", code="draft_full")
     seat.player = user

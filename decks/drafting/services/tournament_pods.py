@@ -8,7 +8,7 @@ from decks.drafting import catalogue, tournament_link
 from decks.drafting.models import Draft, SealedDeal, Seat
 from decks.drafting.rules import rng_for
 
-from .pods import pod_create, pod_settings
+from .pods import TWO_PLAYERS, pod_create, pod_settings, require_cube_fits, require_format
 
 MAX_POD = 8
 
@@ -30,9 +30,14 @@ def tournament_pods_create(
     card_set_id: int | None = None,
     booster_layout: str | None = None,
     drafter_entry_ids: list[int] | None = None,
+    format: str = Draft.Format.BOOSTER,
+    cube: bool = False,
 ) -> list[Draft]:
     """Seat the tournament's active entries, in a seeded random order, in pods of at most 8;
-    with `drafter_entry_ids`, only those entries, in one pod of 8 whose other seats are bots."""
+    with `drafter_entry_ids`, only those entries, in one pod of 8 whose other seats are bots.
+    A booster or Rochester draft, or (for a pod of two) Winston or grid; packs from boosters
+    or, for a game with card sets, from a cube (ruling 38)."""
+    require_format(format)
     # Why the lock: two clicks must not make two sets of pods.
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
     tournament_link.require_tournament_organizer(tournament, user)
@@ -47,10 +52,17 @@ def tournament_pods_create(
             code="already_dealt",
         )
     entries = tournament_link.active_entries(tournament)
+    pod_size = 2 if format in TWO_PLAYERS else MAX_POD
     if drafter_entry_ids is not None:
-        entries = _chosen_drafters(entries, drafter_entry_ids)
+        entries = _chosen_drafters(entries, drafter_entry_ids, pod_size, format)
     elif len(entries) < 2:
         raise Conflict("A draft needs at least two entries.", code="not_enough_entries")
+    elif pod_size == 2 and len(entries) != 2:
+        raise ServiceError(
+            _not_two(format, f"this event has {len(entries)} entries"),
+            code="pod_not_two",
+            errors={"format": ["Only for a pod of two."]},
+        )
     game = catalogue.game_get(tournament_link.game_slug(tournament))
     settings = pod_settings(
         game=game,
@@ -60,12 +72,15 @@ def tournament_pods_create(
         card_set_id=card_set_id,
         booster_layout=booster_layout,
         user=user,
+        cube=cube,
     )
+    sizes = [pod_size] if drafter_entry_ids is not None else pod_sizes(len(entries))
+    require_cube_fits(settings, max(sizes))
     rng_for(settings.seed, "pods").shuffle(entries)
     if drafter_entry_ids is not None:
-        return [_chosen_pod(tournament, game, settings, entries)]
+        return [_chosen_pod(tournament, game, settings, entries, pod_size, format)]
     pods, start = [], 0
-    for number, size in enumerate(pod_sizes(len(entries)), start=1):
+    for number, size in enumerate(sizes, start=1):
         draft = pod_create(
             organizer=tournament.organizer,
             game=game,
@@ -74,6 +89,7 @@ def tournament_pods_create(
             settings=settings,
             tournament=tournament,
             pod_number=number,
+            format=format,
         )
         _seat_entries(draft, entries[start : start + size])
         start += size
@@ -95,7 +111,18 @@ def _seat_entries_in(seats: list[Seat], entries: list) -> None:
     Seat.objects.bulk_update(seats, ["entry", "player", "is_bot"])
 
 
-def _chosen_drafters(entries: list, drafter_entry_ids: list[int]) -> list:
+def _not_two(format: str, why: str) -> str:
+    """Why a Winston or grid pod cannot be made, and what to do instead."""
+    name = Draft.Format(format).label.split(" ")[0]
+    return (
+        f"A {name} draft seats exactly two, but {why}: tick one or two entries to draft "
+        "(the others get sealed pools), or choose a booster or Rochester draft."
+    )
+
+
+def _chosen_drafters(
+    entries: list, drafter_entry_ids: list[int], pod_size: int, format: str
+) -> list:
     """The active entries named, or a 400 naming what is wrong (none, too many, unknown)."""
     chosen = set(drafter_entry_ids)
     if not chosen:
@@ -103,6 +130,12 @@ def _chosen_drafters(entries: list, drafter_entry_ids: list[int]) -> list:
             "Choose at least one entry to draft.",
             code="no_drafters",
             errors={"drafters": ["Tick the entries who draft."]},
+        )
+    if pod_size == 2 and len(chosen) > 2:
+        raise ServiceError(
+            _not_two(format, f"you ticked {len(chosen)}"),
+            code="pod_not_two",
+            errors={"drafters": ["At most 2."]},
         )
     if len(chosen) > MAX_POD:
         raise ServiceError(
@@ -122,16 +155,18 @@ def _chosen_drafters(entries: list, drafter_entry_ids: list[int]) -> list:
     return drafters
 
 
-def _chosen_pod(tournament, game, settings, drafters: list) -> Draft:
-    """One pod of 8: the drafters in the first seats (seeded order), bots in the rest."""
+def _chosen_pod(tournament, game, settings, drafters: list, size: int, format: str) -> Draft:
+    """One pod of `size` (8, or 2 for Winston and grid): the drafters in the first seats
+    (seeded order), bots in the rest."""
     draft = pod_create(
         organizer=tournament.organizer,
         game=game,
-        seats=MAX_POD,
-        bots=MAX_POD - len(drafters),
+        seats=size,
+        bots=size - len(drafters),
         settings=settings,
         tournament=tournament,
         pod_number=1,
+        format=format,
     )
     seats = list(Seat.objects.filter(draft=draft).order_by("index"))[: len(drafters)]
     _seat_entries_in(seats, drafters)

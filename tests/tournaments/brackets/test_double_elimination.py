@@ -133,8 +133,7 @@ def possible_rematches(size: int, drops: list[list[int]]) -> int:
     """Losers' matches where a dropped winners' loser may meet an entry it may have played:
     the survivors that can reach that slot include someone from its own winners' region.
     `drops[r - 2][i]`: the losers' match winners' round r's match i's loser takes."""
-    orders = ["natural"] * len(drops)
-    routes = de._raw_routes(size, orders)
+    routes = de._raw_routes(size, de.drops_of(size, ["natural"] * len(drops)))
     regions: dict[de.Place, frozenset[int]] = {}
     count = 0
     for spot in routes:  # in play order
@@ -173,3 +172,58 @@ def test_the_drop_orders_are_as_good_as_every_other_order(size):
 @pytest.mark.parametrize("size", [32, 64, 256])
 def test_bigger_brackets_allow_only_the_losers_final_rematch(size):
     assert possible_rematches(size, standard(size)) == 1
+
+
+def every_drop(size: int):
+    """Every way of dropping each winners' round's losers (brute force)."""
+    rounds = size.bit_length() - 1
+    every = [list(permutations(range(size >> r))) for r in range(2, rounds + 1)]
+    return [[list(p) for p in combo] for combo in product(*every)]
+
+
+@pytest.mark.parametrize("size", [4, 8, 16])
+def test_with_byes_the_layout_allows_the_fewest_early_rematches(size):
+    """D2 with byes: for every entry count up to 16, no way of dropping the losers allows
+    fewer early rematches than the layout's (a bye's loser is nobody, pass-throughs pass)."""
+    combos = every_drop(size)
+    for n in range(size // 2 + 1, size + 1):
+        chosen = de.early_rematches(n, de.drops_of(size, de.chosen_orders(n)))
+        assert chosen == min(de.early_rematches(n, drops) for drops in combos), n
+
+
+def test_with_more_byes_winners_round_two_drops_in_another_order():
+    # given 32 slots: no named order of any round does better than the layout's, which for
+    # 19 to 21 entries drops winners' round 2 in reverse (standard orders: 4, 5, 4)
+    names = list(de.ORDERINGS)
+    for n in (20, 23):
+        best = min(
+            de.early_rematches(n, de.drops_of(32, combo)) for combo in product(names, repeat=4)
+        )
+        assert de.early_rematches(n, de.drops_of(32, de.chosen_orders(n))) == best, n
+    assert de.chosen_orders(20)[0] == "reverse"
+    assert de.early_rematches(20, de.drops_of(32, de.drop_orders(32))) == 5
+    # and a bracket drawn with the first layout keeps its routes
+    assert de.layout(20, 1).orders == de.drop_orders(32) != de.layout(20).orders
+    # a full bracket is never changed
+    assert de.chosen_orders(32) == de.drop_orders(32)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(17, 70), seed=st.integers(0, 2**32))
+def test_with_byes_rematches_happen_only_where_the_layout_allows_them(n, seed):
+    # given a whole event with byes played with random winners
+    _run, played, _out = play(n, reset=True, rng=Random(seed))
+    met: dict[int, set[int]] = {e: set() for e in range(1, n + 1)}
+    seen_in_losers: set[int] = set()
+    early = set()
+    for spot, entries, _winner in played:
+        a, b = entries
+        if spot.side == de.LOSERS:
+            if any(e not in seen_in_losers and ({a, b} - {e}) & met[e] for e in entries):
+                early.add(spot)
+            seen_in_losers.update(entries)
+        met[a].add(b)
+        met[b].add(a)
+    # then no more losers' matches were early rematches than the layout's count allows
+    size = 1 << de.rounds_needed(n, 2)
+    assert len(early) <= de.early_rematches(n, de.drops_of(size, de.chosen_orders(n)))
