@@ -22,7 +22,6 @@ Uses a throw-away test database (created and dropped here) on DATABASE_URL's ser
 (default postgres://postgres@127.0.0.1:5432/h_drafts_bench). Prints one JSON line per figure.
 """
 
-import json
 import multiprocessing
 import os
 import queue
@@ -43,6 +42,7 @@ from django.db import connection, transaction  # noqa: E402
 from django.db.models import F  # noqa: E402
 
 from accounts.models import User  # noqa: E402
+from bench import report  # noqa: E402
 from config.errors import Conflict, ServiceError  # noqa: E402
 from decks.drafting import services, tasks  # noqa: E402
 from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
@@ -60,16 +60,14 @@ SUMMARY: list[str] = []
 
 
 def emit(figure: str, value: float, unit: str, **extra) -> None:
-    row = {"figure": figure, "value": round(value, 6), "unit": unit, **extra}
-    print(json.dumps(row), flush=True)
+    report.emit(figure, value, unit, **extra)
     SUMMARY.append(f"{figure:<40} {value:>12.3f} {unit}")
 
 
 def emit_load(when: str) -> None:
     one, five, fifteen = os.getloadavg()
     stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
-    print(json.dumps({"figure": f"load_average_{when}", "value": [one, five, fifteen],
-                      "unit": "1/5/15 min", "time": stamp}), flush=True)  # fmt: skip
+    report.emit(f"load_average_{when}", [one, five, fifteen], "1/5/15 min")
     SUMMARY.append(f"load average {when:<27} {one:.2f} {five:.2f} {fifteen:.2f} at {stamp}")
 
 

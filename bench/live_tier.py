@@ -48,13 +48,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from django.db import connection  # noqa: E402
 from live_push import (  # noqa: E402  (sets Django up)
     REDIS,
-    emit,
     free_port,
     next_move,
     players_and_game,
     redis_answers,
 )
 
+from bench.report import emit  # noqa: E402
 from config.serving import web_server_command  # noqa: E402
 
 HOST = "127.0.0.1"

@@ -96,17 +96,11 @@ def _plan(
     if state is None:
         return None, None
     draft, seats, positions, card_id = state
-    seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
+    seat = _seat_of(seats, user)
     if draft.status != Draft.Status.RUNNING or card_id is None or seat is None or seat.is_bot:
         return None, card_id
     try:
-        head = check_pick(
-            positions,
-            seat=seat.index,
-            round_number=draft.round,
-            pack_id=pack_id,
-            pick_number=pick_number,
-        )
+        head = _head_of(draft, positions, seat, pack_id, pick_number)
     except StalePick:
         return None, card_id
     return _planned(draft, seats, positions, seat, head, pack_card_id), card_id
@@ -194,18 +188,12 @@ def _pick_locked(
         seats, positions = fastpath.pod_rows(draft)
         # the room's stamp as this transaction leaves the draft (no read after the commit)
         live.publish_read(f"draft-{draft.pk}", lambda: room_stamp(draft, seats))
-        seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
+        seat = _seat_of(seats, user)
         if seat is None:
             raise NotAllowed("You have no seat in this draft.", code="not_seated")
         if seat.is_bot:
             raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
-        head = check_pick(
-            positions,
-            seat=seat.index,
-            round_number=draft.round,
-            pack_id=pack_id,
-            pick_number=pick_number,
-        )
+        head = _head_of(draft, positions, seat, pack_id, pick_number)
         pack_card_id, card_id = card
         if card_id is None:
             raise ServiceError(
@@ -233,4 +221,21 @@ def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:
         f"{message} Your current pack is in 'state'.",
         code="stale_pick",
         data={"state": draft_seat_view(draft_id=draft_id, user=user)},
+    )
+
+
+def _seat_of(seats, user):
+    """The user's seat in the pod (None for a visitor or an anonymous user)."""
+    return next((s for s in seats if user.pk and s.player_id == user.pk), None)
+
+
+def _head_of(draft, positions, seat, pack_id: int, pick_number: int):
+    """The head of the pack the seat holds, checked against the pick it quotes (StalePick
+    when the quoted pack or pick number is not the seat's now)."""
+    return check_pick(
+        positions,
+        seat=seat.index,
+        round_number=draft.round,
+        pack_id=pack_id,
+        pick_number=pick_number,
     )
