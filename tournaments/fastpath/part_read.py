@@ -119,7 +119,8 @@ PART_SQL = (
     " CASE WHEN {shown} THEN (SELECT json_agg(json_build_array(w.winner, w.n))"
     ' FROM (SELECT g."winner_id" AS winner, COUNT(*) AS n'
     f' FROM {_table(MatchGame)} AS g WHERE g."match_id" = m."id"'
-    ' AND g."winner_id" IS NOT NULL GROUP BY g."winner_id") AS w) END'
+    ' AND g."winner_id" IS NOT NULL AND NOT g."superseded"'
+    ' GROUP BY g."winner_id") AS w) END'
     f' FROM {_table(Match)} AS m WHERE m."tournament_id" = %s AND ({{fetch}})'
     ' ORDER BY m."round_id", m."index"'
 )

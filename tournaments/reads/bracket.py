@@ -247,11 +247,14 @@ def scores(
 def game_wins(
     tournament: Tournament, match_ids: list[int] | None = None
 ) -> dict[int, dict[int, int]]:
-    """Each match's games won, by entry (of the whole event, or of `match_ids`; one query)."""
+    """Each match's games won, by entry (of the whole event, or of `match_ids`; one query);
+    a corrected result's replaced games (kept for the audit trail) do not count."""
     wins: dict[int, dict[int, int]] = defaultdict(dict)
     if match_ids is not None and not match_ids:
         return wins
-    rows = MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
+    rows = MatchGame.objects.filter(
+        match__tournament=tournament, winner__isnull=False, superseded=False
+    )
     if match_ids is not None:
         rows = rows.filter(match_id__in=match_ids)
     counts = rows.values("match_id", "winner_id").annotate(n=Count("id"))
