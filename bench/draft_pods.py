@@ -260,22 +260,31 @@ def many_pods(organizer: User) -> None:
     for process in processes:
         process.join(timeout=30)
     check_and_report(drafts, list(latencies), elapsed)
+    report_locks(waits, holds, bare)
+    report_paths(paths, stale)
+
+
+def p99(ordered: list[float]) -> float:
+    return ordered[int(len(ordered) * 0.99) - 1]
+
+
+def report_locks(waits, holds, bare: list[float]) -> None:
+    """The humans' lock waits and the bots' transactions, beside the two bare baselines."""
     for name, values in (("human_lock_wait", waits), ("bots_transaction", holds)):
         ordered = sorted(values)
         emit(f"draft_{name}_p50", statistics.median(ordered) * 1000, "ms")
-        emit(f"draft_{name}_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+        emit(f"draft_{name}_p99", p99(ordered) * 1000, "ms")
     emit("draft_bots_transactions", len(holds), "transactions")
     ordered = sorted(bare)
     emit("bare_lock_and_update_p50", statistics.median(ordered) * 1000, "ms")
-    emit("bare_lock_and_update_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+    emit("bare_lock_and_update_p99", p99(ordered) * 1000, "ms")
     ordered = sorted(PICKERS_BARE)
     emit("bare_lock_and_update_in_pickers_p50", statistics.median(ordered) * 1000, "ms")
-    emit(
-        "bare_lock_and_update_in_pickers_p99",
-        ordered[int(len(ordered) * 0.99) - 1] * 1000,
-        "ms",
-        samples=len(ordered),
-    )
+    emit("bare_lock_and_update_in_pickers_p99", p99(ordered) * 1000, "ms", samples=len(ordered))
+
+
+def report_paths(paths, stale) -> None:
+    """How the humans' picks and the bots' passes were written: planned, refused, locked."""
     emit("draft_human_picks_planned_before_the_lock", sum(p for p, _, _ in paths), "picks")
     emit("draft_human_plans_refused_pod_moved", sum(r for _, r, _ in paths), "plans")
     emit("draft_human_picks_made_under_the_lock", sum(n for _, _, n in paths), "picks")
