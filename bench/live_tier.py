@@ -179,6 +179,18 @@ async def a_move(
     return seen, sent, version
 
 
+async def move_and_notice(port: int, streams: Streams, players: dict, game: int):
+    """A move through the API and its notice on every watcher: (sent at, seconds to the
+    API's answer, the new version, (delays, watchers missed, notices with the board)), or None
+    when the move was refused."""
+    made = await a_move(port, streams, game, *players[game])
+    if made is None:
+        return None
+    seen, sent, version = made
+    answer_s = time.perf_counter() - sent
+    return sent, answer_s, version, await streams.next_on_every_watcher(game, seen, sent)
+
+
 async def moves(port: int, pid: int, streams: Streams, players: dict, count: int,
                 label: str) -> None:  # fmt: skip
     """Moves through the API, each timed to its board on every spectator's page (in its
@@ -188,12 +200,11 @@ async def moves(port: int, pid: int, streams: Streams, players: dict, count: int
     for i in range(count + 1):  # the first move of a process imports the API: not counted
         game = games[i % len(games)]
         cpu_before = cpu_s(pid)
-        made = await a_move(port, streams, game, *players[game])
-        if made is None:
+        moved_and_seen = await move_and_notice(port, streams, players, game)
+        if moved_and_seen is None:
             continue
-        seen, sent, version = made
-        answered.append(time.perf_counter() - sent)
-        delays, missing, with_board = await streams.next_on_every_watcher(game, seen, sent)
+        sent, answer_s, version, (delays, missing, with_board) = moved_and_seen
+        answered.append(answer_s)
         screen, lost, shown = screen + delays, lost + missing, shown + with_board
         if delays:
             await request(port, "GET", f"/games/{game}/board/?version={version}")
@@ -228,11 +239,10 @@ async def moves_fetched_by_all(port: int, pid: int, streams: Streams, players: d
     for i in range(count):
         game = games[i % len(games)]
         cpu_before = cpu_s(pid)
-        made = await a_move(port, streams, game, *players[game])
-        if made is None:
+        moved_and_seen = await move_and_notice(port, streams, players, game)
+        if moved_and_seen is None:
             continue
-        seen, sent, version = made
-        delays, _missing, _shown = await streams.next_on_every_watcher(game, seen, sent)
+        sent, _answer_s, version, (delays, _missing, _shown) = moved_and_seen
         await asyncio.gather(*(fetch(game, version, sent) for _ in delays))
         cpu += cpu_s(pid) - cpu_before
     emit_times(f"move sent -> every spectator's board fetched after a bare notice, as before "
