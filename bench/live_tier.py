@@ -24,20 +24,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import datetime
-import http.client
 import itertools
 import json
 import multiprocessing
 import os
 import platform
-import secrets
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -48,112 +42,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from django.db import connection  # noqa: E402
 from live_push import (  # noqa: E402  (sets Django up)
     REDIS,
-    emit,
-    free_port,
     next_move,
     players_and_game,
     redis_answers,
 )
+from live_servers import HOST, cpu_s, rss_kb, start, stop  # noqa: E402
 
-from config.serving import web_server_command  # noqa: E402
-
-HOST = "127.0.0.1"
-
-
-def server_env() -> dict:
-    """Production settings on this box (bench/load/settings.py), the throwaway database."""
-    db = connection.settings_dict
-    url = f"postgres://{db['USER']}@{db['HOST'] or HOST}:{db['PORT'] or 5432}/{db['NAME']}"
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "bench.load.settings",
-        "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": url,
-        "REDIS_URL": REDIS,
-        "SECRET_KEY": secrets.token_urlsafe(64),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "LOG_LEVEL": "WARNING",
-        "HEALTHZ_HEARTBEATS": "false",  # no worker in this run
-        "LIVE_STREAM_SECONDS": "600",  # the bench's streams stay open for its whole run
-    }
-
-
-def commands(kind: str, port: int) -> list[str]:
-    py = sys.executable
-    if kind == "granian":
-        return web_server_command(HOST, port, workers=1)
-    if kind == "uvicorn":
-        return [py, "-m", "uvicorn", "config.asgi:application", "--host", HOST,
-                "--port", str(port), "--lifespan", "off", "--no-access-log",
-                "--log-level", "warning"]  # fmt: skip
-    if kind == "daphne":
-        return [py, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
-    return [py, "-m", "gunicorn", "config.wsgi", "--bind", f"{HOST}:{port}", "--workers", "3",
-            "--worker-class", "gthread", "--threads", "48", "--log-level", "warning"]  # fmt: skip
-
-
-def start(kind: str) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    env = server_env() | ({"LIVE_MAX_STREAMS": "40"} if kind == "gthread" else {})
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (the server's log while it runs)
-    process = subprocess.Popen(
-        commands(kind, port), cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
-    )
-    for _ in range(300):
-        try:
-            probe = http.client.HTTPConnection(HOST, port, timeout=1)
-            probe.request("GET", "/healthz")
-            if probe.getresponse().status == 200:
-                return process, port
-        except OSError:
-            pass
-        time.sleep(0.05)
-    stop(process)
-    log.seek(0)
-    raise SystemExit(f"{kind} did not start: {log.read().decode()[-2000:]}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    """The server and its workers (a gthread worker held by a stream ignores SIGTERM)."""
-    os.killpg(process.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(10)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-
-
-def rss_kb(pid: int) -> int:
-    """The resident memory of a process and its children (the server's workers)."""
-    total = 0
-    for task in [pid, *children(pid)]:
-        try:
-            for line in Path(f"/proc/{task}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
-
-
-def cpu_s(pid: int) -> float:
-    """The CPU time of a process and its children so far (user and system)."""
-    total = 0
-    for task in [pid, *children(pid)]:
-        try:
-            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def children(pid: int) -> list[int]:
-    try:
-        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return []
-    return [int(c) for c in found for c in [c, *children(int(c))]]
+from bench.report import emit  # noqa: E402
 
 
 async def request(
@@ -284,6 +179,18 @@ async def a_move(
     return seen, sent, version
 
 
+async def move_and_notice(port: int, streams: Streams, players: dict, game: int):
+    """A move through the API and its notice on every watcher: (sent at, seconds to the
+    API's answer, the new version, (delays, watchers missed, notices with the board)), or None
+    when the move was refused."""
+    made = await a_move(port, streams, game, *players[game])
+    if made is None:
+        return None
+    seen, sent, version = made
+    answer_s = time.perf_counter() - sent
+    return sent, answer_s, version, await streams.next_on_every_watcher(game, seen, sent)
+
+
 async def moves(port: int, pid: int, streams: Streams, players: dict, count: int,
                 label: str) -> None:  # fmt: skip
     """Moves through the API, each timed to its board on every spectator's page (in its
@@ -293,12 +200,11 @@ async def moves(port: int, pid: int, streams: Streams, players: dict, count: int
     for i in range(count + 1):  # the first move of a process imports the API: not counted
         game = games[i % len(games)]
         cpu_before = cpu_s(pid)
-        made = await a_move(port, streams, game, *players[game])
-        if made is None:
+        moved_and_seen = await move_and_notice(port, streams, players, game)
+        if moved_and_seen is None:
             continue
-        seen, sent, version = made
-        answered.append(time.perf_counter() - sent)
-        delays, missing, with_board = await streams.next_on_every_watcher(game, seen, sent)
+        sent, answer_s, version, (delays, missing, with_board) = moved_and_seen
+        answered.append(answer_s)
         screen, lost, shown = screen + delays, lost + missing, shown + with_board
         if delays:
             await request(port, "GET", f"/games/{game}/board/?version={version}")
@@ -333,11 +239,10 @@ async def moves_fetched_by_all(port: int, pid: int, streams: Streams, players: d
     for i in range(count):
         game = games[i % len(games)]
         cpu_before = cpu_s(pid)
-        made = await a_move(port, streams, game, *players[game])
-        if made is None:
+        moved_and_seen = await move_and_notice(port, streams, players, game)
+        if moved_and_seen is None:
             continue
-        seen, sent, version = made
-        delays, _missing, _shown = await streams.next_on_every_watcher(game, seen, sent)
+        sent, _answer_s, version, (delays, _missing, _shown) = moved_and_seen
         await asyncio.gather(*(fetch(game, version, sent) for _ in delays))
         cpu += cpu_s(pid) - cpu_before
     emit_times(f"move sent -> every spectator's board fetched after a bare notice, as before "

@@ -11,12 +11,7 @@ from gameplay.engine import registry
 from tests.e2e.draft_room import browser_page_for
 from tests.e2e.play import click_first_listed_move, listed_moves, log_in_by_form
 from tournaments.models import Match
-from tournaments.services import (
-    entry_add,
-    match_result_report,
-    tournament_create,
-    tournament_start,
-)
+from tournaments.services import entry_add, match_result_report, tournament_create, tournament_start
 
 PASSWORD = "correct-horse-battery"
 
