@@ -40,6 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import report
 from gameplay.engine import bots
 
 GAMES = ("army", "combat", "conventional-combat", "rune-duel")
@@ -200,10 +201,10 @@ def main() -> None:
     for slug in args.slugs:
         for pair in args.pairs:
             if args.target is not None:
-                print(json.dumps(sequential(slug, pair, args.target, args)), flush=True)
+                report.emit_row(sequential(slug, pair, args.target, args))
                 continue
             figure = ladder(slug, pair, args.games, seed0=args.seed0, procs=args.procs)
-            print(json.dumps(figure), flush=True)
+            report.emit_row(figure)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ CPU seconds (`time.process_time`), best of a few runs. Prints one JSON line per 
 `BENCH_LARGE=0` leaves out the 1,000,000-entry figures (they take a few seconds each).
 """
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import report
 from bench.timing import least_cpu_time
 from tournaments.brackets import (
     bracket_first_round,
@@ -63,8 +63,8 @@ def random_event(entry_count: int, per_match: int):
 
 
 def emit(figure: str, value: float, unit: str) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
+    """Print one figure as a JSON line (bench/report.py: with the machine, date and load)."""
+    report.emit(figure, value, unit)
 
 
 def main() -> None:

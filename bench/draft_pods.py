@@ -7,11 +7,13 @@
    the human's wait for the pod's row lock (a planned pick's conditional UPDATE, or the
    lock of a pick made under it), how human picks were made (planned before the lock and
    written in 2 statements under it, plans refused because the pod moved, picks made under
-   the lock), and of a bots' locked transaction (from asking
-   for the lock to the commit; the bots choose their picks before it, without the lock), how
-   many bots' choices were found made by another transaction under the lock (dropped) and
-   how many passes were chosen under the lock after a refused write. Baseline, same run and
-   load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99).
+   the lock), and of a bots' locked transaction (from asking for the lock to the commit: a
+   pass planned before the lock and written in 2 statements under it, or chosen under it);
+   how many bots' plans were written, refused because the pod moved, and how many passes
+   were chosen under the lock (after refused plans, or at a round's end). Baseline, same run
+   and load: a bare transaction locking and updating a draft row every 0.5 s (p50/p99), in
+   the main process and, every BARE_EVERY picks, in the pickers' processes themselves (the
+   main process sleeps between its samples, which the box's scheduler favours).
 
 Run: `BENCH_PODS=64 nice -n 10 .venv/bin/python bench/draft_pods.py` (BENCH_PODS=16 for a
 quicker run). The load average is printed before and after, then a summary table on stderr.
@@ -20,7 +22,6 @@ Uses a throw-away test database (created and dropped here) on DATABASE_URL's ser
 (default postgres://postgres@127.0.0.1:5432/h_drafts_bench). Prints one JSON line per figure.
 """
 
-import json
 import multiprocessing
 import os
 import queue
@@ -41,31 +42,32 @@ from django.db import connection, transaction  # noqa: E402
 from django.db.models import F  # noqa: E402
 
 from accounts.models import User  # noqa: E402
+from bench import report  # noqa: E402
 from config.errors import Conflict, ServiceError  # noqa: E402
 from decks.drafting import services, tasks  # noqa: E402
 from decks.drafting.models import Draft, Pack, PackCard, Pick  # noqa: E402
+from decks.drafting.services import bot_picks as bot_services  # noqa: E402
 from decks.drafting.services import human_pick  # noqa: E402
-from decks.drafting.services import picks as pick_services  # noqa: E402
 
 PODS = int(os.environ.get("BENCH_PODS", "64"))
 HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "4"))
 HUMAN_PROCESSES = int(os.environ.get("BENCH_PROCESSES", "4"))
 WORKERS = 2
+PICKERS_BARE: list[float] = []  # (a manager's list once the pods start)
 
 
 SUMMARY: list[str] = []
 
 
-def emit(figure: str, value: float, unit: str) -> None:
-    print(json.dumps({"figure": figure, "value": round(value, 6), "unit": unit}), flush=True)
+def emit(figure: str, value: float, unit: str, **extra) -> None:
+    report.emit(figure, value, unit, **extra)
     SUMMARY.append(f"{figure:<40} {value:>12.3f} {unit}")
 
 
 def emit_load(when: str) -> None:
     one, five, fifteen = os.getloadavg()
     stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
-    print(json.dumps({"figure": f"load_average_{when}", "value": [one, five, fifteen],
-                      "unit": "1/5/15 min", "time": stamp}), flush=True)  # fmt: skip
+    report.emit(f"load_average_{when}", [one, five, fifteen], "1/5/15 min")
     SUMMARY.append(f"load average {when:<27} {one:.2f} {five:.2f} {fifteen:.2f} at {stamp}")
 
 
@@ -102,22 +104,21 @@ def worker(jobs, stop, holds, stale) -> None:
     connection.close()
     mine: list[float] = []
     # A bots' locked transaction, from asking for the lock to its commit (the lock is its
-    # first query): writing a plan chosen without the lock, or choosing under the lock.
-    locked = timed(pick_services._bots_locked, mine)
-    write = timed(pick_services._bots_write, mine)
-    dropped: list[int] = []  # choices another transaction made first (dropped)
-    locked_runs: list[int] = []
+    # first query): writing a pass planned without the lock, or choosing under the lock.
+    locked = timed(bot_services._bots_locked, mine)
+    write = timed(bot_services._bots_write, mine)
+    counts = {"written": 0, "refused": 0, "locked": 0}
 
-    def counted_locked(draft_id, card_infos):  # writes refused 3 times: chosen under the lock
-        locked_runs.append(draft_id)
+    def counted_locked(draft_id, card_infos):  # plans refused, or a round's end
+        counts["locked"] += 1
         return locked(draft_id, card_infos)
 
-    def counted_write(draft_id, plan, card_infos):
-        made = write(draft_id, plan, card_infos)
-        dropped.append(len(plan) - (made or 0))
-        return made
+    def counted_write(plan):
+        written = write(plan)
+        counts["written" if written else "refused"] += 1
+        return written
 
-    pick_services._bots_locked, pick_services._bots_write = counted_locked, counted_write
+    bot_services._bots_locked, bot_services._bots_write = counted_locked, counted_write
     while not stop.is_set():
         try:
             draft_id = jobs.get(timeout=0.2)
@@ -125,7 +126,7 @@ def worker(jobs, stop, holds, stale) -> None:
             continue
         services.draft_bots_run(draft_id=draft_id)
     holds.extend(mine)
-    stale.append((len(dropped), sum(dropped), len(locked_runs)))
+    stale.append((counts["written"], counts["refused"], counts["locked"]))
 
 
 def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
@@ -137,6 +138,13 @@ def heads_of(draft_ids: set[int]) -> dict[tuple[int, int], tuple[int, int]]:
     )
     # Ordered from the back of each queue, so the head is the last one written.
     return {(draft, seat): (pack, picks + 1) for draft, seat, pack, picks in rows}
+
+
+# The baseline measured inside the pickers' processes too: the bare transaction every
+# BARE_EVERY picks, on the same connection and under the same scheduling as the picks (the
+# main process's baseline sleeps between its samples, which the box's scheduler favours).
+BARE_EVERY = 10
+IDLE_DRAFT: list[int] = []  # the idle draft's id, set before the processes fork
 
 
 def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop) -> None:
@@ -163,7 +171,8 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
     tasks.draft_bots_run.delay = jobs.put  # on commit, bot runs go to the worker processes
     users = {u.pk: u for u in User.objects.filter(pk__in=[user for _, user, _ in seats])}
     draft_ids = {draft_id for draft_id, _, _ in seats}
-    mine = []
+    mine: list[float] = []
+    my_bare: list[float] = []
     while not stop.is_set():
         heads = heads_of(draft_ids)
         waiting = [(d, u, i) for d, u, i in seats if (d, i) in heads]
@@ -179,10 +188,13 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
             except (Conflict, ServiceError):  # the pod moved on since we looked: read again
                 continue
             mine.append(time.perf_counter() - started)
+            if len(mine) % BARE_EVERY == 0:
+                bare_locked_write(IDLE_DRAFT[0], my_bare)
         if not waiting:
             time.sleep(0.01)
     latencies.extend(mine)
     waits.extend(my_waits)
+    PICKERS_BARE.extend(my_bare)
     paths.append((counts["planned"], counts["refused"], counts["locked"]))
     jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
 
@@ -216,6 +228,9 @@ def many_pods(organizer: User) -> None:
     jobs, stop = context.Queue(), context.Event()
     latencies, waits, holds = manager.list(), manager.list(), manager.list()
     stale, paths = manager.list(), manager.list()
+    global PICKERS_BARE
+    PICKERS_BARE = manager.list()
+    IDLE_DRAFT[:] = [Draft.objects.exclude(pk__in=drafts).values_list("pk", flat=True)[0]]
     tasks.draft_bots_run.delay = jobs.put
     connection.close()  # each process opens its own connection
     processes = [
@@ -245,19 +260,36 @@ def many_pods(organizer: User) -> None:
     for process in processes:
         process.join(timeout=30)
     check_and_report(drafts, list(latencies), elapsed)
+    report_locks(waits, holds, bare)
+    report_paths(paths, stale)
+
+
+def p99(ordered: list[float]) -> float:
+    return ordered[int(len(ordered) * 0.99) - 1]
+
+
+def report_locks(waits, holds, bare: list[float]) -> None:
+    """The humans' lock waits and the bots' transactions, beside the two bare baselines."""
     for name, values in (("human_lock_wait", waits), ("bots_transaction", holds)):
         ordered = sorted(values)
         emit(f"draft_{name}_p50", statistics.median(ordered) * 1000, "ms")
-        emit(f"draft_{name}_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+        emit(f"draft_{name}_p99", p99(ordered) * 1000, "ms")
     emit("draft_bots_transactions", len(holds), "transactions")
     ordered = sorted(bare)
     emit("bare_lock_and_update_p50", statistics.median(ordered) * 1000, "ms")
-    emit("bare_lock_and_update_p99", ordered[int(len(ordered) * 0.99) - 1] * 1000, "ms")
+    emit("bare_lock_and_update_p99", p99(ordered) * 1000, "ms")
+    ordered = sorted(PICKERS_BARE)
+    emit("bare_lock_and_update_in_pickers_p50", statistics.median(ordered) * 1000, "ms")
+    emit("bare_lock_and_update_in_pickers_p99", p99(ordered) * 1000, "ms", samples=len(ordered))
+
+
+def report_paths(paths, stale) -> None:
+    """How the humans' picks and the bots' passes were written: planned, refused, locked."""
     emit("draft_human_picks_planned_before_the_lock", sum(p for p, _, _ in paths), "picks")
     emit("draft_human_plans_refused_pod_moved", sum(r for _, r, _ in paths), "plans")
     emit("draft_human_picks_made_under_the_lock", sum(n for _, _, n in paths), "picks")
     emit("draft_bots_plans_written", sum(plans for plans, _, _ in stale), "plans")
-    emit("draft_bots_choices_dropped_stale", sum(count for _, count, _ in stale), "choices")
+    emit("draft_bots_plans_refused_pod_moved", sum(count for _, count, _ in stale), "plans")
     emit("draft_bots_chosen_under_lock", sum(count for _, _, count in stale), "transactions")
 
 

@@ -22,7 +22,6 @@ import argparse
 import json
 import multiprocessing
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TASK = "config.ping"
+# The unit of each figure a soak returns.
+UNITS = {
+    **dict.fromkeys(("sent", "asked", "finished", "lost"), "tasks"),
+    **{"worker_crashes": "crashes", "send_s": "s", "total_s": "s", "tasks_per_s": "tasks/s"},
+}
 
 
 def broker_settings(kind: str, var_dir: Path) -> tuple[str, str, dict]:
@@ -162,17 +166,15 @@ def main() -> None:
     parser.add_argument("--broker", action="append", choices=["sqlite", "filesystem"])
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    context = {"machine": f"{platform.node()} {os.cpu_count()} cores",
-               "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-               "load": [round(x, 2) for x in os.getloadavg()]}  # fmt: skip
+    from bench import report
+
     for kind in args.broker or ["sqlite", "filesystem"]:
         with tempfile.TemporaryDirectory() as folder:
             tasks = args.tasks if kind == "sqlite" else args.baseline_tasks
             figures = soak(kind, tasks=tasks, producers=args.producers, var_dir=Path(folder))
         for name, value in figures.items():
             if name != "broker":
-                line = {"figure": f"embedded_broker_{name}", "broker": kind, "value": value}
-                print(json.dumps({**line, **context}), flush=True)
+                report.emit(f"embedded_broker_{name}", value, UNITS[name], broker=kind)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ The suite plays a share of these games (tests/gameplay/engine/ci_games.py: every
 and every sampled check, in about a minute of CPU); this bench runs the same `slow` tests with
 ENGINE_FUZZ_GAMES set, over both cores (pytest-xdist), so the 10,000 stay one command away
 without costing every CI run seven minutes (the search bot's ladders are bench/bot_ladder.py).
-One JSON line per game: the games played, whether every test passed, and the CPU and wall time;
-the machine, date and load first.
+One JSON line per game: the games played, whether every test passed, and the CPU and wall time,
+each with the machine, date and load (bench/report.py).
 
 Usage: python bench/engine_fuzz.py [--games 10000] [--workers 2] [GAME ...]
 (GAME: combat, army, conventional-combat, rune-duel, kingdom-combat; all by default).
@@ -15,10 +15,7 @@ Usage: python bench/engine_fuzz.py [--games 10000] [--workers 2] [GAME ...]
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import os
-import platform
 import resource
 import subprocess
 import sys
@@ -26,6 +23,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import report  # noqa: E402
+
 TESTS = {
     "combat": "tests/gameplay/engine/test_combat_games.py",
     "army": "tests/gameplay/engine/test_army_games.py",
@@ -34,17 +35,6 @@ TESTS = {
     "kingdom-combat": "tests/gameplay/engine/kingdom_combat/test_kingdom_combat_fuzz.py",
 }
 GAMES_PER = {"kingdom-combat": 3}  # the count is per player count (2, 3 and 4)
-
-
-def machine() -> dict:
-    """Where and when the figures were taken."""
-    return {
-        "machine": platform.node(),
-        "cpus": os.cpu_count(),
-        "python": platform.python_version(),
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "load_average": os.getloadavg()[0],
-    }
 
 
 def run(game: str, games: int, workers: int) -> dict:
@@ -84,12 +74,11 @@ def main() -> None:
     unknown = set(args.game) - set(TESTS)
     if unknown:
         parser.error(f"unknown game(s): {', '.join(sorted(unknown))}")
-    print(json.dumps({"bench": "engine_fuzz", **machine()}), flush=True)
     failed = False
     for game in args.game or TESTS:
         figure = run(game, args.games, args.workers)
         failed |= not figure["passed"]
-        print(json.dumps(figure), flush=True)
+        report.emit_row(figure)
     sys.exit(1 if failed else 0)
 
 

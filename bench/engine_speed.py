@@ -18,7 +18,6 @@ Prints one JSON line per figure.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import subprocess
@@ -28,12 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import report
+
 OPENSPIEL_GAME = "python_block_dominoes"
 
 
 def emit(figure: str, value, unit: str, **extra) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"figure": figure, "value": value, "unit": unit, **extra}), flush=True)
+    """Print one figure as a JSON line (bench/report.py: with machine, date and load)."""
+    report.emit_row({"figure": figure, "value": value, "unit": unit, **extra})
 
 
 def engine_game(slug: str, seed: int) -> int:

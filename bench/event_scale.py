@@ -9,7 +9,6 @@ and wall time; PostgreSQL's own work shows only in the wall time. One JSON line 
 Usage: DATABASE_URL=postgres://... PYTHONPATH=. .venv/bin/python bench/event_scale.py
 """
 
-import json
 import os
 import statistics
 import sys
@@ -33,6 +32,8 @@ from django.test.utils import (  # noqa: E402
 )
 from django.urls import include, path  # noqa: E402
 
+from bench import report  # noqa: E402
+
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "512"))  # 4096: the issue's size
 POLLS = int(os.environ.get("BENCH_POLLS", "500"))
 CHANGES = int(os.environ.get("BENCH_CHANGES", "7"))
@@ -47,9 +48,8 @@ urlpatterns = [path("bench/bare/", bare), path("", include("config.urls"))]
 
 
 def emit(figure: str, value: float, unit: str, **extra) -> None:
-    """Print one figure as a JSON line."""
-    row = {"figure": figure, "value": round(value, 4), "unit": unit, **extra}
-    print(json.dumps(row), flush=True)
+    """Print one figure as a JSON line (bench/report.py: with machine, date and load)."""
+    report.emit(figure, value, unit, digits=4, **extra)
 
 
 QUERY_PURPOSES = [

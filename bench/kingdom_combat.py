@@ -13,7 +13,6 @@ Usage: python bench/kingdom_combat.py [games] [repeats]
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import report
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 
@@ -61,7 +61,7 @@ def main() -> None:
     args = [int(a) for a in sys.argv[1:]] + [100, 3][len(sys.argv) - 1 :]
     games, repeats = args[:2]
     for trusted in (False, True):
-        print(json.dumps(speed(games, repeats, trusted=trusted)), flush=True)
+        report.emit_row(speed(games, repeats, trusted=trusted))
 
 
 if __name__ == "__main__":

@@ -364,7 +364,7 @@ def main() -> None:
         return
     if args.ci:
         for figure in ci_cost(args.games, args.seed0):
-            print(json.dumps(figure), flush=True)
+            emit_row(figure)
         return
     settings = {key: getattr(args, key) for key in SETTINGS} | {"rules": fuzzing.KC.version}
     if args.summary or args.resume:
@@ -376,7 +376,7 @@ def main() -> None:
             return
         args.seed0, args.games = next_gap(cover["seeds"], args.seed0, args.games)
     figure = run(args.games, args.seconds, args.seed0, settings, args.ledger, args.block)
-    print(json.dumps(figure), flush=True)
+    emit_row(figure)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,10 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.report import emit  # noqa: E402
+from bench.throwaway import in_test_database  # noqa: E402
 
 EVENTS = int(os.environ.get("BENCH_EVENTS", "3"))
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "64"))
@@ -58,12 +59,17 @@ def record_event(organizer, users, league, number: int, rng: random.Random) -> i
 
 
 def season() -> None:
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
+    """Record the season, rate it, recompute it, then read its leaderboard and pages."""
+    league, finished = record_season()
+    rate_and_recompute(finished)
+    read_leaderboard(league)
 
-    from leagues import selectors
+
+def record_season():
+    """Every event of the season through the services; (the league, finished match ids)."""
+    from django.contrib.auth import get_user_model
+
     from leagues.services import league_create
-    from ratings.services import match_rate
     from tournaments.models import Match
 
     users_model = get_user_model()
@@ -86,6 +92,13 @@ def season() -> None:
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)
     )
+    return league, finished
+
+
+def rate_and_recompute(finished: list[int]) -> None:
+    """Rate every finished match, then a correction's cost beside the bare fold."""
+    from ratings.services import match_rate
+
     started = time.perf_counter()
     for pk in finished:
         match_rate(match_id=pk)
@@ -119,6 +132,13 @@ def season() -> None:
         history_rows=RatingChange.objects.count(),
     )
 
+
+def read_leaderboard(league) -> None:
+    """The leaderboard cold and warm (with its queries), then its page, its CSV and a history."""
+    from django.core.cache import cache
+
+    from leagues import selectors
+
     cache.clear()
     for label in ("cold", "warm"):
         started, cpu = time.perf_counter(), time.process_time()
@@ -141,13 +161,7 @@ def season() -> None:
 
 
 def main() -> None:
-    setup_test_environment()
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        season()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    in_test_database(season)
 
 
 if __name__ == "__main__":

@@ -40,24 +40,13 @@ django.setup()
 from django.db import connection  # noqa: E402
 
 from bench.report import emit  # noqa: E402
+from tests.net import answers, free_port  # noqa: E402
 
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
 def redis_answers() -> bool:
-    host_port = REDIS.split("//", 1)[1].split("/", 1)[0]
-    host, _, port = host_port.rpartition(":")
-    try:
-        with socket.create_connection((host, int(port)), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    return answers(REDIS)
 
 
 def start_gunicorn(port: int, *, worker_class: str, workers: int, threads: int):

@@ -1,10 +1,13 @@
 """The live tier: open pages one web process holds, how soon a move reaches them, and slow clients.
 
 Side by side on a throwaway test database with the Redis transport (TEST_REDIS_URL):
-- the ASGI server as deployed (config/serving.py, one worker process): --streams live streams
-  spread over --games games, then --moves moves posted through the API; for each, the time from
-  sending the move to its notice on every watcher's stream, and to one watcher's board refreshed
-  ("move to screen"); the server's memory per open stream (its RSS before and after);
+- the ASGI server as deployed (config/serving.py, one worker process): --streams spectators'
+  live streams spread over --games games, then --moves moves posted through the API; for each,
+  the time from sending the move to its board on every spectator's page (the notice carries
+  it: "move to screen"), and to one board fetched after the notice (what a player's page does);
+  the server's CPU per move and per notice; the server's memory per open stream (its RSS
+  before and after); then --fetch-moves moves with every spectator's page fetching the board
+  after its notice, as pages did before notices carried it;
 - today's thread-per-stream path: gunicorn gthread 3x48 with LIVE_MAX_STREAMS=40, as docker/
   ran it, asked for --baseline-streams;
 - with --compare, uvicorn and daphne on the same ASGI app (--compare-streams each), the
@@ -21,20 +24,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import datetime
-import http.client
 import itertools
 import json
 import multiprocessing
 import os
 import platform
-import secrets
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -45,112 +42,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from django.db import connection  # noqa: E402
 from live_push import (  # noqa: E402  (sets Django up)
     REDIS,
-    emit,
-    free_port,
     next_move,
     players_and_game,
     redis_answers,
 )
+from live_servers import HOST, cpu_s, rss_kb, start, stop  # noqa: E402
 
-from config.serving import web_server_command  # noqa: E402
-
-HOST = "127.0.0.1"
-
-
-def server_env() -> dict:
-    """Production settings on this box (bench/load/settings.py), the throwaway database."""
-    db = connection.settings_dict
-    url = f"postgres://{db['USER']}@{db['HOST'] or HOST}:{db['PORT'] or 5432}/{db['NAME']}"
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "bench.load.settings",
-        "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": url,
-        "REDIS_URL": REDIS,
-        "SECRET_KEY": secrets.token_urlsafe(64),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "LOG_LEVEL": "WARNING",
-        "HEALTHZ_HEARTBEATS": "false",  # no worker in this run
-        "LIVE_STREAM_SECONDS": "600",  # the bench's streams stay open for its whole run
-    }
-
-
-def commands(kind: str, port: int) -> list[str]:
-    py = sys.executable
-    if kind == "granian":
-        return web_server_command(HOST, port, workers=1)
-    if kind == "uvicorn":
-        return [py, "-m", "uvicorn", "config.asgi:application", "--host", HOST,
-                "--port", str(port), "--lifespan", "off", "--no-access-log",
-                "--log-level", "warning"]  # fmt: skip
-    if kind == "daphne":
-        return [py, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
-    return [py, "-m", "gunicorn", "config.wsgi", "--bind", f"{HOST}:{port}", "--workers", "3",
-            "--worker-class", "gthread", "--threads", "48", "--log-level", "warning"]  # fmt: skip
-
-
-def start(kind: str) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    env = server_env() | ({"LIVE_MAX_STREAMS": "40"} if kind == "gthread" else {})
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (the server's log while it runs)
-    process = subprocess.Popen(
-        commands(kind, port), cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
-    )
-    for _ in range(300):
-        try:
-            probe = http.client.HTTPConnection(HOST, port, timeout=1)
-            probe.request("GET", "/healthz")
-            if probe.getresponse().status == 200:
-                return process, port
-        except OSError:
-            pass
-        time.sleep(0.05)
-    stop(process)
-    log.seek(0)
-    raise SystemExit(f"{kind} did not start: {log.read().decode()[-2000:]}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    """The server and its workers (a gthread worker held by a stream ignores SIGTERM)."""
-    os.killpg(process.pid, signal.SIGTERM)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(10)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-
-
-def rss_kb(pid: int) -> int:
-    """The resident memory of a process and its children (the server's workers)."""
-    total = 0
-    for task in [pid, *children(pid)]:
-        try:
-            for line in Path(f"/proc/{task}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
-
-
-def cpu_s(pid: int) -> float:
-    """The CPU time of a process and its children so far (user and system)."""
-    total = 0
-    for task in [pid, *children(pid)]:
-        try:
-            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def children(pid: int) -> list[int]:
-    try:
-        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return []
-    return [int(c) for c in found for c in [c, *children(int(c))]]
+from bench.report import emit  # noqa: E402
 
 
 async def request(
@@ -172,11 +70,12 @@ async def request(
 
 
 class Streams:
-    """Open pages' EventSources; the arrival time of each (game, version) on each."""
+    """Open pages' EventSources (spectators: no one signed in); per game, the arrival time of
+    every data event on any of its streams, and whether it carried the board."""
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.arrivals: dict[tuple[int, int], list[float]] = {}
+        self.arrivals: dict[int, list[tuple[float, bool]]] = {}
         self.watchers: dict[int, int] = {}
         self.open: list[asyncio.StreamWriter] = []
         self.readers: list[asyncio.Task] = []
@@ -212,10 +111,29 @@ class Streams:
         try:
             while line := await reader.readline():
                 if line.startswith(b"data: "):
-                    version = json.loads(line[6:]).get("v")
-                    self.arrivals.setdefault((game, version), []).append(time.perf_counter())
+                    # not parsed: the bench's one loop reads every page's events, a browser
+                    # only its own
+                    shown = b'"html": ' in line
+                    self.arrivals.setdefault(game, []).append((time.perf_counter(), shown))
         except (OSError, ValueError):
             pass
+
+    def seen(self, game: int) -> int:
+        """How many events the game's streams have had so far."""
+        return len(self.arrivals.get(game, ()))
+
+    async def next_on_every_watcher(
+        self, game: int, seen: int, sent: float
+    ) -> tuple[list[float], int, int]:
+        """After `seen` events, the next one caused at `sent`: each watcher's delay to it (up
+        to 5 s), how many of them never came, how many carried the board."""
+        watchers = self.watchers[game]
+        deadline = time.perf_counter() + 5
+        while self.seen(game) < seen + watchers and time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+        arrived = self.arrivals[game][seen : seen + watchers]
+        delays = [t - sent for t, _shown in arrived]
+        return delays, watchers - len(arrived), sum(shown for _t, shown in arrived)
 
     def close(self, keep: int = 0) -> None:
         for writer, reader in zip(self.open[keep:], self.readers[keep:], strict=True):
@@ -232,75 +150,131 @@ def read_move(game: int, users, tokens):
         connection.close()
 
 
-async def moves(port: int, streams: Streams, players: dict, count: int, label: str) -> None:
-    """Moves through the API, each timed to its notice on every watcher and one board."""
-    answered, notice, screen, lost = [], [], [], 0
+def emit_times(name: str, values: list[float], **extra) -> None:
+    if not values:
+        emit(name, None, "ms median", samples=0, **extra)
+        return
+    ms = sorted(v * 1000 for v in values)
+    p99 = ms[int(0.99 * (len(ms) - 1))]
+    emit(name, round(statistics.median(ms), 1), "ms median", p99=round(p99, 1),
+         max=round(ms[-1], 1), samples=len(ms), **extra)  # fmt: skip
+
+
+async def a_move(
+    port: int, streams: Streams, game: int, users, tokens
+) -> tuple[int, float, int] | None:
+    """The next move of `game` posted through the API: (its streams' events before it, when
+    it was sent, the version it was made at), or None when the game is over."""
+    move = await asyncio.to_thread(read_move, game, users, tokens)
+    if move is None:
+        return None
+    token, action, version = move
+    body = json.dumps({"action": action, "version": version}).encode()
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    seen, sent = streams.seen(game), time.perf_counter()
+    status, _ = await request(
+        port, "POST", f"/api/games/{game}/actions/", body=body, headers=headers
+    )
+    assert status == 200, status
+    return seen, sent, version
+
+
+async def move_and_notice(port: int, streams: Streams, players: dict, game: int):
+    """A move through the API and its notice on every watcher: (sent at, seconds to the
+    API's answer, the new version, (delays, watchers missed, notices with the board)), or None
+    when the move was refused."""
+    made = await a_move(port, streams, game, *players[game])
+    if made is None:
+        return None
+    seen, sent, version = made
+    answer_s = time.perf_counter() - sent
+    return sent, answer_s, version, await streams.next_on_every_watcher(game, seen, sent)
+
+
+async def moves(port: int, pid: int, streams: Streams, players: dict, count: int,
+                label: str) -> None:  # fmt: skip
+    """Moves through the API, each timed to its board on every spectator's page (in its
+    notice) and to one board fetched after the notice (what a player's page does)."""
+    answered, screen, fetched, lost, shown, cpu = [], [], [], 0, 0, 0.0
     games = [g for g in players if streams.watchers.get(g)]
     for i in range(count + 1):  # the first move of a process imports the API: not counted
         game = games[i % len(games)]
-        users, tokens = players[game]
-        move = await asyncio.to_thread(read_move, game, users, tokens)
-        if move is None:
+        cpu_before = cpu_s(pid)
+        moved_and_seen = await move_and_notice(port, streams, players, game)
+        if moved_and_seen is None:
             continue
-        token, action, version = move
-        body = json.dumps({"action": action, "version": version}).encode()
-        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
-        sent = time.perf_counter()
-        status, _ = await request(
-            port, "POST", f"/api/games/{game}/actions/", body=body, headers=headers
-        )
-        assert status == 200, status
-        answered.append(time.perf_counter() - sent)
-        key, watchers = (game, version + 1), streams.watchers[game]
-        deadline = time.perf_counter() + 5
-        while len(streams.arrivals.get(key, ())) < watchers and time.perf_counter() < deadline:
-            await asyncio.sleep(0.002)
-        arrived = streams.arrivals.get(key, [])
-        lost += watchers - len(arrived)
-        notice += [t - sent for t in arrived]
-        if arrived:
+        sent, answer_s, version, (delays, missing, with_board) = moved_and_seen
+        answered.append(answer_s)
+        screen, lost, shown = screen + delays, lost + missing, shown + with_board
+        if delays:
             await request(port, "GET", f"/games/{game}/board/?version={version}")
-            screen.append(time.perf_counter() - sent)
+            fetched.append(time.perf_counter() - sent)
+        cpu += cpu_s(pid) - cpu_before
         if i == 0:
-            answered, notice, screen, lost = [], [], [], 0
-    for name, values in (("move sent -> answered (the API's move)", answered),
-                         ("move sent -> notice on every watcher", notice),
-                         ("move sent -> a watcher's board refreshed", screen)):  # fmt: skip
-        ms = sorted(v * 1000 for v in values)
-        emit(f"{name} ({label})", round(statistics.median(ms), 1), "ms median",
-             p99=round(ms[int(0.99 * (len(ms) - 1))], 1), max=round(ms[-1], 1),
-             samples=len(ms), lost=lost)  # fmt: skip
+            answered, screen, fetched, lost, shown, cpu = [], [], [], 0, 0, 0.0
+    moved = max(1, len(answered))
+    emit_times(f"move sent -> answered (the API's move) ({label})", answered)
+    emit_times(f"move sent -> its board on every spectator's page, in the notice ({label})",
+               screen, lost=lost, with_board=shown,
+               server_cpu_ms_per_move=round(cpu * 1000 / moved, 1))  # fmt: skip
+    emit_times(f"move sent -> a board fetched after the notice (a player's page) ({label})",
+               fetched)  # fmt: skip
 
 
-async def pushes(streams: Streams, count: int, label: str) -> None:
+async def moves_fetched_by_all(port: int, pid: int, streams: Streams, players: dict,
+                               count: int, label: str) -> None:  # fmt: skip
+    """As before the notice carried the board: each spectator's page fetches the board after
+    its notice (every watcher of the game at once, as their browsers would)."""
+    boards, cpu, failed = [], 0.0, 0
+    games = [g for g in players if streams.watchers.get(g)]
+
+    async def fetch(game: int, version: int, sent: float) -> None:
+        nonlocal failed
+        try:
+            await request(port, "GET", f"/games/{game}/board/?version={version}", timeout=30)
+            boards.append(time.perf_counter() - sent)
+        except (OSError, TimeoutError):
+            failed += 1
+
+    for i in range(count):
+        game = games[i % len(games)]
+        cpu_before = cpu_s(pid)
+        moved_and_seen = await move_and_notice(port, streams, players, game)
+        if moved_and_seen is None:
+            continue
+        sent, _answer_s, version, (delays, _missing, _shown) = moved_and_seen
+        await asyncio.gather(*(fetch(game, version, sent) for _ in delays))
+        cpu += cpu_s(pid) - cpu_before
+    emit_times(f"move sent -> every spectator's board fetched after a bare notice, as before "
+               f"({label})", boards, failed=failed,
+               server_cpu_ms_per_move=round(cpu * 1000 / max(1, count), 1))  # fmt: skip
+
+
+async def pushes(pid: int, streams: Streams, count: int, label: str) -> None:
     """Notices PUBLISHed to Redis as a worker sends them, each timed to every watcher of its
-    game: the live tier's own part of a move's way to the screen."""
+    game: the live tier's own part of a move's way to the screen (the board rendered once
+    per notice, sent to every spectator)."""
     import redis.asyncio as redis
 
     client = redis.Redis.from_url(REDIS)
     games = [g for g in streams.watchers if streams.watchers[g]]
-    delays, lost = [], 0
+    delays, lost, cpu = [], 0, 0.0
     for i in range(count):
         game, version = games[i % len(games)], 1_000_000 + i
-        sent = time.perf_counter()
+        cpu_before = cpu_s(pid)
+        seen, sent = streams.seen(game), time.perf_counter()
         await client.publish(f"combat:live:game-{game}", json.dumps(version))
-        key, watchers = (game, version), streams.watchers[game]
-        deadline = time.perf_counter() + 5
-        while len(streams.arrivals.get(key, ())) < watchers and time.perf_counter() < deadline:
-            await asyncio.sleep(0.002)
-        arrived = streams.arrivals.get(key, [])
-        lost += watchers - len(arrived)
-        delays += [t - sent for t in arrived]
+        arrived, missing, _shown = await streams.next_on_every_watcher(game, seen, sent)
+        cpu += cpu_s(pid) - cpu_before
+        delays, lost = delays + arrived, lost + missing
         await asyncio.sleep(0.05)
     await client.aclose()
-    ms = sorted(v * 1000 for v in delays)
-    emit(f"notice published -> on every watcher ({label})", round(statistics.median(ms), 1),
-         "ms median", p99=round(ms[int(0.99 * (len(ms) - 1))], 1), max=round(ms[-1], 1),
-         samples=len(ms), lost=lost)  # fmt: skip
+    emit_times(f"notice published -> on every watcher ({label})", delays, lost=lost,
+               server_cpu_ms_per_notice=round(cpu * 1000 / max(1, count), 1))  # fmt: skip
 
 
 async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow: int = 0,
-                        slow_streams: int = 0) -> None:  # fmt: skip
+                        slow_streams: int = 0, fetch_moves: int = 0) -> None:  # fmt: skip
     process, port = start(kind)
     try:
         games = list(players)
@@ -325,8 +299,10 @@ async def hold_and_move(kind: str, players: dict, count: int, moves_n: int, slow
         if opened:
             emit(f"memory per open stream ({kind})", round((after - before) / opened, 1),
                  "KB", rss_before_mb=before // 1024, rss_after_mb=after // 1024)  # fmt: skip
-        await pushes(streams, moves_n, label)
-        await moves(port, streams, players, moves_n, label)
+        await pushes(process.pid, streams, moves_n, label)
+        await moves(port, process.pid, streams, players, moves_n, label)
+        if fetch_moves:
+            await moves_fetched_by_all(port, process.pid, streams, players, fetch_moves, label)
         if slow:
             streams.close(keep=slow_streams)
             await slow_clients(port, games[0], slow, len(streams.open), kind)
@@ -418,6 +394,7 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=1000)
     parser.add_argument("--slow-streams", type=int, default=1000)
     parser.add_argument("--baseline-slow", type=int, default=400)
+    parser.add_argument("--fetch-moves", type=int, default=4)
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--compare-streams", type=int, default=2000)
     args = parser.parse_args()
@@ -436,9 +413,10 @@ def main() -> None:
             players[game.pk] = (users, tokens)
         connection.close()
         asyncio.run(hold_and_move("granian", players, args.streams, args.moves, args.slow,
-                                  args.slow_streams))  # fmt: skip
+                                  args.slow_streams, args.fetch_moves))  # fmt: skip
         asyncio.run(hold_and_move("gthread", players, args.baseline_streams, args.moves // 2,
-                                  args.baseline_slow, args.baseline_streams))  # fmt: skip
+                                  args.baseline_slow, args.baseline_streams,
+                                  args.fetch_moves))  # fmt: skip
         if args.compare:
             for kind in ("uvicorn", "daphne"):
                 asyncio.run(hold_and_move(kind, players, args.compare_streams, args.moves // 2))

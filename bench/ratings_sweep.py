@@ -11,9 +11,7 @@ One JSON line per figure, each with the machine, date and load. A throwaway test
 Usage: DATABASE_URL=postgres://... .venv/bin/python bench/ratings_sweep.py
 """
 
-import json
 import os
-import platform
 import sys
 import time
 from datetime import timedelta
@@ -27,23 +25,17 @@ import django
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
+
+from bench import report  # noqa: E402
+from bench.throwaway import in_test_database  # noqa: E402
 
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "4096"))
 ONE_BY_ONE = int(os.environ.get("BENCH_ONE_BY_ONE", "64"))
 
 
 def emit(figure: str, value: float, unit: str, **extra) -> None:
-    row = {
-        "figure": figure,
-        "value": round(value, 4),
-        "unit": unit,
-        **extra,
-        "machine": f"{platform.node()} {os.cpu_count()} cores",
-        "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-        "load": [round(x, 2) for x in os.getloadavg()],
-    }
-    print(json.dumps(row), flush=True)
+    """One figure as a JSON line (bench/report.py: with the machine, date and load)."""
+    report.emit(figure, value, unit, digits=4, **extra)
 
 
 def counting(statements: list):
@@ -153,13 +145,7 @@ def run() -> None:
 
 
 def main() -> None:
-    setup_test_environment()
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        run()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    in_test_database(run)
 
 
 if __name__ == "__main__":

@@ -19,9 +19,10 @@ import django
 django.setup()
 
 from django.db import connection, transaction  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.report import emit  # noqa: E402
+from bench.throwaway import in_test_database  # noqa: E402
 
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "4096"))
 
@@ -33,29 +34,12 @@ def timed(function):
     return result, time.perf_counter() - started, time.process_time() - cpu, len(queries)
 
 
-def run() -> None:
-    from django.contrib.auth import get_user_model
+def record_round_1(event) -> None:
+    """Round 1's results, written in bulk (2-0 or 2-1 to a random entry of each table)."""
     from django.utils import timezone
 
-    from tournaments.models import Entry, Match, MatchGame
-    from tournaments.reads import swiss as swiss_reads
-    from tournaments.services import swiss, tournament_create, tournament_start
-    from tournaments.services.common import lock_tournament
+    from tournaments.models import Match, MatchGame
 
-    organizer = get_user_model().objects.create_user(username="bench-organizer")
-    event = tournament_create(
-        organizer=organizer, name="Big Swiss", structure="swiss", seeding="manual", best_of=3
-    )
-    Entry.objects.bulk_create(
-        [Entry(tournament=event, name=f"Guest {n}", seed=n) for n in range(1, ENTRIES + 1)]
-    )
-    _, wall, cpu, queries = timed(
-        lambda: transaction.atomic(tournament_start)(tournament=event, by_user=organizer)
-    )
-    emit("swiss_start_and_pair_round_1", wall, "s", cpu_s=round(cpu, 3), queries=queries,
-         entries=ENTRIES)  # fmt: skip
-
-    # round 1's results, written in bulk (2-0 or 2-1 to a random entry of each table)
     rng = random.Random(18)
     matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
     slots = dict.fromkeys((m.pk for m in matches), ())
@@ -80,6 +64,30 @@ def run() -> None:
     Match.objects.bulk_update(matches, ["status", "winner", "decided_by", "finished_at"], 500)
     MatchGame.objects.bulk_create(games, batch_size=2000)
 
+
+def run() -> None:
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Entry, Match
+    from tournaments.reads import swiss as swiss_reads
+    from tournaments.services import swiss, tournament_create, tournament_start
+    from tournaments.services.common import lock_tournament
+
+    organizer = get_user_model().objects.create_user(username="bench-organizer")
+    event = tournament_create(
+        organizer=organizer, name="Big Swiss", structure="swiss", seeding="manual", best_of=3
+    )
+    Entry.objects.bulk_create(
+        [Entry(tournament=event, name=f"Guest {n}", seed=n) for n in range(1, ENTRIES + 1)]
+    )
+    _, wall, cpu, queries = timed(
+        lambda: transaction.atomic(tournament_start)(tournament=event, by_user=organizer)
+    )
+    emit("swiss_start_and_pair_round_1", wall, "s", cpu_s=round(cpu, 3), queries=queries,
+         entries=ENTRIES)  # fmt: skip
+
+    record_round_1(event)
+
     def pair_round_2():
         with transaction.atomic():
             tournament = lock_tournament(event.pk, bump=True)
@@ -98,13 +106,7 @@ def run() -> None:
 
 
 def main() -> None:
-    setup_test_environment()
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
-        run()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    in_test_database(run)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ The same for pods of 3 and 4 (ruling S8) after 1, 7 and 11 rounds, with the pod 
 time, the rematches it made and those the plain cut by record (the old S8) would have made.
 """
 
-import json
 import os
 import random
 import sys
@@ -18,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from itertools import combinations
 
+from bench import report
 from tournaments.brackets.swiss import (
     SwissResult,
     bye,
@@ -144,7 +144,7 @@ def main() -> None:
             "entries": ENTRIES,
             "rounds_played": rounds_played,
         }
-        print(json.dumps(line | found | {"load_average": os.getloadavg()[0]}))
+        report.emit_row(line | found | {"load_average": os.getloadavg()[0]})
     for per_match in (3, 4):
         for rounds_played in (1, 7, 11):
             found = pod_figures_after(entries, per_match, rounds_played)
@@ -156,7 +156,7 @@ def main() -> None:
                 "per_match": per_match,
                 "rounds_played": rounds_played,
             }
-            print(json.dumps(line | found | {"load_average": os.getloadavg()[0]}), flush=True)
+            report.emit_row(line | found | {"load_average": os.getloadavg()[0]})
 
 
 if __name__ == "__main__":

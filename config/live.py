@@ -5,7 +5,11 @@ opens an EventSource on its stream (`static/js/live.js`); when a notice names a 
 than the one it shows, the page runs its usual htmx refresh at once. Polling stays the fallback:
 while the stream is down (a proxy drops it, the server is at its stream limit, Redis is away)
 the page polls as before. A notice carries only a topic and a version, never what changed, so
-a stream needs no more access than the page it serves (each app's stream view checks it).
+a stream needs no more access than the page it serves (each app's stream view checks it). One
+exception, made in the web process and not in the notice: a stream whose viewer sees what every
+such viewer sees (a game's spectators) gets that part of the page with each notice, rendered
+once per notice for all of the process's streams of the topic (config/live_streams.py), so the
+hundreds of spectators of a game do not each fetch it after a move.
 
 Writes call `publish` (or `publish_read`) inside their transaction; the notice leaves once the
 transaction commits, through one of three transports (settings.LIVE_TRANSPORT):
@@ -88,6 +92,11 @@ class Hub:
         """Where the notices stand now: a stream waits for notices after it."""
         with self._cond:
             return self._seq
+
+    def seq_of(self, topic: str) -> int:
+        """The place of the topic's latest notice among all notices (0 for none yet)."""
+        with self._cond:
+            return self._last.get(topic, (0, None))[0]
 
     def since(self, topic: str, cursor: int) -> tuple[int, bool, object]:
         """Without waiting: the new cursor, whether `topic` changed after `cursor`, and its
@@ -327,8 +336,13 @@ def _send(topic: str, version) -> None:
         logger.warning("live notice not sent", exc_info=True)
 
 
-def event(topic: str, version) -> str:
-    return f"data: {json.dumps({'topic': topic, 'v': version})}\n\n"
+def event(topic: str, version, html: str | None = None) -> str:
+    """An SSE data event; `html`, when given, is the part of the page at `version` (live.js
+    swaps it in instead of fetching it)."""
+    notice: dict[str, object] = {"topic": topic, "v": version}
+    if html is not None:
+        notice["html"] = html
+    return f"data: {json.dumps(notice)}\n\n"
 
 
 def take_slot(limit: int) -> _Slot | None:
@@ -370,8 +384,11 @@ def let_go_of_the_database() -> None:
             connection.close()
 
 
-def thread_events(channel, topic: str, version, cursor: int, slot: _Slot) -> Iterator[str]:
-    """A stream's events while it holds a server thread (WSGI: gunicorn, the test server)."""
+def thread_events(
+    channel, topic: str, version, cursor: int, slot: _Slot, shown: Callable[[object], str]
+) -> Iterator[str]:
+    """A stream's events while it holds a server thread (WSGI: gunicorn, the test server);
+    `shown(latest)` makes a notice's event."""
     try:
         yield f"retry: {RETRY_MS}\n" + event(topic, version)
         seconds = getattr(settings, "LIVE_STREAM_SECONDS", 55)
@@ -379,7 +396,7 @@ def thread_events(channel, topic: str, version, cursor: int, slot: _Slot) -> Ite
         deadline = time.monotonic() + seconds
         while (remaining := deadline - time.monotonic()) > 0 and channel.healthy():
             cursor, changed, latest = _hub.wait(topic, cursor, min(heartbeat, remaining))
-            yield event(topic, latest) if changed else ": keep-alive\n\n"
+            yield shown(latest) if changed else ": keep-alive\n\n"
         # a planned end: the page opens its next stream at once rather than after RETRY_MS,
         # whose first event brings it up to date (a move made meanwhile is not late)
         yield END_EVENT

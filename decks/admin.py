@@ -1,17 +1,9 @@
 from django.contrib import admin
 
-from decks.models import (
-    Card,
-    CardSet,
-    Deck,
-    DeckCard,
-    DeckRegistration,
-    EventDeckRules,
-    Faction,
-    Game,
-    Pool,
-    PoolCard,
-)
+from decks.models.catalog import Card, CardSet, Faction, Game
+from decks.models.decks import Deck, DeckCard
+from decks.models.pools import Pool, PoolCard
+from decks.models.registration import DeckRegistration, EventDeckRules
 from decks.services import card_set_publish
 
 

@@ -17,17 +17,10 @@ from decks.legality import (
     validate,
 )
 from decks.legality.formats import configure
-from decks.models import (
-    Card,
-    CardSet,
-    Deck,
-    DeckRegistration,
-    EventDeckRules,
-    Faction,
-    Game,
-    Pool,
-    PoolCard,
-)
+from decks.models.catalog import Card, CardSet, Faction, Game
+from decks.models.decks import Deck
+from decks.models.pools import Pool, PoolCard
+from decks.models.registration import DeckRegistration, EventDeckRules
 
 PUBLIC_SETS = Q(visibility=CardSet.Visibility.OFFICIAL) | Q(visibility=CardSet.Visibility.PUBLISHED)
 

@@ -132,7 +132,9 @@ class GameActionApi(APIView):
     )
     def post(self, request, pk: int):
         data = _valid(serializers.ActionIn, request)
-        _game(pk)
+        # one small query, not the whole game: the move is on every watcher's way to the screen
+        if selectors.game_version(pk) is None:
+            raise NotFound("There is no such game.", code="game_not_found")
         services.game_act(
             game_id=pk, user=request.user, action=data["action"], expected_version=data["version"]
         )

@@ -30,6 +30,13 @@ def user_seats(game: GameRecord, user) -> list[int]:
     return [s.number for s in seats_of(game) if s.user_id == user.pk]
 
 
+def is_seated(game_id: int, user) -> bool:
+    """Whether the user plays at this game (one query for a signed-in user, none otherwise)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return GameSeat.objects.filter(game_id=game_id, user=user).exists()
+
+
 def is_game_organizer(game: GameRecord, user) -> bool:
     """The game's creator, or the organizer of the tournament its match belongs to."""
     if user is None or not user.is_authenticated:

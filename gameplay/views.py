@@ -8,9 +8,10 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
+from django.template.loader import render_to_string, select_template
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -178,10 +179,14 @@ def match_game_start(request, pk: int):
 
 
 def _board(request, pk: int, *, error: str = "") -> dict:
+    return _board_for(request.user, pk, error=error)
+
+
+def _board_for(user, pk: int, *, error: str = "") -> dict:
     game = selectors.game_get(pk)
     if game is None:
         raise Http404("There is no such game.")
-    detail = selectors.game_detail(game, request.user)
+    detail = selectors.game_detail(game, user)
     names = {s["seat"]: s["username"] or f"{s['bot']} bot" for s in detail["seats"]}
     actions = [
         {
@@ -199,7 +204,7 @@ def _board(request, pk: int, *, error: str = "") -> dict:
     for move in clicks["bar"]:
         move["value"] = actions[move["i"]]["value"]
     return {
-        **_players_and_result(game, detail, names, request.user),
+        **_players_and_result(game, detail, names, user),
         "table": clicks,
         "table_json": {k: clicks[k] for k in ("moves", "words", "hint", "then")},
         "offer_title": boards.offer_title(game.ruleset),
@@ -263,15 +268,26 @@ def game_board(request, pk: int):
 @live_streams.view
 async def game_live(request, pk: int):
     """The game's live stream (server-sent events): "now at version v" after each move. Anyone
-    who may open the game page may listen; a notice shows nothing of the game."""
+    who may open the game page may listen. A player's notice shows nothing of the game (their
+    board shows their hand: they fetch it); a spectator's carries the board every spectator
+    sees, the same as the board's own refresh would bring, rendered once per move."""
 
-    def version() -> int:
+    def opened() -> int | live_streams.Opened:
         found = selectors.game_version(pk)
         if found is None:
             raise Http404("There is no such game.")
-        return found
+        if selectors.is_seated(pk, request.user):
+            return found
+        return live_streams.Opened(found, show=lambda: spectator_board(pk))
 
-    return await live_streams.stream(request, f"game-{pk}", version)
+    return await live_streams.stream(request, f"game-{pk}", opened)
+
+
+def spectator_board(pk: int) -> tuple[int, str]:
+    """The board as everyone without a seat sees it now: its version and HTML (the board
+    view's answer to them)."""
+    context = _board_for(AnonymousUser(), pk)
+    return context["game"].version, render_to_string("gameplay/_board.html", context)
 
 
 @login_required

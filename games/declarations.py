@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.play import GameType, SearchBudget, TimeLimit
+
 COMBAT = "combat"
 KINGDOM_COMBAT = "kingdom-combat"
 CONVENTIONAL_COMBAT = "conventional-combat"
@@ -108,13 +110,30 @@ class Game:
     jokers: bool = False
     # Played with standard playing cards (a draft deals them; no boosters of a card set).
     playing_cards: bool = False
-    engine: bool = False
+    # How the engine plays it (seats, secret choices, what decides it at time, the search
+    # bot's budget, the bots); None: the engine does not play it.
+    play: GameType | None = None
     engine_note: str = ""
-    bots: tuple[str, ...] = ()
     # How the engine takes an event's registered decks: "codes" (playing-card codes),
     # "cards" (card dicts, one list per seat), "force" (a Combat Force per seat), "kingdom"
     # (fortress keys and [card key, count] lines per seat), "" (none).
     engine_decks: str = ""
+
+    @property
+    def engine(self) -> bool:
+        """The engine plays this game."""
+        return self.play is not None
+
+    def game_type(self) -> GameType:
+        """How the engine plays it (`play`), for the game's ruleset; UnknownGame if it does not."""
+        if self.play is None:
+            raise UnknownGame(f"The engine does not play {self.name}.")
+        return self.play
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bots (gameplay.engine.bots names) that play it; () when the engine does not."""
+        return self.play.bots if self.play is not None else ()
 
     @property
     def teams(self) -> bool:
@@ -187,6 +206,31 @@ _LIFE_TOTALS = TimeFacts(
     "whoever dealt damage first; the match to whoever then has more game wins.",
     first=_LIFE_FIRST,
 )
+_FORTRESS_HP = TimeFacts(
+    noun="fortress HP",
+    heading="fortress hit points",
+    explanation="The game in progress goes to the fortress with the most hit points "
+    "left, then to whoever dealt damage first; the match to whoever then has more "
+    "game wins.",
+    first=_LIFE_FIRST,
+)
+_CHARACTERS_LEFT = TimeFacts(
+    noun="characters left",
+    heading="characters left",
+    explanation="The game in progress goes to whoever has more characters left (not "
+    "in the discard pile), then to whoever won the first duel; the match to whoever "
+    "then has more game wins.",
+    first="Winner of the first duel",
+)
+_STAMINA = TimeFacts(
+    noun="stamina",
+    heading="stamina points (SP)",
+    explanation="The game in progress goes to the army with the most stamina points "
+    "(SP) left, then to whoever first made the other lose an SP; the match to "
+    "whoever then has more game wins.",
+    first="First to make the other lose an SP",
+)
+_COMBAT_TEAMS = (2, 3)  # players per team; an entry of one player is no team
 _COMBAT_FORMATS = (
     FormatInfo("off-the-top", "Off the top", "off-the-top"),
     FormatInfo("constructed", "Constructed", "constructed"),
@@ -199,7 +243,7 @@ GAMES: tuple[Game, ...] = (
         slug=COMBAT,
         name="Combat",
         match_sizes=(2, 3, 4),
-        team_sizes=(1, 2, 3),
+        team_sizes=(1, *_COMBAT_TEAMS),
         team_players=(4, 6),
         jokers=True,
         playing_cards=True,
@@ -208,8 +252,18 @@ GAMES: tuple[Game, ...] = (
             "STD", "playing_cards.json", ("spot", "court", "joker"), "playing", cost_name="Value"
         ),
         time=_LIFE_TOTALS,
-        engine=True,
-        bots=ENGINE_BOTS,
+        play=GameType(
+            min_players=2,
+            max_players=8,
+            team_modes=("alliance", "as-one"),
+            team_sizes=_COMBAT_TEAMS,
+            simultaneous=False,
+            time_limit=TimeLimit(measure=_LIFE_TOTALS.noun, tiebreak="first damage"),
+            determinization=True,
+            rollout_policy=True,
+            lists_hidden_cards=True,
+            bots=ENGINE_BOTS,
+        ),
         engine_decks="codes",
     ),
     Game(
@@ -234,16 +288,20 @@ GAMES: tuple[Game, ...] = (
             kind_effects=True,
             curve_name="Gold curve",
         ),
-        time=TimeFacts(
-            noun="fortress HP",
-            heading="fortress hit points",
-            explanation="The game in progress goes to the fortress with the most hit points "
-            "left, then to whoever dealt damage first; the match to whoever then has more "
-            "game wins.",
-            first=_LIFE_FIRST,
+        time=_FORTRESS_HP,
+        play=GameType(
+            min_players=2,
+            max_players=6,
+            time_limit=TimeLimit(measure=_FORTRESS_HP.noun, tiebreak="first damage"),
+            determinization=True,
+            lists_hidden_cards=True,
+            bots=ENGINE_BOTS,
+            rollout_policy=True,
+            # rollouts shared by the greedy bot's best 3 actions, each played on through the
+            # rest of the turn or so (the game's strategy.rollout_action) and scored by its
+            # strategy.evaluate
+            search=SearchBudget(rollouts=12, depth=30, top=3),
         ),
-        engine=True,
-        bots=ENGINE_BOTS,
         engine_decks="kingdom",
     ),
     Game(
@@ -258,16 +316,20 @@ GAMES: tuple[Game, ...] = (
         cards=Cards(
             "CC1", "conventional_combat_starter.json", ("character", "action"), "conventional"
         ),
-        time=TimeFacts(
-            noun="characters left",
-            heading="characters left",
-            explanation="The game in progress goes to whoever has more characters left (not "
-            "in the discard pile), then to whoever won the first duel; the match to whoever "
-            "then has more game wins.",
-            first="Winner of the first duel",
+        time=_CHARACTERS_LEFT,
+        play=GameType(
+            simultaneous=True,
+            time_limit=TimeLimit(measure=_CHARACTERS_LEFT.noun, tiebreak="first duel won"),
+            determinization=True,
+            rollout_policy=True,
+            # search: every choice judged on samples of the other seat's secret choice as the
+            # rollout policy makes it (choice_model), or its answer by that policy when it
+            # chooses second; then the step's outcome is scored (longer rollouts only added
+            # dice noise in the ladders; BENCHMARKS.md)
+            search=SearchBudget(rollouts=64, depth=0, top=10),
+            choice_model=True,
+            bots=ENGINE_BOTS,
         ),
-        engine=True,
-        bots=ENGINE_BOTS,
         engine_decks="force",
     ),
     Game(
@@ -277,16 +339,19 @@ GAMES: tuple[Game, ...] = (
         formats=(FormatInfo("standard", "Standard", "no-deck"),),
         playing_cards=True,
         cards=Cards("STD", "playing_cards.json", ("spot", "court"), "playing", cost_name="Value"),
-        time=TimeFacts(
-            noun="stamina",
-            heading="stamina points (SP)",
-            explanation="The game in progress goes to the army with the most stamina points "
-            "(SP) left, then to whoever first made the other lose an SP; the match to "
-            "whoever then has more game wins.",
-            first="First to make the other lose an SP",
+        time=_STAMINA,
+        play=GameType(
+            simultaneous=True,
+            time_limit=TimeLimit(measure=_STAMINA.noun, tiebreak="first stamina taken"),
+            determinization=True,
+            rollout_policy=True,
+            # search: the best five cards by one sample, each judged on 60 fresh samples of the
+            # hidden hands (300 rollouts: 0.605 against greedy over 200 games where 48 scored
+            # 0.553 over 1,000; rollouts past the round only added noise: 0.51 at depth 2)
+            search=SearchBudget(rollouts=300, depth=0, top=5),
+            choice_model=True,  # a card already chosen in secret: modelled by the rollout policy
+            bots=ENGINE_BOTS,
         ),
-        engine=True,
-        bots=ENGINE_BOTS,
     ),
     Game(
         slug=RUNE_DUEL,
@@ -304,8 +369,17 @@ GAMES: tuple[Game, ...] = (
             cost_name="Rank",
         ),
         time=_LIFE_TOTALS,
-        engine=True,
-        bots=ENGINE_BOTS,
+        play=GameType(
+            simultaneous=True,
+            time_limit=TimeLimit(measure=_LIFE_TOTALS.noun, tiebreak="first damage"),
+            determinization=True,
+            # search: the best three actions, each judged by the duel-solving evaluation on 32
+            # samples of the hidden cards, the duel played out on four guesses of the other
+            # hand in each (search_evaluate: 128 guesses where the greedy bot has 6; random
+            # rollouts only added noise; BENCHMARKS.md)
+            search=SearchBudget(rollouts=96, depth=0, top=3),
+            bots=ENGINE_BOTS,
+        ),
         engine_decks="cards",
     ),
 )

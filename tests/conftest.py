@@ -6,7 +6,6 @@ and fail instead when CI=true (CI must run everything)."""
 import itertools
 import os
 import shutil
-import socket
 
 import pytest
 from celery import current_app
@@ -17,6 +16,7 @@ from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
+from tests.net import answers, free_port  # noqa: F401  (free_port: imported from here too)
 
 CI = os.environ.get("CI", "").lower() == "true"
 
@@ -34,22 +34,9 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on now, for a server a test starts."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def redis_answers() -> bool:
     """True when something accepts TCP connections on the test Redis address."""
-    host_port = REDIS_URL.split("//", 1)[1].split("/", 1)[0]
-    host, _, port = host_port.rpartition(":")
-    try:
-        with socket.create_connection((host, int(port)), timeout=1):
-            return True
-    except OSError:
-        return False
+    return answers(REDIS_URL)
 
 
 def _missing(reason: str) -> None:

@@ -2,17 +2,9 @@
 
 from django.contrib import admin
 
-from tournaments.models import (
-    Entry,
-    EntryMember,
-    Match,
-    MatchAudit,
-    MatchEntry,
-    MatchGame,
-    MatchReport,
-    Round,
-    Tournament,
-)
+from tournaments.models.entries import Entry, EntryMember
+from tournaments.models.events import Tournament
+from tournaments.models.matches import Match, MatchAudit, MatchEntry, MatchGame, MatchReport, Round
 
 
 class EntryInline(admin.TabularInline):

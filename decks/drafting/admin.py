@@ -1,26 +1,15 @@
 from django.contrib import admin
 
-from decks.drafting.models import (
-    Draft,
-    GridTable,
-    Pack,
-    PackCard,
-    Pick,
-    RochesterTable,
-    SealedDeal,
-    Seat,
-    TurnMove,
-    WinstonTable,
-)
+from decks.drafting import models
 
 
 class SeatInline(admin.TabularInline):
-    model = Seat
+    model = models.Seat
     extra = 0
     raw_id_fields = ["player", "entry", "pool", "deadline_pack"]
 
 
-@admin.register(Draft)
+@admin.register(models.Draft)
 class DraftAdmin(admin.ModelAdmin):
     list_display = ["id", "game", "tournament", "pod_number", "status", "round", "created_at"]
     list_filter = ["status", "game"]
@@ -41,17 +30,17 @@ class _ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(WinstonTable, GridTable, RochesterTable)
+@admin.register(models.WinstonTable, models.GridTable, models.RochesterTable)
 class TurnTableAdmin(_ReadOnlyAdmin):
     list_display = ["draft", "turn"]
 
 
-@admin.register(TurnMove)
+@admin.register(models.TurnMove)
 class TurnMoveAdmin(_ReadOnlyAdmin):
     list_display = ["draft", "turn", "seat", "action", "kind"]
 
 
-@admin.register(Pick)
+@admin.register(models.Pick)
 class PickAdmin(admin.ModelAdmin):
     list_display = ["id", "draft", "seat", "round", "pick_number", "kind", "created_at"]
     list_filter = ["kind"]
@@ -59,19 +48,19 @@ class PickAdmin(admin.ModelAdmin):
 
 
 class PackCardInline(admin.TabularInline):
-    model = PackCard
+    model = models.PackCard
     extra = 0
     raw_id_fields = ["card"]
 
 
-@admin.register(Pack)
+@admin.register(models.Pack)
 class PackAdmin(admin.ModelAdmin):
     list_display = ["id", "draft", "round", "origin_seat", "holder_seat", "cards_left"]
     raw_id_fields = ["draft"]
     inlines = [PackCardInline]
 
 
-@admin.register(SealedDeal)
+@admin.register(models.SealedDeal)
 class SealedDealAdmin(admin.ModelAdmin):
     list_display = ["tournament", "seed", "created_at"]
     raw_id_fields = ["tournament"]

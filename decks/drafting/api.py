@@ -11,6 +11,7 @@ from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from decks.drafting import event_selectors, selectors, serializers, services, winston_selectors
+from decks.drafting.inputs import pod_settings_from
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), serializers.ErrorOut)
 
@@ -55,18 +56,7 @@ class DraftListApi(APIView):
             body["pods"] = selectors.drafts_details(draft_ids=[p.id for p in pods])
             return Response(body, status=status.HTTP_201_CREATED)
         draft = services.draft_create(
-            organizer=request.user,
-            game_slug=data["game"],
-            seats=data["seats"],
-            bots=data["bots"],
-            pick_timer=data["pick_timer"],
-            seed=data["seed"] or None,
-            jokers=data["jokers"],
-            card_set_id=data["card_set"],
-            booster_layout=data["booster_layout"] or None,
-            format=data["format"],
-            cube=data["cube"],
-            teams=data["teams"],
+            organizer=request.user, seed=data["seed"] or None, **pod_settings_from(data)
         )
         return _detail(request, draft.id, status.HTTP_201_CREATED)
 

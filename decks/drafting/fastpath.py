@@ -8,23 +8,36 @@ Stand for, on PostgreSQL (SQLite runs the plain ORM code):
 - `lock_draft`: `Draft.objects.select_for_update(of=("self",)).select_related("game")
   .get(pk=...)` followed by `Draft.objects.filter(pk=...).update(version=F("version") + 1)`:
   one `UPDATE ... RETURNING` instead of two statements under every pod's lock.
-- `write_pick`: `pick.save(force_insert=True)`, `Pack.objects.filter(pk=...).update(...)` and
+- `claim_and_write`: `Draft.objects.filter(pk=..., version=...).update(version=F("version")
+  + 1, arrivals=...)` and, when it updated the row, `write_picks`' writes: one statement
+  (data-modifying WITHs joined to the claim) instead of four, run as its own transaction, so
+  a planned pick or bots' pass holds the pod's lock for no round trip.
+- `write_pick`, `write_picks`: `Pick.objects.bulk_create(picks)`, `Pack.objects.bulk_update(
+  packs, ["holder_seat", "arrival", "cards_left", "picks_made"])` and
   `Seat.objects.bulk_update(seats, ["deadline", "deadline_pack", "deadline_pick_number"])`:
   one statement (a data-modifying WITH) instead of three.
+- `bots_state`, `bots_rows`: `pod_state`'s reads (or `pod_rows`') with the round's unpicked
+  pack cards (`PackCard.objects.filter(pack__in=..., pick__isnull=True)`) and the bot seats'
+  picks (`Pick.objects.filter(seat__in=...).values_list("seat_id", "pack_card_id",
+  "pack_card__card_id")`): one statement instead of five, so the bots plan from one snapshot
+  and, when they must choose under the lock, hold it for three statements.
 
 Justified by `bench/draft_pods.py`, figures `draft_human_pick_latency_p99` beside
 `bare_lock_and_update_p99` (issue 33: a human pick's p99 at most twice a bare lock and
 update's in the same run; it was 3-4 times with 7 statements under the pod's lock). A pick
-holds the lock for its 2 statements (`services.human_pick`).
+planned before the lock holds it for one statement (`services.human_pick`), and so does a
+bots' pass (`services.bot_picks`).
 """
 
+import contextlib
 import datetime as dt
 import json
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.rules import PackPosition
@@ -154,6 +167,167 @@ def write_pick(
         (pick.pk,) = cursor.fetchone()
 
 
+# What the bots choose from: (pack id, pack card id, card id) of the round's unpicked cards,
+# by pack and position; (seat id, pack card id, card id) of the bot seats' picks, in order.
+BotsCards = tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]
+
+
+def bots_state(draft_id: int) -> tuple[Draft, list[Seat], list[PackPosition], BotsCards] | None:
+    """The draft (its game loaded with it), its seats in order, where the round's packs are
+    and what its bots choose from (`BotsCards`), in one snapshot; None for no such draft.
+    Read without a lock."""
+    if connection.vendor != "postgresql":
+        draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
+        if draft is None:
+            return None
+        return draft, *bots_rows(draft)
+    with connection.cursor() as cursor:
+        cursor.execute(BOTS_STATE_SQL, [draft_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(_DRAFT_FIELDS) + len(_GAME_FIELDS)
+    return _draft(row[:split]), *_bots_values(row[split:])
+
+
+def bots_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition], BotsCards]:
+    """`bots_state` but the draft (one statement; read under the pod's lock, after it)."""
+    if connection.vendor != "postgresql":
+        seats = list(Seat.objects.filter(draft=draft).order_by("index"))
+        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
+        cards = PackCard.objects.filter(
+            pack__draft=draft, pack__round=draft.round, pick__isnull=True
+        ).order_by("pack_id", "position")
+        picks = Pick.objects.filter(draft=draft, seat__is_bot=True).order_by("id")
+        return (
+            seats,
+            [PackPosition(*row) for row in packs],
+            (
+                list(cards.values_list("pack_id", "id", "card_id")),
+                list(picks.values_list("seat_id", "pack_card_id", "pack_card__card_id")),
+            ),
+        )
+    with connection.cursor() as cursor:
+        pk, number = draft.pk, draft.round
+        cursor.execute(BOTS_ROWS_SQL, [pk, pk, number, pk, number, pk, pk])
+        return _bots_values(cursor.fetchone())
+
+
+def _bots_values(values) -> tuple[list[Seat], list[PackPosition], BotsCards]:
+    seats_json, packs_json, cards_json, picks_json = values
+    seats = [
+        Seat.from_db(connection.alias, _SEAT_FIELDS, _seat_values(v)) for v in _rows(seats_json)
+    ]
+    positions = [PackPosition(*v) for v in _rows(packs_json)]
+    cards = [(v[0], v[1], v[2]) for v in _rows(cards_json)]
+    picks = [(v[0], v[1], v[2]) for v in _rows(picks_json)]
+    return seats, positions, (cards, picks)
+
+
+def write_picks(
+    picks: Sequence[Pick],
+    moved: Sequence[PackPosition],
+    seats: Sequence[Seat],
+    arrivals: int | None = None,
+) -> None:
+    """Insert the picks, move their packs on, write these seats' deadlines and (given) the
+    draft's arrivals (one statement on PostgreSQL; the picks' ids are not read back)."""
+    if connection.vendor != "postgresql":
+        if arrivals is not None:
+            Draft.objects.filter(pk=picks[0].draft_id).update(arrivals=arrivals)
+        Pick.objects.bulk_create(picks)
+        Pack.objects.bulk_update(
+            [
+                Pack(
+                    pk=m.id,
+                    holder_seat=m.holder_seat,
+                    arrival=m.arrival,
+                    cards_left=m.cards_left,
+                    picks_made=m.picks_made,
+                )
+                for m in moved
+            ],
+            ["holder_seat", "arrival", "cards_left", "picks_made"],
+        )
+        Seat.objects.bulk_update(seats, ["deadline", "deadline_pack", "deadline_pick_number"])
+        return
+    params: list[Any] = []
+    now = timezone.now()
+    for pick in picks:
+        pick.created_at = pick.created_at or now  # as `auto_now_add` sets it
+        params += [pick.draft_id, pick.seat_id, pick.pack_id, pick.pack_card_id, pick.round]
+        params += [pick.pick_number, str(pick.kind), pick.created_at]
+    ctes = [PICKS_CTE.format(", ".join([PICK_ROW] * len(picks)))]
+    if moved:
+        ctes.append(PACKS_CTE.format(", ".join([PACK_ROW] * len(moved))))
+        for m in moved:
+            params += [m.id, m.holder_seat, m.arrival, m.cards_left, m.picks_made]
+    if arrivals is not None:
+        ctes.append(DRAFT_CTE)
+        params += [arrivals, picks[0].draft_id]
+    if seats:
+        ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
+        for seat in seats:
+            params += [seat.pk, seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number]
+    sql = "WITH " + ", ".join(ctes) + " SELECT count(*) FROM picks"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def claim_and_write(
+    draft_id: int,
+    version: int,
+    arrivals: int,
+    picks: Sequence[Pick],
+    moved: Sequence[PackPosition],
+    seats: Sequence[Seat],
+) -> bool:
+    """Take the pod's lock only if its version is still `version` (moving it on and setting
+    the draft's arrivals), and then insert the picks (a single pick gets its id), move their
+    packs on and write these seats' deadlines; False, with nothing written, when the version
+    moved. On PostgreSQL one statement: run outside a transaction (`write_transaction`), it
+    is its own, so the lock is held for no round trip at all. Elsewhere the caller's
+    transaction holds the lock across the ORM's statements."""
+    if connection.vendor != "postgresql":
+        claimed = Draft.objects.filter(pk=draft_id, version=version).update(
+            version=F("version") + 1, arrivals=arrivals
+        )
+        if claimed:
+            write_picks(picks, moved, seats)
+        return bool(claimed)
+    params: list[Any] = [arrivals, draft_id, version]
+    now = timezone.now()
+    for pick in picks:
+        pick.created_at = pick.created_at or now  # as `auto_now_add` sets it
+        params += [pick.draft_id, pick.seat_id, pick.pack_id, pick.pack_card_id, pick.round]
+        params += [pick.pick_number, str(pick.kind), pick.created_at]
+    ctes = [CLAIM_CTE, CLAIMED_PICKS_CTE.format(", ".join([PICK_ROW] * len(picks)))]
+    if moved:
+        ctes.append(CLAIMED_PACKS_CTE.format(", ".join([PACK_ROW] * len(moved))))
+        for m in moved:
+            params += [m.id, m.holder_seat, m.arrival, m.cards_left, m.picks_made]
+    if seats:
+        ctes.append(CLAIMED_SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
+        for seat in seats:
+            params += [seat.pk, seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number]
+    sql = "WITH " + ", ".join(ctes) + CLAIMED_SQL
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        claimed, first = cursor.fetchone()
+    if claimed and len(picks) == 1:
+        picks[0].pk = first
+    return bool(claimed)
+
+
+def write_transaction():
+    """The transaction of a `claim_and_write`: none on PostgreSQL outside one (the statement
+    is its own, and what `transaction.on_commit` is given then runs once it returned), else
+    `transaction.atomic()` (a savepoint inside a transaction)."""
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        return contextlib.nullcontext()
+    return transaction.atomic()
+
+
 def _table(model) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
@@ -207,3 +381,77 @@ SEATS_CTE = (
     ' FROM (VALUES {}) AS v (id, deadline, pack, number) WHERE s."id" = v.id RETURNING s."id")'
 )
 SEAT_ROW = "(%s::bigint, %s::timestamptz, %s::bigint, %s::integer)"
+_CARDS_JSON = (
+    ' (SELECT json_agg(json_build_array(c."pack_id", c."id", c."card_id")'
+    f' ORDER BY c."pack_id", c."position") FROM {_table(PackCard)} AS c'
+    f' JOIN {_table(Pack)} AS p ON p."id" = c."pack_id"'
+    ' WHERE p."draft_id" = {} AND p."round" = {} AND p."cards_left" > 0'
+    f' AND NOT EXISTS (SELECT 1 FROM {_table(Pick)} AS k WHERE k."pack_card_id" = c."id")),'
+)
+_BOT_PICKS_JSON = (
+    ' (SELECT json_agg(json_build_array(k."seat_id", k."pack_card_id", c."card_id")'
+    f' ORDER BY k."id") FROM {_table(Pick)} AS k'
+    f' JOIN {_table(Seat)} AS s ON s."id" = k."seat_id"'
+    f' JOIN {_table(PackCard)} AS c ON c."id" = k."pack_card_id"'
+    ' WHERE k."draft_id" = {} AND s."draft_id" = {} AND s."is_bot")'
+)
+_BOTS_COLUMNS = (
+    _SEATS_JSON.format('d."id"')
+    + _PACKS_JSON.format('d."id"', 'd."round"')
+    + ","
+    + _CARDS_JSON.format('d."id"', 'd."round"')
+    + _BOT_PICKS_JSON.format('d."id"', 'd."id"')
+)
+BOTS_STATE_SQL = (
+    f"SELECT {_COLUMNS}, {_BOTS_COLUMNS}"
+    f' FROM {_table(Draft)} AS d JOIN {_table(Game)} AS g ON g."id" = d."game_id"'
+    ' WHERE d."id" = %s'
+)
+BOTS_ROWS_SQL = (
+    "SELECT"
+    + _SEATS_JSON.format("%s")
+    + _PACKS_JSON.format("%s", "%s")
+    + ","
+    + _CARDS_JSON.format("%s", "%s")
+    + _BOT_PICKS_JSON.format("%s", "%s")
+)
+PICKS_CTE = (
+    f"picks AS (INSERT INTO {_table(Pick)}"
+    ' ("draft_id", "seat_id", "pack_id", "pack_card_id", "round", "pick_number", "kind",'
+    ' "created_at") VALUES {} RETURNING "id")'
+)
+PICK_ROW = (
+    "(%s::bigint, %s::bigint, %s::bigint, %s::bigint, %s::integer, %s::integer, %s::text,"
+    " %s::timestamptz)"
+)
+PACKS_CTE = (
+    f'packs AS (UPDATE {_table(Pack)} AS p SET "holder_seat" = v.holder, "arrival" = v.arrival,'
+    ' "cards_left" = v.cards_left, "picks_made" = v.picks_made'
+    " FROM (VALUES {}) AS v (id, holder, arrival, cards_left, picks_made)"
+    ' WHERE p."id" = v.id RETURNING p."id")'
+)
+PACK_ROW = "(%s::bigint, %s::integer, %s::integer, %s::integer, %s::integer)"
+# A claim: the lock taken only if the version is still the one read; every write below
+# joins it, so nothing is written when it updated no row (and the lock comes first).
+CLAIM_CTE = (
+    f'claim AS (UPDATE {_table(Draft)} SET "version" = "version" + 1, "arrivals" = %s'
+    ' WHERE "id" = %s AND "version" = %s RETURNING "id")'
+)
+CLAIMED_PICKS_CTE = (
+    f"picks AS (INSERT INTO {_table(Pick)}"
+    ' ("draft_id", "seat_id", "pack_id", "pack_card_id", "round", "pick_number", "kind",'
+    ' "created_at") SELECT v.* FROM (VALUES {}) AS v, claim RETURNING "id")'
+)
+CLAIMED_PACKS_CTE = (
+    f'packs AS (UPDATE {_table(Pack)} AS p SET "holder_seat" = v.holder, "arrival" = v.arrival,'
+    ' "cards_left" = v.cards_left, "picks_made" = v.picks_made'
+    " FROM (VALUES {}) AS v (id, holder, arrival, cards_left, picks_made), claim"
+    ' WHERE p."id" = v.id RETURNING p."id")'
+)
+CLAIMED_SEATS_CTE = (
+    f'seats AS (UPDATE {_table(Seat)} AS s SET "deadline" = v.deadline,'
+    ' "deadline_pack_id" = v.pack, "deadline_pick_number" = v.number'
+    " FROM (VALUES {}) AS v (id, deadline, pack, number), claim"
+    ' WHERE s."id" = v.id RETURNING s."id")'
+)
+CLAIMED_SQL = ' SELECT (SELECT COUNT(*) FROM claim), (SELECT MIN("id") FROM picks)'

@@ -276,6 +276,15 @@ def draft_room_stamp(*, draft_id: int) -> str | None:
     return f"{status}.{round_number}.{arrivals}.{paused}.{taken}.{bots}"
 
 
+def room_stamp(draft: Draft, seats: list[Seat]) -> str:
+    """`draft_room_stamp` from the draft and its seats in hand (no query): a write that
+    checked nothing changed since it read them knows the stamp it commits."""
+    paused = int(draft.paused_at.timestamp()) if draft.paused_at else 0
+    taken = sum(1 for seat in seats if seat.player_id is not None)
+    bots = sum(1 for seat in seats if seat.is_bot)
+    return f"{draft.status}.{draft.round}.{draft.arrivals}.{paused}.{taken}.{bots}"
+
+
 def draft_room(*, draft_id: int, user) -> tuple[dict, dict | None]:
     """The draft room: the pod's public state and, for a seated user, what their seat sees;
     the draft and its seats are read once for both."""

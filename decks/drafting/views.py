@@ -23,6 +23,7 @@ from config.forms_only import post_only_else_back_to
 from config.htmx import HtmxHttpRequest
 from decks import selectors as deck_selectors
 from decks.drafting import event_selectors, room, selectors, services, tables
+from decks.drafting.inputs import pod_settings_from
 from decks.drafting.models import Draft
 from decks.faces import card_face
 
@@ -94,17 +95,8 @@ def draft_list(request: HttpRequest) -> HttpResponse:
                 data = form.cleaned_data
                 draft = services.draft_create(
                     organizer=request.user,
-                    game_slug=data["game"],
-                    seats=data["seats"],
-                    bots=data["bots"],
-                    pick_timer=data["pick_timer"],
-                    jokers=data["jokers"],
-                    booster_layout=data["booster_layout"] or None,
                     organizer_plays=data["organizer_plays"],
-                    format=data["format"] or Draft.Format.BOOSTER,
-                    cube=data["cube"],
-                    card_set_id=data["card_set"],
-                    teams=data["teams"],
+                    **pod_settings_from(data),
                 )
             except ServiceError as error:
                 form.add_error(None, error.message)

@@ -59,6 +59,21 @@ _CC_TYPES = ("character", "action")
 _RD_TYPES = ("creature", "artifact", "spell", "warlord")
 
 
+def _combat_limited(slug: str, label: str, source: str) -> Format:
+    """Sealed and draft: exactly 30 playing cards, only from a pool (Jokers if allowed)."""
+    return Format(
+        COMBAT,
+        slug,
+        label,
+        f"Exactly 30 cards, {source}.",
+        min_size=30,
+        max_size=30,
+        pool_restricted=True,
+        allowed_types=_COMBAT_TYPES,
+        configurable=("jokers",),
+    )
+
+
 def _kingdom_combat_limited(slug: str, label: str, source: str) -> Format:
     """Sealed and draft: constructed's fortresses and border limits, cards only from a pool."""
     return Format(
@@ -86,28 +101,8 @@ FORMATS: tuple[Format, ...] = (
         allowed_types=_COMBAT_TYPES,
         configurable=("jokers",),
     ),
-    Format(
-        COMBAT,
-        "sealed",
-        "Sealed",
-        "Exactly 30 cards, all from the pool dealt to you.",
-        min_size=30,
-        max_size=30,
-        pool_restricted=True,
-        allowed_types=_COMBAT_TYPES,
-        configurable=("jokers",),
-    ),
-    Format(
-        COMBAT,
-        "draft",
-        "Draft",
-        "Exactly 30 cards, all from the cards you drafted.",
-        min_size=30,
-        max_size=30,
-        pool_restricted=True,
-        allowed_types=_COMBAT_TYPES,
-        configurable=("jokers",),
-    ),
+    _combat_limited("sealed", "Sealed", "all from the pool dealt to you"),
+    _combat_limited("draft", "Draft", "all from the cards you drafted"),
     Format(
         COMBAT,
         "off-the-top",

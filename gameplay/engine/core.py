@@ -11,9 +11,12 @@ import hashlib
 import json
 import pickle
 import random
+from types import ModuleType
 from typing import Any
 
 import orjson
+
+import games
 
 # The registry does not import core (it loads the games on first use), so this is no cycle.
 from gameplay.engine import registry
@@ -23,6 +26,7 @@ from gameplay.engine import registry
 from gameplay.engine.errors import EngineError as EngineError
 from gameplay.engine.errors import IllegalAction as IllegalAction
 from gameplay.engine.errors import UnknownRuleset as UnknownRuleset
+from gameplay.engine.types import TERMINAL as TERMINAL
 from gameplay.engine.types import Decision as Decision
 from gameplay.engine.types import GameType as GameType
 from gameplay.engine.types import Option as Option
@@ -38,7 +42,8 @@ class Ruleset:
 
     A game sets `slug`, `name`, `version`, `options` and `game_type`, the declaration of what it
     supports (GameType: player counts, team modes, simultaneous choices, the time-limit facts,
-    determinization, rollout policy, hidden-card listing, bots). Callers read `game_type`; they
+    determinization, rollout policy, hidden-card listing, bots), or `declared` (its games
+    declaration, which gives slug, name and game_type). Callers read `game_type`; they
     never probe for a method. Required methods: new_state, decision, legal_actions, apply, view,
     result. Every refusal goes through why_illegal (core.play asks it whenever an action is not
     legal). The methods a declaration switches on: determinize (determinization),
@@ -55,6 +60,24 @@ class Ruleset:
     replays: tuple[str, ...] = ()
     options: dict[str, Option] = {}
     game_type: GameType = GameType()
+    # The game's one declaration (games.get(slug)): where a ruleset sets it, its slug, name and
+    # game_type are taken from it (__init_subclass__), so a game states them once.
+    declared: games.Game | None = None
+    # The game package's role modules (the package shape every game has): where a ruleset
+    # sets them, the methods below call them, so it does not repeat one-line delegations:
+    # setup.new_state(ruleset, ...), views.determinize(ruleset, ...), strategy.evaluate(state,
+    # seat) and strategy.rollout_action(state, seat, legal, rng) (when game_type.rollout_policy),
+    # invariants.check_invariants(state).
+    setup_module: ModuleType | None = None
+    views_module: ModuleType | None = None
+    strategy_module: ModuleType | None = None
+    invariants_module: ModuleType | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.declared is not None:
+            cls.slug, cls.name = cls.declared.slug, cls.declared.name
+            cls.game_type = cls.declared.game_type()
 
     @property
     def min_players(self) -> int:
@@ -67,8 +90,13 @@ class Ruleset:
         return self.game_type.max_players
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
-        """A fresh game state (JSON data) for that many seats."""
-        raise NotImplementedError
+        """A fresh game state (JSON data) for that many seats (`setup_module.new_state`)."""
+        if self.setup_module is None:
+            raise NotImplementedError
+        state: dict[str, Any] = self.setup_module.new_state(
+            self, seats=seats, options=options, seed=seed
+        )
+        return state
 
     def decision(self, state: dict[str, Any]) -> Decision:
         """Who must act now."""
@@ -100,12 +128,22 @@ class Ruleset:
         """The result once the game is over, else None."""
         raise NotImplementedError
 
+    def finished(self, state: dict[str, Any], winners: list[int], **facts: Any) -> Result:
+        """A finished game's Result: its winners, the life and first damage its time facts
+        give (what a time limit compares, now final) and what else the game records."""
+        time = self.time_facts(state)
+        return Result(list(winners), time["life"], time["first_damage"], facts)
+
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life per seat and the first seat to deal damage, mid-game (for time limits)."""
         return {"life": {}, "first_damage": None}
 
     def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        """A heuristic score of the state for that seat (higher is better)."""
+        """A heuristic score of the state for that seat (higher is better): the strategy
+        module's, else a win, a loss or nothing yet."""
+        if self.strategy_module is not None:
+            score: float = self.strategy_module.evaluate(state, seat)
+            return score
         result = self.result(state)
         if result is None:
             return 0.0
@@ -119,14 +157,20 @@ class Ruleset:
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state consistent with the view (hidden cards sampled); game_type.determinization
-        says whether the game has it."""
-        raise NotImplementedError
+        says whether the game has it (`views_module.determinize`)."""
+        if self.views_module is None:
+            raise NotImplementedError
+        state: dict[str, Any] = self.views_module.determinize(self, view, seat, rng)
+        return state
 
     def rollout_action(
         self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
     ) -> dict[str, Any]:
         """The move a search bot's rollout plays: uniformly random unless the game declares
-        game_type.rollout_policy and overrides this."""
+        game_type.rollout_policy (its strategy module's rollout_action, or an override)."""
+        if self.game_type.rollout_policy and self.strategy_module is not None:
+            action: dict[str, Any] = self.strategy_module.rollout_action(state, seat, legal, rng)
+            return action
         return legal[rng.randrange(len(legal))]
 
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
@@ -140,6 +184,8 @@ class Ruleset:
 
     def check_invariants(self, state: dict[str, Any]) -> None:
         """Raise AssertionError("why") if the state breaks a rule-level invariant."""
+        if self.invariants_module is not None:
+            self.invariants_module.check_invariants(state)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """A short label for the action (a button's text)."""

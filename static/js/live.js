@@ -31,8 +31,10 @@
 
   // Refresh the elements that show another version than the stream's latest. An element with
   // an empty version (the home page: the user's stream has only stamps) refreshes on each
-  // notice, never on a retry.
-  function refresh(url, entry, retry) {
+  // notice, never on a retry. A notice that brings the element itself at that version (a
+  // game's board as every spectator sees it) is swapped in as its refresh would swap the
+  // answer, without the request; any other refreshes by its request.
+  function refresh(url, entry, retry, html) {
     elementsFor(url).forEach(function (el) {
       const version = el.dataset.liveVersion;
       if (retry && version === "") {
@@ -41,7 +43,11 @@
       if (entry.latest !== null && entry.latest !== version && window.htmx) {
         root.dataset.livePushes = String(Number(root.dataset.livePushes || 0) + 1);
         entry.lastRefresh = Date.now();
-        window.htmx.trigger(el, "live");
+        if (html && el.getAttribute("hx-swap") === "outerHTML") {
+          window.htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 });
+        } else {
+          window.htmx.trigger(el, "live");
+        }
       }
     });
   }
@@ -67,7 +73,7 @@
       }
       entry.latest = String(notice.v);
       entry.retried = false;
-      refresh(url, entry, false);
+      refresh(url, entry, false, typeof notice.html === "string" ? notice.html : null);
     });
     // The server ends each stream after a while (LIVE_STREAM_SECONDS) and says so: the next
     // one opens at once, not after the retry delay, so no notice is late meanwhile (its first

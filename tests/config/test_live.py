@@ -163,13 +163,14 @@ def test_the_game_stream_sends_the_version_then_each_move(client, make_user, not
 
     mover = threading.Thread(target=move)
     mover.start()
-    # then the stream says version 0, then version 1, and nothing more than the version
+    # then the stream says version 0, then version 1 with the board a spectator would fetch
     events = _events(response, 2)
     mover.join()
     response.close()
+    board = client.get(f"/games/{game.pk}/board/?version=0").content.decode()
     assert events == [
         {"topic": f"game-{game.pk}", "v": 0},
-        {"topic": f"game-{game.pk}", "v": 1},
+        {"topic": f"game-{game.pk}", "v": 1, "html": board},
     ]
     assert live.open_streams() == held
 

@@ -51,8 +51,10 @@ def _game(make_user):
     return game, (alice, bob)
 
 
-def test_a_move_reaches_an_open_async_stream(make_user):
-    # given a game and a spectator's stream served on the event loop
+def test_a_move_reaches_open_async_streams_a_spectators_with_the_board_they_would_fetch(
+    make_user,
+):
+    # given a game, a spectator's stream and a player's, served on the event loop
     game, players = _game(make_user)
     seat = game.state["turn"]["unit"]
     action = registry.get("combat").legal_actions(game.state, seat)[0]
@@ -67,20 +69,29 @@ def test_a_move_reaches_an_open_async_stream(make_user):
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
         assert response.is_async  # an async generator: sent as it goes, not read to its end
-        chunks = aiter(response.streaming_content)
-        first = await _data(chunks)
+        player = AsyncClient()
+        await player.aforce_login(players[1 - seat])
+        own = await player.get(f"/games/{game.pk}/live/")
+        chunks, own_chunks = aiter(response.streaming_content), aiter(own.streaming_content)
+        first, own_first = await _data(chunks), await _data(own_chunks)
         # when a player moves
         await sync_to_async(move)()
-        # then the stream announces the new version, and nothing more than the version
-        second = await _data(chunks)
+        # then both streams announce the new version
+        second, own_second = await _data(chunks), await _data(own_chunks)
         await chunks.aclose()
-        return first, second
+        await own_chunks.aclose()
+        board = await AsyncClient().get(f"/games/{game.pk}/board/?version=0")
+        return first, second, own_first, own_second, board.content.decode()
 
     held = live.open_streams()
-    first, second = async_to_sync(scenario)()
-    assert first == {"topic": f"game-{game.pk}", "v": 0}
-    assert second == {"topic": f"game-{game.pk}", "v": 1}
-    assert live.open_streams() == held  # closing the stream gave its slot back
+    first, second, own_first, own_second, board = async_to_sync(scenario)()
+    assert first == own_first == {"topic": f"game-{game.pk}", "v": 0}
+    # the spectator's with the board as a spectator's page would fetch it, the same bytes
+    assert second == {"topic": f"game-{game.pk}", "v": 1, "html": board}
+    assert 'data-version="1"' in board
+    # the player's with nothing more than the version: their board shows their hand
+    assert own_second == {"topic": f"game-{game.pk}", "v": 1}
+    assert live.open_streams() == held  # closing the streams gave their slots back
 
 
 @override_settings(LIVE_STREAM_SECONDS=0.5, LIVE_HEARTBEAT_S=0.2)
@@ -215,7 +226,7 @@ def test_the_asgi_server_serves_the_app_and_a_workers_notice_reaches_its_stream(
 ):
     # given the web server as deployed (config/serving.py) on the test database, with the
     # embedded mode's file transport, and a game
-    game, _players = _game(make_user)
+    game, players = _game(make_user)
     db = connection.settings_dict
     port = _free_port()
     env = {
@@ -254,9 +265,17 @@ def test_the_asgi_server_serves_the_app_and_a_workers_notice_reaches_its_stream(
         ) as stream:
             assert stream.headers["Content-Type"] == "text/event-stream"
             first = _next_data(stream)
+            seat = game.state["turn"]["unit"]
+            action = registry.get("combat").legal_actions(game.state, seat)[0]
+            game_services.game_act(
+                game_id=game.pk, user=players[seat], action=action, expected_version=0
+            )
             worker = live.FileTransport(live.Hub(), tmp_path / "live", poll_s=1)
             worker.send(f"game-{game.pk}", 1)
-            assert (first["v"], _next_data(stream)["v"]) == (0, 1)
+            second = _next_data(stream)
+            # a spectator's notice brings the board at that version
+            assert (first["v"], second["v"]) == (0, 1)
+            assert 'data-version="1"' in second["html"]
     finally:
         server.terminate()
         server.wait(10)

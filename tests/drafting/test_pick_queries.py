@@ -1,8 +1,8 @@
-"""A human pick's transaction is short (issues 17, 33): what it needs is read before the pod's
-lock and the lock is held for two statements (taking it, writing the pick, its pack and the
-deadlines), in a constant number of queries whatever the pod's size or progress; the bots
-choose their picks without the pod's lock and take it only to check and write them, one pass
-a transaction, so a human waits for the lock at most one pass's few writes."""
+"""A pick's transaction is short (issues 17, 33): what it needs is read before the pod's lock
+and the lock is held for one statement (taking it and writing the pick, its pack and the
+deadlines), in a constant number of queries whatever the pod's size or progress. The bots
+plan a pass the same way (one snapshot read before the lock, then the lock with the
+writes), so a human waits for the lock at most one statement of another pick or pass."""
 
 import pytest
 from django.db import connection
@@ -12,8 +12,8 @@ from config.errors import Conflict
 from decks.drafting import services
 from decks.drafting.models import Draft, PackCard, Pick
 from decks.drafting.rules import head_pack
+from decks.drafting.services import bot_picks as bot_services
 from decks.drafting.services import human_pick as human_pick_services
-from decks.drafting.services import picks as pick_services
 from decks.drafting.services.common import positions_of
 
 from .conftest import _head, draft_to_the_end, human_pick
@@ -22,21 +22,41 @@ pytestmark = pytest.mark.django_db
 
 # Before the lock: the draft, its seats, the round's packs and the chosen card still in its
 # pack, in one statement (PostgreSQL; four on SQLite).
-# Then SAVEPOINT (the service's atomic inside the test's transaction); the lock (an UPDATE of
-# the draft's version, only if it is still the one read); the pick, its pack passed on and
-# the seats' deadlines in one statement (PostgreSQL; three on SQLite); RELEASE SAVEPOINT.
+# Then SAVEPOINT (the service's transaction inside the test's; outside one, PostgreSQL runs
+# the claim as its own transaction); the lock (an UPDATE of the draft's version, only if it is
+# still the one read) with the pick, its pack passed on and the seats' deadlines, in one
+# statement (PostgreSQL; four on SQLite); RELEASE SAVEPOINT.
 HUMAN_PICK_READS_BEFORE_LOCK = 1 if connection.vendor == "postgresql" else 4
-HUMAN_PICK_LOCKED = 2 if connection.vendor == "postgresql" else 4  # from the lock to the end
+HUMAN_PICK_LOCKED = 1 if connection.vendor == "postgresql" else 4  # from the lock to the end
 HUMAN_PICK_QUERIES = HUMAN_PICK_READS_BEFORE_LOCK + 1 + HUMAN_PICK_LOCKED + 1
-# A pick whose plan was refused: the lock, the seats and packs, the writes (PostgreSQL; the
+# A pick whose plans were refused: the lock, the seats and packs, the writes (PostgreSQL; the
 # SQLite fallback reads the draft, seats and packs apart and writes in four).
 HUMAN_PICK_LOCKED_ONCE_REFUSED = 3 if connection.vendor == "postgresql" else 8
+# A bots' pass: before the lock, the pod in one statement (PostgreSQL; five on SQLite); under
+# it, the lock (an UPDATE of the draft's version, only if it is still the one read) with the
+# picks, their packs and the deadlines, in one statement (PostgreSQL; on SQLite the lock, the
+# picks and the packs, the deadlines being unchanged here).
+BOTS_PASS_READS_BEFORE_LOCK = 1 if connection.vendor == "postgresql" else 5
+BOTS_PASS_LOCKED = 1 if connection.vendor == "postgresql" else 3
+# A bots' pass chosen under the lock (its plans kept being refused): the lock, the pod in
+# one statement, the writes with the draft's arrivals in one more (PostgreSQL; on SQLite the
+# lock is two statements, the reads four, the writes three).
+BOTS_PASS_LOCKED_ONCE_REFUSED = 3 if connection.vendor == "postgresql" else 9
+
+
+def _is_lock(sql: str) -> bool:
+    """The draft's lock: an UPDATE of its row, alone or as a claim's first CTE."""
+    return sql.startswith(('UPDATE "drafting_draft"', 'WITH claim AS (UPDATE "drafting_draft"'))
+
+
+def _is_claim(sql: str) -> bool:
+    """A claim: the lock taken only if the version is still the one read."""
+    return sql.startswith("WITH claim AS") or 'AND "drafting_draft"."version" = ' in sql
 
 
 def _locked(queries: list[str]) -> list[str]:
-    """The statements from the draft's lock (an UPDATE of its row) to the end of its
-    transaction."""
-    start = next(i for i, sql in enumerate(queries) if sql.startswith('UPDATE "drafting_draft"'))
+    """The statements from the draft's lock to the end of its transaction."""
+    start = next(i for i, sql in enumerate(queries) if _is_lock(sql))
     end = next(i for i, sql in enumerate(queries) if i > start and sql.startswith("RELEASE"))
     return queries[start:end]
 
@@ -95,16 +115,13 @@ def test_a_pick_whose_pod_moved_between_its_reads_and_its_lock_is_made_from_the_
     # the first's lock
     draft = make_draft(humans=players[:2], seats=4)
     _plan_then(monkeypatch, lambda: human_pick(draft.id, players[1]))
-    # when the first human picks, then its plan is refused and the pick is made under the
-    # lock from the pod as it is after the other's
+    # when the first human picks, then its plan is refused and the pick is planned again
+    # from the pod as it is after the other's
     with CaptureQueriesContext(connection) as queries:
         first = human_pick(draft.id, players[0])
-    claims = [
-        q["sql"]
-        for q in queries.captured_queries
-        if 'AND "drafting_draft"."version" = ' in q["sql"]
-    ]
-    assert len(claims) == 2  # the other's, then the first's (refused: nothing written)
+    claims = [q["sql"] for q in queries.captured_queries if _is_claim(q["sql"])]
+    # the other's, the first's (refused: nothing written), the first's planned again
+    assert len(claims) == 3
     picks = Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN)
     assert first.id in set(picks.values_list("id", flat=True))
     assert picks.count() == 2 == picks.values("pack_card").distinct().count()
@@ -151,7 +168,7 @@ def test_bots_of_a_pod_with_humans_take_one_pass_a_transaction(make_draft, playe
     draft = make_draft(humans=players[:1], seats=8)
     bots = draft.seats.filter(is_bot=True).count()
     # when one bots' transaction runs, then each bot picked at most once in it
-    made = pick_services._bots_step(draft.id, {})
+    made = bot_services._bots_step(draft.id, {})
     assert 0 < made <= bots
     seat_picks = Pick.objects.filter(draft=draft).values_list("seat_id", flat=True)
     assert len(seat_picks) == len(set(seat_picks))
@@ -167,35 +184,44 @@ def test_bots_of_a_pod_with_humans_take_one_pass_a_transaction(make_draft, playe
 def test_an_all_bot_pod_keeps_its_passes_in_one_transaction(make_draft):
     # given an all-bot pod, when one bots' transaction runs, then it makes every pick
     draft = make_draft(seats=4)
-    made = pick_services._bots_step(draft.id, {})
+    made = bot_services._bots_step(draft.id, {})
     assert made > 4
     assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
 
 
-def test_bots_choose_before_the_lock_and_hold_it_only_to_check_and_write(make_draft, players):
-    # given an 8-seat pod of 1 human and 7 bots, started (every bot has a pack)
+def test_bots_plan_before_the_lock_and_hold_it_for_one_statement(make_draft, players):
+    # given an 8-seat pod of 1 human and 7 bots, started (every bot has a pack), the cards'
+    # facts already known to the run
     draft = make_draft(humans=players[:1], seats=8)
+    card_infos: dict = {}
+    bot_services._bots_plan(draft.id, card_infos)
     # when one step of the bots runs
     with CaptureQueriesContext(connection) as queries:
-        made = pick_services._bots_step(draft.id, {})
+        made = bot_services._bots_step(draft.id, card_infos)
     assert made == 7
-    # then under the lock: the lock, the seats, the round's packs (to check the choices), the
-    # picks and the packs' moves in bulk, the draft's save; no pack's cards nor any seat's
-    # picks are read while it is held: the bots chose before
-    locked = _locked([q["sql"] for q in queries.captured_queries])
-    assert len(locked) <= 7, "\n".join(locked)
-    reads = [sql.split(" FROM ")[1].split()[0] for sql in locked if sql.startswith("SELECT")]
-    if connection.vendor == "postgresql":  # the lock returns the draft (SQLite reads it)
-        reads.append('"drafting_draft"')
-    assert sorted(reads) == ['"drafting_draft"', '"drafting_pack"', '"drafting_seat"'], locked
+    statements = [q["sql"] for q in queries.captured_queries]
+    # then the pod was read in one statement before the lock, and the lock (only if the
+    # version is still the one read) was taken with the picks, the packs and the deadlines
+    # written, in one statement; nothing is read while it is held
+    locked = _locked(statements)
+    before = statements[: statements.index(locked[0])]
+    assert len([sql for sql in before if sql.startswith("SELECT")]) == (
+        BOTS_PASS_READS_BEFORE_LOCK
+    ), "\n".join(before)
+    assert len(locked) == BOTS_PASS_LOCKED, "\n".join(locked)
+    assert _is_claim(locked[0])
+    assert not [sql for sql in locked if sql.startswith("SELECT")], locked
+    picks = Pick.objects.filter(draft=draft, kind=Pick.Kind.BOT)
+    assert picks.count() == 7 == picks.values("pack_card").distinct().count()
+    assert Draft.objects.get(pk=draft.id).arrivals == 7
 
 
-def test_a_human_pick_between_the_bots_choice_and_their_write_leaves_their_choices_standing(
+def test_a_human_pick_between_the_bots_plan_and_their_write_makes_them_plan_again(
     make_draft, players, monkeypatch
 ):
-    # given a pod of 1 human and 3 bots, and a human pick landing just after the bots chose
+    # given a pod of 1 human and 3 bots, and a human pick landing just after the bots planned
     draft = make_draft(humans=players[:1], seats=4)
-    plan, plans = pick_services._bots_plan, []
+    plan, plans = bot_services._bots_plan, []
 
     def plan_then_human_picks(draft_id, card_infos):
         plans.append(plan(draft_id, card_infos))
@@ -203,87 +229,83 @@ def test_a_human_pick_between_the_bots_choice_and_their_write_leaves_their_choic
             human_pick(draft_id, players[0])
         return plans[-1]
 
-    monkeypatch.setattr(pick_services, "_bots_plan", plan_then_human_picks)
-    # when the bots write, then their choices stand (the human's pick took none of their
-    # packs) and every card was picked once
-    assert pick_services._bots_step(draft.id, {}) == 3
-    assert len(plans) == 1
+    monkeypatch.setattr(bot_services, "_bots_plan", plan_then_human_picks)
+    # when the bots write, then their plan is refused (the pod moved) and they plan again
+    # from the pod as the human left it: every card was picked once
+    assert bot_services._bots_step(draft.id, {}) == 3
+    assert len(plans) == 2
     picks = Pick.objects.filter(draft=draft)
     assert picks.filter(kind=Pick.Kind.HUMAN).count() == 1
     assert picks.count() == 4 == picks.values("pack_card").distinct().count()
+    assert Draft.objects.get(pk=draft.id).arrivals == 4
 
 
-def test_a_bots_plan_written_by_a_rival_runner_first_is_dropped(make_draft, players, monkeypatch):
-    # given an 8-seat pod of 1 human and 7 bots, whose bots' plan a rival runner writes first
+def test_a_bots_plan_a_rival_runner_wrote_first_is_planned_again(make_draft, players, monkeypatch):
+    # given an 8-seat pod of 1 human and 7 bots, whose bots' first plan a rival runner writes
+    # first
     draft = make_draft(humans=players[:1], seats=8)
-    plan, plans = pick_services._bots_plan, []
+    plan, plans = bot_services._bots_plan, []
 
     def planned(draft_id, card_infos):
         plans.append(plan(draft_id, card_infos))
-        assert pick_services._bots_write(draft_id, plans[-1], {}) == len(plans[-1]) == 7
+        if len(plans) == 1:
+            assert bot_services._bots_write(plan(draft_id, card_infos))
         return plans[-1]
 
-    monkeypatch.setattr(pick_services, "_bots_plan", planned)
-    # when the bots' step writes its plan, then none of its choices stood: nothing was
-    # written twice, and the step leaves the next pass to the rival (which goes on)
-    assert pick_services._bots_step(draft.id, {}) == 0
-    assert len(plans) == 1
+    monkeypatch.setattr(bot_services, "_bots_plan", planned)
+    # when the bots' step writes its plan, then it is refused (nothing written twice) and the
+    # step plans the next pass: the 6 bots the first pass left a pack
+    assert bot_services._bots_step(draft.id, {}) == 6
+    assert len(plans) == 2
     picks = Pick.objects.filter(draft=draft)
-    assert picks.count() == 7 == picks.values("pack_card").distinct().count()
+    assert picks.count() == 13 == picks.values("pack_card").distinct().count()
 
 
-def test_bots_whose_plans_the_constraints_keep_refusing_choose_under_the_lock(
+def test_bots_whose_plans_keep_being_refused_choose_under_the_lock_in_three_statements(
     make_draft, players, monkeypatch
 ):
-    # given a pod whose bots' writes are refused (as the unique constraints would)
+    # given a pod whose version always moves between the bots' plan and their write
     draft = make_draft(humans=players[:1], seats=8)
-    plan, plans = pick_services._bots_plan, []
+    plan, plans = bot_services._bots_plan, []
     monkeypatch.setattr(
-        pick_services, "_bots_plan", lambda *args: plans.append(plan(*args)) or plans[-1]
+        bot_services, "_bots_plan", lambda *args: plans.append(plan(*args)) or plans[-1]
     )
-    monkeypatch.setattr(pick_services, "_bots_write", lambda *args: None)
-    # when the bots' step runs, then after a bounded number of plans they pick under the lock
-    assert pick_services._bots_step(draft.id, {}) == 7
-    assert len(plans) == pick_services.STALE_PLANS_BEFORE_LOCKING
+    monkeypatch.setattr(bot_services, "_bots_write", lambda *args: False)
+    # when the bots' step runs, then after a bounded number of plans they pick under the
+    # lock: the lock, the pod in one statement, the writes in one more
+    with CaptureQueriesContext(connection) as queries:
+        assert bot_services._bots_step(draft.id, {}) == 7
+    assert len(plans) == bot_services.STALE_PLANS_BEFORE_LOCKING
+    locked = _locked([q["sql"] for q in queries.captured_queries])
+    assert len(locked) == BOTS_PASS_LOCKED_ONCE_REFUSED, "\n".join(locked)
     picks = Pick.objects.filter(draft=draft)
     assert picks.count() == 7 == picks.values("pack_card").distinct().count()
-
-
-def test_a_bots_plan_that_reads_an_emptied_pack_leaves_that_bot_out(
-    make_draft, players, monkeypatch
-):
-    # given a pod whose bots plan without the lock, statement by statement, and whose packs
-    # another transaction empties between the plan's read of the positions and of the cards
-    draft = make_draft(humans=players[:1], seats=8)
-    prefetch = pick_services._prefetch_bots
-
-    def emptied_after_the_positions(draft, seats, positions):
-        prefetch(draft, seats, positions)
-        for cards in pick_services._memo(draft).pack_cards.values():
-            cards.clear()
-
-    monkeypatch.setattr(pick_services, "_prefetch_bots", emptied_after_the_positions)
-    # when the bots plan, then no bot chooses from an empty pack (it raised before) and the
-    # plan is empty: those choices could not have stood
-    assert pick_services._bots_plan(draft.id, {}) == []
-    monkeypatch.undo()
-    # and the next run picks as usual
-    assert pick_services._bots_step(draft.id, {}) == 7
+    assert Draft.objects.get(pk=draft.id).arrivals == 7
 
 
 @pytest.mark.parametrize("seats", [2, 4])
-def test_every_bots_plan_of_a_whole_draft_is_written_as_chosen(
+def test_every_bots_plan_of_a_whole_draft_is_written_as_planned(
     make_draft, players, monkeypatch, seats
 ):
     # given a pod of a human and bots, where bots' passes leave the human forced last cards
     draft = make_draft(humans=players[:1], seats=seats)
+    write, locked = bot_services._bots_write, []
 
-    def refused(*args):
-        raise AssertionError("a bots' plan was refused and chosen under the lock")
+    def written(plan):
+        assert write(plan), "a bots' plan was refused"
+        return True
 
-    monkeypatch.setattr(pick_services, "_bots_locked", refused)
-    # when the draft is played to its end, the bots choosing before the lock
+    def under_the_lock(*args):
+        locked.append(args)
+        return choose_locked(*args)
+
+    choose_locked = bot_services._bots_locked
+    monkeypatch.setattr(bot_services, "_bots_write", written)
+    monkeypatch.setattr(bot_services, "_bots_locked", under_the_lock)
+    # when the draft is played to its end, the bots planning before the lock
     draft_to_the_end(draft.id, players[:1])
-    # then no plan was ever refused (each written as chosen) and every card was picked once
+    # then no plan was ever refused, only passes that ended a round were made under the
+    # lock, and every card was picked once
+    assert len(locked) <= 3
     picks = Pick.objects.filter(draft=draft)
     assert picks.count() == seats * 45 == picks.values("pack_card").distinct().count()

@@ -17,6 +17,14 @@ def log_in_by_form(page: Page, base: str, username: str, password: str) -> None:
     expect(page.get_by_text("Signed in as")).to_contain_text(username)
 
 
+def new_page_logged_in(browser, base: str, username: str, password: str, viewport=None) -> Page:
+    """A fresh browser context (its own cookies; `viewport` if given) logged in as that user."""
+    context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
+    page = context.new_page()
+    log_in_by_form(page, base, username, password)
+    return page
+
+
 def start_game_against_bot(page: Page, base: str, *, game: str = "", bot: str) -> Locator:
     """From /games/, start `game` (the form's default when empty) against `bot`; the board."""
     page.goto(f"{base}/games/")

@@ -13,18 +13,13 @@ from tournaments import services
 from tournaments.models import Entry, Match, Tournament
 
 from .axe_check import DESKTOP, PHONE, checked
+from .play import new_page_logged_in
 
 PASSWORD = "correct-horse-battery"
 
 
 def log_in(browser: Browser, base: str, username: str, viewport=DESKTOP) -> Page:
-    page = browser.new_context(viewport=viewport).new_page()
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text(username)
-    return page
+    return new_page_logged_in(browser, base, username, PASSWORD, viewport)
 
 
 def match_of(tournament: Tournament, username: str) -> Match:

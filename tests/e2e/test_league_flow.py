@@ -5,20 +5,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_check import PHONE, checked, sideways
 from tests.e2e.test_tournament_flow import PASSWORD, log_in
+from tests.leagues.test_leagues import finished_event
 from tournaments.models import Match
-from tournaments.services import entry_add, match_decide, tournament_create, tournament_start
-
-
-def finished_event(organizer, players, name):
-    event = tournament_create(organizer=organizer, name=name, seeding="manual", best_of=1)
-    for seed, user in enumerate(players, 1):
-        entry_add(tournament=event, by_user=organizer, user_id=user.pk, seed=seed)
-    tournament_start(tournament=event, by_user=organizer)
-    playable = Match.objects.filter(tournament=event, status__in=["ready", "in_progress"])
-    while (match := playable.order_by("round__number", "index").first()) is not None:
-        seeds = list(match.slots.order_by("entry__seed").values_list("entry_id", flat=True))
-        match_decide(match=match, by_user=organizer, winner_id=seeds[0])
-    return event
 
 
 def test_an_organizer_runs_a_league_season(

@@ -11,12 +11,7 @@ from gameplay.engine import registry
 from tests.e2e.draft_room import browser_page_for
 from tests.e2e.play import click_first_listed_move, listed_moves, log_in_by_form
 from tournaments.models import Match
-from tournaments.services import (
-    entry_add,
-    match_result_report,
-    tournament_create,
-    tournament_start,
-)
+from tournaments.services import entry_add, match_result_report, tournament_create, tournament_start
 
 PASSWORD = "correct-horse-battery"
 
@@ -52,14 +47,28 @@ def test_a_move_reaches_the_other_browser_by_push_within_a_second(
 ):
     # given polls far too slow to matter (10 minutes), and both players on the game page
     settings.GAME_BOARD_POLL_S = 600
-    mover, watcher, _game = _two_players(browser, live_server.url, make_user)
-    # and the watcher's page connected to the game's stream
-    expect(watcher.locator("html")).to_have_attribute("data-live", "push")
+    mover, watcher, game = _two_players(browser, live_server.url, make_user)
+    # and a spectator (no one signed in) on the page too, each page connected to the stream
+    spectator = browser.new_context().new_page()
+    spectator.goto(f"{live_server.url}/games/{game.pk}/")
+    fetched = []
+    spectator.on("request", lambda r: fetched.append(r.url) if "/board/" in r.url else None)
+    for page in (watcher, spectator):
+        expect(page.locator("html")).to_have_attribute("data-live", "push")
     # when the player to move plays
     _move(mover)
     # then the other browser shows the new board within a second, refreshed by the push
     expect(watcher.locator('#board:not([data-version="0"])')).to_be_attached(timeout=1000)
     expect(watcher.locator("html")).to_have_attribute("data-live-pushes", "1")
+    # and so does the spectator's, from the notice itself (no request for the board), showing
+    # what the page shows when opened afresh
+    expect(spectator.locator('#board[data-version="1"]')).to_be_attached(timeout=1000)
+    expect(spectator.locator("html")).to_have_attribute("data-live-pushes", "1")
+    assert fetched == []
+    fresh = browser.new_context().new_page()
+    fresh.goto(f"{live_server.url}/games/{game.pk}/")
+    assert spectator.locator("#board").inner_text() == fresh.locator("#board").inner_text()
+    assert spectator.locator("#board").inner_html() == fresh.locator("#board").inner_html()
     # and a second move (the stream carries on after a swap) arrives the same way
     for _ in range(40):
         if listed_moves(mover.locator("#board")).count():

@@ -4,7 +4,12 @@ from playwright.sync_api import Page, expect
 
 from config import live
 from gameplay.models import GameRecord
-from tests.e2e.play import click_moves_until_over, listed_moves, log_in_by_form
+from tests.e2e.play import (
+    click_moves_until_over,
+    listed_moves,
+    log_in_by_form,
+    new_page_logged_in,
+)
 
 PASSWORD = "correct-horse-battery"
 
@@ -32,13 +37,7 @@ def test_human_plays_a_whole_combat_game_against_a_bot(
 
 def _log_in(browser, base: str, username: str) -> Page:
     """A fresh browser context (its own cookies) logged in as that user."""
-    page = browser.new_context().new_page()
-    page.goto(f"{base}/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_text("Signed in as")).to_contain_text(username)
-    return page
+    return new_page_logged_in(browser, base, username, PASSWORD)
 
 
 def test_two_players_play_their_match_on_the_page_and_the_winner_advances(

@@ -3,11 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from gameplay.models import GameRecord
-from tests.e2e.play import (
-    click_moves_until_over,
-    log_in_by_form,
-    start_game_against_bot,
-)
+from tests.e2e.play import click_moves_until_over, log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 

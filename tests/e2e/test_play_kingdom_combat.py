@@ -8,12 +8,8 @@ from playwright.sync_api import Page, expect
 
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import sideways
-from tests.e2e.play import (
-    click_first_listed_move,
-    listed_moves,
-    log_in_by_form,
-    start_game_against_bot,
-)
+
+from .play import click_first_listed_move, listed_moves, log_in_by_form, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(os.environ.get("KC_SCREENSHOTS", "var/screenshots/kingdom-combat"))

@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_check import PHONE, checked, sideways
+from tests.e2e.organizer import add_entries_and_start
 from tests.e2e.test_tournament_flow import PASSWORD, log_in
 from tournaments import services
 from tournaments.models import Match, Tournament
@@ -33,14 +34,7 @@ def test_a_swiss_event_from_the_form_to_the_standings(
     event_url = page.url
 
     # five players, then the start (a two-step confirmation)
-    for seed, player in enumerate(players, start=1):
-        page.get_by_label("Player's username").fill(player.username)
-        page.get_by_label("Seed", exact=True).fill(str(seed))
-        page.get_by_role("button", name="Add entry").click()
-        expect(page.get_by_text("Entry added.")).to_be_visible()
-    page.get_by_text("Start tournament…").click()
-    page.get_by_role("button", name="Yes, start now").click()
-    expect(page.get_by_text("The tournament has started.")).to_be_visible()
+    add_entries_and_start(page, players)
     expect(page.get_by_text("Round 1 of 3, then a top 4.")).to_be_visible()
 
     # a player sees their own table; the fifth seed has the bye

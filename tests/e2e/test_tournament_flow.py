@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.organizer import add_entries_and_start
+
 PASSWORD = "correct-horse-battery"
 
 
@@ -34,15 +36,8 @@ def test_organizer_runs_an_eight_entry_event(
     expect(page.get_by_role("heading", name="Browser Cup")).to_be_visible()
     event_url = page.url
 
-    # adds eight players with seeds 1..8 and starts it
-    for seed, player in enumerate(players, start=1):
-        page.get_by_label("Player's username").fill(player.username)
-        page.get_by_label("Seed", exact=True).fill(str(seed))
-        page.get_by_role("button", name="Add entry").click()
-        expect(page.get_by_text("Entry added.")).to_be_visible()
-    page.get_by_text("Start tournament…").click()  # a two-step confirmation
-    page.get_by_role("button", name="Yes, start now").click()
-    expect(page.get_by_text("The tournament has started.")).to_be_visible()
+    # adds eight players with seeds 1..8 and starts it (a two-step confirmation)
+    add_entries_and_start(page, players)
     bracket = page.locator("#bracket")
     rounds = bracket.locator(".bracket-round")
     expect(rounds).to_have_count(3)

@@ -20,3 +20,12 @@ def play_to_the_end(game: GameRecord, user, *, moves: int = 3000) -> GameRecord:
                 expected_version=game.version,
             )
     raise AssertionError("the game did not finish")
+
+
+def bots_play_out(game: GameRecord, *, turns: int = 500) -> None:
+    """The bots play a game of bots only until it is no longer in progress (or `turns` runs
+    out: the caller asserts how it ended)."""
+    for _ in range(turns):
+        if GameRecord.objects.get(pk=game.pk).status != "in_progress":
+            break
+        services.game_bots_play(game_id=game.pk)

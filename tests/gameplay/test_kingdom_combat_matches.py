@@ -13,6 +13,8 @@ from decks.legality import load_builtin
 from gameplay import selectors, services
 from gameplay.engine.kingdom_combat import cards
 from gameplay.models import GameRecord
+from tests.gameplay.engine.kingdom_combat.helpers import SQUIRE, STORM_LANCER
+from tests.gameplay.playing import bots_play_out
 from tournaments import services as tournament_services
 from tournaments.models import Match
 
@@ -87,10 +89,7 @@ def test_a_kingdom_combat_match_plays_the_registered_decks_and_records_the_resul
         owned = Counter(k for c, k in state["cards"].items() if state["owner"][c] == seat.number)
         assert owned == main
     # when the bots play the match out
-    for _ in range(500):
-        if GameRecord.objects.get(pk=record.pk).status != "in_progress":
-            break
-        services.game_bots_play(game_id=record.pk)
+    bots_play_out(record)
     # then the game finished and its result is in the match, from the engine
     record.refresh_from_db()
     assert record.status == "finished"
@@ -207,27 +206,9 @@ def test_a_timed_out_kingdom_combat_game_goes_to_the_higher_fortress_hp(make_use
 
 
 LANCER = {
-    "name": "Storm Lancer",
-    "type": "unit",
-    "subtype": "Knight",
-    "border": "black",
-    "factions": ["ironhold"],
-    "cost": 2,
-    "stats": {"attack": 3, "defense": 1, "armor": 1, "hp": 2},
-    "keywords": ["Mounted"],
+    **STORM_LANCER,
     "text": "When it enters play, put a Squire token into play at your Fortress, exhausted.",
     "effects": [{"when": "enters", "op": "create_token", "token": "squire", "count": 1}],
-}
-SQUIRE = {
-    "name": "Squire",
-    "type": "token",
-    "subtype": "Soldier",
-    "border": "green",
-    "factions": ["ironhold"],
-    "cost": 0,
-    "stats": {"attack": 1, "defense": 1, "armor": 1, "hp": 1},
-    "keywords": [],
-    "text": "Token.",
 }
 
 
@@ -277,10 +258,7 @@ def test_a_deck_with_cards_of_an_imported_set_plays_on_the_engine(make_user, cli
     assert set(state["card_data"]) == {"storm-lancer", "squire"}
     lancers = [c for c, k in state["cards"].items() if k == "storm-lancer"]
     assert len(lancers) == 3
-    for _ in range(500):
-        if GameRecord.objects.get(pk=record.pk).status != "in_progress":
-            break
-        services.game_bots_play(game_id=record.pk)
+    bots_play_out(record)
     record.refresh_from_db()
     assert record.status == "finished"
     # and its result is in the match, from the engine

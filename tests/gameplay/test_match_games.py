@@ -276,7 +276,7 @@ def _off_the_engine(monkeypatch, slug: str) -> None:
 
     game = declarations.get(slug)
     off = dataclasses.replace(
-        game, engine=False, bots=(), engine_note=f"The engine does not play {game.name} here."
+        game, play=None, engine_note=f"The engine does not play {game.name} here."
     )
     monkeypatch.setitem(declarations._BY_SLUG, slug, off)
 

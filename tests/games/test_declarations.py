@@ -52,6 +52,25 @@ def test_the_engine_plays_every_player_count_and_team_the_declaration_allows(gam
     assert ("jokers" in ruleset.options) == game.jokers
 
 
+@pytest.mark.parametrize("game", [g for g in games.all_games() if g.engine], ids=lambda g: g.slug)
+def test_the_engine_plays_each_game_as_its_one_declaration_says(game):
+    # given a game the engine plays, its ruleset's game type is the declaration's, not a copy
+    ruleset = registry.get(game.slug)
+    assert ruleset.game_type is game.play
+    assert ruleset.game_type.time_limit.measure == game.time.noun
+    assert ruleset.game_type.team_sizes == tuple(n for n in game.team_sizes if n > 1)
+
+
+def test_a_game_off_the_engine_has_no_game_type_and_no_bots():
+    import dataclasses
+
+    off = dataclasses.replace(games.get("army"), play=None)
+    assert not off.engine
+    assert off.bots == ()
+    with pytest.raises(games.UnknownGame, match="engine does not play Army"):
+        off.game_type()
+
+
 def test_two_player_engines_are_declared_two_player():
     for game in games.all_games():
         if game.engine and registry.get(game.slug).max_players == 2:

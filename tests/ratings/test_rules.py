@@ -5,15 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.rules import (
-    Outcome,
-    Skill,
-    changes,
-    is_established,
-    rate,
-    replay,
-    replay_with_history,
-)
+from ratings.rules import Outcome, Skill, changes, is_established, rate, replay, replay_with_history
 
 outcomes = st.lists(
     st.lists(st.integers(1, 8), min_size=2, max_size=4, unique=True).flatmap(

@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 
+from django.test import Client
 from django.utils import timezone
 
 from tournaments.models import Match
@@ -84,3 +85,39 @@ def signed_in_player_of_seed(tournament, seed: int, user):
     client = Client()
     client.force_login(user)
     return entry, client
+
+
+def logged_in(user) -> Client:
+    """A page client signed in as `user`."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def event_form(name: str, **fields) -> dict:
+    """The create form's fields as a person fills them: a Combat bracket of single players,
+    randomly seeded, 50 minutes a round; `fields` change or add to them."""
+    return {
+        "name": name,
+        "game": "combat",
+        "deck_format": "off-the-top",
+        "entries_per_match": 2,
+        "team_size": 1,
+        "team_mode": "alliance",
+        "best_of": "",
+        "time_limit_minutes": 50,
+        "pairing": "bracket",
+        "seeding": "random",
+        **fields,
+    }
+
+
+def decide_for_seeds(org_client, tournament_id: int, round_number: int, seeds) -> None:
+    """The organizer decides, through the API, each match of the round for the given seed."""
+    for seed in seeds:
+        match = match_with(org_client, tournament_id, round_number, seed)
+        org_client.post(
+            f"/api/matches/{match['id']}/decide/",
+            {"winner": entry_by_seed(match, seed)},
+            format="json",
+        )

@@ -11,17 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from config.errors import Conflict, NotAllowed, NotFound, ServiceError
-from tests.tournaments.helpers import bulk_event, entry_by_seed, match_with
+from tests.tournaments.helpers import bulk_event, entry_by_seed, logged_in, match_with
 from tournaments import services
 from tournaments.models import Entry, Match, MatchAudit, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def entries_of(tid: int) -> dict[str, Entry]:

@@ -2,15 +2,9 @@
 
 from django.test import Client
 
-from tests.tournaments.helpers import (
-    bracket,
-    entry_by_seed,
-    make_overdue,
-    match_with,
-    seeds_of,
-    sweep_games,
-)
 from tournaments import tasks
+
+from .helpers import bracket, entry_by_seed, make_overdue, match_with, seeds_of, sweep_games
 
 
 def play(client_for, players, org_client, tid, round_number, winner_seed, loser_seed):

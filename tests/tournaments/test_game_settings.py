@@ -3,6 +3,7 @@
 import pytest
 from django.test import Client
 
+from tests.tournaments.helpers import event_form
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -80,18 +81,7 @@ def test_the_form_groups_the_formats_under_their_game_and_refuses_a_two_player_t
     assert "off-the-top" not in army
     assert page.count('value="off-the-top"') == 1
     # when a three-entry Army event is submitted, the form says why and nothing is created
-    form = {
-        "name": "Army trio",
-        "game": "army",
-        "deck_format": "standard",
-        "entries_per_match": 3,
-        "team_size": 1,
-        "team_mode": "alliance",
-        "best_of": "",
-        "time_limit_minutes": 50,
-        "pairing": "bracket",
-        "seeding": "random",
-    }
+    form = event_form("Army trio", game="army", deck_format="standard", entries_per_match=3)
     response = client.post("/tournaments/new/", form)
     assert response.status_code == 200
     assert "two-player game" in response.content.decode()

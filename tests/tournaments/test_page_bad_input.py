@@ -2,19 +2,13 @@
 never a change (found by crawling every form as every kind of user)."""
 
 import pytest
-from django.test import Client
 
+from tests.tournaments.helpers import logged_in
 from tournaments.models import Entry, Match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 HUGE = "9" * 20
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.mark.parametrize(

@@ -2,15 +2,16 @@
 
 from django.test import Client
 
-from tests.tournaments.helpers import entry_by_seed, match_with, team_duel
+from tests.tournaments.helpers import (
+    decide_for_seeds,
+    entry_by_seed,
+    event_form,
+    logged_in,
+    match_with,
+    team_duel,
+)
 from tournaments.models import Match, Tournament
 from tournaments.reads import bracket as bracket_reads
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_create_form_makes_the_user_organizer(make_user):
@@ -19,18 +20,7 @@ def test_create_form_makes_the_user_organizer(make_user):
     client = logged_in(user)
     assert client.get("/tournaments/new/").status_code == 200
     # when they submit it with a bad value, then the form says why
-    form = {
-        "name": "Sunday Cup",
-        "game": "combat",
-        "deck_format": "quick-duel",
-        "entries_per_match": 2,
-        "team_size": 1,
-        "team_mode": "alliance",
-        "best_of": "",
-        "time_limit_minutes": 50,
-        "pairing": "bracket",
-        "seeding": "random",
-    }
+    form = event_form("Sunday Cup", deck_format="quick-duel")
     response = client.post("/tournaments/new/", form)
     assert response.status_code == 200
     assert "has the formats" in response.content.decode()
@@ -201,13 +191,7 @@ def test_start_round_is_offered_only_when_the_round_has_ready_matches(
     assert "Start round" not in page
     assert "Start Final" not in page
     # when both semi-finals are decided, then the final can be started from the page
-    for seed in (1, 2):
-        match = match_with(org_client, tid, 1, seed)
-        org_client.post(
-            f"/api/matches/{match['id']}/decide/",
-            {"winner": entry_by_seed(match, seed)},
-            format="json",
-        )
+    decide_for_seeds(org_client, tid, 1, (1, 2))
     page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
     assert "Start Final" in page  # the round's one name, as on the desk
     assert "Start Semifinals" not in page

@@ -1,6 +1,7 @@
 """Reporting, confirming, disputing, deciding and correcting results through the API."""
 
 import pytest
+from django.test import Client
 
 from tests.tournaments.helpers import bracket, entry_by_seed, match_with, sweep_games
 from tournaments.models import MatchAudit, MatchGame
@@ -136,6 +137,10 @@ def test_a_correction_keeps_the_old_games_and_the_audit_trail(four, org_client):
     last = trail.last()
     assert (last.action, last.before["winner"], last.after["winner"]) == ("correction", e1, e4)
     assert last.actor.username == "organizer"
+    # and the bracket reads the corrected score, not the replaced games added to it
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert "2\u20131" in page
+    assert "3\u20132" not in page
 
 
 def test_a_correction_waits_until_the_later_matches_are_corrected(make_event, org_client):

@@ -4,15 +4,10 @@ player's own table, a round's pairings by table, and the standings with every fi
 import pytest
 from django.test import Client
 
+from tests.tournaments.helpers import event_form, logged_in
 from tournaments.models import Match, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_create_form_offers_swiss_with_rounds_and_a_cut(make_user):
@@ -22,21 +17,7 @@ def test_create_form_offers_swiss_with_rounds_and_a_cut(make_user):
     page = client.get("/tournaments/new/").content.decode()
     assert "Swiss rounds" in page
     assert "Top 8" in page
-    form = {
-        "name": "Swiss Sunday",
-        "game": "combat",
-        "deck_format": "off-the-top",
-        "entries_per_match": 2,
-        "team_size": 1,
-        "team_mode": "alliance",
-        "best_of": "",
-        "time_limit_minutes": 50,
-        "pairing": "bracket",
-        "seeding": "random",
-        "structure": "swiss",
-        "swiss_rounds": "",
-        "top_cut": "8",
-    }
+    form = event_form("Swiss Sunday", structure="swiss", swiss_rounds="", top_cut="8")
     # when a cut is asked of an elimination event, then the form says why
     response = client.post("/tournaments/new/", {**form, "structure": "elimination"})
     assert response.status_code == 200

@@ -4,15 +4,9 @@ and the one name of the action that starts a round."""
 
 from django.test import Client, override_settings
 
-from tests.tournaments.helpers import entry_by_seed, match_with
+from tests.tournaments.helpers import decide_for_seeds, logged_in
 from tournaments.models import Tournament
 from tournaments.reads.venue import round_start_label
-
-
-def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_printed_pairings_list_every_table_and_every_player_by_name(make_event, org_client):
@@ -85,13 +79,7 @@ def test_projector_shows_clock_and_pairings_then_standings(make_event, org_clien
     assert "Pairings by name" in page
     assert "Standings" not in page
     # when round 1 is over, then the room sees the standings and the final's pairings
-    for seed in (1, 2):
-        match = match_with(org_client, tid, 1, seed)
-        org_client.post(
-            f"/api/matches/{match['id']}/decide/",
-            {"winner": entry_by_seed(match, seed)},
-            format="json",
-        )
+    decide_for_seeds(org_client, tid, 1, (1, 2))
     body = Client().get(f"/tournaments/{tid}/display/", headers={"HX-Request": "true"})
     text = body.content.decode()
     assert text.startswith('<div id="display-body"')

@@ -12,15 +12,9 @@ from django.db import connection
 
 from tournaments.fastpath import cache as per_version
 from tournaments.fastpath.pk_reads import MAX_ID, row_by_pk
-from tournaments.models import (
-    Entry,
-    Match,
-    MatchAudit,
-    MatchEntry,
-    MatchGame,
-    MatchReport,
-    Tournament,
-)
+from tournaments.models.entries import Entry
+from tournaments.models.events import Tournament
+from tournaments.models.matches import Match, MatchAudit, MatchEntry, MatchGame, MatchReport
 
 
 def match_live_key(*, match_id: int) -> str | None:

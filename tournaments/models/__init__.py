@@ -7,14 +7,7 @@ matches, their slots, games, reports and audit).
 
 from tournaments.models.entries import Entry, EntryMember
 from tournaments.models.events import GameSlug, Tournament
-from tournaments.models.matches import (
-    Match,
-    MatchAudit,
-    MatchEntry,
-    MatchGame,
-    MatchReport,
-    Round,
-)
+from tournaments.models.matches import Match, MatchAudit, MatchEntry, MatchGame, MatchReport, Round
 
 __all__ = [
     "Entry",

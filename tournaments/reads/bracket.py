@@ -3,7 +3,7 @@
 from collections import defaultdict
 from collections.abc import Iterable, Sequence, Sized
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 from django.db.models import Count, Q
 
@@ -156,22 +156,29 @@ def slot_records(
     )
     entries: dict[int, SimpleNamespace] = {}
     by_match: dict[int, list[SimpleNamespace]] = defaultdict(list)
-    for match_id, forfeited, entry_id, name, seed, cut_seed, dropped, user_id, username in values:
-        entry = entries.get(entry_id)
-        if entry is None:
-            entry = SimpleNamespace(
-                pk=entry_id,
-                name=name,
-                seed=seed,
-                cut_seed=cut_seed,
-                dropped=dropped,
-                user_id=user_id,
-                user=SimpleNamespace(username=username),
-            )
-            entry.display_name = Entry.display_name.fget(entry)  # type: ignore[attr-defined]
-            entries[entry_id] = entry
-        by_match[match_id].append(SimpleNamespace(entry=entry, forfeited=forfeited))
+    for match_id, *slot in values:
+        by_match[match_id].append(slot_entry(entries, slot))
     return by_match
+
+
+def slot_entry(entries: dict[int, SimpleNamespace], row: Sequence[Any]) -> SimpleNamespace:
+    """A slot's record from its row (forfeited, entry id, name, seed, cut seed, dropped, user
+    id, username), its entry's record made once per entry (`entries`)."""
+    forfeited, entry_id, name, seed, cut_seed, dropped, user_id, username = row
+    entry = entries.get(entry_id)
+    if entry is None:
+        entry = SimpleNamespace(
+            pk=entry_id,
+            name=name,
+            seed=seed,
+            cut_seed=cut_seed,
+            dropped=dropped,
+            user_id=user_id,
+            user=SimpleNamespace(username=username),
+        )
+        entry.display_name = Entry.display_name.fget(entry)  # type: ignore[attr-defined]
+        entries[entry_id] = entry
+    return SimpleNamespace(entry=entry, forfeited=forfeited)
 
 
 def team_members(
@@ -223,20 +230,37 @@ EN_DASH = "\u2013"  # game scores read "2\u20131"
 
 
 def scores(
-    tournament: Tournament, by_round: dict[int, list[dict]], match_ids: list[int] | None = None
+    tournament: Tournament,
+    by_round: dict[int, list[dict]],
+    match_ids: list[int] | None = None,
+    wins: dict[int, dict[int, int]] | None = None,
 ) -> None:
     """A finished match's result as people read it: "2-1" (en dash), "by time", "forfeit", ... (one
-    query for the whole bracket, or for `match_ids`)."""
+    query for the whole bracket, or for `match_ids`; none given their `wins`)."""
+    if wins is None:
+        wins = game_wins(tournament, match_ids)
+    for matches in by_round.values():
+        for match in matches:
+            match["result"] = result_label(match, wins.get(match["id"], {}))
+
+
+def game_wins(
+    tournament: Tournament, match_ids: list[int] | None = None
+) -> dict[int, dict[int, int]]:
+    """Each match's games won, by entry (of the whole event, or of `match_ids`; one query);
+    a corrected result's replaced games (kept for the audit trail) do not count."""
     wins: dict[int, dict[int, int]] = defaultdict(dict)
-    rows = MatchGame.objects.filter(match__tournament=tournament, winner__isnull=False)
+    if match_ids is not None and not match_ids:
+        return wins
+    rows = MatchGame.objects.filter(
+        match__tournament=tournament, winner__isnull=False, superseded=False
+    )
     if match_ids is not None:
         rows = rows.filter(match_id__in=match_ids)
     counts = rows.values("match_id", "winner_id").annotate(n=Count("id"))
     for row in counts:
         wins[row["match_id"]][row["winner_id"]] = row["n"]
-    for matches in by_round.values():
-        for match in matches:
-            match["result"] = result_label(match, wins.get(match["id"], {}))
+    return wins
 
 
 def result_label(match: dict, wins: dict[int, int]) -> str:

@@ -8,18 +8,17 @@ from django.db.models import Count, Q
 from config.errors import NotFound
 from tournaments.brackets.labels import feeder_indexes, round_name
 from tournaments.brackets.regions import live_poll_seconds, region_count, region_of, region_ranges
-from tournaments.fastpath.cache import cached_in_process, cached_per_version
+from tournaments.fastpath.cache import cached_in_process
+from tournaments.fastpath.part_read import part_read
 from tournaments.models import Match, MatchEntry, Round, Tournament
 from tournaments.reads import double_elimination
 from tournaments.reads.bracket import (
     bracket_cached,
     cut_after,
     match_public,
-    match_records,
     round_stage,
     round_title,
     scores,
-    slot_records,
     team_members,
     total_rounds,
 )
@@ -132,7 +131,7 @@ def _is_double(tournament: Tournament) -> bool:
 def bracket_parts(tournament: Tournament) -> list[dict]:
     """Each region with the numbers of its first and last first-round match (None when it
     has only byes), for a menu of the bracket's parts; one query (none without byes), cached
-    per version."""
+    per version (in this process too)."""
 
     def build() -> list[dict]:
         shape = [
@@ -163,7 +162,7 @@ def bracket_parts(tournament: Tournament) -> list[dict]:
             )
         return parts
 
-    return cached_per_version("bracket-parts", tournament, build)
+    return cached_in_process("bracket-parts", tournament, build)
 
 
 ROUND_PAGE = 256  # matches in one per-round API read unless the client asks for fewer or more
@@ -200,18 +199,24 @@ def _bracket_part(
     """The matches of each round in its index range [lo, hi) of `shown`, labelled as in the
     whole bracket (match numbers, "Winner of match 7", scores, team members).
 
-    Queries: the matches shown and their feeders; the byes before them (when the event has
-    byes); their slots; their games; their teams' members (team events)."""
+    Queries: the matches shown and their feeders, with the shown ones' slots and games (one
+    statement on PostgreSQL, `fastpath.part_read`; three elsewhere); the byes before them
+    (when the event has byes); their teams' members (team events)."""
     fetch = with_feeders(tournament, shape, shown)
-    by_round = _records_by_round(tournament, shape, fetch)
+    read = part_read(
+        tournament,
+        {r.pk: r.number for r in shape},
+        [(r.pk, lo, hi) for r, (lo, hi) in zip(shape, fetch, strict=True)],
+        [(r.pk, lo, hi) for r, (lo, hi) in zip(shape, shown, strict=True)],
+    )
+    by_round = read.records
     shown_records = [
         m
         for round_row, (lo, hi) in zip(shape, shown, strict=True)
         for m in by_round[round_row.pk]
         if lo <= m.index < hi
     ]
-    ids = [m.pk for m in shown_records]
-    slots = slot_records(tournament, ids) if ids else {}
+    slots = read.slots
     cut = cut_after(tournament)
     public: dict[int, dict] = {
         m.pk: match_public(m, slots.get(m.pk, []), cut) for m in shown_records
@@ -224,7 +229,7 @@ def _bracket_part(
     by_number: dict[int, list[dict]] = defaultdict(list)
     for m in shown_records:
         by_number[m.round_id].append(public[m.pk])
-    scores(tournament, by_number, ids)
+    scores(tournament, by_number, wins=read.wins)
     if tournament.team_size > 1:
         entry_ids = {e["id"] for match in public.values() for e in match["entries"]}
         team_members(tournament, by_number, entry_ids)
@@ -243,21 +248,6 @@ def _bracket_part(
             if hi > lo
         ]
     }
-
-
-def _records_by_round(
-    tournament: Tournament, shape: list[SimpleNamespace], fetch: list[tuple[int, int]]
-) -> dict[int, list[SimpleNamespace]]:
-    """The matches of each round's range in `fetch` as light records, by round (one query)."""
-    wanted = Q(pk__in=[])
-    for round_row, (lo, hi) in zip(shape, fetch, strict=True):
-        if hi > lo:
-            wanted |= Q(round_id=round_row.pk, index__gte=lo, index__lt=hi)
-    numbers = {r.pk: r.number for r in shape}
-    by_round: dict[int, list[SimpleNamespace]] = defaultdict(list)
-    for record in match_records(tournament, numbers, wanted):
-        by_round[record.round_id].append(record)
-    return by_round
 
 
 def _number_part(

@@ -21,16 +21,9 @@ from config.errors import Conflict, NotAllowed, NotFound, ServiceError
 from tournaments.brackets import BracketError
 from tournaments.fastpath import result_read
 from tournaments.fastpath.versions import bump_version, bump_version_of_match
-from tournaments.models import (
-    Entry,
-    EntryMember,
-    Match,
-    MatchAudit,
-    MatchEntry,
-    MatchGame,
-    MatchReport,
-    Tournament,
-)
+from tournaments.models.entries import Entry, EntryMember
+from tournaments.models.events import Tournament
+from tournaments.models.matches import Match, MatchAudit, MatchEntry, MatchGame, MatchReport
 
 
 def is_organizer(*, tournament: Tournament, user) -> bool:

@@ -141,31 +141,54 @@ def _organizer_decides(
 ) -> None:
     """The organizer's result (a draw when `winner` is None), final at once; on a finished
     match a correction the bracket follows (a draw only in a Swiss round, which leads nowhere)."""
-    decided_by = Match.DecidedBy.DRAW if winner is None else Match.DecidedBy.PLAYED
     if match.status != Match.Status.FINISHED:
-        written = write_games(match, games, MatchGame.Source.ORGANIZER)
-        bracket.match_finish(
-            tournament=tournament,
-            match=match,
-            winner_id=winner,
-            decided_by=decided_by,
-            actor=by_user,
-            action="draw" if winner is None and action == "organizer" else action,
-            games=written,
-        )
+        action = "draw" if winner is None and action == "organizer" else action
+        _finish_with_games(tournament, match, by_user, winner, games, action=action)
         return
-    before = snapshot(match)
-    if winner is not None and winner != match.winner_id:
-        bracket.downstream_replace(
-            tournament=tournament, match=match, old_id=match.winner_id, new_id=winner
-        )
-    write_games(match, games, MatchGame.Source.ORGANIZER)
-    match.winner_id, match.decided_by = winner, decided_by
-    match.save(update_fields=["winner", "decided_by"])
     correction = "correction-own-match" if action == "organizer-own-match" else "correction"
-    audit(match=match, actor=by_user, action=correction, before=before)
+    decided_by = _played_or_drawn(winner)
+    _correct(tournament, match, by_user, winner, decided_by, correction, games=games)
+
+
+def _played_or_drawn(winner: int | None) -> str:
+    """How a match with games played was decided: a draw when nobody won it."""
+    return Match.DecidedBy.DRAW if winner is None else Match.DecidedBy.PLAYED
+
+
+def _finish_with_games(
+    tournament, match, by_user, winner, games, *, action: str, confirmed=None
+) -> None:
+    """Write the games that count and finish the match on them (the organizer's games, or a
+    report's once `confirmed`); the bracket moves the winner on."""
+    source = MatchGame.Source.ORGANIZER if confirmed is None else MatchGame.Source.REPORT
+    written = write_games(match, games, source)
+    bracket.match_finish(
+        tournament=tournament,
+        match=match,
+        winner_id=winner,
+        decided_by=_played_or_drawn(winner),
+        actor=by_user,
+        action=action,
+        games=written,
+        confirmed=confirmed,
+    )
+
+
+def _correct(tournament, match, by_user, winner_id, decided_by, action: str, games=None) -> None:
+    """A finished match's new result (with the organizer's games, if any): the new winner
+    replaces the old one downstream, the audit trail keeps the old, ratings follow."""
+    before = snapshot(match)
+    if winner_id is not None and winner_id != match.winner_id:
+        bracket.downstream_replace(
+            tournament=tournament, match=match, old_id=match.winner_id, new_id=winner_id
+        )
+    if games is not None:
+        write_games(match, games, MatchGame.Source.ORGANIZER)
+    match.winner_id, match.decided_by = winner_id, decided_by
+    match.save(update_fields=["winner", "decided_by"])
+    audit(match=match, actor=by_user, action=action, before=before)
     result_decided(
-        tournament=tournament, match=match, actor=by_user, action=correction, decided_by=decided_by
+        tournament=tournament, match=match, actor=by_user, action=action, decided_by=decided_by
     )
     hooks.match_result_changed(match_id=match.pk)
 
@@ -192,21 +215,11 @@ def match_result_confirm(*, match: Match, by_user) -> Match:
         return match
     games = parse_games(report.games, entries)
     winner = outcome(tournament, match, games, entries, active, draw=report.draw)
-    decided_by = Match.DecidedBy.DRAW if winner is None else Match.DecidedBy.PLAYED
     report.status = MatchReport.Status.CONFIRMED  # saved by match_finish, with the match
     match.has_pending_report = False  # this one, now confirmed, was the only one
-    written = write_games(match, games, MatchGame.Source.REPORT)
-    bracket.match_finish(
-        tournament=tournament,
-        match=match,
-        winner_id=winner,
-        decided_by=decided_by,
-        actor=by_user,
-        # the organizer confirming for the players (a guest without an account cannot)
-        action="confirm" if entry_id is not None else "organizer-confirm",
-        games=written,
-        confirmed=report,
-    )
+    # the organizer confirming for the players (a guest without an account cannot)
+    action = "confirm" if entry_id is not None else "organizer-confirm"
+    _finish_with_games(tournament, match, by_user, winner, games, action=action, confirmed=report)
     return match
 
 
@@ -276,22 +289,7 @@ def _rule(tournament, match, by_user, winner_id, decided_by, action: str) -> Non
             action=action,
         )
         return
-    before = snapshot(match)
-    if winner_id is not None and winner_id != match.winner_id:
-        bracket.downstream_replace(
-            tournament=tournament, match=match, old_id=match.winner_id, new_id=winner_id
-        )
-    match.winner_id, match.decided_by = winner_id, decided_by
-    match.save(update_fields=["winner", "decided_by"])
-    audit(match=match, actor=by_user, action="correction", before=before)
-    result_decided(
-        tournament=tournament,
-        match=match,
-        actor=by_user,
-        action="correction",
-        decided_by=decided_by,
-    )
-    hooks.match_result_changed(match_id=match.pk)
+    _correct(tournament, match, by_user, winner_id, decided_by, "correction")
 
 
 def _draw(tournament: Tournament, match: Match, by_user) -> None:

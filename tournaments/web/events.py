@@ -75,11 +75,33 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
     organizer = is_organizer(tournament=tournament, user=request.user)
-    registering = tournament.status == Tournament.Status.REGISTRATION
     mine = event_reads.entry_ids_of_user(tournament=tournament, user=request.user)
     # Only the organizer's controls and desk (and the champion line) read the bracket's data;
     # the bracket itself is shown from its render cached per version.
     bracket = cast(dict, SimpleLazyObject(lambda: bracket_cached(tournament=tournament)))
+    return {
+        "tournament": tournament,
+        "is_organizer": organizer,
+        **_registration_panel(request, tournament, organizer),
+        "description_html": description_html(tournament.description),
+        "bracket": bracket,
+        "bracket_html": bracket_html(tournament, mine, region_param(request, tournament, mine)),
+        "mine": mine,
+        "desk": desk_for(tournament, bracket) if organizer else None,
+        # A round's start is offered only where it would start something.
+        "startable_rounds": _startable_rounds(tournament, bracket) if organizer else [],
+        "my_matches": next_matches_for_user(
+            user=request.user, tournament=tournament, limit=3, entry_ids=mine
+        ),
+        "swiss": _swiss_panel(tournament, mine),
+        **_groups_panel(tournament),
+    }
+
+
+def _registration_panel(request: HttpRequest, tournament: Tournament, organizer: bool) -> dict:
+    """While entries register: the entries, the waitlist and the user's place on it, whether
+    the event is full or closed, and check-in (empty lists and None once it has started)."""
+    registering = tournament.status == Tournament.Status.REGISTRATION
     my_entry = (
         tournament.entries.filter(memberships__user=request.user).first()
         if request.user.is_authenticated and registering
@@ -91,8 +113,6 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         (e for e in entries if e.waitlisted and not e.dropped), key=lambda e: (e.created_at, e.pk)
     )
     return {
-        "tournament": tournament,
-        "is_organizer": organizer,
         "manage": organizer and registering and not entries_closed,
         "entries": [e for e in entries if not e.waitlisted],
         "waitlist": waitlist,
@@ -102,22 +122,10 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
             (n for n, e in enumerate(waitlist, 1) if my_entry and e.pk == my_entry.pk), None
         ),
         "registration_shut": _registration_shut(tournament) if registering else "",
-        "description_html": description_html(tournament.description),
         "entries_closed": entries_closed,
-        "bracket": bracket,
-        "bracket_html": bracket_html(tournament, mine, region_param(request, tournament, mine)),
-        "mine": mine,
-        "desk": desk_for(tournament, bracket) if organizer else None,
         "check_in": check_in_get(tournament=tournament) if registering else None,
-        # A round's start is offered only where it would start something.
-        "startable_rounds": _startable_rounds(tournament, bracket) if organizer else [],
-        "my_matches": next_matches_for_user(
-            user=request.user, tournament=tournament, limit=3, entry_ids=mine
-        ),
         "joined": my_entry is not None,
         "my_entry": my_entry,
-        "swiss": _swiss_panel(tournament, mine),
-        **_groups_panel(tournament),
     }
 
 

@@ -1,8 +1,9 @@
 """Every write of the drafting app (see each module)."""
 
+from .bot_picks import draft_bots_run
 from .grid import grid_move_make
 from .human_pick import draft_pick_make
-from .picks import draft_bots_run, draft_deadline_expire
+from .picks import draft_deadline_expire
 from .pods import (
     draft_create,
     draft_join,

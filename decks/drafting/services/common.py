@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-def draft_lock(draft_id: int) -> Draft:
+def draft_lock(draft_id: int, *, announce: bool = True) -> Draft:
     """The draft row, locked for the rest of the transaction.
 
     Why: a pick moves a pack from one seat's queue to another's and may open the next round,
@@ -42,8 +42,11 @@ def draft_lock(draft_id: int) -> Draft:
     if draft is None:
         raise NotFound(f"There is no draft {draft_id}.", code="draft_not_found")
     # Every write to a draft locks it first: its open rooms hear of the change once it commits
-    # (with the room's stamp then; a lock that changed nothing announces the same stamp).
-    live.publish_read(f"draft-{draft_id}", lambda: draft_room_stamp(draft_id=draft_id))
+    # (with the room's stamp then; a lock that changed nothing announces the same stamp). A
+    # caller that knows the stamp it commits announces it itself (`announce=False`, then
+    # `live.publish(..., room_stamp(draft, seats))`): no read after the commit.
+    if announce:
+        live.publish_read(f"draft-{draft_id}", lambda: draft_room_stamp(draft_id=draft_id))
     return draft
 
 

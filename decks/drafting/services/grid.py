@@ -2,11 +2,8 @@
 As for Winston (services/winston.py): the draft's row lock, the quoted `turn`, the move log's
 unique turn number; bots pick at once in the transaction that hands them the turn."""
 
-from django.db import transaction
-from django.utils import timezone
-
 from config.errors import ServiceError
-from decks.drafting.models import Draft, GridTable, Seat, TurnMove
+from decks.drafting.models import Draft, GridTable, TurnMove
 from decks.drafting.rules import rng_for
 from decks.drafting.rules.grid import (
     GRID_CARDS,
@@ -18,9 +15,9 @@ from decks.drafting.rules.grid import (
     grid_take,
 )
 
-from .common import seats_of
 from .deal import dealt_card_ids
-from .turns import card_values, lock_for_move, require_turn, seats_after_move
+from .turn_play import TurnPlay, deadline_expire, human_move, settle, wake
+from .turns import card_values
 
 
 def grid_deal(draft: Draft) -> GridTable:
@@ -59,31 +56,21 @@ def _apply(draft: Draft, state: GridState, line: str, kind: str) -> tuple[GridSt
     return moved, move
 
 
-def _settle(draft: Draft, table: GridTable, state: GridState, moves: list, *, now) -> None:
-    """Bots pick while one holds the turn; then the acting human's deadline or the end."""
-    seats = seats_of(draft)
-    while not state.finished and seats[state.active].is_bot:
-        state, move = _apply(draft, state, _bot_line(draft, state), TurnMove.Kind.BOT)
-        moves.append(move)
-    TurnMove.objects.bulk_create(moves)
-    table.store(state)
-    table.save()
-    draft.arrivals += len(moves)  # the room's stamp moves with every action
-    seats_after_move(
-        draft,
-        seats,
-        finished=state.finished,
-        pools=state.pools,
-        active=state.active,
-        turn=state.turn,
-        now=now,
-    )
+GRID = TurnPlay(
+    fmt=Draft.Format.GRID,
+    name="grid",
+    verb="move",
+    table=GridTable,
+    apply=_apply,
+    bot_choice=_bot_line,
+    timeout_choice=_bot_line,  # the line its bot would take (RULINGS.md 30)
+)
 
 
 def grid_begin(draft: Draft, *, now) -> None:
     """Deal and lay out the first grid; seat 1 picks first. Caller holds the lock."""
     table = grid_deal(draft)
-    _settle(draft, table, table.state(), [], now=now)
+    settle(GRID, draft, table, table.state(), [], now=now)
 
 
 def grid_move_make(*, draft_id: int, user, line: str, turn: int) -> TurnMove:
@@ -95,41 +82,16 @@ def grid_move_make(*, draft_id: int, user, line: str, turn: int) -> TurnMove:
             code="bad_line",
             errors={"line": ["row-1..3 or column-1..3"]},
         )
-    with transaction.atomic():
-        draft, seat = lock_for_move(draft_id, user, Draft.Format.GRID, "grid", action="move")
-        table = GridTable.objects.get(draft=draft)
-        state = table.state()
-        require_turn(
-            state,
-            seat,
-            turn,
-            "That move was already made or it is not your turn: look at the grid again.",
-        )
-        state, move = _apply(draft, state, line, TurnMove.Kind.HUMAN)
-        _settle(draft, table, state, [move], now=timezone.now())
-        return move
+    stale = "That move was already made or it is not your turn: look at the grid again."
+    return human_move(GRID, draft_id=draft_id, user=user, choice=line, turn=turn, stale=stale)
 
 
 def grid_deadline_expire(draft: Draft, seat_index: int, *, now) -> bool:
     """The timeout line for the acting seat whose deadline passed: the line its bot would
     take (RULINGS.md 30). Caller holds the lock; True when a move was made."""
-    seat = Seat.objects.filter(draft=draft, index=seat_index).first()
-    if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:
-        return False
-    table = GridTable.objects.get(draft=draft)
-    state = table.state()
-    if state.active != seat_index or state.finished:
-        return False
-    state, move = _apply(draft, state, _bot_line(draft, state), TurnMove.Kind.TIMEOUT)
-    _settle(draft, table, state, [move], now=now)
-    return True
+    return deadline_expire(GRID, draft, seat_index, now=now)
 
 
 def grid_wake(draft: Draft, *, now) -> None:
     """After a resume or a seat given to a bot (see winston_wake). Caller holds the lock."""
-    table = GridTable.objects.get(draft=draft)
-    state = table.state()
-    acting = seats_of(draft)[state.active]
-    if not acting.is_bot and acting.deadline is not None:
-        return
-    _settle(draft, table, state, [], now=now)
+    wake(GRID, draft, now=now)

@@ -1,23 +1,22 @@
-"""A human's pick, with the pod's lock held for two statements (issue 33).
+"""A human's pick, with the pod's lock held for one statement (issue 33).
 
 Everything the pick needs is read before the lock, in one statement: the chosen card, the
 draft, its seats and the round's packs. The pick is checked and planned from them (the pick,
 its pack passed on, the seats' new deadlines), then written only if nothing locked the pod
-since the read: the lock is `UPDATE draft SET version = version + 1 ... WHERE version = <the
-version read>` (every other write of a pod moves the version, `common.draft_lock`), then one
-statement writes the pick, the pack and the deadlines (`fastpath.write_pick`). A version
-moved meanwhile means another write came first: the pick is then made under the lock, its
-seats and packs read there in one statement and the same writes in one more (in
-`bench/draft_pods.py` reading again and racing again gave a longer tail than queueing for
-the lock). A pick that settles more than itself (a forced last card,
-the round's end, the draft's end) or that is refused is made under the lock too, where its
-error is as of then.
+since the read, in one statement (`fastpath.claim_and_write`): the lock is `UPDATE draft SET
+version = version + 1 ... WHERE version = <the version read>` (every other write of a pod
+moves the version, `common.draft_lock`), and the pick, the pack and the deadlines are written
+in the same statement, which is its own transaction: the lock is held for no round trip. A
+version moved meanwhile means another write came first: the pick is planned again from the
+pod then, up to PLANNED_TRIES plans, then made under the lock, its seats and packs read there
+in one statement and the same writes in one more. A pick that settles more than itself (a
+forced last card, the round's end, the draft's end) or that is refused is made under the lock
+too, where its error is as of then.
 """
 
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from config import live
@@ -32,7 +31,7 @@ from decks.drafting.rules import (
     last_card_seats,
     round_finished,
 )
-from decks.drafting.selectors import draft_room_stamp, draft_seat_view
+from decks.drafting.selectors import draft_seat_view, room_stamp
 
 from .common import draft_lock, require_status
 from .picks import (
@@ -46,8 +45,10 @@ from .picks import (
 )
 
 # How many plans a pick makes before it is made under the lock (each refused when the pod
-# moved between its reads and its lock).
-PLANNED_TRIES = 1
+# moved between its read and its claim): planning again costs two round trips, the lock six.
+# In bench/draft_pods.py (8 pods, load 16-20) 3 and 5 gave the same tail within the noise;
+# refusals come in runs while a pod is busy, so more tries mostly lengthen the unlucky picks.
+PLANNED_TRIES = 3
 
 
 def draft_pick_make(
@@ -95,17 +96,11 @@ def _plan(
     if state is None:
         return None, None
     draft, seats, positions, card_id = state
-    seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
+    seat = _seat_of(seats, user)
     if draft.status != Draft.Status.RUNNING or card_id is None or seat is None or seat.is_bot:
         return None, card_id
     try:
-        head = check_pick(
-            positions,
-            seat=seat.index,
-            round_number=draft.round,
-            pack_id=pack_id,
-            pick_number=pick_number,
-        )
+        head = _head_of(draft, positions, seat, pack_id, pick_number)
     except StalePick:
         return None, card_id
     return _planned(draft, seats, positions, seat, head, pack_card_id), card_id
@@ -142,33 +137,42 @@ def _planned(
     return _Plan(draft, seats, positions, pick, moved, deadlines)
 
 
-def _claim(draft: Draft) -> bool:
-    """The pod's lock, taken only if its version is still the one read (one UPDATE)."""
-    claimed = Draft.objects.filter(pk=draft.pk, version=draft.version).update(
-        version=F("version") + 1, arrivals=F("arrivals") + 1
+def _claim(plan: _Plan) -> bool:
+    """The pod's lock, taken only if its version is still the one read, and the planned
+    pick, its pack and the deadlines written under it: one statement on PostgreSQL
+    (`fastpath.claim_and_write`); nothing written when the pod moved."""
+    draft = plan.draft
+    return fastpath.claim_and_write(
+        draft.pk, draft.version, draft.arrivals + 1, [plan.pick], [plan.moved], plan.deadlines
     )
-    return bool(claimed)
 
 
 def _write(plan: _Plan) -> Pick | None:
-    """Write the planned pick under the pod's lock (two statements); None when the pod moved
-    on since it was read (nothing written)."""
+    """Write the planned pick (`_claim`); None when the pod moved on since it was read
+    (nothing written). Then, once committed, the notice and the tasks that follow."""
     draft = plan.draft
-    with transaction.atomic():
-        if not _claim(draft):
+    with fastpath.write_transaction():
+        if not _claim(plan):
             return None
-        live.publish_read(f"draft-{draft.pk}", lambda: draft_room_stamp(draft_id=draft.pk))
-        _write_planned(plan)
+        # nothing else wrote the pod since the read: the room's stamp is known
+        draft.arrivals += 1
+        live.publish(f"draft-{draft.pk}", room_stamp(draft, plan.seats))
+        _after_write(plan)
     return plan.pick
 
 
-def _write_planned(plan: _Plan, arrivals: int | None = None) -> None:
-    """Under the pod's lock: the pick, its pack and the deadlines in one statement (and the
-    draft's arrivals when given), and the tasks that follow."""
-    fastpath.write_pick(plan.pick, plan.moved, plan.deadlines, arrivals=arrivals)
+def _after_write(plan: _Plan) -> None:
+    """The tasks that follow a pick (sent once it is committed)."""
     schedule_deadlines(plan.draft, plan.deadlines)
     if bots_waiting(plan.draft, plan.seats, plan.positions):
         schedule_bots(plan.draft.pk)
+
+
+def _write_planned(plan: _Plan, arrivals: int) -> None:
+    """Under the pod's lock: the pick, its pack, the deadlines and the draft's arrivals in
+    one statement, and the tasks that follow."""
+    fastpath.write_pick(plan.pick, plan.moved, plan.deadlines, arrivals=arrivals)
+    _after_write(plan)
 
 
 def _pick_locked(
@@ -179,21 +183,17 @@ def _pick_locked(
     one statement more when that is only its pack passed on and the deadlines, else all that
     follows it (`settle`)."""
     with transaction.atomic():
-        draft = draft_lock(draft_id)
+        draft = draft_lock(draft_id, announce=False)
         require_status(draft, Draft.Status.RUNNING, action="pick")
         seats, positions = fastpath.pod_rows(draft)
-        seat = next((s for s in seats if user.pk and s.player_id == user.pk), None)
+        # the room's stamp as this transaction leaves the draft (no read after the commit)
+        live.publish_read(f"draft-{draft.pk}", lambda: room_stamp(draft, seats))
+        seat = _seat_of(seats, user)
         if seat is None:
             raise NotAllowed("You have no seat in this draft.", code="not_seated")
         if seat.is_bot:
             raise Conflict("A bot now drafts for this seat.", code="seat_is_bot")
-        head = check_pick(
-            positions,
-            seat=seat.index,
-            round_number=draft.round,
-            pack_id=pack_id,
-            pick_number=pick_number,
-        )
+        head = _head_of(draft, positions, seat, pack_id, pick_number)
         pack_card_id, card_id = card
         if card_id is None:
             raise ServiceError(
@@ -203,7 +203,8 @@ def _pick_locked(
             )
         plan = _planned(draft, seats, positions, seat, head, pack_card_id)
         if plan is not None:
-            _write_planned(plan, arrivals=draft.arrivals + 1)
+            draft.arrivals += 1
+            _write_planned(plan, arrivals=draft.arrivals)
             return plan.pick
         pick = record_pick(draft, seat, positions, head, (pack_card_id, card_id), Pick.Kind.HUMAN)
         settle(draft, seats, positions, now=timezone.now())
@@ -220,4 +221,21 @@ def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:
         f"{message} Your current pack is in 'state'.",
         code="stale_pick",
         data={"state": draft_seat_view(draft_id=draft_id, user=user)},
+    )
+
+
+def _seat_of(seats, user):
+    """The user's seat in the pod (None for a visitor or an anonymous user)."""
+    return next((s for s in seats if user.pk and s.player_id == user.pk), None)
+
+
+def _head_of(draft, positions, seat, pack_id: int, pick_number: int):
+    """The head of the pack the seat holds, checked against the pick it quotes (StalePick
+    when the quoted pack or pick number is not the seat's now)."""
+    return check_pick(
+        positions,
+        seat=seat.index,
+        round_number=draft.round,
+        pack_id=pack_id,
+        pick_number=pick_number,
     )

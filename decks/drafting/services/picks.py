@@ -4,13 +4,12 @@ the next round, deadlines, the end of the draft); a human's pick is `human_pick`
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from config.enqueue import enqueue_on_commit
-from decks.drafting import catalogue
+from decks.drafting import catalogue, fastpath
 from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.rules import (
     PackPosition,
@@ -81,6 +80,19 @@ class _PodMemo:
         self.picks, self.moved = [], {}
 
 
+def memo_fill(draft: Draft, seats: Sequence[Seat], cards: fastpath.BotsCards) -> None:
+    """Give the pod's memo what its bots choose from, as read with the seats and packs
+    (`fastpath.bots_state`): nothing more is read to choose, and the picks are deferred."""
+    memo = _memo(draft)
+    memo.deferring = True
+    pack_cards, picks = cards
+    for pack_id, pack_card_id, card_id in pack_cards:
+        memo.pack_cards.setdefault(pack_id, []).append((pack_card_id, card_id))
+    memo.seat_picks.update({seat.id: [] for seat in seats if seat.is_bot})
+    for seat_id, pack_card_id, card_id in picks:
+        memo.seat_picks[seat_id].append((pack_card_id, card_id))
+
+
 def _memo(draft: Draft) -> _PodMemo:
     return draft.__dict__.setdefault("_memo", _PodMemo())
 
@@ -134,6 +146,8 @@ def _auto_card(draft: Draft, seat: Seat, pack_id: int) -> tuple[int, int]:
     """The pack card a bot in this seat would take (pack card id, card id): it sees the pack
     and its own picks only."""
     memo = _memo(draft)
+    if len(memo.pack_cards.get(pack_id, ())) == 1:  # a last card: no choice to make
+        return memo.pack_cards[pack_id][0]
     if pack_id not in memo.pack_cards:
         memo.pack_cards[pack_id] = list(
             PackCard.objects.filter(pack_id=pack_id, pick__isnull=True)
@@ -193,28 +207,25 @@ def _prefetch_bots(draft: Draft, seats: Sequence[Seat], positions: list[PackPosi
 Choice = tuple[int, int, int, tuple[int, int]]
 
 
-def _bots_pass(
-    draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, planning=False
-) -> list[Choice]:
+def bots_pass(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> list[Choice]:
     """Each bot with a pack picks once, in seat order (a pack passed on may reach an idle bot
-    in the same pass); their choices. Written later when the memo defers.
-
-    `planning`: read without the lock, statement by statement, so the packs' cards may be
-    read after another transaction emptied a pack the positions still showed with cards; that
-    bot's choice could not stand anyway (`_bots_write` checks each one), so it is left out."""
+    in the same pass); their choices. Written later when the memo defers."""
     _prefetch_bots(draft, seats, positions)
-    memo = _memo(draft)
     choices = []
     for seat in seats:
         head = head_pack(positions, seat.index, draft.round) if seat.is_bot else None
         if head is None:
             continue
-        if planning and not memo.pack_cards.get(head.id):
-            continue
         card = _auto_card(draft, seat, head.id)
         choices.append((seat.id, head.id, head.picks_made, card))
         record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
     return choices
+
+
+def deferred(draft: Draft) -> tuple[list[Pick], list[PackPosition]]:
+    """The picks the pod's memo deferred and where their packs went (not yet written)."""
+    memo = _memo(draft)
+    return memo.picks, list(memo.moved.values())
 
 
 def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: str) -> Pick | None:
@@ -225,25 +236,30 @@ def _auto_pick(draft: Draft, seat: Seat, positions: list[PackPosition], kind: st
     return record_pick(draft, seat, positions, head, _auto_card(draft, seat, head.id), kind)
 
 
-def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now) -> None:
-    """After picks: take forced last cards, open the next round or finish, refresh deadlines.
-    The caller holds the draft lock and saves the draft."""
-    while draft.status == Draft.Status.RUNNING:
-        if round_finished(positions, draft.round):
-            flush(draft)  # the pools and the next round's packs are read from the database
-            if draft.round >= draft.rounds:
-                draft_finish(draft, seats, now=now)
-                return
-            draft.round += 1
-            positions[:] = positions_of(draft)
-            continue
+def take_last_cards(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition]) -> bool:
+    """Take every forced last card (ruling 5), again while taking them forces more; True when
+    the round is then finished (its end is left to the caller)."""
+    while not round_finished(positions, draft.round):
         last = set(last_card_seats(positions, [seat.index for seat in seats], draft.round))
         forced = [seat for seat in seats if seat.index in last]
         if not forced:
-            break
+            return False
         for seat in forced:
             kind = Pick.Kind.BOT if seat.is_bot else Pick.Kind.LAST
             _auto_pick(draft, seat, positions, kind)
+    return True
+
+
+def settle(draft: Draft, seats: Sequence[Seat], positions: list[PackPosition], *, now) -> None:
+    """After picks: take forced last cards, open the next round or finish, refresh deadlines.
+    The caller holds the draft lock and saves the draft."""
+    while draft.status == Draft.Status.RUNNING and take_last_cards(draft, seats, positions):
+        flush(draft)  # the pools and the next round's packs are read from the database
+        if draft.round >= draft.rounds:
+            draft_finish(draft, seats, now=now)
+            return
+        draft.round += 1
+        positions[:] = positions_of(draft)
     refresh_deadlines(draft, seats, positions, now=now)
 
 
@@ -327,126 +343,3 @@ def draft_deadline_expire(*, draft_id: int, seat_index: int, now=None) -> bool:
         if bots_waiting(draft, seats, positions):
             schedule_bots(draft.id)
         return pick is not None
-
-
-# A bots' plan refused this many times in a row is made under the lock instead.
-STALE_PLANS_BEFORE_LOCKING = 3
-
-
-def _bots_plan(draft_id: int, card_infos: dict) -> list[Choice] | None:
-    """Without the lock: the choices of one pass of the pod's bots, from its packs and picks
-    as they are now (nothing written). None for a pod of bots only, whose lock nobody waits
-    for: its bots choose under the lock (`_bots_locked`)."""
-    draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
-    if draft is None or draft.status != Draft.Status.RUNNING:
-        return []
-    seats = seats_of(draft)
-    if all(seat.is_bot for seat in seats):
-        return None
-    draft._card_infos = card_infos
-    _memo(draft).deferring = True
-    return _bots_pass(draft, seats, positions_of(draft), planning=True)
-
-
-def _bots_write(draft_id: int, plan: list[Choice], card_infos: dict) -> int | None:
-    """Under the lock: the plan's picks that still stand, then what follows them (forced last
-    cards, the next round, deadlines); the number of bot picks written (None if the unique
-    constraints refused them: choose again).
-
-    A choice stands when its pack is still the seat's head with the same number of picks
-    made: then nobody picked from that pack nor for that seat since the plan read them, so
-    the bot would choose the same. (A choice from a pack passed on within the plan stands
-    only if the pick that passed it was written.) A choice that does not stand was made by
-    another transaction: a rival bots' runner, which goes on with the next pass, or a
-    human's pick taking a bot's forced last card, which sends the bots a new run (as every
-    pick does that leaves a bot a pack), so there is nothing left for this run to do."""
-    try:
-        with transaction.atomic():
-            draft = draft_lock(draft_id)
-            if draft.status != Draft.Status.RUNNING:
-                return 0
-            seats = seats_of(draft)
-            positions = positions_of(draft)
-            by_id = {seat.id: seat for seat in seats}
-            draft._card_infos = card_infos
-            _memo(draft).deferring = True
-            made, dropped = 0, set()
-            for seat_id, pack_id, picks_made, card in plan:
-                seat = by_id[seat_id]
-                head = head_pack(positions, seat.index, draft.round)
-                stands = head is not None and (head.id, head.picks_made) == (pack_id, picks_made)
-                if pack_id in dropped or not stands:
-                    dropped.add(pack_id)
-                    continue
-                assert head is not None  # `stands` above
-                record_pick(draft, seat, positions, head, card, Pick.Kind.BOT)
-                made += 1
-            if not made:
-                return 0
-            flush(draft)  # a forced last card is chosen from the pack as the database has it
-            settle(draft, seats, positions, now=timezone.now())
-            flush(draft)
-            save(draft)
-            return made
-    except IntegrityError:  # the unique constraints behind the check (never seen so far)
-        return None
-
-
-def _bots_locked(draft_id: int, card_infos: dict) -> int:
-    """The bots' picks chosen and written under the lock; the number made. In a pod of bots
-    only, one transaction takes every pass until no bot has a pack; in a pod with a human
-    seat (when its plans kept going stale), one pass."""
-    with transaction.atomic():
-        draft = draft_lock(draft_id)
-        draft._card_infos = card_infos  # card facts do not change during a run
-        if draft.status != Draft.Status.RUNNING:
-            return 0
-        _memo(draft).deferring = True
-        seats = seats_of(draft)
-        humans_wait = any(not seat.is_bot for seat in seats)
-        positions = positions_of(draft)
-        made = 0
-        while draft.status == Draft.Status.RUNNING:
-            made_now = len(_bots_pass(draft, seats, positions))
-            if not made_now:
-                break
-            made += made_now
-            settle(draft, seats, positions, now=timezone.now())
-            if humans_wait:
-                break
-        flush(draft)
-        if made:
-            save(draft)
-        return made
-
-
-def _bots_step(draft_id: int, card_infos: dict) -> int:
-    """One pass of the bots of a pod with a human seat (all passes in a pod of bots only);
-    the number of picks.
-
-    Issue 17: a human's pick must not wait behind the bots' thinking. The bots choose
-    without the lock (`_bots_plan`), then lock the pod only to check that their choices
-    still stand and to write them in bulk (`_bots_write`). Choices that no longer stand
-    were made by another transaction, which carries on (see `_bots_write`): this run stops.
-    Nothing is written twice: each choice is checked under the lock, and the pick's unique
-    constraints stand behind the check; a plan they refuse is made again, at most
-    STALE_PLANS_BEFORE_LOCKING times, then the bots choose under the lock."""
-    for _ in range(STALE_PLANS_BEFORE_LOCKING):
-        plan = _bots_plan(draft_id, card_infos)
-        if plan is None:
-            break
-        if not plan:
-            return 0
-        made = _bots_write(draft_id, plan, card_infos)
-        if made is not None:
-            return made
-    return _bots_locked(draft_id, card_infos)
-
-
-def draft_bots_run(*, draft_id: int) -> int:
-    """Let the pod's bots pick until none has a pack in front of it; the number of picks.
-    Safe to run twice at once: every write takes the draft lock and checks the queues."""
-    total, card_infos = 0, dict[int, Any]()
-    while made := _bots_step(draft_id, card_infos):
-        total += made
-    return total

@@ -2,11 +2,8 @@
 and the bots. As for Winston and grid: the draft's row lock, the quoted `turn`, the move
 log's unique turn number; bots pick at once in the transaction that hands them the turn."""
 
-from django.db import transaction
-from django.utils import timezone
-
 from config.errors import ServiceError
-from decks.drafting.models import Draft, RochesterTable, Seat, TurnMove
+from decks.drafting.models import Draft, RochesterTable, TurnMove
 from decks.drafting.rules.rochester import (
     RochesterMoveError,
     RochesterState,
@@ -14,9 +11,9 @@ from decks.drafting.rules.rochester import (
     rochester_start,
 )
 
-from .common import seats_of
 from .deal import dealt_card_ids
-from .turns import card_values, lock_for_move, require_turn, seats_after_move
+from .turn_play import TurnPlay, deadline_expire, human_move, settle, wake
+from .turns import card_values
 
 
 def _bot_card(draft: Draft, state: RochesterState) -> int:
@@ -45,28 +42,22 @@ def _apply(
     return moved, move
 
 
-def _settle(
-    draft: Draft, table: RochesterTable, state: RochesterState, moves: list, *, now
-) -> None:
-    seats = seats_of(draft)
-    while not state.finished and seats[state.active].is_bot:
-        state, move = _apply(draft, state, _bot_card(draft, state), TurnMove.Kind.BOT)
-        moves.append(move)
-    TurnMove.objects.bulk_create(moves)
-    table.store(state)
-    table.save()
-    draft.arrivals += len(moves)  # the room's stamp moves with every action
+def _round_after(draft: Draft, state: RochesterState) -> None:
+    """The draft row shows the round the open pack belongs to."""
     draft.round = min(state.round, draft.rounds)
     draft.save(update_fields=["round"])
-    seats_after_move(
-        draft,
-        seats,
-        finished=state.finished,
-        pools=state.pools,
-        active=state.active,
-        turn=state.turn,
-        now=now,
-    )
+
+
+ROCHESTER = TurnPlay(
+    fmt=Draft.Format.ROCHESTER,
+    name="Rochester",
+    verb="pick",
+    table=RochesterTable,
+    apply=_apply,
+    bot_choice=_bot_card,
+    timeout_choice=_bot_card,  # the card the seat's bot would take
+    after=_round_after,
+)
 
 
 def rochester_begin(draft: Draft, *, now) -> None:
@@ -74,47 +65,20 @@ def rochester_begin(draft: Draft, *, now) -> None:
     table = RochesterTable(draft=draft)
     table.store(rochester_start(dealt_card_ids(draft)))
     table.save(force_insert=True)
-    _settle(draft, table, table.state(), [], now=now)
+    settle(ROCHESTER, draft, table, table.state(), [], now=now)
 
 
 def rochester_pick_make(*, draft_id: int, user, card: int, turn: int) -> TurnMove:
     """The user takes `card` (a card id) from the open pack at action number `turn`."""
-    with transaction.atomic():
-        draft, seat = lock_for_move(
-            draft_id, user, Draft.Format.ROCHESTER, "Rochester", action="pick"
-        )
-        table = RochesterTable.objects.get(draft=draft)
-        state = table.state()
-        require_turn(
-            state,
-            seat,
-            turn,
-            "That pick was already made or it is not your turn: look at the pack again.",
-        )
-        state, move = _apply(draft, state, card, TurnMove.Kind.HUMAN)
-        _settle(draft, table, state, [move], now=timezone.now())
-        return move
+    stale = "That pick was already made or it is not your turn: look at the pack again."
+    return human_move(ROCHESTER, draft_id=draft_id, user=user, choice=card, turn=turn, stale=stale)
 
 
 def rochester_deadline_expire(draft: Draft, seat_index: int, *, now) -> bool:
     """The timeout pick: the card the seat's bot would take. Caller holds the lock."""
-    seat = Seat.objects.filter(draft=draft, index=seat_index).first()
-    if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:
-        return False
-    table = RochesterTable.objects.get(draft=draft)
-    state = table.state()
-    if state.active != seat_index or state.finished:
-        return False
-    state, move = _apply(draft, state, _bot_card(draft, state), TurnMove.Kind.TIMEOUT)
-    _settle(draft, table, state, [move], now=now)
-    return True
+    return deadline_expire(ROCHESTER, draft, seat_index, now=now)
 
 
 def rochester_wake(draft: Draft, *, now) -> None:
     """After a resume or a seat given to a bot (see winston_wake). Caller holds the lock."""
-    table = RochesterTable.objects.get(draft=draft)
-    state = table.state()
-    acting = seats_of(draft)[state.active]
-    if not acting.is_bot and acting.deadline is not None:
-        return
-    _settle(draft, table, state, [], now=now)
+    wake(ROCHESTER, draft, now=now)

@@ -5,7 +5,8 @@ from django.utils import timezone
 
 from decks.drafting.models import Draft, Pack, Seat
 
-from .picks import draft_bots_run, draft_deadline_expire
+from .bot_picks import draft_bots_run
+from .picks import draft_deadline_expire
 
 
 def draft_deadlines_sweep(*, now=None) -> dict[str, int]:

@@ -40,29 +40,9 @@ def tournament_pods_create(
     require_format(format)
     # Why the lock: two clicks must not make two sets of pods.
     tournament = tournament_link.tournament_get(tournament_id, lock=True)
-    tournament_link.require_tournament_organizer(tournament, user)
-    tournament_link.require_format(tournament, "draft")
-    tournament_link.require_seed_allowed(tournament, user, seed)
-    if Draft.objects.filter(tournament=tournament).exists():
-        raise Conflict("This tournament's pods already exist.", code="pods_exist")
-    if SealedDeal.objects.filter(tournament=tournament).exists():
-        raise Conflict(
-            "The sealed pools are already dealt, so no pod can be made now: an entry would "
-            "have both a pool and a seat.",
-            code="already_dealt",
-        )
-    entries = tournament_link.active_entries(tournament)
+    _require_pods_allowed(tournament, user, seed)
     pod_size = 2 if format in TWO_PLAYERS else MAX_POD
-    if drafter_entry_ids is not None:
-        entries = _chosen_drafters(entries, drafter_entry_ids, pod_size, format)
-    elif len(entries) < 2:
-        raise Conflict("A draft needs at least two entries.", code="not_enough_entries")
-    elif pod_size == 2 and len(entries) != 2:
-        raise ServiceError(
-            _not_two(format, f"this event has {len(entries)} entries"),
-            code="pod_not_two",
-            errors={"format": ["Only for a pod of two."]},
-        )
+    entries = _drafting_entries(tournament, drafter_entry_ids, pod_size, format)
     game = catalogue.game_get(tournament_link.game_slug(tournament))
     settings = pod_settings(
         game=game,
@@ -95,6 +75,40 @@ def tournament_pods_create(
         start += size
         pods.append(draft)
     return pods
+
+
+def _require_pods_allowed(tournament, user, seed: str | None) -> None:
+    """The organizer of a draft event with no pods and no sealed pools yet."""
+    tournament_link.require_tournament_organizer(tournament, user)
+    tournament_link.require_format(tournament, "draft")
+    tournament_link.require_seed_allowed(tournament, user, seed)
+    if Draft.objects.filter(tournament=tournament).exists():
+        raise Conflict("This tournament's pods already exist.", code="pods_exist")
+    if SealedDeal.objects.filter(tournament=tournament).exists():
+        raise Conflict(
+            "The sealed pools are already dealt, so no pod can be made now: an entry would "
+            "have both a pool and a seat.",
+            code="already_dealt",
+        )
+
+
+def _drafting_entries(
+    tournament, drafter_entry_ids: list[int] | None, pod_size: int, format: str
+) -> list:
+    """The entries to seat: the chosen drafters, or every active entry (at least two; exactly
+    two for a two-player format)."""
+    entries = tournament_link.active_entries(tournament)
+    if drafter_entry_ids is not None:
+        return _chosen_drafters(entries, drafter_entry_ids, pod_size, format)
+    if len(entries) < 2:
+        raise Conflict("A draft needs at least two entries.", code="not_enough_entries")
+    if pod_size == 2 and len(entries) != 2:
+        raise ServiceError(
+            _not_two(format, f"this event has {len(entries)} entries"),
+            code="pod_not_two",
+            errors={"format": ["Only for a pod of two."]},
+        )
+    return entries
 
 
 def _seat_entries(draft: Draft, entries: list) -> None:

@@ -5,13 +5,8 @@ concurrent request cannot act twice, and the move log's unique turn number is th
 Bots act at once, in the transaction of the move that hands them the turn (a Winston turn is
 at most three looks, so a whole bot-only draft is a few hundred steps of the pure rules)."""
 
-from dataclasses import replace
-
-from django.db import transaction
-from django.utils import timezone
-
 from config.errors import ServiceError
-from decks.drafting.models import Draft, Seat, TurnMove, WinstonTable
+from decks.drafting.models import Draft, TurnMove, WinstonTable
 from decks.drafting.rules import rng_for
 from decks.drafting.rules.winston import (
     WinstonAction,
@@ -22,9 +17,9 @@ from decks.drafting.rules.winston import (
     winston_start,
 )
 
-from .common import seats_of
 from .deal import dealt_card_ids
-from .turns import card_values, lock_for_move, require_turn, seats_after_move
+from .turn_play import TurnPlay, deadline_expire, human_move, settle, wake
+from .turns import card_values
 
 
 def winston_deal(draft: Draft) -> WinstonTable:
@@ -60,36 +55,26 @@ def _apply(draft: Draft, state: WinstonState, action, kind: str) -> tuple[Winsto
     return result.state, move
 
 
-def _settle(draft: Draft, table: WinstonTable, state: WinstonState, moves: list, *, now) -> None:
-    """Let bots act while one holds the turn, then give the acting human a deadline (or
-    finish the draft); write the table, the moves and the seats. The caller holds the lock."""
-    seats = seats_of(draft)
-    while not state.finished and seats[state.active].is_bot:
-        state, move = _apply(draft, state, _bot_move(draft, state), TurnMove.Kind.BOT)
-        moves.append(move)
-    TurnMove.objects.bulk_create(moves)
-    table.store(state)
-    table.save()
-    draft.arrivals += len(moves)  # the room's stamp moves with every action
-    seats_after_move(
-        draft,
-        seats,
-        finished=state.finished,
-        pools=state.pools,
-        active=state.active,
-        turn=state.turn,
-        now=now,
-    )
+def _take(draft: Draft, state: WinstonState) -> WinstonAction:
+    """A seat whose time ran out takes the pile it looks at (RULINGS.md 24)."""
+    return WinstonAction.TAKE
+
+
+WINSTON = TurnPlay(
+    fmt=Draft.Format.WINSTON,
+    name="Winston",
+    verb="move",
+    table=WinstonTable,
+    apply=_apply,
+    bot_choice=_bot_move,
+    timeout_choice=_take,
+)
 
 
 def winston_begin(draft: Draft, *, now) -> None:
     """Deal and hand the first look to seat 1 (bots act at once). Caller holds the lock."""
     table = winston_deal(draft)
-    _settle(draft, table, table.state(), [], now=now)
-
-
-def _table(draft: Draft) -> WinstonTable:
-    return WinstonTable.objects.get(draft=draft)
+    settle(WINSTON, draft, table, table.state(), [], now=now)
 
 
 def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> TurnMove:
@@ -101,43 +86,17 @@ def winston_move_make(*, draft_id: int, user, action: str, turn: int) -> TurnMov
             code="bad_action",
             errors={"action": ["take or decline"]},
         )
-    with transaction.atomic():
-        draft, seat = lock_for_move(draft_id, user, Draft.Format.WINSTON, "Winston", action="move")
-        table = _table(draft)
-        state = table.state()
-        require_turn(
-            state,
-            seat,
-            turn,
-            "That move was already made or it is not your turn: look at the table again.",
-        )
-        state, move = _apply(draft, state, action, TurnMove.Kind.HUMAN)
-        _settle(draft, table, state, [move], now=timezone.now())
-        return move
+    stale = "That move was already made or it is not your turn: look at the table again."
+    return human_move(WINSTON, draft_id=draft_id, user=user, choice=action, turn=turn, stale=stale)
 
 
 def winston_deadline_expire(draft: Draft, seat_index: int, *, now) -> bool:
     """The timeout move for the acting seat whose deadline passed: it takes the pile it looks
     at (RULINGS.md 24). Caller holds the lock; True when a move was made."""
-    seat = Seat.objects.filter(draft=draft, index=seat_index).first()
-    if seat is None or seat.is_bot or seat.deadline is None or seat.deadline > now:
-        return False
-    table = _table(draft)
-    state = table.state()
-    if state.active != seat_index or state.finished:
-        return False
-    state, move = _apply(draft, state, WinstonAction.TAKE, TurnMove.Kind.TIMEOUT)
-    _settle(draft, table, state, [move], now=now)
-    return True
+    return deadline_expire(WINSTON, draft, seat_index, now=now)
 
 
 def winston_wake(draft: Draft, *, now) -> None:
     """After a resume or a seat given to a bot: bots act, the acting human gets a deadline
     (kept when the resume gave back the time left). Caller holds the lock."""
-    table = _table(draft)
-    state = table.state()
-    seats = seats_of(draft)
-    acting = seats[state.active]
-    if not acting.is_bot and acting.deadline is not None:
-        return
-    _settle(draft, table, replace(state), [], now=now)
+    wake(WINSTON, draft, now=now)

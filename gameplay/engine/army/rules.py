@@ -19,51 +19,25 @@ import games
 from gameplay.engine.army import invariants, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
 from gameplay.engine.army.setup import HAND_SIZE
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-    chance,
-)
-
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
-DECLARED = games.get(games.ARMY)
+from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset, chance
 
 
 class Army(Ruleset):
     """The Army card game for two players."""
 
-    slug = DECLARED.slug
-    name = DECLARED.name
+    declared = games.get(games.ARMY)  # its slug, name and game_type
     version = "1"
-    game_type = GameType(
-        simultaneous=True,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first stamina taken"),
-        determinization=True,
-        rollout_policy=True,
-        # search: the best five cards by one sample, each judged on 60 fresh samples of the hidden
-        # hands (300 rollouts: 0.605 against greedy over 200 games where 48 scored 0.553 over
-        # 1,000; rollouts past the round only added noise: 0.51 at depth 2)
-        search=SearchBudget(rollouts=300, depth=0, top=5),
-        choice_model=True,  # a card already chosen in secret: modelled by the rollout policy
-        bots=DECLARED.bots,
-    )
+    setup_module = setup  # new_state: both piles shuffled, three army and five fighting cards
+    views_module = views  # determinize: the unseen cards dealt at random
+    strategy_module = strategy  # SP difference, the hands' promise; the best expected swing
+    invariants_module = invariants
     options = setup.OPTIONS
-
-    # ----- setup -------------------------------------------------------------------------
-    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
-        """Shuffle both piles and deal three army cards and five fighting cards to each player."""
-        return setup.new_state(self, seats=seats, options=options, seed=seed)
 
     # ----- whose decision --------------------------------------------------------------------
     def decision(self, state: dict[str, Any]) -> Decision:
         """Both seats choose secretly: the army line, then one fighting card a round."""
         if state["phase"] == "over":
-            return Decision("terminal", ())
+            return TERMINAL
         waiting = tuple(int(s) for s in ("0", "1") if state["pending"][s] is None)
         return Decision("simultaneous", waiting)
 
@@ -99,44 +73,21 @@ class Army(Ruleset):
         """The table as that seat sees it: own hand and line, the other side's only as counts."""
         return views.view(self, state, seat)
 
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-        """A full state matching the view: unseen cards dealt at random to the hidden zones."""
-        return views.determinize(self, view, seat, rng)
-
     # ----- outcome -------------------------------------------------------------------------
     def result(self, state: dict[str, Any]) -> Result | None:
         """Winner (or draw at the round limit on equal SP), remaining SP as life, first damage."""
         if state["phase"] != "over":
             return None
         winners = [] if state["winner"] is None else [state["winner"]]
-        return Result(
-            winners=winners,
-            life=views.life_of(state),
-            first_damage=state["first_damage"],
-            facts={"end": state["end"], "rounds": state["round"]},
-        )
+        return self.finished(state, winners, end=state["end"], rounds=state["round"])
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = remaining army SP per seat; first damage = first seat whose attack cost an SP."""
         return {"life": views.life_of(state), "first_damage": state["first_damage"]}
 
-    def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        """SP difference, the hands' promise, a card already chosen; +-1000 when decided."""
-        return strategy.evaluate(state, seat)
-
-    def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
-    ) -> dict[str, Any]:
-        """The search bot's rollout policy: mostly the card with the best expected swing."""
-        return strategy.rollout_action(state, seat, legal, rng)
-
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
         """A card the other seat chose in secret, re-drawn as the rollout policy would choose."""
         strategy.model_choices(state, seat, rng)
-
-    def check_invariants(self, state: dict[str, Any]) -> None:
-        """Every card in exactly one zone; hands of five; SP lost below the army card's SP."""
-        invariants.check_invariants(state)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text: "Play 7♥ (attack)" or "Lead with A♠, then K♥, then J♦"."""

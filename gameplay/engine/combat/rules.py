@@ -17,35 +17,25 @@ from gameplay.engine.combat import (
     zones,
 )
 from gameplay.engine.combat.cards import card_name
-from gameplay.engine.core import Decision, GameType, IllegalAction, Result, Ruleset, TimeLimit
+from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset
 
-TERMINAL = Decision("terminal", ())
+# The actions of a combat step; every other step is the main step's.
+STEP_ACTIONS = {
+    "attack": fight.attack_actions,
+    "block": fight.block_actions,
+    "damage": fight.damage_actions,
+}
 SEAT_DECISIONS = [Decision("seat", (seat,)) for seat in range(64)]  # reused: decisions are hot
-
-
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
-DECLARED = games.get(games.COMBAT)
 
 
 class Combat(Ruleset):
     """Combat (1493): playing-card soldiers, farms and special abilities; 20 life."""
 
-    slug = DECLARED.slug
-    name = DECLARED.name
+    declared = games.get(games.COMBAT)  # its slug, name and game_type
     version = "1"
-    game_type = GameType(
-        min_players=2,
-        max_players=8,
-        team_modes=("alliance", "as-one"),
-        team_sizes=tuple(n for n in DECLARED.team_sizes if n > 1),
-        simultaneous=False,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
-        determinization=True,
-        rollout_policy=True,
-        lists_hidden_cards=True,
-        bots=DECLARED.bots,
-    )
     options = setup.OPTIONS
+    strategy_module = strategy  # life, board and hand; a cheap, sensible rollout policy
+    invariants_module = invariants
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
         """Deal the game and move on to the first real decision."""
@@ -77,14 +67,7 @@ class Combat(Ruleset):
             return []
         if state["pending"] is not None:
             return main_step.edict_actions(state, seat)
-        step = state["turn"]["step"]
-        if step == "attack":
-            return fight.attack_actions(state, seat)
-        if step == "block":
-            return fight.block_actions(state, seat)
-        if step == "damage":
-            return fight.damage_actions(state, seat)
-        return main_step.main_actions(state, seat)
+        return STEP_ACTIONS.get(state["turn"]["step"], main_step.main_actions)(state, seat)
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply a legal action and settle the automatic moments that follow it."""
@@ -183,32 +166,14 @@ class Combat(Ruleset):
         """Winners (a team's seats all listed), final life per seat, first damage."""
         if state["winners"] is None:
             return None
-        facts = self.time_facts(state)
-        return Result(
-            winners=list(state["winners"]),
-            life=facts["life"],
-            first_damage=state["first_damage"],
-            facts={"reason": state["end"], "turns": state["turn"]["number"]},
+        return self.finished(
+            state, state["winners"], reason=state["end"], turns=state["turn"]["number"]
         )
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life per seat (as-one teammates show their shared total) and the first damage."""
         life = {s: state["life"][str(zones.holder(state, s))] for s in range(state["seats"])}
         return {"life": life, "first_damage": state["first_damage"]}
-
-    def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        """Life, board and hand for the seat's side against the others."""
-        return strategy.evaluate(state, seat)
-
-    def rollout_action(
-        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
-    ) -> dict[str, Any]:
-        """A cheap, sensible policy for Monte Carlo rollouts."""
-        return strategy.rollout_action(state, seat, legal, rng)
-
-    def check_invariants(self, state: dict[str, Any]) -> None:
-        """Every card in exactly one zone; life equals start minus damage taken."""
-        invariants.check_invariants(state)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """A button label in players' words."""

@@ -19,54 +19,27 @@ import games
 from gameplay.engine.conventional_combat import duel, invariants, setup, strategy, views
 from gameplay.engine.conventional_combat.cards import IMMEDIATE_OPS, NULL_ACTION
 from gameplay.engine.conventional_combat.setup import DEFEATS_TO_SURRENDER, SEATS, other
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-)
+from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset
 
 STEPS = ("fighter", "supporter", "action")
 STEP_WORDS = {"fighter": "Fighter", "supporter": "Supporter", "action": "Action"}
 
 
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
-DECLARED = games.get(games.CONVENTIONAL_COMBAT)
-
-
 class ConventionalCombat(Ruleset):
     """Conventional Combat: duels of Fighter, Supporter and Action decided by Skill and dice."""
 
-    slug = DECLARED.slug
-    name = DECLARED.name
+    declared = games.get(games.CONVENTIONAL_COMBAT)  # its slug, name and game_type
     # 2: the decks app's starter set as the default forces, skill/reroll/conditional effects
     version = "2"
-    game_type = GameType(
-        simultaneous=True,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first duel won"),
-        determinization=True,
-        rollout_policy=True,
-        # search: every choice judged on samples of the other seat's secret choice as the
-        # rollout policy makes it (choice_model), or its answer by that policy when it chooses
-        # second; then the step's outcome is scored (longer rollouts only added dice noise in
-        # the ladders; BENCHMARKS.md)
-        search=SearchBudget(rollouts=64, depth=0, top=10),
-        choice_model=True,
-        bots=DECLARED.bots,
-    )
+    setup_module = setup  # new_state: both forces in hand; everyone chooses a Fighter first
+    views_module = views  # determinize: an opponent's hidden choice sampled from its options
+    invariants_module = invariants
     options = setup.OPTIONS
-
-    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
-        """Both forces in hand (plus Null in a Full Match); everyone chooses a Fighter first."""
-        return setup.new_state(self, seats=seats, options=options, seed=seed)
 
     def decision(self, state: dict[str, Any]) -> Decision:
         """The seats still to choose in this step (secretly), or terminal."""
         if state["phase"] == "over":
-            return Decision("terminal", ())
+            return TERMINAL
         seats = tuple(int(s) for s in state["waiting"] if state["pending"][s] is None)
         return Decision("simultaneous", seats)
 
@@ -114,21 +87,12 @@ class ConventionalCombat(Ruleset):
         """Everything on the table and in hands (open forces); others' pending choices hidden."""
         return views.view(self, state, seat)
 
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-        """The state behind the view; an opponent's hidden choice is sampled from its options."""
-        return views.determinize(self, view, seat, rng)
-
     def result(self, state: dict[str, Any]) -> Result | None:
         """The winner, characters left as life, and the first seat to defeat a character."""
         if state["phase"] != "over":
             return None
-        life = {int(s): views.characters_left(state, s) for s in SEATS}
-        return Result(
-            winners=[state["winner"]],
-            life=life,
-            first_damage=state["first_damage"],
-            facts={"end": state["end"], "duels": state["duel"], "mode": state["mode"]},
-        )
+        facts = {"end": state["end"], "duels": state["duel"], "mode": state["mode"]}
+        return self.finished(state, [state["winner"]], **facts)
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = characters not in the discard pile; first damage = first duel winner."""
@@ -148,10 +112,6 @@ class ConventionalCombat(Ruleset):
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
         """A choice the other seat made in secret, re-drawn as the rollout policy would make it."""
         strategy.model_choices(self, state, seat, rng)
-
-    def check_invariants(self, state: dict[str, Any]) -> None:
-        """Every card in exactly one zone; forces of legal kinds in each slot; a reason to end."""
-        invariants.check_invariants(state)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text, e.g. "Fighter: Ember Knight"."""

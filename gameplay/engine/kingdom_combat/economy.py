@@ -1,4 +1,4 @@
-"""Playing cards from hand and moving units in the pre- and post-combat stages.
+"""Playing cards from hand and moving units in the pre- and post-combat stages; Ranged shots.
 
 Units arrive Exhausted at their Fortress; structures go to the Structures Zone (and produce gold
 from the next Beginning Stage); Events and Dirty Tricks resolve and go to the discard pile;
@@ -40,11 +40,12 @@ def play_actions(
     """Play a card of those kinds from hand that the seat's gold pays for, on each target it
     may take (one copy of each card name is offered: copies are the same choice); `only`: just
     the plays of that card id."""
-    gold = player(state, seat)["gold"]
+    me = player(state, seat)
+    gold = me["gold"]
     seen: set[str] = set()  # card names already offered or refused: copies are the same choice
-    actions = []
+    actions: list[dict[str, Any]] = []
     keys = state["cards"]
-    for cid in player(state, seat)["hand"]:
+    for cid in me["hand"]:
         key = keys[cid]
         if key in seen:
             continue
@@ -94,22 +95,36 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     or zones"); `only`: that unit's moves."""
     every = state["units"]
     units = every if only is None else ({only: every[only]} if only in every else {})
-    movers = [(uid, u) for uid, u in units.items() if u["seat"] == seat and not u["exhausted"]]
+    # plain loops rather than comprehensions over these few items: this is listed at nearly
+    # every decision, and a comprehension costs a call
+    movers = []
+    for uid, u in units.items():
+        if u["seat"] == seat and not u["exhausted"]:
+            movers.append((uid, u))
     if not movers:
         return []
     held = frozenset([u["zone"] for u in every.values() if u["seat"] != seat])
     out = tuple(state["out"])
     own = zones.structures_zone(seat)
     free: list[str] | None = None
-    actions = []
+    ways: dict[tuple[str, int], tuple[str, ...]] = {}  # (zone, reach): destinations, once
+    actions: list[dict[str, Any]] = []
+    # effects.reach, with what effects and attachments grant looked up once
+    keys, granted = state["cards"], effects.granted_skills(state)
     for uid, unit in movers:
         here = unit["zone"]
-        for zone in _destinations(here, effects.reach(state, uid), seat, out, held):
+        mounted = "Mounted" in cards.printed_skills(keys[uid]) or "Mounted" in granted.get(uid, ())
+        way = (here, 2 if mounted else 1)
+        destinations = ways.get(way)
+        if destinations is None:
+            destinations = ways[way] = _destinations(here, way[1], seat, out, held)
+        for zone in destinations:
             actions.append({"type": "move", "unit": uid, "to": zone})
         if here == own:
             if free is None:
                 free = zones.free_structures(state, seat)
-            actions += [{"type": "move", "unit": uid, "to": own, "into": sid} for sid in free]
+            for sid in free:
+                actions.append({"type": "move", "unit": uid, "to": own, "into": sid})
     return actions
 
 
@@ -161,3 +176,47 @@ def move(state: dict[str, Any], uid: str, zone: str, into: str | None = None) ->
         state["units"][uid]["in"] = into
         event(state, "move", card=uid, to=zone, into=into)
     state["units"][uid]["exhausted"] = True
+
+
+def shoot_actions(
+    state: dict[str, Any], seat: int, only: str | None = None
+) -> list[dict[str, Any]]:
+    """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
+    1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
+    that unit's shots)."""
+    actions: list[dict[str, Any]] = []
+    every = state["units"]
+    units = every if only is None else ({only: every[only]} if only in every else {})
+    ready = []  # loops, not comprehensions, as in economy.move_actions
+    for uid, unit in units.items():
+        if unit["seat"] == seat and not unit["exhausted"]:
+            ready.append((uid, unit["zone"]))
+    if not ready:
+        return actions
+    enemies = []
+    for other, unit in every.items():
+        if unit["seat"] != seat and not unit["face_down"]:
+            enemies.append((other, unit["zone"]))
+    if not enemies:
+        return actions
+    near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
+    distance = zones.distance
+    for uid, here in ready:
+        near = near_zones.get(here)
+        if near is None:
+            near = near_zones[here] = []
+            for other, zone in enemies:
+                if distance(here, zone) <= 1:
+                    near.append(other)
+        if near and effects.range_of(state, uid) > 0:
+            for other in near:
+                if not _deflects(state, other):
+                    actions.append({"type": "shoot", "unit": uid, "target": other})
+    return actions
+
+
+def _deflects(state: dict[str, Any], uid: str) -> bool:
+    """effects.has_skill(state, uid, "Deflect"), asked for every unit in range of a shooter."""
+    if "Deflect" in cards.printed_skills(state["cards"][uid]):
+        return True
+    return "Deflect" in effects.granted_skills(state).get(uid, ())

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Hashable
-from functools import lru_cache
 from typing import Any
 
-from gameplay.engine.kingdom_combat import cards, zones
+from gameplay.engine.kingdom_combat import cards, lasting, zones
 from gameplay.engine.kingdom_combat.zones import player
 
 EOT = "end of turn"
@@ -82,12 +81,18 @@ def attachments(state: dict[str, Any], uid: str) -> list[str]:
     memo = _memo(state)
     if memo is None:
         return [cid for cid, unit in attached.items() if unit == uid]
-    by_unit = memo.get("attachments")
-    if by_unit is None:  # every unit's attachments in one pass, once a read
-        by_unit = memo["attachments"] = {}
-        for cid, unit in attached.items():
-            by_unit.setdefault(unit, []).append(cid)
-    return list(by_unit.get(uid, ()))
+    return list(_given(state).attachments.get(uid, ()))
+
+
+def _given(state: dict[str, Any]) -> lasting.Given:
+    """lasting.given, asked once a read."""
+    current = _scope.current  # _memo(state), inlined: this is asked very often
+    if current is None or current[0] is not state:
+        return lasting.given(state)
+    found: lasting.Given | None = current[1].get("given")
+    if found is None:
+        found = current[1]["given"] = lasting.given(state)
+    return found
 
 
 def bonus(state: dict[str, Any], uid: str, name: str) -> int:
@@ -113,22 +118,7 @@ def _stat_sources(
     key = ("sources", name)
     found = memo.get(key)
     if found is None:
-        adds: dict[str, int] = {}
-        for effect in state["effects"]:
-            uid = effect.get("unit")
-            if uid is not None and name in effect:
-                adds[uid] = adds.get(uid, 0) + effect[name]
-        keys = state["cards"]
-        for cid, uid in state["attached"].items():
-            for effect in cards.effects_of(keys[cid], "attached"):
-                if effect["op"] == "modify" and name in effect:
-                    adds[uid] = adds.get(uid, 0) + effect[name]
-        auras = [
-            item
-            for item in static_effects(state, "modify")
-            if name in item[2] and "against" not in item[2]
-        ]
-        found = memo[key] = (adds, auras)
+        found = memo[key] = (_given(state).adds(name), _in_play(state).auras(name))
     return found
 
 
@@ -142,104 +132,31 @@ def _bonus(state: dict[str, Any], uid: str, name: str) -> int:
             for effect in printed_effects(state, cid, "attached"):
                 if effect["op"] == "modify":
                     total += effect.get(name, 0)
-    for source, seat, effect in static_effects(state, "modify"):
-        if name in effect and "against" not in effect and _covers(state, source, seat, effect, uid):
+    for source, seat, effect in _in_play(state).auras(name):
+        if _covers(state, source, seat, effect, uid):
             total += effect[name]
     if name == "attack" and state["combat"]:
         total += _attack_triggers(state, uid)
     return total
 
 
-def fortress_source(seat: int) -> str:
-    """The id a fortress's effects act from (a fortress is not a card id in play)."""
-    return f"fortress-{seat}"
-
-
 def static_effects(
     state: dict[str, Any], op: str | None, when: str = "static"
 ) -> list[tuple[str, int, dict[str, Any]]]:
-    """(source, controlling seat, effect) of every card in play with such an effect: living
-    fortresses (both cards of a stacked pair: ruling K37), structures and units."""
+    """(source, controlling seat, effect) of every card in play with an effect at that moment
+    of lasting.LASTING and with that op (None: any). Shared: never change it."""
+    return _in_play(state).effects(when, op)
+
+
+def _in_play(state: dict[str, Any]) -> lasting.InPlay:
+    """lasting.in_play, asked once a read (even checking that the kept scan holds costs)."""
     current = _scope.current  # _memo(state), inlined: this is asked very often
-    found: list[tuple[str, int, dict[str, Any]]] | None
     if current is None or current[0] is not state:
-        found = _static_effects(state, when)
-        return found if op is None else [item for item in found if item[2]["op"] == op]
-    memo = current[1]
-    key = ("static", when, op)
-    found = memo.get(key)
+        return lasting.in_play(state)
+    found: lasting.InPlay | None = current[1].get("in play")
     if found is None:
-        if when in LASTING:
-            every = memo.get("lasting")
-            if every is None:
-                every = memo["lasting"] = _lasting_effects(state)
-            found = every[when]
-        else:
-            found = _static_effects(state, when)
-        if op is not None:
-            found = [item for item in found if item[2]["op"] == op]
-        memo[key] = found
+        found = current[1]["in play"] = lasting.in_play(state)
     return found
-
-
-LASTING = ("static", "activated", "destroys_structure")
-
-
-def _lasting_effects(state: dict[str, Any]) -> dict[str, list[tuple[str, int, dict[str, Any]]]]:
-    """_static_effects for every moment of LASTING in one pass over the cards in play."""
-    out: dict[str, list[Any]] = {"static": [], "activated": [], "destroys_structure": []}
-    out_seats = state["out"]
-    for key, me in state["players"].items():
-        seat = int(key)
-        if not out_seats[seat]:
-            for when, item in _fortress_lasting(tuple(me["fortress"]["cards"]), seat):
-                out[when].append(item)
-    keys, wanted = state["cards"], cards.keys_with_any(LASTING)
-    for group in (state["structures"], state["units"]):
-        for cid in [cid for cid in group if keys[cid] in wanted]:
-            thing = group[cid]
-            if not thing.get("face_down"):
-                for when, effect in _lasting_of(keys[cid]):
-                    out[when].append((cid, thing["seat"], effect))
-    return out
-
-
-@lru_cache(maxsize=256)
-def _fortress_lasting(forts: tuple[str, ...], seat: int) -> tuple[Any, ...]:
-    source = fortress_source(seat)
-    return tuple(
-        (when, (source, seat, e))
-        for when in LASTING
-        for fort in forts
-        for e in cards.effects_of(fort, when)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _lasting_of(key: str) -> tuple[tuple[str, dict[str, Any]], ...]:
-    return tuple((when, e) for when in LASTING for e in cards.effects_of(key, when))
-
-
-def _static_effects(state: dict[str, Any], when: str) -> list[tuple[str, int, dict[str, Any]]]:
-    out: list[tuple[str, int, dict[str, Any]]] = []
-    out_seats = state["out"]
-    for key, me in state["players"].items():
-        seat = int(key)
-        if not out_seats[seat]:
-            out += _fortress_effects(tuple(me["fortress"]["cards"]), seat, when)
-    keys, wanted = state["cards"], cards.keys_with(when)
-    for group in (state["structures"], state["units"]):
-        for cid, thing in group.items():
-            key = keys[cid]
-            if key in wanted and not thing.get("face_down"):
-                out += [(cid, thing["seat"], e) for e in cards.effects_of(key, when)]
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _fortress_effects(forts: tuple[str, ...], seat: int, when: str) -> tuple[Any, ...]:
-    source = fortress_source(seat)
-    return tuple((source, seat, e) for fort in forts for e in cards.effects_of(fort, when))
 
 
 def _covers(
@@ -311,26 +228,30 @@ def range_of(state: dict[str, Any], uid: str) -> int:
     if current is None or current[0] is not state:
         return _range_of(state, uid)
     memo = current[1]
-    change = memo.get("ranges change")
-    if change is None:
-        change = _ranges_change(state, memo)
-    if not change:
+    sources = memo.get("range sources")
+    if sources is None:
+        sources = memo["range sources"] = _range_sources(state, memo)
+    if not sources:
         return cards.printed_range(state["cards"][uid])
-    key = ("range", uid)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _range_of(state, uid)
-    return found
+    adds, auras, grants = sources  # _range_of with the sources worked out once a read
+    own = cards.card(state["cards"][uid])["stats"].get("range", 0) + adds.get(uid, 0)
+    for source, seat, effect in auras:
+        if _covers(state, source, seat, effect, uid):
+            own += effect["range"]
+    own = max(0, own)
+    for source, seat, effect in grants:
+        if _covers(state, source, seat, effect, uid):
+            own = max(own, effect["amount"])
+    return own
 
 
-def _ranges_change(state: dict[str, Any], memo: Memo) -> bool:
-    """Whether anything in play may change a unit's printed range (worked out once a read)."""
-    found = memo.get("ranges change")
-    if found is None:
-        adds, auras = _stat_sources(state, memo, "range")
-        found = bool(static_effects(state, "grant_range")) or bool(adds) or bool(auras)
-        memo["ranges change"] = found
-    return found
+def _range_sources(state: dict[str, Any], memo: Memo) -> tuple[Any, ...]:
+    """What changes units' printed ranges: (what this turn's effects and attachments add per
+    unit, the auras, the "gets Ranged N" floors), or () when nothing does."""
+    adds = _stat_sources(state, memo, "range")[0]
+    auras = _in_play(state).auras("range")
+    grants = static_effects(state, "grant_range")
+    return (adds, auras, grants) if adds or auras or grants else ()
 
 
 def _range_of(state: dict[str, Any], uid: str) -> int:
@@ -390,40 +311,18 @@ def has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
         return True
     if not state["effects"] and not state["attached"]:
         return False
-    current = _scope.current  # _memo(state), inlined: this is asked very often
-    if current is None or current[0] is not state:
-        return _has_skill(state, uid, skill)
-    memo = current[1]
-    granted = memo.get("granted")
-    if granted is None:
-        granted = memo["granted"] = _granted(state)
-    return skill in granted.get(uid, ())
+    return _granted_skill(state, uid, skill)
 
 
-def _granted(state: dict[str, Any]) -> dict[str, set[str]]:
-    """{unit id: skills} that this turn's effects and attachments give, in one pass (what
-    _has_skill finds one unit and skill at a time)."""
-    found: dict[str, set[str]] = {}
-    for e in state["effects"]:
-        if e.get("unit") is not None and e.get("skill") is not None:
-            found.setdefault(e["unit"], set()).add(e["skill"])
-    keys = state["cards"]
-    for cid, uid in state["attached"].items():
-        for e in cards.effects_of(keys[cid], "attached"):
-            if e.get("skill") is not None:
-                found.setdefault(uid, set()).add(e["skill"])
-    return found
+def granted_skills(state: dict[str, Any]) -> dict[str, set[str]]:
+    """{unit id: skills} that this turn's effects and the attachments give (beyond the
+    printed ones; Ranged goes by range_of). Shared: never change it."""
+    return _given(state).skills
 
 
-def _has_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
-    """has_skill beyond the printed skills: this turn's effects and attachments."""
-    if any(e.get("unit") == uid and e.get("skill") == skill for e in state["effects"]):
-        return True
-    return any(
-        e.get("skill") == skill
-        for cid in attachments(state, uid)
-        for e in printed_effects(state, cid, "attached")
-    )
+def _granted_skill(state: dict[str, Any], uid: str, skill: str) -> bool:
+    """Whether this turn's effects or the unit's attachments give it the skill."""
+    return skill in _given(state).skills.get(uid, ())
 
 
 def reach(state: dict[str, Any], uid: str) -> int:
@@ -432,7 +331,7 @@ def reach(state: dict[str, Any], uid: str) -> int:
         return 2
     if not state["effects"] and not state["attached"]:
         return 1
-    return 2 if has_skill(state, uid, "Mounted") else 1
+    return 2 if _granted_skill(state, uid, "Mounted") else 1
 
 
 def prevented(state: dict[str, Any], uid: str) -> bool:

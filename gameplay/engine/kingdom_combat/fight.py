@@ -40,13 +40,23 @@ def targets(state: dict[str, Any], uid: str) -> list[str]:
     no structure or fortress while an opposing unit stands there (Clear the Way)."""
     unit = state["units"][uid]
     seat, here, reach = unit["seat"], unit["zone"], effects.reach(state, uid)
+    held = zones.held_against(state, seat)
+    near: dict[str, bool] = {}  # zone: within reach, once
 
     def within(zone: str) -> bool:
-        route = zones.path(here, zone)
-        return len(route) - 1 <= reach and zones.clear_between(state, route, seat)
+        found = near.get(zone)
+        if found is None:
+            route = zones.path(here, zone)
+            # no zone on the way holds an opposing unit (zones.clear_between)
+            found = len(route) - 1 <= reach and not any(z in held for z in route[1:-1])
+            near[zone] = found
+        return found
 
-    out = [other for other, u in state["units"].items() if u["seat"] != seat and within(u["zone"])]
-    if here == zones.BATTLEFIELD and zones.enemy_in(state, here, seat):
+    out = []  # a loop, not a comprehension, as in economy.move_actions
+    for other, u in state["units"].items():
+        if u["seat"] != seat and within(u["zone"]):
+            out.append(other)
+    if here == zones.BATTLEFIELD and here in held:
         return out  # Clear the Way
     for other in flow.living(state):
         if other == seat:
@@ -192,7 +202,7 @@ def defend_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
                 if battle["defenders"]:  # "you choose the order of the units in the stack"
                     actions.append({"type": "join", "unit": uid, "battle": index, "front": True})
     actions += economy.play_actions(state, seat, economy.ANSWER_KINDS)
-    actions += shoot_actions(state, seat)
+    actions += economy.shoot_actions(state, seat)
     actions += answer_activations(state, seat)
     actions.append({"type": "done"})
     return actions
@@ -280,17 +290,21 @@ def _resolve_at_once(state: dict[str, Any]) -> None:
     combat = state["combat"]
     battles = [b for b in combat["battles"] if not b["retreated"] and not state["out"][b["seat"]]]
     combat["falling"] = []
-    for battle in battles:
-        _strike(state, battle, _charging(state, battle))
+    # while damage is dealt only HP changes, which no stat or skill reads: they are worked out
+    # once a step (effects.reading)
+    with effects.reading(state):
+        for battle in battles:
+            _strike(state, battle, _charging(state, battle))
     _fall(state)
-    for battle in battles:
-        if state["phase"] == "over" or state["out"][battle["seat"]]:
-            continue
-        attackers = _alive(state, battle["attackers"])
-        charging = _charging(state, battle)
-        back = [(d, stat(state, d, "defense")) for d in _alive(state, battle["defenders"])]
-        _strike(state, battle, [a for a in attackers if a not in charging])
-        _hit_stack(state, attackers, back)
+    with effects.reading(state):
+        for battle in battles:
+            if state["phase"] == "over" or state["out"][battle["seat"]]:
+                continue
+            attackers = _alive(state, battle["attackers"])
+            charging = _charging(state, battle)
+            back = [(d, stat(state, d, "defense")) for d in _alive(state, battle["defenders"])]
+            _strike(state, battle, [a for a in attackers if a not in charging])
+            _hit_stack(state, attackers, back)
     _fall(state)
     del combat["falling"]
 
@@ -307,8 +321,11 @@ def _fall(state: dict[str, Any]) -> None:
     combat = state["combat"]
     while combat["falling"]:
         _fall_once(state, combat)
-    for uid, unit in state["units"].items():
-        unit["damage"] = min(unit["damage"], armor(state, uid) - 1)
+    damaged = [(uid, unit) for uid, unit in state["units"].items() if unit["damage"]]
+    if damaged:
+        with effects.reading(state):  # armor reads nothing the damage changes
+            for uid, unit in damaged:
+                unit["damage"] = min(unit["damage"], armor(state, uid) - 1)
 
 
 def _fall_once(state: dict[str, Any], combat: dict[str, Any]) -> None:
@@ -421,34 +438,6 @@ def _damage_unit(state: dict[str, Any], uid: str, amount: int, need_cap: bool) -
     if unit["hp"] <= 0 and not _falls(state, "unit", uid, unit["seat"]):
         zones.destroy_unit(state, uid)
     return taken
-
-
-def shoot_actions(
-    state: dict[str, Any], seat: int, only: str | None = None
-) -> list[dict[str, Any]]:
-    """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
-    1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
-    that unit's shots)."""
-    actions: list[dict[str, Any]] = []
-    every = state["units"]
-    units = every if only is None else ({only: every[only]} if only in every else {})
-    ready = [(u, t["zone"]) for u, t in units.items() if t["seat"] == seat and not t["exhausted"]]
-    if not ready:
-        return actions
-    enemies = [(o, t["zone"]) for o, t in every.items() if t["seat"] != seat and not t["face_down"]]
-    if not enemies:
-        return actions
-    near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
-    for uid, here in ready:
-        near = near_zones.get(here)
-        if near is None:
-            near = near_zones[here] = [o for o, zone in enemies if zones.distance(here, zone) <= 1]
-        if not near or effects.range_of(state, uid) <= 0:
-            continue
-        for other in near:
-            if not effects.has_skill(state, other, "Deflect"):
-                actions.append({"type": "shoot", "unit": uid, "target": other})
-    return actions
 
 
 def damage_unit(state: dict[str, Any], uid: str, amount: int) -> int:

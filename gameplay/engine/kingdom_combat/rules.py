@@ -10,15 +10,7 @@ import random
 from typing import Any
 
 import games
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-)
+from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 from gameplay.engine.kingdom_combat import (
     cards,
     economy,
@@ -44,7 +36,7 @@ def _seat_decision(seat: int) -> Decision:
     return _SEATS[seat] if seat < len(_SEATS) else Decision("seat", (seat,))
 
 
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
+# The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.KINGDOM_COMBAT)
 
 
@@ -61,18 +53,7 @@ class KingdomCombat(Ruleset):
     # their own rules (flow.version); a log written by version 1 is refused by name.
     version = "3"
     replays = ("2",)
-    game_type = GameType(
-        min_players=2,
-        max_players=6,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
-        determinization=True,
-        lists_hidden_cards=True,
-        bots=DECLARED.bots,
-        rollout_policy=True,
-        # rollouts shared by the greedy bot's best 3 actions, each played on through the rest of
-        # the turn or so (strategy.rollout_action) and scored by strategy.evaluate
-        search=SearchBudget(rollouts=12, depth=30, top=3),
-    )
+    game_type = DECLARED.game_type()
     options = setup.OPTIONS
 
     def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -119,7 +100,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             return fight.attack_actions(state, seat)
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += fight.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
+        actions += economy.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -147,7 +128,7 @@ class KingdomCombat(Ruleset):
             if kind == "play":
                 return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
             if kind == "shoot":
-                return fight.shoot_actions(state, seat, only=action.get("unit"))
+                return economy.shoot_actions(state, seat, only=action.get("unit"))
             if kind == "activate":
                 return fight.answer_activations(state, seat)
             return []
@@ -161,7 +142,7 @@ class KingdomCombat(Ruleset):
         if kind == "move":
             return economy.move_actions(state, seat, only=action.get("unit"))
         if kind == "shoot":
-            return fight.shoot_actions(state, seat, only=action.get("unit"))
+            return economy.shoot_actions(state, seat, only=action.get("unit"))
         if kind == "activate":
             return resolution.activate_actions(state, seat)
         return [{"type": "combat"} if stage == "pre" else {"type": "end"}]

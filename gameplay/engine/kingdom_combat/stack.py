@@ -36,7 +36,7 @@ def answer_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     abilities (ruling K40) (without the passes)."""
     return (
         economy.play_actions(state, seat, ANSWERS)
-        + fight.shoot_actions(state, seat)
+        + economy.shoot_actions(state, seat)
         + fight.answer_activations(state, seat)
     )
 
@@ -95,7 +95,7 @@ def asked_seat(state: dict[str, Any]) -> int | None:
                 # answer_actions is not empty (the shots not worked out when a trick is there)
                 if (
                     economy.play_actions(state, seat, ANSWERS)
-                    or fight.shoot_actions(state, seat)
+                    or economy.shoot_actions(state, seat)
                     or fight.answer_activations(state, seat)
                 ):
                     return seat

@@ -2,50 +2,24 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import games
-from gameplay.engine.core import (
-    Decision,
-    GameType,
-    IllegalAction,
-    Result,
-    Ruleset,
-    SearchBudget,
-    TimeLimit,
-)
-from gameplay.engine.rune_duel import flow, setup, views
+from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset
+from gameplay.engine.rune_duel import flow, invariants, setup, strategy, views
 from gameplay.engine.rune_duel.battle import name
-from gameplay.engine.rune_duel.invariants import check_invariants
-from gameplay.engine.rune_duel.strategy import SEARCH_GUESSES, evaluate
-
-# The game's one declaration (games): its name, the bots that play it, what decides it at time.
-DECLARED = games.get(games.RUNE_DUEL)
 
 
 class RuneDuel(Ruleset):
     """Rune Duel for two players: duels of rank and rune, then the battle line."""
 
-    slug = DECLARED.slug
-    name = DECLARED.name
+    declared = games.get(games.RUNE_DUEL)  # its slug, name and game_type
     version = "1"
-    game_type = GameType(
-        simultaneous=True,
-        time_limit=TimeLimit(measure=DECLARED.time.noun, tiebreak="first damage"),
-        determinization=True,
-        # search: the best three actions, each judged by the duel-solving evaluation on 32
-        # samples of the hidden cards, the duel played out on four guesses of the other hand in
-        # each (search_evaluate: 128 guesses where the greedy bot has 6; random rollouts only
-        # added noise; BENCHMARKS.md)
-        search=SearchBudget(rollouts=96, depth=0, top=3),
-        bots=DECLARED.bots,
-    )
+    setup_module = setup  # new_state: decks shuffled, a flip for the first duel, five cards
+    views_module = views  # determinize: the unseen cards dealt at random
+    strategy_module = strategy  # life difference, the boards, the duel's cards on their way
+    invariants_module = invariants
     options = setup.OPTIONS
-
-    def new_state(self, *, seats: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
-        """Shuffle each deck, flip for the first duel and deal five cards to each player."""
-        return setup.new_state(self, seats=seats, options=options, seed=seed)
 
     def decision(self, state: dict[str, Any]) -> Decision:
         """One seat in the duel or a placement choice; the asked seats at the end of combat."""
@@ -57,7 +31,7 @@ class RuneDuel(Ruleset):
         if phase == "discard":
             waiting = tuple(int(s) for s, choice in state["pending"].items() if choice is None)
             return Decision("simultaneous", waiting)
-        return Decision("terminal", ())
+        return TERMINAL
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Duel: cards to play; a Charge slot or a target; end of combat: keep or discard one."""
@@ -97,43 +71,28 @@ class RuneDuel(Ruleset):
         """Own hand and the public table; the other hand, decks and secret choice as counts."""
         return views.table_view(state, seat)
 
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-        """A full state matching the view, unseen cards dealt at random."""
-        return views.determinize(self, view, seat, rng)
-
     def result(self, state: dict[str, Any]) -> Result | None:
         """Winner (none on a draw), final life totals, first damage, why the game ended."""
         outcome = state["outcome"]
         if outcome is None:
             return None
-        facts = {
-            "reason": outcome["reason"],
-            "rounds": state["round"],
-            "creatures": {s: len(state["line"][str(s)]) for s in (0, 1)},
-        }
-        return Result(
-            winners=list(outcome["winners"]),
-            life=life_of(state),
-            first_damage=state["first_damage"],
-            facts=facts,
+        creatures = {s: len(state["line"][str(s)]) for s in (0, 1)}
+        return self.finished(
+            state,
+            outcome["winners"],
+            reason=outcome["reason"],
+            rounds=state["round"],
+            creatures=creatures,
         )
 
     def time_facts(self, state: dict[str, Any]) -> dict[str, Any]:
         """Life = each life total now; first damage = first seat to damage the other's life."""
         return {"life": life_of(state), "first_damage": state["first_damage"]}
 
-    def evaluate(self, state: dict[str, Any], seat: int) -> float:
-        """Life difference, the boards and the duel's cards on their way in; +-1000 at the end."""
-        return evaluate(state, seat)
-
     def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
         """evaluate, with the duel played out on fresh guesses of the other hand for each
         sampled state (the greedy bot's fixed six guesses are the same in every sample)."""
-        return evaluate(state, seat, SEARCH_GUESSES)
-
-    def check_invariants(self, state: dict[str, Any]) -> None:
-        """Card conservation, life bookkeeping, the trump chain, lines without gaps."""
-        check_invariants(state)
+        return strategy.evaluate(state, seat, strategy.SEARCH_GUESSES)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text such as "Play Iron Boar", "Charge into slot 3", "Keep my hand"."""

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gameplay.engine.core import base_state, validate_options
-from gameplay.engine.rune_duel import flow
+from gameplay.engine.rune_duel import flow, setup
 from gameplay.engine.rune_duel.battle import card, new_entry
 from gameplay.engine.rune_duel.cards import build_catalogue, normalize_card
 
@@ -90,37 +90,13 @@ def build(
     ruleset = RUNE_DUEL
     options = validate_options(ruleset, {"life": life, "round_limit": round_limit})
     state = base_state(ruleset, seats=2, options=options, seed=seed)
-    state.update(_empty(life, summons, leader))
+    state.update(setup.table(life, summons, leader))
     seats = [
         _seat(state, seat, hands[seat], decks[seat], lines[seat], holding[seat]) for seat in (0, 1)
     ]
     state.update(build_catalogue(seats))
     flow.settle(state)
     return state
-
-
-def _empty(life: int, summons: int, leader: int) -> dict[str, Any]:
-    return {
-        "zones": {},
-        "line": {"0": [], "1": []},
-        "duel": [],
-        "work": [],
-        "choice": None,
-        "life": {"0": life, "1": life},
-        "damage_taken": {"0": 0, "1": 0},
-        "life_gained": {"0": 0, "1": 0},
-        "first_damage": None,
-        "round": summons - flow.FIRST_SUMMONS + 1,
-        "summons": summons,
-        "leader": leader,
-        "duel_first": leader,
-        "turn": None,
-        "phase": "next",
-        "pending": {},
-        "last_duel": None,
-        "story": [],
-        "outcome": None,
-    }
 
 
 def _seat(

@@ -54,6 +54,32 @@ def new_state(
     return state
 
 
+def table(life: int, summons: int, leader: int) -> dict[str, Any]:
+    """The table before a duel: empty lines, full life, `leader` to play first (no zones yet;
+    the deal and scenario.build fill them)."""
+    return {
+        "zones": {},
+        "line": {"0": [], "1": []},
+        "duel": [],
+        "work": [],
+        "choice": None,
+        "life": {"0": life, "1": life},
+        "damage_taken": {"0": 0, "1": 0},
+        "life_gained": {"0": 0, "1": 0},
+        "first_damage": None,
+        "round": summons - flow.FIRST_SUMMONS + 1,
+        "summons": summons,
+        "leader": leader,
+        "duel_first": leader,
+        "turn": None,
+        "phase": "next",
+        "pending": {},
+        "last_duel": None,
+        "story": [],
+        "outcome": None,
+    }
+
+
 def deal(state: dict[str, Any], catalogue: dict[str, Any], life: int) -> None:
     """Shuffle both decks, flip for the first duel, deal five cards each and open the duel."""
     zones = {}
@@ -65,25 +91,9 @@ def deal(state: dict[str, Any], catalogue: dict[str, Any], life: int) -> None:
     state.update(
         {
             **catalogue,
+            **table(life, flow.FIRST_SUMMONS, first),
             "zones": zones,
-            "line": {"0": [], "1": []},
-            "duel": [],
-            "work": [],
-            "choice": None,
-            "life": {"0": life, "1": life},
-            "damage_taken": {"0": 0, "1": 0},
-            "life_gained": {"0": 0, "1": 0},
-            "first_damage": None,
-            "round": 1,
-            "summons": flow.FIRST_SUMMONS,
-            "leader": first,
-            "duel_first": first,
-            "turn": None,
-            "phase": "next",
-            "pending": {},
-            "last_duel": None,
             "story": [f"Seat {first + 1} wins the coin flip and plays first."],
-            "outcome": None,
         }
     )
     for seat in (0, 1):

@@ -95,3 +95,13 @@ def done(state: dict) -> None:
     seat = actor(state)
     options = [a for a in legal(state) if a["type"] in ("done", "end")]
     act(state, seat, options[0])
+
+
+def blocked_attack(state: dict, attacker: str, blocker: str) -> None:
+    """Seat 0's soldier `attacker` attacks seat 1, whose soldier `blocker` blocks it (both put
+    on the table first, at seat 0's attack step)."""
+    soldiers(state, 0, attacker)
+    soldiers(state, 1, blocker)
+    turn_of(state, 0, "attack")
+    act(state, 0, {"type": "attack", "card": attacker, "target": 1})
+    act(state, 1, {"type": "block", "card": blocker, "attacker": attacker})

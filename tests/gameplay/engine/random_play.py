@@ -4,11 +4,12 @@ checked against the view it came from, and the greedy bot's wins over seeded gam
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from gameplay.engine import registry
 from gameplay.engine.bots import GreedyBot, RandomBot, play_bot_game
 from gameplay.engine.core import new_game, play
+from tests.gameplay.engine.ci_games import chunk_seeds
 
 
 def random_steps(state: dict, rng: random.Random, steps: int) -> dict:
@@ -38,6 +39,30 @@ def random_playout(
             if after_each is not None:
                 after_each(state)
     return state
+
+
+def checks_of(rules, check_views: Callable[[dict], None]) -> Callable[[dict], None]:
+    """The checks after every action of a checked game: the rules' invariants, then the
+    test's own view checks."""
+
+    def checked(state: dict) -> None:
+        rules.check_invariants(state)
+        check_views(state)
+
+    return checked
+
+
+def chunk_games(
+    rules, total: int, chunk: int, new_state: Callable[[int], dict], checks: Callable[[dict], None]
+) -> Iterator[tuple[int, dict, object]]:
+    """The chunk's seeded games (`new_state(seed)`) played at random to the end, every 10th
+    with `checks` after every action, each one's invariants checked at the end: yields
+    (seed, final state, result)."""
+    for seed in chunk_seeds(total, chunk):
+        after_each = checks if seed % 10 == 0 else None
+        state = random_playout(new_state(seed), random.Random(seed), after_each)
+        rules.check_invariants(state)
+        yield seed, state, rules.result(state)
 
 
 def assert_samples_look_like_their_views(state: dict, seed: int) -> None:

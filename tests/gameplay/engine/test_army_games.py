@@ -12,13 +12,8 @@ from hypothesis import strategies as st
 from gameplay.engine import registry
 from gameplay.engine.army import strategy as army
 from gameplay.engine.core import from_json, game_log, new_game, replay, state_hash, to_json
-from tests.gameplay.engine.ci_games import CHUNKS, chunk_seeds, fuzz_games
-from tests.gameplay.engine.random_play import (
-    assert_samples_look_like_their_views,
-    greedy_wins,
-    random_playout,
-    random_steps,
-)
+from tests.gameplay.engine import random_play
+from tests.gameplay.engine.ci_games import CHUNKS, fuzz_games
 
 RULES = registry.get("army")
 CI_GAMES = fuzz_games()
@@ -63,27 +58,19 @@ def check_views(state: dict) -> None:
     assert not strings_in(RULES.view(state, None)) & spectator_hidden - public
 
 
-def play_random_game(seed: int, *, checks: bool) -> dict:
-    """A random-vs-random game; with checks, invariants and views after every action."""
-    state = new_game("army", seats=2, seed=seed)
-    return random_playout(state, random.Random(seed), _checked if checks else None)
-
-
-def _checked(state: dict) -> None:
-    RULES.check_invariants(state)
-    check_views(state)
+def new_army(seed: int) -> dict:
+    """A two-player game of that seed."""
+    return new_game("army", seats=2, seed=seed)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_seeded_random_games_keep_invariants_and_replay_exactly(chunk):
     # given a quarter of the seeded random games (ci_games.fuzz_games: 10,000 in make bench)
-    for seed in chunk_seeds(CI_GAMES, chunk):
-        # when each is played with checks after every action (every 10th game: all checks)
-        state = play_random_game(seed, checks=seed % 10 == 0)
-        RULES.check_invariants(state)
+    # when each is played with checks after every action (every 10th game: all checks)
+    checks = random_play.checks_of(RULES, check_views)
+    for seed, state, result in random_play.chunk_games(RULES, CI_GAMES, chunk, new_army, checks):
         # then it ended with a result, and every 5th game's log replays to the same final state
-        result = RULES.result(state)
         assert result is not None
         assert len(result.winners) <= 1
         if seed % 5 == 0:
@@ -91,7 +78,7 @@ def test_seeded_random_games_keep_invariants_and_replay_exactly(chunk):
 
 
 def test_state_round_trips_through_json_exactly():
-    state = play_random_game(11, checks=False)
+    state = random_play.random_playout(new_army(11), random.Random(11))
     assert from_json(to_json(state)) == state
     assert state_hash(from_json(to_json(state))) == state_hash(state)
 
@@ -100,16 +87,18 @@ def test_state_round_trips_through_json_exactly():
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(0, 40))
 def test_determinize_matches_the_view_it_came_from(seed, steps):
     # given a game some actions in
-    state = random_steps(new_game("army", seats=2, seed=seed), random.Random(seed), steps)
+    state = random_play.random_steps(
+        new_game("army", seats=2, seed=seed), random.Random(seed), steps
+    )
     # when a bot samples a full state from a seat's view, then the sample is a legal state
     # that looks the same from that seat
-    assert_samples_look_like_their_views(state, seed)
+    random_play.assert_samples_look_like_their_views(state, seed)
 
 
 def test_greedy_beats_random_over_seeded_games():
     # given 200 seeded games, the greedy bot alternating seats, then greedy wins clearly more
     # than half (1,000-game figures are in BENCHMARKS.md)
-    assert greedy_wins("army", 200) > 110
+    assert random_play.greedy_wins("army", 200) > 110
 
 
 def test_expected_swing_counts_wins_and_losses_against_a_hand():

@@ -8,16 +8,8 @@ import pytest
 
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT, views
-from tests.gameplay.engine.combat_helpers import (
-    act,
-    actor,
-    farms,
-    hand,
-    legal,
-    new,
-    soldiers,
-    turn_of,
-)
+
+from .combat_helpers import act, actor, farms, hand, legal, new, soldiers, turn_of
 
 DECK_A = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "JK"]
 DECK_B = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "KS"]

@@ -6,9 +6,11 @@ import pytest
 
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT, cards
-from tests.gameplay.engine.combat_helpers import (
+
+from .combat_helpers import (
     act,
     actor,
+    blocked_attack,
     done,
     farms,
     hand,
@@ -379,11 +381,7 @@ def test_many_blockers_on_one_attacker_and_controller_assigns_each_point():
 def test_faster_soldier_destroys_the_slower_one_before_it_strikes():
     # the rulebook's example: an ace attacks and is blocked by a 2
     state = new()
-    soldiers(state, 0, "AS")
-    soldiers(state, 1, "2D")
-    turn_of(state, 0, "attack")
-    act(state, 0, {"type": "attack", "card": "AS", "target": 1})
-    act(state, 1, {"type": "block", "card": "2D", "attacker": "AS"})
+    blocked_attack(state, "AS", "2D")
     done(state)
     assert state["soldiers"]["0"] == []
     assert state["soldiers"]["1"] == [["2D", 0]]
@@ -391,11 +389,7 @@ def test_faster_soldier_destroys_the_slower_one_before_it_strikes():
 
 def test_equal_speeds_deal_damage_simultaneously():
     state = new()
-    soldiers(state, 0, "5S")
-    soldiers(state, 1, "5D")
-    turn_of(state, 0, "attack")
-    act(state, 0, {"type": "attack", "card": "5S", "target": 1})
-    act(state, 1, {"type": "block", "card": "5D", "attacker": "5S"})
+    blocked_attack(state, "5S", "5D")
     done(state)
     assert state["soldiers"]["0"] == state["soldiers"]["1"] == []
     assert sorted(state["discard"]["shared"]) == ["5D", "5S"]
@@ -404,11 +398,7 @@ def test_equal_speeds_deal_damage_simultaneously():
 def test_blocked_attacker_deals_no_player_damage_even_if_blockers_died_first():
     # ruling R2: a 10 blocked by a jack; both speed 10 -> simultaneous; the 9 behind it...
     state = new()
-    soldiers(state, 0, "3S")
-    soldiers(state, 1, "9D")
-    turn_of(state, 0, "attack")
-    act(state, 0, {"type": "attack", "card": "3S", "target": 1})
-    act(state, 1, {"type": "block", "card": "9D", "attacker": "3S"})
+    blocked_attack(state, "3S", "9D")
     done(state)
     assert state["life"]["1"] == 20
     assert state["soldiers"]["0"] == []
@@ -417,11 +407,7 @@ def test_blocked_attacker_deals_no_player_damage_even_if_blockers_died_first():
 def test_damage_is_removed_at_the_end_of_combat():
     # given a king (strength 4) blocked by a 5 (1 damage): the king survives with 1 damage
     state = new()
-    soldiers(state, 0, "5S")
-    soldiers(state, 1, "KD")
-    turn_of(state, 0, "attack")
-    act(state, 0, {"type": "attack", "card": "5S", "target": 1})
-    act(state, 1, {"type": "block", "card": "KD", "attacker": "5S"})
+    blocked_attack(state, "5S", "KD")
     done(state)
     # then the combat is over and no damage stays marked
     assert state["combat"] is None

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from gameplay.engine import core
 from gameplay.engine.combat import COMBAT
-from tests.gameplay.engine.combat_helpers import (
-    act,
-    actor,
-    done,
-    farms,
-    hand,
-    legal,
-    new,
-    soldiers,
-    turn_of,
-)
+
+from . import combat_helpers
+from .combat_helpers import act, actor, done, farms, hand, legal, new, soldiers, turn_of
 
 
 def test_r2_attacker_whose_blockers_all_died_deals_no_player_damage():
@@ -78,11 +70,7 @@ def test_r10_r13_first_damage_is_the_fastest_unblocked_attacker_on_a_player():
 
 def test_r13_damage_to_soldiers_is_not_first_damage():
     state = new()
-    soldiers(state, 0, "5S")
-    soldiers(state, 1, "KD")
-    turn_of(state, 0, "attack")
-    act(state, 0, {"type": "attack", "card": "5S", "target": 1})
-    act(state, 1, {"type": "block", "card": "KD", "attacker": "5S"})
+    combat_helpers.blocked_attack(state, "5S", "KD")
     assert state["first_damage"] is None
 
 

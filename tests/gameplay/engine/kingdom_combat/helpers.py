@@ -4,9 +4,34 @@ from __future__ import annotations
 
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import setup, zones
+from gameplay.engine.kingdom_combat import fight, setup, zones
 
 SLUG = "kingdom-combat"
+
+
+# An imported unit the import tests give an effect of their own, and the token one makes.
+STORM_LANCER = {
+    "name": "Storm Lancer",
+    "type": "unit",
+    "subtype": "Knight",
+    "border": "black",
+    "factions": ["ironhold"],
+    "cost": 2,
+    "stats": {"attack": 3, "defense": 1, "armor": 1, "hp": 2},
+    "keywords": ["Mounted"],
+}
+# (a card set brings its tokens)
+SQUIRE = {
+    "name": "Squire",
+    "type": "token",
+    "subtype": "Soldier",
+    "border": "green",
+    "factions": ["ironhold"],
+    "cost": 0,
+    "stats": {"attack": 1, "defense": 1, "armor": 1, "hp": 1},
+    "keywords": [],
+    "text": "Token.",
+}
 
 
 def deck(fortresses, cards) -> dict:
@@ -122,3 +147,31 @@ def to_hand(state: dict, seat: int, key: str) -> str:
     state["owner"][cid] = seat
     zones.player(state, seat)["hand"].append(cid)
     return cid
+
+
+# --- the combat tests' table: a pre-combat stage, attacks and defences ------------------------
+
+
+def board(seats: int = 2, seed: int = 4) -> tuple[dict, int, int]:
+    """A game at the pre-combat stage with no units: (state, me, them)."""
+    state = started(seats=seats, seed=seed)
+    me = state["turn"]["seat"]
+    return state, me, (me + 1) % seats
+
+
+def attack(state: dict, *pairs: tuple[str, str]) -> None:
+    act(state, {"type": "combat"})
+    for unit, target in pairs:
+        act(state, {"type": "attack", "unit": unit, "target": target})
+    act(state, {"type": "commit"})
+
+
+def finish_defence(state: dict) -> None:
+    """Defenders with choices left say done (a defender with none is not asked)."""
+    while state["turn"]["stage"] == "defend":
+        act(state, {"type": "done"})
+    assert state["turn"]["stage"] == "post"
+
+
+def targets(state: dict, uid: str) -> set[str]:
+    return set(fight.targets(state, uid))

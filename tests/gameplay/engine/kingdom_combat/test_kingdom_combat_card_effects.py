@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import economy, effects, fight
-from tests.gameplay.engine.kingdom_combat.helpers import (
-    act,
-    deck,
-    legal,
-    new,
-    put_structure,
-    put_unit,
-    started,
-    to_hand,
-)
+
+from .helpers import act, deck, legal, new, put_structure, put_unit, started, to_hand
 
 
 def board(seed: int = 4) -> tuple[dict, int, int]:

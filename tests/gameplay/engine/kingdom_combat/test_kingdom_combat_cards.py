@@ -8,14 +8,8 @@ import pytest
 from gameplay.engine.core import IllegalAction
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import cards, effects, fight
-from tests.gameplay.engine.kingdom_combat.helpers import (
-    act,
-    legal,
-    put_structure,
-    put_unit,
-    started,
-    to_hand,
-)
+
+from .helpers import act, legal, put_structure, put_unit, started, to_hand
 
 
 def board(seats: int = 2, seed: int = 4) -> tuple[dict, int, int]:

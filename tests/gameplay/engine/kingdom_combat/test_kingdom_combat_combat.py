@@ -11,39 +11,16 @@ from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import fight, flow, zones
 from tests.gameplay.engine.kingdom_combat.helpers import (
     act,
+    attack,
+    board,
+    finish_defence,
     legal,
     pass_windows,
     put_structure,
     put_unit,
-    started,
+    targets,
     to_hand,
 )
-
-
-def board(seats: int = 2, seed: int = 4) -> tuple[dict, int, int]:
-    """A game at the pre-combat stage with no units: (state, me, them)."""
-    state = started(seats=seats, seed=seed)
-    me = state["turn"]["seat"]
-    return state, me, (me + 1) % seats
-
-
-def attack(state: dict, *pairs: tuple[str, str]) -> None:
-    act(state, {"type": "combat"})
-    for unit, target in pairs:
-        act(state, {"type": "attack", "unit": unit, "target": target})
-    act(state, {"type": "commit"})
-
-
-def finish_defence(state: dict) -> None:
-    """Defenders with choices left say done (a defender with none is not asked)."""
-    while state["turn"]["stage"] == "defend":
-        act(state, {"type": "done"})
-    assert state["turn"]["stage"] == "post"
-
-
-def targets(state: dict, uid: str) -> set[str]:
-    return set(fight.targets(state, uid))
-
 
 # --- damage arithmetic (ruling K15: the manual's three statements in one rule) ---------------
 

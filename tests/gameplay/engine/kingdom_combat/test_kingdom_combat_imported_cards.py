@@ -12,17 +12,19 @@ from gameplay.engine import core
 from gameplay.engine.errors import EngineError
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import cards, fight, fuzzing
-from tests.gameplay.engine.kingdom_combat.helpers import ASH, IRON, SLUG, deck, skip_setup, to_hand
+from tests.gameplay.engine.kingdom_combat.helpers import (
+    ASH,
+    IRON,
+    SLUG,
+    SQUIRE,
+    STORM_LANCER,
+    deck,
+    skip_setup,
+    to_hand,
+)
 
 LANCER = {
-    "name": "Storm Lancer",
-    "type": "unit",
-    "subtype": "Knight",
-    "border": "black",
-    "factions": ["ironhold"],
-    "cost": 2,
-    "stats": {"attack": 3, "defense": 1, "armor": 1, "hp": 2},
-    "keywords": ["Mounted"],
+    **STORM_LANCER,
     "text": "When it enters play, gain 1 gold.",
     "effects": [{"when": "enters", "op": "gain_gold", "amount": 1}],
 }
@@ -37,17 +39,6 @@ CAMP = {
     "keywords": [],
     "text": "When it enters play, put a Squire token into play at your Fortress, exhausted.",
     "effects": [{"when": "enters", "op": "create_token", "token": "squire", "count": 1}],
-}
-SQUIRE = {
-    "name": "Squire",
-    "type": "token",
-    "subtype": "Soldier",
-    "border": "green",
-    "factions": ["ironhold"],
-    "cost": 0,
-    "stats": {"attack": 1, "defense": 1, "armor": 1, "hp": 1},
-    "keywords": [],
-    "text": "Token.",
 }
 
 

@@ -14,16 +14,8 @@ import pytest
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import effects, fight
-from tests.gameplay.engine.kingdom_combat.helpers import (
-    ASH,
-    IRON,
-    SLUG,
-    act,
-    legal,
-    put_structure,
-    put_unit,
-    skip_setup,
-)
+
+from .helpers import ASH, IRON, SLUG, act, legal, put_structure, put_unit, skip_setup
 
 
 def board(version: str = "3") -> tuple[dict, int, int]:

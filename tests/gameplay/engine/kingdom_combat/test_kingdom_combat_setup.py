@@ -7,17 +7,8 @@ import pytest
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import cards, setup, zones
-from tests.gameplay.engine.kingdom_combat.helpers import (
-    ASH,
-    IRON,
-    act,
-    deck,
-    legal,
-    new,
-    skip_setup,
-    to_hand,
-    types,
-)
+
+from .helpers import ASH, IRON, act, deck, legal, new, skip_setup, to_hand, types
 
 
 def test_fortress_starts_in_play_with_its_printed_stats():

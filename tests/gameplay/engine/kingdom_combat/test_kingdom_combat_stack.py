@@ -197,7 +197,9 @@ def test_with_nobody_able_to_answer_the_damage_follows_the_defence_at_once():
     assert raider not in state["units"]
 
 
-def test_passing_for_the_window_is_not_asked_again_after_a_later_answer():
+def _market_day_answered_by(shields: int) -> tuple[dict, int, int, int, str, str]:
+    """Three seats: a plays Market Day with its Sellsword in zone B; b and c each hold
+    `shields` Raise Shields and 2 gold. (state, a, b, c, the Sellsword, Market Day)."""
     state = started(seats=3, seed=4)
     a = state["turn"]["seat"]
     b, c = (a + 1) % 3, (a + 2) % 3
@@ -205,10 +207,15 @@ def test_passing_for_the_window_is_not_asked_again_after_a_later_answer():
     target = put_unit(state, a, "sellsword", "B")
     market = to_hand(state, a, "market-day")
     for seat in (b, c):
-        to_hand(state, seat, "raise-shields")
-        to_hand(state, seat, "raise-shields")
+        for _ in range(shields):
+            to_hand(state, seat, "raise-shields")
         state["players"][str(seat)]["gold"] = 2
     core.play(state, a, {"type": "play", "card": market})
+    return state, a, b, c, target, market
+
+
+def test_passing_for_the_window_is_not_asked_again_after_a_later_answer():
+    state, _a, b, c, target, market = _market_day_answered_by(2)
     assert asked(state) == b
     # with a card on the stack, "pass until the stack resolves" is offered
     assert {"type": "pass", "window": True} in KC.legal_actions(state, b)
@@ -223,16 +230,7 @@ def test_passing_for_the_window_is_not_asked_again_after_a_later_answer():
 
 
 def test_a_plain_pass_is_asked_again_after_a_later_answer():
-    state = started(seats=3, seed=4)
-    a = state["turn"]["seat"]
-    b, c = (a + 1) % 3, (a + 2) % 3
-    clear_hands(state)
-    target = put_unit(state, a, "sellsword", "B")
-    market = to_hand(state, a, "market-day")
-    for seat in (b, c):
-        to_hand(state, seat, "raise-shields")
-        state["players"][str(seat)]["gold"] = 2
-    core.play(state, a, {"type": "play", "card": market})
+    state, _a, b, c, target, _market = _market_day_answered_by(1)
     core.play(state, b, {"type": "pass"})
     shields = state["players"][str(c)]["hand"][0]
     core.play(state, c, {"type": "play", "card": shields, "target": target})

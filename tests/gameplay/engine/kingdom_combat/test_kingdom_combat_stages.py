@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import flow
-from tests.gameplay.engine.kingdom_combat.helpers import (
-    act,
-    legal,
-    put_structure,
-    put_unit,
-    started,
-    types,
-)
+
+from .helpers import act, legal, put_structure, put_unit, started, types
 
 
 def pass_turn(state: dict) -> None:

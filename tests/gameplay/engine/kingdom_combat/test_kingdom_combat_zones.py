@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
 from gameplay.engine.kingdom_combat import economy, fight, zones
-from tests.gameplay.engine.kingdom_combat.helpers import (
-    act,
-    legal,
-    put_structure,
-    put_unit,
-    started,
-    to_hand,
-)
+
+from .helpers import act, legal, put_structure, put_unit, started, to_hand
 
 
 def moves(state: dict, uid: str) -> set[str]:
