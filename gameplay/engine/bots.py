@@ -10,9 +10,27 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from gameplay.engine.core import EngineError, Ruleset, clone, new_game, play, ruleset_of
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a bot decides from: the seat's view and legal actions, a seeded RNG, a budget."""
+
+    ruleset: Ruleset
+    view: dict[str, Any]
+    seat: int
+    legal_actions: list[dict[str, Any]]
+    rng: random.Random
+    budget_s: float
+
+    def fields(
+        self,
+    ) -> tuple[Ruleset, dict[str, Any], int, list[dict[str, Any]], random.Random]:
+        return self.ruleset, self.view, self.seat, self.legal_actions, self.rng
 
 
 class Bot:
@@ -30,6 +48,12 @@ class Bot:
         budget_s: float = 1.0,
     ) -> dict[str, Any]:
         """One of legal_actions."""
+        if not legal_actions:
+            raise EngineError("No legal action to choose from.")
+        return self.pick(Decision(ruleset, view, seat, legal_actions, rng, budget_s))
+
+    def pick(self, decision: Decision) -> dict[str, Any]:
+        """One of the decision's legal actions (there is at least one)."""
         raise NotImplementedError
 
 
@@ -38,19 +62,9 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(
-        self,
-        ruleset: Ruleset,
-        view: dict[str, Any],
-        seat: int,
-        legal_actions: list[dict[str, Any]],
-        rng: random.Random,
-        budget_s: float = 1.0,
-    ) -> dict[str, Any]:
+    def pick(self, decision: Decision) -> dict[str, Any]:
         """A uniformly random legal action."""
-        if not legal_actions:
-            raise EngineError("No legal action to choose from.")
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return decision.legal_actions[decision.rng.randrange(len(decision.legal_actions))]
 
 
 class GreedyBot(Bot):
@@ -61,20 +75,11 @@ class GreedyBot(Bot):
     def __init__(self, samples: int = 1):
         self.samples = samples
 
-    def choose(
-        self,
-        ruleset: Ruleset,
-        view: dict[str, Any],
-        seat: int,
-        legal_actions: list[dict[str, Any]],
-        rng: random.Random,
-        budget_s: float = 1.0,
-    ) -> dict[str, Any]:
+    def pick(self, decision: Decision) -> dict[str, Any]:
         """The legal action with the best average evaluation after applying it."""
+        ruleset, view, seat, legal_actions, rng = decision.fields()
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if not legal_actions:
-            raise EngineError("No legal action to choose from.")
         totals = [0.0] * len(legal_actions)
         for _ in range(self.samples):
             base = ruleset.determinize(view, seat, rng)
@@ -109,20 +114,12 @@ class MonteCarloBot(Bot):
         self.depth = depth  # decisions simulated after the candidate action
         self.top = top
 
-    def choose(
-        self,
-        ruleset: Ruleset,
-        view: dict[str, Any],
-        seat: int,
-        legal_actions: list[dict[str, Any]],
-        rng: random.Random,
-        budget_s: float = 1.0,
-    ) -> dict[str, Any]:
+    def pick(self, decision: Decision) -> dict[str, Any]:
         """The candidate with the best mean rollout value within the rollout and time budget."""
+        ruleset, view, seat, legal_actions, rng = decision.fields()
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if not legal_actions:
-            raise EngineError("No legal action to choose from.")
+        budget_s = decision.budget_s
         declared = ruleset.game_type.search
         rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
         depth = self.depth if self.depth is not None else declared.depth
@@ -216,18 +213,10 @@ class TimedBot(Bot):
     def __init__(self, bot: Bot, seconds: list[tuple[float, float]]):
         self.bot, self.seconds, self.name = bot, seconds, bot.name
 
-    def choose(
-        self,
-        ruleset: Ruleset,
-        view: dict[str, Any],
-        seat: int,
-        legal_actions: list[dict[str, Any]],
-        rng: random.Random,
-        budget_s: float = 1.0,
-    ) -> dict[str, Any]:
+    def pick(self, decision: Decision) -> dict[str, Any]:
         """The wrapped bot's choice, timed."""
         start, cpu = time.perf_counter(), time.process_time()
-        action = self.bot.choose(ruleset, view, seat, legal_actions, rng, budget_s)
+        action = self.bot.pick(decision)
         self.seconds.append((time.perf_counter() - start, time.process_time() - cpu))
         return action
 
