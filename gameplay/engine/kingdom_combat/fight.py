@@ -383,24 +383,26 @@ def _strike(state: dict[str, Any], battle: dict[str, Any], strikers: list[str]) 
 def _hit_stack(state: dict[str, Any], stack: list[str], sources: list[tuple[str, int]]) -> None:
     """Joined units take the damage front first; each takes it until destroyed, the rest
     carries to the next (Joining Units)."""
-    left = sum(amount for _, amount in sources)
-    count = sum(1 for _, amount in sources if amount > 0)
-    for uid in stack:
-        if left <= 0:
-            break
-        left -= _etherial(state, uid, left, count)
-        left -= _damage_unit(state, uid, left, need_cap=True)
+    _through(state, stack, sources, armor_caps=False)
 
 
 def _shield(state: dict[str, Any], stack: list[str], sources: list[tuple[str, int]]) -> int:
     """Defenders of a structure absorb up to their armor each; the overflow is returned."""
+    return _through(state, stack, sources, armor_caps=True)
+
+
+def _through(
+    state: dict[str, Any], stack: list[str], sources: list[tuple[str, int]], *, armor_caps: bool
+) -> int:
+    """The sources' damage dealt down the stack, front first (each unit at most its armor when
+    `armor_caps`); what is left after the last unit."""
     left = sum(amount for _, amount in sources)
     count = sum(1 for _, amount in sources if amount > 0)
     for uid in stack:
         if left <= 0:
             break
         left -= _etherial(state, uid, left, count)
-        share = min(left, armor(state, uid))
+        share = min(left, armor(state, uid)) if armor_caps else left
         left -= _damage_unit(state, uid, share, need_cap=True)
     return max(0, left)
 
