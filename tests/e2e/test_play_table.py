@@ -88,6 +88,8 @@ def test_the_bar_stays_in_view_on_a_phone_and_a_refusal_says_why(
     log_in_by_form(page, base, "uma", PASSWORD)
     board = start_game_against_bot(page, base, bot="greedy")
     expect(page.locator("#table-bar")).to_be_visible()
+    # (the hand is marked pickable by the page's script once the board is in: wait for it)
+    expect(page.locator("#board .seat.me [data-card].pickable").first).to_be_visible()
     # the bar sits right under the hand, in the flow, on the first screen: it covers no card
     assert first_screen_problems(page, "#board .seat.me [data-card].pickable") == []
     assert in_view(page, "#table-bar")
