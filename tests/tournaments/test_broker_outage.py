@@ -1,5 +1,5 @@
 """Match deadlines outlive broker outages: a real worker (with its embedded scheduler) on a
-Redis server of the test's own, stopped three times while deadlines fall due.
+Redis server of the test's own, stopped twice while deadlines fall due.
 
 Before the fix in config/broker.py the worker exited with kombu's "Unrecoverable error:
 AttributeError('NoneType' object has no attribute 'hostname')" on the first outage of most
@@ -23,7 +23,7 @@ from tests.conftest import CI, free_port
 from tournaments.models import Match
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTAGES_S = (3, 4, 5)  # how long each of the three outages lasts
+OUTAGES_S = (3, 5)  # how long each outage lasts (the failure showed on the first, in most runs)
 CATCH_UP_LIMIT_S = 30  # what falls due during an outage is enforced this soon after it ends
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -101,12 +101,12 @@ def time_called(match_id: int) -> bool:
     return Match.objects.filter(pk=match_id, time_called_at__isnull=False).exists()
 
 
-def test_deadlines_due_during_three_broker_outages_are_enforced_and_the_worker_lives(
+def test_deadlines_due_during_broker_outages_are_enforced_and_the_worker_lives(
     make_event, org_client, redis_server, tmp_path, capsys
 ):
     from config.heartbeats.models import Heartbeat
 
-    # given three running matches (one per event) whose deadlines are still far away
+    # given a running match for each outage (one per event) whose deadlines are still far away
     match_ids = []
     for _ in OUTAGES_S:
         tournament_id, _ = make_event(2, time_limit_minutes=30)
