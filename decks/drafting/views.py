@@ -106,6 +106,33 @@ def draft_list(request: HttpRequest) -> HttpResponse:
     return render(request, "drafting/list.html", {"form": form, "drafts": drafts})
 
 
+def _faced_and_sorted(view: dict | None, game: str, prefs: dict, sideboard) -> dict | None:
+    """The seat's pack and picks with their card faces, the pack in the chosen order; the
+    picks grouped into a deck and a sideboard (None without a seat)."""
+    if not view:
+        return None
+    if view["pack"]:
+        for item in view["pack"]["cards"]:
+            item["face"] = card_face(item["card"], game)
+        view["pack"]["cards"] = room.sorted_pack(view["pack"]["cards"], prefs["sort"])
+    for pick in view["picks"]:
+        pick["face"] = card_face(pick["card"], game)
+    return room.pick_groups(view["picks"], prefs["group"], prefs["picks_sort"], sideboard)
+
+
+def _build_url(view: dict | None, deck: dict | None) -> str:
+    """The deck builder on the seat's pool ("" before there is one). It opens beside an empty
+    list, unless the player sorted their picks into a deck and a sideboard here: then with
+    that deck (never all the picks, which is no legal deck in a game with a deck size: 45
+    Kingdom Combat cards)."""
+    if not view or not view["pool"] or deck is None:
+        return ""
+    main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
+    chosen = bool(deck["sideboard"]["groups"])
+    query = urlencode({"pool": view["pool"], **({"main": ",".join(main)} if chosen else {})})
+    return f"{reverse('decks:new')}?{query}"
+
+
 def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
     # Read before the room, so the room shown is never older than the stamp it polls with.
     stamp = selectors.draft_room_stamp(draft_id=pk)
@@ -113,33 +140,12 @@ def _room_context(request: HttpRequest, pk: int, error: str = "") -> dict:
         detail, view = selectors.draft_room(draft_id=pk, user=request.user)
     except NotFound:
         raise Http404("No such draft.") from None
-    if view:
-        if view["pack"]:
-            for item in view["pack"]["cards"]:
-                item["face"] = card_face(item["card"], detail["game"])
-        for pick in view["picks"]:
-            pick["face"] = card_face(pick["card"], detail["game"])
     is_organizer = request.user.is_authenticated and (
         detail["organizer"] == request.user.pk or request.user.is_staff
     )
     prefs = room.prefs(request.COOKIES)
-    deck = None
-    if view:
-        if view["pack"]:
-            view["pack"]["cards"] = room.sorted_pack(view["pack"]["cards"], prefs["sort"])
-        deck = room.pick_groups(
-            view["picks"], prefs["group"], prefs["picks_sort"], room.sideboard(request.COOKIES, pk)
-        )
-    build_url = ""
-    if view and view["pool"]:
-        # The builder opens on the pool beside an empty list, unless the player sorted their
-        # picks into a deck and a sideboard here: then with that deck (never all the picks,
-        # which is no legal deck in a game with a deck size: 45 Kingdom Combat cards).
-        assert deck is not None  # made above from the view
-        main = [str(p["card"]["id"]) for group in deck["main"]["groups"] for p in group["picks"]]
-        chosen = bool(deck["sideboard"]["groups"])
-        query = urlencode({"pool": view["pool"], **({"main": ",".join(main)} if chosen else {})})
-        build_url = f"{reverse('decks:new')}?{query}"
+    deck = _faced_and_sorted(view, detail["game"], prefs, room.sideboard(request.COOKIES, pk))
+    build_url = _build_url(view, deck)
     # Poll often while waiting for a pack, less while the player has one to look at.
     poll_ms = getattr(settings, "DRAFT_ROOM_POLL_MS", 1000)
     if view and view["pack"]:

@@ -12,6 +12,13 @@ def check_invariants(state: dict[str, Any]) -> None:
     """Every card in exactly one place, gold never negative, units and structures coherent,
     units of different seats together only on the Battlefield (rules version 3: or in a
     Structures Zone, where attackers move into the fight; never in a Fortress Zone)."""
+    _check_places(state)
+    _check_zones(state)
+    _check_pieces(state)
+
+
+def _check_places(state: dict[str, Any]) -> None:
+    """Every card in exactly one place; gold and fortress HP never below 0."""
     places: list[str] = []
     for p in state["players"].values():
         places += p["deck"]
@@ -31,15 +38,23 @@ def check_invariants(state: dict[str, Any]) -> None:
     found = set(places)
     assert len(places) == len(found), "a card is in two places"
     assert found == state["cards"].keys(), "a card is missing or unknown"
-    out = state["out"]
+
+
+def _check_zones(state: dict[str, Any]) -> None:
+    """Seats share a zone only where the rules version lets them; no Fortress Zone is entered."""
     seats_in: dict[str, set[int]] = {}
-    for unit in units.values():
+    for unit in state["units"].values():
         seats_in.setdefault(unit["zone"], set()).add(unit["seat"])
     shared = (BATTLEFIELD,) if version(state) < 3 else tuple(seats_in)
     for zone, seats in seats_in.items():  # the Battlefield is neutral ground (ruling K10)
         assert zone in shared or len(seats) == 1, f"seats {sorted(seats)} share {zone}"
     for seat in range(state["seats"]):  # no unit enters another player's Fortress Zone (K10, K23)
         assert seats_in.get(fortress_zone(seat), {seat}) == {seat}, f"a unit in {seat}'s fortress"
+
+
+def _check_pieces(state: dict[str, Any]) -> None:
+    """Units and structures in play are alive, of a seat still in, in their own structures."""
+    units, structures, out = state["units"], state["structures"], state["out"]
     for uid, unit in units.items():
         assert unit["hp"] >= 1, f"unit {uid} in play at 0 HP"
         assert unit["damage"] >= 0, f"unit {uid} has negative damage"

@@ -57,25 +57,36 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
             out["units"][uid] = dict(unit)
     out["players"] = {k: _player_view(state, k, p, k == me) for k, p in state["players"].items()}
     out["setup"] = _setup_view(state, me)
+    visible = _visible_cards(state, out, me)
+    out["cards"] = {cid: state["cards"][cid] for cid in sorted(visible)}
+    out["owner"] = {cid: state["owner"][cid] for cid in sorted(visible)}
+    out["card_data"] = _card_data_seen(state, out, me)
+    decks = state["options"].get("decks")
+    out["options"] = dict(state["options"])
+    if decks is not None:
+        out["options"]["decks"] = [d if str(i) == me else None for i, d in enumerate(decks)]
+    return out
+
+
+def _visible_cards(state: dict[str, Any], out: dict[str, Any], me: str | None) -> set[str]:
+    """The card ids the view shows: in play (face up to it), on the stack, in every discard
+    pile and in its own hand."""
     visible = set(out["units"]) | set(state["structures"]) | set(state["attached"])
     visible.update(item["card"] for item in state["stack"] if "card" in item)
     for key, p in out["players"].items():
         visible.update(p["discard"])
         if key == me:
             visible.update(p["hand"])
-    out["cards"] = {cid: state["cards"][cid] for cid in sorted(visible)}
-    out["owner"] = {cid: state["owner"][cid] for cid in sorted(visible)}
-    # imported cards' printed data: of the cards it sees, and of its own deck list
+    return visible
+
+
+def _card_data_seen(state: dict[str, Any], out: dict[str, Any], me: str | None) -> dict[str, Any]:
+    """Imported cards' printed data: of the cards the view sees, and of its own deck list."""
     data = state.get("card_data") or {}
     known = set(out["cards"].values())
     if me is not None and me in out["players"]:
         known.update(out["players"][me]["deck_list"])
-    out["card_data"] = {key: data[key] for key in sorted(known) if key in data}
-    decks = state["options"].get("decks")
-    out["options"] = dict(state["options"])
-    if decks is not None:
-        out["options"]["decks"] = [d if str(i) == me else None for i, d in enumerate(decks)]
-    return out
+    return {key: data[key] for key in sorted(known) if key in data}
 
 
 def _player_view(state: dict[str, Any], key: str, p: dict[str, Any], mine: bool) -> dict[str, Any]:
