@@ -57,8 +57,15 @@ class World:
             "staff": make_user("staff", is_staff=True),
         }
         self._org = self.users["organizer"]
-        org, player = self.users["organizer"], self.users["player"]
-        rival = make_user("rival")
+        self._player = self.users["player"]
+        self._rival = make_user("rival")
+        self._events()
+        self._decks_and_drafts()
+        self._games_and_challenges()
+        self._league()
+
+    def _events(self) -> None:
+        org, player, rival = self._org, self._player, self._rival
         self.other_event = events.tournament_create(
             organizer=self.users["other_organizer"], name="Elsewhere"
         )
@@ -78,6 +85,9 @@ class World:
         dealt, _ = self._event([player, rival], game="kingdom-combat", deck_format="sealed")
         pools = drafts.sealed_pools_create(tournament_id=dealt.pk, user=org)
         self.pool = next(p.pk for p in pools if p.owner_id == player.pk)
+
+    def _decks_and_drafts(self) -> None:
+        org, player = self._org, self._player
         starter = load_builtin("kingdom-combat")["decks"][0]
         text = format_deck_list(
             [(name, count) for count, name in starter["cards"]],
@@ -99,8 +109,10 @@ class World:
         drafts.draft_join(draft_id=running_draft.pk, user=player)
         drafts.draft_start(draft_id=running_draft.pk, user=org)
         self.draft = running_draft.pk
-        self._player = player
         self.turn_drafts = self._turn_drafts()
+
+    def _games_and_challenges(self) -> None:
+        player, rival = self._player, self._rival
         # Army: both seats choose at once, so the player may act at version 0
         self.game = games.game_create(
             ruleset="army", seats=[{"user": player.pk}, {"bot": "random"}], created_by=player
@@ -127,6 +139,9 @@ class World:
             name="Mine",
             organizer=player,
         ).pk  # fmt: skip
+
+    def _league(self) -> None:
+        org = self._org
         # a league of the organizer's with the draft event in it
         self.league = leagues.league_create(organizer=org, name="Spring league").pk
         leagues.league_event_add(
