@@ -108,9 +108,10 @@ def world(make_user):
 
 def pages(ids) -> dict[str, list[str]]:
     """Each page pattern (by name) and the addresses that exercise it."""
-    t, m, d = ids["running"], ids["matches"], ids["draft"]
-    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], ids["swiss"], 99999]
-    swiss = ids["swiss"]
+    return {**_account_pages(), **_event_pages(ids), **_other_pages(ids)}
+
+
+def _account_pages() -> dict[str, list[str]]:
     return {
         "home": ["/"],
         "getting-started": ["/getting-started/"],
@@ -124,9 +125,17 @@ def pages(ids) -> dict[str, list[str]]:
         "password-reset-complete": ["/password-reset/done/"],
         "password-reset-confirm": ["/password-reset/MQ/bad-token/", "/password-reset/%00/x/"],
         "password-reset-desk": ["/password-reset/desk/MQ/bad-token/", "/password-reset/desk/x/y/"],
-        "tournaments:desk-reset": [f"/tournaments/{pk}/desk-reset/" for pk in tournaments],
         "login": ["/login/"],
         "signup": ["/signup/"],
+    }
+
+
+def _event_pages(ids) -> dict[str, list[str]]:
+    t, m = ids["running"], ids["matches"]
+    tournaments = [ids["registering"], t, ids["cancelled"], ids["sealed"], ids["swiss"], 99999]
+    swiss = ids["swiss"]
+    return {
+        "tournaments:desk-reset": [f"/tournaments/{pk}/desk-reset/" for pk in tournaments],
         "tournaments:list": ["/tournaments/"],
         "tournaments:new": ["/tournaments/new/"],
         "tournaments:detail": [f"/tournaments/{pk}/" for pk in tournaments],
@@ -163,6 +172,14 @@ def pages(ids) -> dict[str, list[str]]:
         + [f"/tournaments/{t}/rounds/1/", "/tournaments/99999/rounds/1/"],
         "tournaments:match": [f"/matches/{pk}/" for pk in [*m, 99999]],
         "tournaments:match-live": [f"/matches/{m[0]}/live/"],
+        "tournaments:live": [f"/tournaments/{t}/live/", "/tournaments/99999/live/"],
+    }
+
+
+def _other_pages(ids) -> dict[str, list[str]]:
+    """Players, leagues, cards and decks, drafts, games."""
+    d = ids["draft"]
+    return {
         "ratings:player": ["/players/p1/", "/players/nobody/", "/players/%00/"],
         "leagues:list": ["/leagues/"],
         "leagues:detail": [f"/leagues/{ids['league']}/", "/leagues/99999/"],
@@ -185,7 +202,6 @@ def pages(ids) -> dict[str, list[str]]:
         # the live streams: answered at once (a 404, or a stream the client does not read)
         "gameplay:live": [f"/games/{ids['games'][0]}/live/", "/games/99999/live/"],
         "drafting:live": [f"/drafts/{d}/live/", "/drafts/99999/live/"],
-        "tournaments:live": [f"/tournaments/{t}/live/", "/tournaments/99999/live/"],
         "my-live": ["/live/me/"],
         "gameplay:game": [f"/games/{pk}/" for pk in [*ids["games"], 99999]],
         "gameplay:board": [f"/games/{ids['games'][0]}/board/?version=x"],
