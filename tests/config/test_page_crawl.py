@@ -214,11 +214,18 @@ def _other_pages(ids) -> dict[str, list[str]]:
     }
 
 
-def forms(ids) -> dict[str, list[tuple[str, dict]]]:
+Posts = dict[str, list[tuple[str, dict]]]
+BAD = {"round": "x", "entry": "9" * 20, "winner": "1", "minutes": "5", "game1": "1"}
+
+
+def forms(ids) -> Posts:
     """Each form action (by name) and posts that the wrong user makes, some with bad input."""
-    t, r, d, pool = ids["running"], ids["registering"], ids["draft"], ids["pool"]
+    return {**_event_forms(ids), **_other_forms(ids)}
+
+
+def _event_forms(ids) -> Posts:
+    t, r, bad = ids["running"], ids["registering"], BAD
     m = ids["matches"][0]
-    bad = {"round": "x", "entry": "9" * 20, "winner": "1", "minutes": "5", "game1": "1"}
     return {
         "tournaments:action": [
             (f"/tournaments/{pk}/{action}/", bad)
@@ -246,6 +253,14 @@ def forms(ids) -> dict[str, list[tuple[str, dict]]]:
             (f"/tournaments/{pk}/desk-reset/{user}/", {}) for pk in (t, r) for user in (1, 99999)
         ],
         "drafting:tournament-pools": [(f"/tournaments/{ids['sealed']}/sealed/pools/", {})],
+    }
+
+
+def _other_forms(ids) -> Posts:
+    """Drafts, games, leagues and decks."""
+    t, r, d, pool = ids["running"], ids["registering"], ids["draft"], ids["pool"]
+    m = ids["matches"][0]
+    return {
         "drafting:pick": [(f"/drafts/{d}/pick/", {"pack": "1", "pick_number": "1", "card": "1"})],
         "drafting:action": [(f"/drafts/{d}/{a}/", {}) for a in ("start", "pause", "resume")],
         # a booster draft's id: each turn-based move answers "not this format" without a 500
