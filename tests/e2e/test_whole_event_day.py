@@ -282,9 +282,12 @@ def test_a_whole_event_day(
         tabs[name].goto(f"{day.base}/drafts/{pod.pk}/")
     for pick in (1, 2):  # in turns: one drafter's second pack may be the other's first
         for name in ("ann", "ben"):
+            # the room shows the pack of this pick before a card is clicked (the second pack
+            # may wait on a neighbour's pick: a pass, not a page speed)
+            heading = tabs[name].locator("#pack-heading")
+            expect(heading).to_contain_text(f"pick {pick},", timeout=30_000)
             tabs[name].locator(".card-button:not([disabled])").first.click()
-            # the second pack may wait on a neighbour's pick: a pass, not a page speed
-            expect(tabs[name].locator("#pick-count")).to_have_text(str(pick), timeout=30_000)
+            expect(tabs[name].locator("#pick-count")).to_have_text(str(pick))
     day.seen(tabs["ann"], "draft room on a phone")
     for seat in Seat.objects.filter(draft=pod, is_bot=False):
         drafting_services.draft_seat_replace_with_bot(
