@@ -81,7 +81,8 @@ def test_a_double_elimination_to_a_grand_final_reset(
         "() => { const b = document.getElementById('bracket');"
         " return b.scrollLeft + b.clientWidth >= b.scrollWidth - 2; }"
     )
-    assert right_edge(reset) <= right_edge(bracket)
+    # (scrolled to the end within the 2 px the wait allows: a smooth scroll may stop short)
+    assert right_edge(reset) <= right_edge(bracket) + 2
 
     # on a phone one round at a time, chosen by tabs; the reset is the round still to play
     phone = browser.new_context(viewport=PHONE).new_page()
