@@ -215,3 +215,25 @@ def test_the_keyboard_reaches_every_card_and_opens_it_large(live_server, page):
     # and after a touch (a phone that says it hovers) no card stays zoomed in place
     other.dispatch_event("pointerdown", {"pointerType": "touch"})
     expect(other).to_have_css("transform", "none")
+
+
+def test_the_card_browsers_table_shows_each_rows_card(live_server, page):
+    # given Kingdom Combat's cards as a table of text rows
+    page.goto(f"{live_server.url}/cards/?game=kingdom-combat&layout=table")
+    row = page.locator('.cards-table tr[data-face-key="Royal Mint"]')
+    # when the pointer rests on a row, then its card shows beside the row, readable
+    row.hover()
+    peek = page.locator(".cf-peek")
+    expect(peek.locator(".cf-name")).to_have_text("Royal Mint")
+    assert peek.bounding_box()["width"] > 150
+    # and the keyboard reaches the row's name, where Z opens the card large
+    page.mouse.move(0, 0)
+    name = row.locator("strong")
+    name.focus()
+    page.keyboard.press("z")
+    overlay = page.locator('.cf-overlay[role="dialog"]')
+    expect(overlay).to_have_attribute("aria-label", "Card: Royal Mint")
+    page.keyboard.press("Escape")
+    expect(overlay).to_have_count(0)
+    # and the cards drawn for this stay out of the table's flow
+    expect(page.locator(".cf-sources")).to_be_hidden()
