@@ -78,6 +78,7 @@ def test_six_entries_to_a_grand_final_reset(make_event, org_client):
     # then the reset is played between the same two, and the event goes on
     assert rounds[-1]["name"] == "Grand final reset"
     (reset,) = rounds[-1]["matches"]
+    assert rounds[-2]["matches"][0]["next"] == reset["id"]  # the line the bracket draws
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "running"
     decide(org_client, reset["id"], reset["entries"][0]["id"])
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
