@@ -172,3 +172,29 @@ def test_a_players_history_names_events_results_and_decks(client_for, people):
     assert "Red aggro" in page
     assert "Week 1" in page
     assert Client().get("/players/nobody/history/").status_code == 404
+
+
+def test_an_upcoming_event_reads_its_start_on_its_own_clock(people):
+    # given a league with an event announced for a start in Paris, on a UTC server
+    from datetime import timedelta
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from leagues.services import league_create, league_event_add
+    from tournaments.services.announce import Announcement
+
+    organizer, _ = people
+    starts = (timezone.now() + timedelta(days=10)).replace(microsecond=0)
+    league = league_create(organizer=organizer, name="Winter league")
+    event = tournament_create(
+        organizer=organizer,
+        name="Harbour night",
+        announcement=Announcement(time_zone="Europe/Paris", starts_at=starts),
+    )
+    league_event_add(league=league, by_user=organizer, tournament_id=event.pk)
+    # when anyone opens the league's page
+    page = Client().get(f"/leagues/{league.pk}/").content.decode()
+    # then the start reads as the venue's clock does, naming the zone
+    paris = starts.astimezone(ZoneInfo("Europe/Paris"))
+    assert f"starts {paris:%a %-d %b %Y, %H:%M} (Europe/Paris)" in page
