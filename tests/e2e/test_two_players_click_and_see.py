@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services
 from gameplay.models import GameRecord
-from tests.e2e.play import click_toward, log_in_by_form, table_moves
+from tests.e2e.play import click_kind, click_toward, log_in_by_form, pick_a_move, table_moves
 
 PASSWORD = "correct-horse-battery"
 
@@ -43,15 +43,12 @@ def one_move_seen_by_the_other(
     table = table_moves(mover)
     version = mover.locator("#board").get_attribute("data-version")
     pushes = int(watcher.locator("html").get_attribute("data-live-pushes") or 0)
-    moves = table["moves"]
-    # card plays and combat first (a turn still ends: the hand and the soldiers run out)
-    on_board = [m for m in moves if not m["path"][0].startswith("opt:")]
-    move = rng.choice(on_board) if on_board and rng.random() < 0.85 else rng.choice(moves)
+    move = pick_a_move(table, rng)
     if click_toward(mover, table, move):
         expect(mover.locator("#table-hint")).to_contain_text(move["label"])
         mover.locator("#table-confirm").click()
     if len(move["path"]) > 1:
-        kinds.add(move["path"][0].split(":")[0] + ">" + move["path"][1].split(":")[0])
+        kinds.add(click_kind(move))
     moves_made[name] += 1
     expect(mover.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
     error = mover.locator("#table-bar .table-error")

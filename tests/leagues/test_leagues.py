@@ -11,7 +11,7 @@ from django.test import Client
 from decks.models import DeckRegistration
 from decks.services import deck_create
 from decks.services.decks import deck_list_from_input
-from tournaments.models import Match
+from tournaments.models import Match, Tournament
 from tournaments.services import entry_add, match_decide, tournament_create, tournament_start
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -87,6 +87,13 @@ def test_a_season_leaderboard_counts_the_best_two_of_three(client_for, people):
     assert lines["ann"]["events_played"] == 3
     assert lines["ann"]["events_counted"] == 2
     # and the CSV has a column per event, uncounted points starred
+    then_the_csv_has_a_column_per_event(league)
+    # and the page shows the board, each event's start and the season
+    then_the_pages_show_the_board(league, events[0], board)
+
+
+def then_the_csv_has_a_column_per_event(league: int) -> None:
+    """The leaderboard's CSV: a column per event, uncounted points starred."""
     response = Client().get(f"/api/leagues/{league}/leaderboard/?format=csv")
     table = list(csv.reader(io.StringIO(response.content.decode())))
     assert table[0] == [
@@ -94,13 +101,17 @@ def test_a_season_leaderboard_counts_the_best_two_of_three(client_for, people):
     ]  # fmt: skip
     assert table[1][:3] == ["1", "ann", "20"]
     assert table[1][5:] == ["10", "6*", "10"]
-    # and the page shows the board
+
+
+def then_the_pages_show_the_board(league: int, first_event: Tournament, board: dict) -> None:
+    """The league's page shows the board and when each event started; the list, the season."""
     page = Client().get(f"/leagues/{league}/").content.decode()
     assert "Leaderboard" in page
     assert "best 2 of 3 events count" in page
     # and each event says what its date is: the day it started, not a bare date beside
     # "finished" that reads as the day it ended
-    day = f"{events[0].started_at:%a} {events[0].started_at.day} {events[0].started_at:%b %Y}"
+    started = first_event.started_at
+    day = f"{started:%a} {started.day} {started:%b %Y}"
     assert f'<span class="event-date">started {day}</span> · finished' in page
     assert board["events"][0]["started_at"] is not None
     assert "starts_at" in board["events"][0]
