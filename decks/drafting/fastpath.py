@@ -3,8 +3,11 @@ human pick's reads and writes in one statement each.
 
 Stand for, on PostgreSQL (SQLite runs the plain ORM code):
 - `pod_state`: `Draft.objects.select_related("game").get(pk=...)`, `selectors.seats_of`,
-  `selectors.positions_of` and the chosen card's read (`PackCard.objects.filter(pk=...,
-  pack_id=..., pick__isnull=True)`): one statement (one snapshot) instead of four.
+  `selectors.positions_of`, the unpicked cards of the packs with one or two left (what a
+  pick's forced last cards take: `PackCard.objects.filter(pack__cards_left__in=(1, 2),
+  pick__isnull=True)`) and the chosen card's read (`PackCard.objects.filter(pk=...,
+  pack_id=..., pick__isnull=True)`): one statement (one snapshot) instead of five;
+  `pod_rows` the same but the draft and the card, under the lock.
 - `lock_draft`: `Draft.objects.select_for_update(of=("self",)).select_related("game")
   .get(pk=...)` followed by `Draft.objects.filter(pk=...).update(version=F("version") + 1)`:
   one `UPDATE ... RETURNING` instead of two statements under every pod's lock.
@@ -12,7 +15,7 @@ Stand for, on PostgreSQL (SQLite runs the plain ORM code):
   + 1, arrivals=...)` and, when it updated the row, `write_picks`' writes: one statement
   (data-modifying WITHs joined to the claim) instead of four, run as its own transaction, so
   a planned pick or bots' pass holds the pod's lock for no round trip.
-- `write_pick`, `write_picks`: `Pick.objects.bulk_create(picks)`, `Pack.objects.bulk_update(
+- `write_picks`: `Pick.objects.bulk_create(picks)`, `Pack.objects.bulk_update(
   packs, ["holder_seat", "arrival", "cards_left", "picks_made"])` and
   `Seat.objects.bulk_update(seats, ["deadline", "deadline_pack", "deadline_pick_number"])`:
   one statement (a data-modifying WITH) instead of three.
@@ -43,13 +46,17 @@ from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.rules import PackPosition
 from decks.models import Game
 
-PodState = tuple[Draft, list[Seat], list[PackPosition], int | None]
+# (pack id, pack card id, card id) of the round's unpicked cards in packs with one or two
+# cards left, by pack and position: what a pick's forced last cards take (ruling 5).
+LastCards = list[tuple[int, int, int]]
+PodState = tuple[Draft, list[Seat], list[PackPosition], LastCards, int | None]
 
 
 def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None:
     """The draft (its game loaded with it), its seats in order, where the round's packs are,
-    and the card id of the chosen pack card if it is in that pack and nobody picked it yet
-    (else None); None for no such draft. Read without a lock."""
+    the cards a forced last card may take (`LastCards`), and the card id of the chosen pack
+    card if it is in that pack and nobody picked it yet (else None); None for no such draft.
+    Read without a lock."""
     if connection.vendor != "postgresql":
         draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
         if draft is None:
@@ -59,9 +66,7 @@ def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None
             .values_list("card_id", flat=True)
             .first()
         )
-        seats = list(Seat.objects.filter(draft=draft).order_by("index"))
-        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
-        return draft, seats, [PackPosition(*row) for row in packs], card
+        return draft, *pod_rows(draft), card
     with connection.cursor() as cursor:
         cursor.execute(STATE_SQL, [pack_card_id, pack_id, draft_id])
         row = cursor.fetchone()
@@ -69,27 +74,38 @@ def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None
         return None
     split = len(_DRAFT_FIELDS) + len(_GAME_FIELDS)
     draft = _draft(row[:split])
-    seats_json, packs_json, card = row[split:]
-    seats = [
-        Seat.from_db(connection.alias, _SEAT_FIELDS, _seat_values(v)) for v in _rows(seats_json)
-    ]
-    return draft, seats, [PackPosition(*values) for values in _rows(packs_json)], card
+    *rows, card = row[split:]
+    return draft, *_pod_values(rows), card
 
 
-def pod_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition]]:
-    """The draft's seats in order and where the round's packs are (one statement; read under
-    the pod's lock, after it)."""
+def pod_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition], LastCards]:
+    """The draft's seats in order, where the round's packs are and the unpicked cards of its
+    packs with one or two cards left (`LastCards`), in one statement (read under the pod's
+    lock, after it)."""
     if connection.vendor != "postgresql":
         seats = list(Seat.objects.filter(draft=draft).order_by("index"))
         packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
-        return seats, [PackPosition(*row) for row in packs]
+        cards = PackCard.objects.filter(
+            pack__draft=draft, pack__round=draft.round, pack__cards_left__in=(1, 2)
+        )
+        cards = cards.filter(pick__isnull=True).order_by("pack_id", "position")
+        return (
+            seats,
+            [PackPosition(*row) for row in packs],
+            list(cards.values_list("pack_id", "id", "card_id")),
+        )
     with connection.cursor() as cursor:
-        cursor.execute(ROWS_SQL, [draft.pk, draft.pk, draft.round])
-        seats_json, packs_json = cursor.fetchone()
+        cursor.execute(ROWS_SQL, [draft.pk, draft.pk, draft.round, draft.pk, draft.round])
+        return _pod_values(cursor.fetchone())
+
+
+def _pod_values(values) -> tuple[list[Seat], list[PackPosition], LastCards]:
+    seats_json, packs_json, cards_json = values
     seats = [
         Seat.from_db(connection.alias, _SEAT_FIELDS, _seat_values(v)) for v in _rows(seats_json)
     ]
-    return seats, [PackPosition(*values) for values in _rows(packs_json)]
+    positions = [PackPosition(*values) for values in _rows(packs_json)]
+    return seats, positions, [(v[0], v[1], v[2]) for v in _rows(cards_json)]
 
 
 def _rows(value) -> list:
@@ -129,42 +145,6 @@ def lock_draft(draft_id: int) -> Draft | None:
         cursor.execute(LOCK_SQL, [draft_id])
         row = cursor.fetchone()
     return None if row is None else _draft(row)
-
-
-def write_pick(
-    pick: Pick, moved: PackPosition, seats: Sequence[Seat], arrivals: int | None = None
-) -> None:
-    """Insert the pick (setting its id), move its pack on, write these seats' deadlines, and
-    (given) the draft's arrivals."""
-    if connection.vendor != "postgresql":
-        if arrivals is not None:
-            Draft.objects.filter(pk=pick.draft_id).update(arrivals=arrivals)
-        pick.save(force_insert=True)
-        Pack.objects.filter(pk=moved.id).update(
-            holder_seat=moved.holder_seat,
-            arrival=moved.arrival,
-            cards_left=moved.cards_left,
-            picks_made=moved.picks_made,
-        )
-        Seat.objects.bulk_update(seats, ["deadline", "deadline_pack", "deadline_pick_number"])
-        return
-    params: list[Any] = [
-        *(pick.draft_id, pick.seat_id, pick.pack_id, pick.pack_card_id),
-        *(pick.round, pick.pick_number, str(pick.kind), pick.created_at),
-        *(moved.holder_seat, moved.arrival, moved.cards_left, moved.picks_made, moved.id),
-    ]
-    ctes = [PICK_CTE, PACK_CTE]
-    if arrivals is not None:
-        ctes.append(DRAFT_CTE)
-        params += [arrivals, pick.draft_id]
-    if seats:
-        ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
-        for seat in seats:
-            params += [seat.pk, seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number]
-    sql = "WITH " + ", ".join(ctes) + ' SELECT "id" FROM pick'
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        (pick.pk,) = cursor.fetchone()
 
 
 # What the bots choose from: (pack id, pack card id, card id) of the round's unpicked cards,
@@ -231,7 +211,7 @@ def write_picks(
     arrivals: int | None = None,
 ) -> None:
     """Insert the picks, move their packs on, write these seats' deadlines and (given) the
-    draft's arrivals (one statement on PostgreSQL; the picks' ids are not read back)."""
+    draft's arrivals (one statement on PostgreSQL; the first pick gets its id)."""
     if connection.vendor != "postgresql":
         if arrivals is not None:
             Draft.objects.filter(pk=picks[0].draft_id).update(arrivals=arrivals)
@@ -269,9 +249,10 @@ def write_picks(
         ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
         for seat in seats:
             params += [seat.pk, seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number]
-    sql = "WITH " + ", ".join(ctes) + " SELECT count(*) FROM picks"
+    sql = "WITH " + ", ".join(ctes) + ' SELECT MIN("id") FROM picks'
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        (picks[0].pk,) = cursor.fetchone()  # the rows are numbered in the order given
 
 
 def claim_and_write(
@@ -283,7 +264,7 @@ def claim_and_write(
     seats: Sequence[Seat],
 ) -> bool:
     """Take the pod's lock only if its version is still `version` (moving it on and setting
-    the draft's arrivals), and then insert the picks (a single pick gets its id), move their
+    the draft's arrivals), and then insert the picks (the first gets its id), move their
     packs on and write these seats' deadlines; False, with nothing written, when the version
     moved. On PostgreSQL one statement: run outside a transaction (`write_transaction`), it
     is its own, so the lock is held for no round trip at all. Elsewhere the caller's
@@ -314,8 +295,8 @@ def claim_and_write(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         claimed, first = cursor.fetchone()
-    if claimed and len(picks) == 1:
-        picks[0].pk = first
+    if claimed and picks:
+        picks[0].pk = first  # the rows are numbered in the order given
     return bool(claimed)
 
 
@@ -351,28 +332,34 @@ _PACKS_JSON = (
     + f') ORDER BY p."origin_seat") FROM {_table(Pack)} AS p'
     ' WHERE p."draft_id" = {} AND p."round" = {})'
 )
+_LAST_CARDS_JSON = (
+    ' (SELECT json_agg(json_build_array(c."pack_id", c."id", c."card_id")'
+    f' ORDER BY c."pack_id", c."position") FROM {_table(PackCard)} AS c'
+    f' JOIN {_table(Pack)} AS p ON p."id" = c."pack_id"'
+    ' WHERE p."draft_id" = {} AND p."round" = {} AND p."cards_left" IN (1, 2)'
+    f' AND NOT EXISTS (SELECT 1 FROM {_table(Pick)} AS k WHERE k."pack_card_id" = c."id"))'
+)
 STATE_SQL = (
     f"SELECT {_COLUMNS},"
     + _SEATS_JSON.format('d."id"')
     + _PACKS_JSON.format('d."id"', 'd."round"')
+    + ","
+    + _LAST_CARDS_JSON.format('d."id"', 'd."round"')
     + f', (SELECT c."card_id" FROM {_table(PackCard)} AS c WHERE c."id" = %s AND c."pack_id" = %s'
     f' AND NOT EXISTS (SELECT 1 FROM {_table(Pick)} AS k WHERE k."pack_card_id" = c."id"))'
     f' FROM {_table(Draft)} AS d JOIN {_table(Game)} AS g ON g."id" = d."game_id"'
     ' WHERE d."id" = %s'
 )
-ROWS_SQL = "SELECT" + _SEATS_JSON.format("%s") + _PACKS_JSON.format("%s", "%s")
+ROWS_SQL = (
+    "SELECT"
+    + _SEATS_JSON.format("%s")
+    + _PACKS_JSON.format("%s", "%s")
+    + ","
+    + _LAST_CARDS_JSON.format("%s", "%s")
+)
 LOCK_SQL = (
     f'UPDATE {_table(Draft)} AS d SET "version" = d."version" + 1 FROM {_table(Game)} AS g'
     f' WHERE d."id" = %s AND g."id" = d."game_id" RETURNING {_COLUMNS}'
-)
-PICK_CTE = (
-    f"pick AS (INSERT INTO {_table(Pick)}"
-    ' ("draft_id", "seat_id", "pack_id", "pack_card_id", "round", "pick_number", "kind",'
-    ' "created_at") VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING "id")'
-)
-PACK_CTE = (
-    f'pack AS (UPDATE {_table(Pack)} SET "holder_seat" = %s, "arrival" = %s,'
-    ' "cards_left" = %s, "picks_made" = %s WHERE "id" = %s RETURNING "id")'
 )
 DRAFT_CTE = f'draft AS (UPDATE {_table(Draft)} SET "arrivals" = %s WHERE "id" = %s RETURNING "id")'
 SEATS_CTE = (
