@@ -36,6 +36,7 @@ import contextlib
 import datetime as dt
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
@@ -125,6 +126,8 @@ def _seat_values(values: list) -> list:
 
 def _draft(values) -> Draft:
     draft = Draft.from_db(connection.alias, _DRAFT_FIELDS, values[: len(_DRAFT_FIELDS)])
+    if isinstance(draft.queues, str):  # a raw jsonb column arrives as text
+        draft.queues = json.loads(draft.queues)
     draft.game = Game.from_db(connection.alias, _GAME_FIELDS, values[len(_DRAFT_FIELDS) :])
     return draft
 
@@ -255,38 +258,66 @@ def write_picks(
         (picks[0].pk,) = cursor.fetchone()  # the rows are numbered in the order given
 
 
+@dataclass(frozen=True)
+class Read:
+    """What a plan was made from: the pod's version, arrivals and queue counters as read."""
+
+    draft_id: int
+    version: int
+    arrivals: int
+    queues: dict[str, int]
+
+    @classmethod
+    def of(cls, draft: Draft) -> "Read":
+        return cls(draft.pk, draft.version, draft.arrivals, dict(draft.queues or {}))
+
+
 def claim_and_write(
-    draft_id: int,
-    version: int,
-    arrivals: int,
-    picks: Sequence[Pick],
-    moved: Sequence[PackPosition],
-    seats: Sequence[Seat],
-) -> bool:
-    """Take the pod's lock only if its version is still `version` (moving it on and setting
-    the draft's arrivals), and then insert the picks (the first gets its id), move their
-    packs on and write these seats' deadlines; False, with nothing written, when the version
-    moved. On PostgreSQL one statement: run outside a transaction (`write_transaction`), it
-    is its own, so the lock is held for no round trip at all. Elsewhere the caller's
-    transaction holds the lock across the ORM's statements."""
+    read: Read, picks: Sequence[Pick], moved: Sequence[PackPosition], seats: Sequence[Seat]
+) -> int | None:
+    """Take the pod's lock only if nothing the plan read has moved, then insert the picks
+    (the first gets its id), move their packs on (behind what arrived meanwhile) and write
+    these seats' deadlines; the draft's arrivals after it, or None, with nothing written,
+    when something moved. Nothing moved: no lock taken since the read (`version`) and, on
+    PostgreSQL, no planned write since to the queues this one changes (`Draft.queues`), or to
+    any queue when it empties a pack (a round's end is seen by the plan that empties its
+    last pack) or writes a deadline elsewhere. On PostgreSQL one statement: run outside a
+    transaction (`write_transaction`), it is its own, so the lock is held for no round trip
+    at all. Elsewhere the caller's transaction holds the lock across the ORM's statements,
+    and any write since the read refuses the plan."""
+    count = len(picks)
     if connection.vendor != "postgresql":
-        claimed = Draft.objects.filter(pk=draft_id, version=version).update(
-            version=F("version") + 1, arrivals=arrivals
-        )
+        claimed = Draft.objects.filter(
+            pk=read.draft_id, version=read.version, arrivals=read.arrivals
+        ).update(arrivals=read.arrivals + count)
         if claimed:
             write_picks(picks, moved, seats)
-        return bool(claimed)
-    params: list[Any] = [arrivals, draft_id, version]
+        return read.arrivals + count if claimed else None
+    touched = {pick.seat.index for pick in picks} | {m.holder_seat for m in moved}
+    strict = any(m.cards_left == 0 for m in moved) or any(
+        seat.index not in touched for seat in seats
+    )
+    counters = {str(index): read.queues.get(str(index), 0) for index in sorted(touched)}
+    moved_on = json.dumps({index: value + 1 for index, value in counters.items()})
+    params: list[Any] = [count, moved_on, read.draft_id, read.version]
+    if strict:
+        condition = ' AND "arrivals" = %s'
+        params.append(read.arrivals)
+    else:
+        condition = ' AND COALESCE(("queues" ->> %s)::bigint, 0) = %s' * len(counters)
+        params += [value for pair in counters.items() for value in pair]
     now = timezone.now()
     for pick in picks:
         pick.created_at = pick.created_at or now  # as `auto_now_add` sets it
         params += [pick.draft_id, pick.seat_id, pick.pack_id, pick.pack_card_id, pick.round]
         params += [pick.pick_number, str(pick.kind), pick.created_at]
-    ctes = [CLAIM_CTE, CLAIMED_PICKS_CTE.format(", ".join([PICK_ROW] * len(picks)))]
+    ctes = [CLAIM_CTE + condition + ' RETURNING "arrivals")']
+    ctes.append(CLAIMED_PICKS_CTE.format(", ".join([PICK_ROW] * len(picks))))
     if moved:
         ctes.append(CLAIMED_PACKS_CTE.format(", ".join([PACK_ROW] * len(moved))))
-        for m in moved:
-            params += [m.id, m.holder_seat, m.arrival, m.cards_left, m.picks_made]
+        for m in moved:  # its place: how many passes after the read's, counted from the end
+            params += [m.id, m.holder_seat, m.arrival - read.arrivals - count]
+            params += [m.cards_left, m.picks_made]
     if seats:
         ctes.append(CLAIMED_SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
         for seat in seats:
@@ -294,10 +325,10 @@ def claim_and_write(
     sql = "WITH " + ", ".join(ctes) + CLAIMED_SQL
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        claimed, first = cursor.fetchone()
-    if claimed and picks:
+        arrivals, first = cursor.fetchone()
+    if arrivals is not None and picks:
         picks[0].pk = first  # the rows are numbered in the order given
-    return bool(claimed)
+    return arrivals
 
 
 def write_transaction():
@@ -421,8 +452,8 @@ PACK_ROW = "(%s::bigint, %s::integer, %s::integer, %s::integer, %s::integer)"
 # A claim: the lock taken only if the version is still the one read; every write below
 # joins it, so nothing is written when it updated no row (and the lock comes first).
 CLAIM_CTE = (
-    f'claim AS (UPDATE {_table(Draft)} SET "version" = "version" + 1, "arrivals" = %s'
-    ' WHERE "id" = %s AND "version" = %s RETURNING "id")'
+    f'claim AS (UPDATE {_table(Draft)} SET "arrivals" = "arrivals" + %s,'
+    ' "queues" = "queues" || %s::jsonb WHERE "id" = %s AND "version" = %s'
 )
 CLAIMED_PICKS_CTE = (
     f"picks AS (INSERT INTO {_table(Pick)}"
@@ -430,8 +461,9 @@ CLAIMED_PICKS_CTE = (
     ' "created_at") SELECT v.* FROM (VALUES {}) AS v, claim RETURNING "id")'
 )
 CLAIMED_PACKS_CTE = (
-    f'packs AS (UPDATE {_table(Pack)} AS p SET "holder_seat" = v.holder, "arrival" = v.arrival,'
-    ' "cards_left" = v.cards_left, "picks_made" = v.picks_made'
+    f'packs AS (UPDATE {_table(Pack)} AS p SET "holder_seat" = v.holder,'
+    ' "arrival" = claim."arrivals" + v.arrival, "cards_left" = v.cards_left,'
+    ' "picks_made" = v.picks_made'
     " FROM (VALUES {}) AS v (id, holder, arrival, cards_left, picks_made), claim"
     ' WHERE p."id" = v.id RETURNING p."id")'
 )
@@ -441,4 +473,4 @@ CLAIMED_SEATS_CTE = (
     " FROM (VALUES {}) AS v (id, deadline, pack, number), claim"
     ' WHERE s."id" = v.id RETURNING s."id")'
 )
-CLAIMED_SQL = ' SELECT (SELECT COUNT(*) FROM claim), (SELECT MIN("id") FROM picks)'
+CLAIMED_SQL = ' SELECT (SELECT "arrivals" FROM claim), (SELECT MIN("id") FROM picks)'

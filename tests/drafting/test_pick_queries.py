@@ -99,10 +99,11 @@ def _plan_then(monkeypatch, meanwhile):
     plan, plans = human_pick_services._plan, []
 
     def planned(*args):
-        plans.append(plan(*args))
+        result = plan(*args)
+        plans.append(result)
         if len(plans) == 1:
             meanwhile()
-        return plans[-1]
+        return result
 
     monkeypatch.setattr(human_pick_services, "_plan", planned)
     return plans
@@ -128,6 +129,27 @@ def test_a_pick_whose_pod_moved_between_its_reads_and_its_lock_is_made_from_the_
     state = Draft.objects.get(pk=draft.id)
     assert state.arrivals == 2
     assert sorted(p.picks_made for p in positions_of(state) if p.picks_made) == [1, 1]
+
+
+@pytest.mark.postgres
+def test_a_pick_of_other_queues_between_the_reads_and_the_lock_does_not_refuse_the_plan(
+    make_draft, players, monkeypatch
+):
+    # given an 8-seat pod of 5 humans, the fourth picking (seat 3's queue to seat 4's) between
+    # the first's reads and its lock (seat 0's queue to seat 1's)
+    draft = make_draft(humans=players[:5], seats=8)
+    _plan_then(monkeypatch, lambda: human_pick(draft.id, players[3]))
+    # when the first human picks, then its plan is written as planned, behind the other's
+    with CaptureQueriesContext(connection) as queries:
+        first = human_pick(draft.id, players[0])
+    claims = [q["sql"] for q in queries.captured_queries if _is_claim(q["sql"])]
+    assert len(claims) == 2  # the other's and the first's, neither refused
+    picks = Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN)
+    assert first.id in set(picks.values_list("id", flat=True))
+    assert picks.count() == 2 == picks.values("pack_card").distinct().count()
+    state = Draft.objects.get(pk=draft.id)
+    assert state.arrivals == 2
+    assert sorted(p.arrival for p in positions_of(state) if p.picks_made) == [1, 2]
 
 
 def test_a_seat_given_to_a_bot_between_the_reads_and_the_lock_refuses_the_pick(

@@ -1,17 +1,19 @@
 """A human's pick, with the pod's lock held for one statement (issue 33).
 
 Everything the pick needs is read before the lock, in one statement: the chosen card, the
-draft, its seats and the round's packs. The pick is checked and planned from them (the pick,
-its pack passed on, the seats' new deadlines), then written only if nothing locked the pod
-since the read, in one statement (`fastpath.claim_and_write`): the lock is `UPDATE draft SET
-version = version + 1 ... WHERE version = <the version read>` (every other write of a pod
-moves the version, `common.draft_lock`), and the pick, the pack and the deadlines are written
-in the same statement, which is its own transaction: the lock is held for no round trip. A
-version moved meanwhile means another write came first: the pick is planned again from the
-pod then, up to PLANNED_TRIES plans, then made under the lock, its seats and packs read there
-in one statement and the same writes in one more. A pick that settles more than itself (a
-forced last card, the round's end, the draft's end) or that is refused is made under the lock
-too, where its error is as of then.
+draft, its seats, the round's packs and the cards of its packs with one or two left. The pick
+is checked and planned from them in memory (the pick, its pack passed on, the forced last
+cards that follow, the seats' new deadlines), then written only if nothing it read has moved,
+in one statement (`fastpath.claim_and_write`): the lock is an `UPDATE` of the draft row,
+conditional on its version (moved by every transaction that locks the pod,
+`common.draft_lock`) and on the counters of the queues the pick changes (moved by every
+planned write to them; a plan that empties a pack asks that no pick at all came between),
+and the picks, the packs and the deadlines are written in the same statement, which is its
+own transaction: the lock is held for no round trip, and picks of other seats' queues meanwhile
+do not refuse it. Refused, the pick is planned again from the pod then, up to PLANNED_TRIES
+plans, then made under the lock, the pod read there in one statement and the same writes in
+one more. A pick that ends the round (or the draft), or that is refused, is made under the
+lock too, where its error is as of then.
 """
 
 from dataclasses import dataclass
@@ -77,6 +79,7 @@ class _Plan:
     the forced last cards it leads to (ruling 5), the packs passed on and the deadlines;
     `round_over` when those last cards end the round (its end is made under the lock)."""
 
+    read: fastpath.Read
     draft: Draft
     seats: list[Seat]
     positions: list[PackPosition]
@@ -125,7 +128,7 @@ def _planned(
     what follows it, made in memory on `draft` (the picks deferred, not written): the pack
     passed on, the forced last cards (from the cards read with the pod), the deadlines."""
     seats, positions, last_cards = pod
-    positions = list(positions)
+    read, positions = fastpath.Read.of(draft), list(positions)
     memo_defer(draft, last_cards)
     record_pick(draft, seat, positions, head, card, Pick.Kind.HUMAN)
     round_over = take_last_cards(draft, seats, positions)
@@ -134,17 +137,18 @@ def _planned(
     for pick in picks:
         pick.created_at = now
     deadlines = [] if round_over else deadline_changes(draft, seats, positions, now=now)
-    return _Plan(draft, seats, positions, picks, moved, deadlines, round_over)
+    return _Plan(read, draft, seats, positions, picks, moved, deadlines, round_over)
 
 
 def _claim(plan: _Plan) -> bool:
-    """The pod's lock, taken only if its version is still the one read, and the planned
-    picks, their packs and the deadlines written under it: one statement on PostgreSQL
-    (`fastpath.claim_and_write`); nothing written when the pod moved."""
-    draft = plan.draft
-    return fastpath.claim_and_write(
-        draft.pk, draft.version, draft.arrivals, plan.picks, plan.moved, plan.deadlines
-    )
+    """The pod's lock, taken only if nothing the plan read has moved (its version, the queues
+    it changes), and the planned picks, their packs and the deadlines written under it: one
+    statement on PostgreSQL (`fastpath.claim_and_write`); nothing written when it moved."""
+    arrivals = fastpath.claim_and_write(plan.read, plan.picks, plan.moved, plan.deadlines)
+    if arrivals is None:
+        return False
+    plan.draft.arrivals = arrivals  # the other seats' passes since the read counted
+    return True
 
 
 def _write(plan: _Plan) -> Pick | None:
@@ -154,7 +158,7 @@ def _write(plan: _Plan) -> Pick | None:
     with fastpath.write_transaction():
         if not _claim(plan):
             return None
-        # nothing else wrote the pod since the read: the room's stamp is known
+        # nothing else locked the pod since the read: the room's stamp is known
         live.publish(f"draft-{draft.pk}", room_stamp(draft, plan.seats))
         _after_write(plan)
     return plan.pick
