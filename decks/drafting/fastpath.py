@@ -54,8 +54,9 @@ PodState = tuple[Draft, list[Seat], list[PackPosition], LastCards, int | None]
 
 
 def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None:
-    """The draft (its game loaded with it), its seats in order, where the round's packs are,
-    the cards a forced last card may take (`LastCards`), and the card id of the chosen pack
+    """The draft (its game loaded with it), its seats in order, where the packs of the round
+    and the rounds after it are, the cards a forced last card may take (`LastCards`), and
+    the card id of the chosen pack
     card if it is in that pack and nobody picked it yet (else None); None for no such draft.
     Read without a lock."""
     if connection.vendor != "postgresql":
@@ -80,12 +81,13 @@ def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None
 
 
 def pod_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition], LastCards]:
-    """The draft's seats in order, where the round's packs are and the unpicked cards of its
-    packs with one or two cards left (`LastCards`), in one statement (read under the pod's
-    lock, after it)."""
+    """The draft's seats in order, where the packs of the round and the rounds after it are
+    (a round's end opens the next) and the unpicked cards of the round's packs with one or
+    two cards left (`LastCards`), in one statement (read under the pod's lock, after it)."""
     if connection.vendor != "postgresql":
         seats = list(Seat.objects.filter(draft=draft).order_by("index"))
-        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
+        later = Pack.objects.filter(draft=draft, round__gte=draft.round).order_by("round")
+        packs = later.values_list(*_PACK_FIELDS)
         cards = PackCard.objects.filter(
             pack__draft=draft, pack__round=draft.round, pack__cards_left__in=(1, 2)
         )
@@ -177,7 +179,8 @@ def bots_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition], BotsCards]:
     """`bots_state` but the draft (one statement; read under the pod's lock, after it)."""
     if connection.vendor != "postgresql":
         seats = list(Seat.objects.filter(draft=draft).order_by("index"))
-        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
+        later = Pack.objects.filter(draft=draft, round__gte=draft.round).order_by("round")
+        packs = later.values_list(*_PACK_FIELDS)
         cards = PackCard.objects.filter(
             pack__draft=draft, pack__round=draft.round, pick__isnull=True
         ).order_by("pack_id", "position")
@@ -212,12 +215,14 @@ def write_picks(
     moved: Sequence[PackPosition],
     seats: Sequence[Seat],
     arrivals: int | None = None,
+    round_number: int | None = None,
 ) -> None:
     """Insert the picks, move their packs on, write these seats' deadlines and (given) the
-    draft's arrivals (one statement on PostgreSQL; the first pick gets its id)."""
+    draft's arrivals and round (one statement on PostgreSQL; the first pick gets its id)."""
     if connection.vendor != "postgresql":
         if arrivals is not None:
-            Draft.objects.filter(pk=picks[0].draft_id).update(arrivals=arrivals)
+            draft = Draft.objects.filter(pk=picks[0].draft_id)
+            draft.update(arrivals=arrivals, round=round_number or F("round"))
         Pick.objects.bulk_create(picks)
         Pack.objects.bulk_update(
             [
@@ -247,7 +252,7 @@ def write_picks(
             params += [m.id, m.holder_seat, m.arrival, m.cards_left, m.picks_made]
     if arrivals is not None:
         ctes.append(DRAFT_CTE)
-        params += [arrivals, picks[0].draft_id]
+        params += [arrivals, round_number, picks[0].draft_id]
     if seats:
         ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
         for seat in seats:
@@ -265,15 +270,21 @@ class Read:
     draft_id: int
     version: int
     arrivals: int
+    round: int
     queues: dict[str, int]
 
     @classmethod
     def of(cls, draft: Draft) -> "Read":
-        return cls(draft.pk, draft.version, draft.arrivals, dict(draft.queues or {}))
+        queues = dict(draft.queues or {})
+        return cls(draft.pk, draft.version, draft.arrivals, draft.round, queues)
 
 
 def claim_and_write(
-    read: Read, picks: Sequence[Pick], moved: Sequence[PackPosition], seats: Sequence[Seat]
+    read: Read,
+    picks: Sequence[Pick],
+    moved: Sequence[PackPosition],
+    seats: Sequence[Seat],
+    round_number: int | None = None,
 ) -> int | None:
     """Take the pod's lock only if nothing the plan read has moved, then insert the picks
     (the first gets its id), move their packs on (behind what arrived meanwhile) and write
@@ -281,25 +292,27 @@ def claim_and_write(
     when something moved. Nothing moved: no lock taken since the read (`version`) and, on
     PostgreSQL, no planned write since to the queues this one changes (`Draft.queues`), or to
     any queue when it empties a pack (a round's end is seen by the plan that empties its
-    last pack) or writes a deadline elsewhere. On PostgreSQL one statement: run outside a
-    transaction (`write_transaction`), it is its own, so the lock is held for no round trip
-    at all. Elsewhere the caller's transaction holds the lock across the ORM's statements,
+    last pack) or writes a deadline elsewhere; `round_number`, when given, is the draft's
+    round after it (its last cards ended a round: the next begins). On PostgreSQL one
+    statement: run outside a transaction (`write_transaction`), it is its own, so the lock
+    is held for no round trip at all. Elsewhere the caller's transaction holds the lock
+    across the ORM's statements,
     and any write since the read refuses the plan."""
-    count = len(picks)
+    count, round_number = len(picks), round_number or read.round
     if connection.vendor != "postgresql":
         claimed = Draft.objects.filter(
             pk=read.draft_id, version=read.version, arrivals=read.arrivals
-        ).update(arrivals=read.arrivals + count)
+        ).update(arrivals=read.arrivals + count, round=round_number)
         if claimed:
             write_picks(picks, moved, seats)
         return read.arrivals + count if claimed else None
     touched = {pick.seat.index for pick in picks} | {m.holder_seat for m in moved}
     strict = any(m.cards_left == 0 for m in moved) or any(
         seat.index not in touched for seat in seats
-    )
+    )  # (a round's end empties its last pack)
     counters = {str(index): read.queues.get(str(index), 0) for index in sorted(touched)}
     moved_on = json.dumps({index: value + 1 for index, value in counters.items()})
-    params: list[Any] = [count, moved_on, read.draft_id, read.version]
+    params: list[Any] = [count, round_number, moved_on, read.draft_id, read.version]
     if strict:
         condition = ' AND "arrivals" = %s'
         params.append(read.arrivals)
@@ -360,8 +373,8 @@ _SEATS_JSON = (
 _PACKS_JSON = (
     " (SELECT json_agg(json_build_array("
     + ", ".join(f'p."{name}"' for name in _PACK_FIELDS)
-    + f') ORDER BY p."origin_seat") FROM {_table(Pack)} AS p'
-    ' WHERE p."draft_id" = {} AND p."round" = {})'
+    + f') ORDER BY p."round", p."origin_seat") FROM {_table(Pack)} AS p'
+    ' WHERE p."draft_id" = {} AND p."round" {})'
 )
 _LAST_CARDS_JSON = (
     ' (SELECT json_agg(json_build_array(c."pack_id", c."id", c."card_id")'
@@ -373,7 +386,7 @@ _LAST_CARDS_JSON = (
 STATE_SQL = (
     f"SELECT {_COLUMNS},"
     + _SEATS_JSON.format('d."id"')
-    + _PACKS_JSON.format('d."id"', 'd."round"')
+    + _PACKS_JSON.format('d."id"', '>= d."round"')
     + ","
     + _LAST_CARDS_JSON.format('d."id"', 'd."round"')
     + f', (SELECT c."card_id" FROM {_table(PackCard)} AS c WHERE c."id" = %s AND c."pack_id" = %s'
@@ -384,7 +397,7 @@ STATE_SQL = (
 ROWS_SQL = (
     "SELECT"
     + _SEATS_JSON.format("%s")
-    + _PACKS_JSON.format("%s", "%s")
+    + _PACKS_JSON.format("%s", ">= %s")
     + ","
     + _LAST_CARDS_JSON.format("%s", "%s")
 )
@@ -392,7 +405,10 @@ LOCK_SQL = (
     f'UPDATE {_table(Draft)} AS d SET "version" = d."version" + 1 FROM {_table(Game)} AS g'
     f' WHERE d."id" = %s AND g."id" = d."game_id" RETURNING {_COLUMNS}'
 )
-DRAFT_CTE = f'draft AS (UPDATE {_table(Draft)} SET "arrivals" = %s WHERE "id" = %s RETURNING "id")'
+DRAFT_CTE = (
+    f'draft AS (UPDATE {_table(Draft)} SET "arrivals" = %s, "round" = COALESCE(%s, "round")'
+    ' WHERE "id" = %s RETURNING "id")'
+)
 SEATS_CTE = (
     f'seats AS (UPDATE {_table(Seat)} AS s SET "deadline" = v.deadline,'
     ' "deadline_pack_id" = v.pack, "deadline_pick_number" = v.number'
@@ -415,7 +431,7 @@ _BOT_PICKS_JSON = (
 )
 _BOTS_COLUMNS = (
     _SEATS_JSON.format('d."id"')
-    + _PACKS_JSON.format('d."id"', 'd."round"')
+    + _PACKS_JSON.format('d."id"', '= d."round"')
     + ","
     + _CARDS_JSON.format('d."id"', 'd."round"')
     + _BOT_PICKS_JSON.format('d."id"', 'd."id"')
@@ -428,7 +444,7 @@ BOTS_STATE_SQL = (
 BOTS_ROWS_SQL = (
     "SELECT"
     + _SEATS_JSON.format("%s")
-    + _PACKS_JSON.format("%s", "%s")
+    + _PACKS_JSON.format("%s", "= %s")
     + ","
     + _CARDS_JSON.format("%s", "%s")
     + _BOT_PICKS_JSON.format("%s", "%s")
@@ -452,7 +468,7 @@ PACK_ROW = "(%s::bigint, %s::integer, %s::integer, %s::integer, %s::integer)"
 # A claim: the lock taken only if the version is still the one read; every write below
 # joins it, so nothing is written when it updated no row (and the lock comes first).
 CLAIM_CTE = (
-    f'claim AS (UPDATE {_table(Draft)} SET "arrivals" = "arrivals" + %s,'
+    f'claim AS (UPDATE {_table(Draft)} SET "arrivals" = "arrivals" + %s, "round" = %s,'
     ' "queues" = "queues" || %s::jsonb WHERE "id" = %s AND "version" = %s'
 )
 CLAIMED_PICKS_CTE = (

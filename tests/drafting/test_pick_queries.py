@@ -331,3 +331,53 @@ def test_every_bots_plan_of_a_whole_draft_is_written_as_planned(
     assert len(locked) <= 3
     picks = Pick.objects.filter(draft=draft)
     assert picks.count() == seats * 45 == picks.values("pack_card").distinct().count()
+
+
+def test_human_picks_ending_rounds_are_planned_and_open_the_next_round(
+    make_draft, players, monkeypatch
+):
+    # given a 2-seat pod of 2 humans on a fixed pick timer, every pick made under the lock
+    # counted
+    draft = make_draft(humans=players[:2], seats=2, pick_timer=30)
+    locked_picks, pick_locked = [], human_pick_services._pick_locked
+
+    def under_the_lock(*args):
+        locked_picks.append(args)
+        return pick_locked(*args)
+
+    monkeypatch.setattr(human_pick_services, "_pick_locked", under_the_lock)
+    # when both play the whole draft, each round's end following one of their picks
+    rounds = []
+    for _ in range(200):
+        state = Draft.objects.get(pk=draft.id)
+        if state.status == Draft.Status.FINISHED:
+            break
+        rounds.append(state.round)
+        for user in players[:2]:
+            if _head(draft.id, user) is not None:
+                human_pick(draft.id, user)
+    # then only the draft's end was made under the lock; each round opened with a deadline
+    # for each seat's first pack of it, and every card was picked once
+    assert len(locked_picks) == 1
+    assert sorted(set(rounds)) == [1, 2, 3]
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == 2 * 45 == picks.values("pack_card").distinct().count()
+    assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
+
+
+def test_the_next_round_opened_by_a_planned_pick_gives_every_seat_its_deadline(make_draft, players):
+    # given a 2-seat pod of 2 humans on a fixed pick timer, played to round 2's first pick
+    draft = make_draft(humans=players[:2], seats=2, pick_timer=30)
+    while Draft.objects.get(pk=draft.id).round == 1:
+        for user in players[:2]:
+            if _head(draft.id, user) is not None and Draft.objects.get(pk=draft.id).round == 1:
+                human_pick(draft.id, user)
+    # then each seat waits on its own round-2 pack, with a deadline for its first pick
+    state = Draft.objects.get(pk=draft.id)
+    positions = positions_of(state)
+    for seat in state.seats.all():
+        head = head_pack(positions, seat.index, 2)
+        assert head is not None
+        assert head.origin_seat == seat.index
+        assert (seat.deadline_pack_id, seat.deadline_pick_number) == (head.id, 1)
+        assert seat.deadline is not None

@@ -12,7 +12,7 @@ and the picks, the packs and the deadlines are written in the same statement, wh
 own transaction: the lock is held for no round trip, and picks of other seats' queues meanwhile
 do not refuse it. Refused, the pick is planned again from the pod then, up to PLANNED_TRIES
 plans, then made under the lock, the pod read there in one statement and the same writes in
-one more. A pick that ends the round (or the draft), or that is refused, is made under the
+one more. A pick that ends the draft (the pools), or that is refused, is made under the
 lock too, where its error is as of then.
 """
 
@@ -76,8 +76,9 @@ def draft_pick_make(
 @dataclass
 class _Plan:
     """A human pick checked and planned in memory from the pod as read: the pick first, then
-    the forced last cards it leads to (ruling 5), the packs passed on and the deadlines;
-    `round_over` when those last cards end the round (its end is made under the lock)."""
+    the forced last cards it leads to (ruling 5), the packs passed on and the deadlines (of
+    the next round's first packs when those last cards end the round); `round_over` when
+    they end the draft (its end, the pools, is made under the lock)."""
 
     read: fastpath.Read
     draft: Draft
@@ -100,8 +101,7 @@ def _plan(
     PostgreSQL, `fastpath.pod_state`; no lock), and the chosen card's id (None when it is not
     an unpicked card of that pack: a picked card stays picked, so the lock need not read it
     again; a pick of it that commits after this read fails on the pick's unique pack card).
-    No plan when the pick is refused or ends the round (or the draft): that pick is made
-    under the lock."""
+    No plan when the pick is refused or ends the draft: that pick is made under the lock."""
     state = fastpath.pod_state(draft_id, pack_id, pack_card_id)
     if state is None:
         return None, None
@@ -126,12 +126,18 @@ def _planned(
 ) -> _Plan:
     """The checked pick of this card (pack card id, card id) from the seat's head pack and
     what follows it, made in memory on `draft` (the picks deferred, not written): the pack
-    passed on, the forced last cards (from the cards read with the pod), the deadlines."""
+    passed on, the forced last cards (from the cards read with the pod), the next round when
+    they end this one (its packs read with the pod), the deadlines."""
     seats, positions, last_cards = pod
     read, positions = fastpath.Read.of(draft), list(positions)
     memo_defer(draft, last_cards)
     record_pick(draft, seat, positions, head, card, Pick.Kind.HUMAN)
-    round_over = take_last_cards(draft, seats, positions)
+    round_over = False
+    while take_last_cards(draft, seats, positions):
+        if draft.round >= draft.rounds:
+            round_over = True
+            break
+        draft.round += 1  # as `settle` opens the next round
     picks, moved = deferred(draft)
     now = timezone.now()
     for pick in picks:
@@ -144,7 +150,9 @@ def _claim(plan: _Plan) -> bool:
     """The pod's lock, taken only if nothing the plan read has moved (its version, the queues
     it changes), and the planned picks, their packs and the deadlines written under it: one
     statement on PostgreSQL (`fastpath.claim_and_write`); nothing written when it moved."""
-    arrivals = fastpath.claim_and_write(plan.read, plan.picks, plan.moved, plan.deadlines)
+    arrivals = fastpath.claim_and_write(
+        plan.read, plan.picks, plan.moved, plan.deadlines, plan.draft.round
+    )
     if arrivals is None:
         return False
     plan.draft.arrivals = arrivals  # the other seats' passes since the read counted
@@ -175,8 +183,9 @@ def _pick_locked(
     draft_id: int, user, pack_id: int, pick_number: int, card: tuple[int, int | None]
 ) -> Pick:
     """The pick made under the pod's lock, read there: the pod (one statement), then the
-    card's error after theirs (as if read there); the pick and what follows it in one
-    statement more, or, when its last cards end the round, the round's end (`settle`)."""
+    card's error after theirs (as if read there); the pick and what follows it (the next
+    round included) in one statement more, or, when its last cards end the draft, the
+    draft's end (`settle`: the pools)."""
     with transaction.atomic():
         draft = draft_lock(draft_id, announce=False)
         require_status(draft, Draft.Status.RUNNING, action="pick")
@@ -198,13 +207,13 @@ def _pick_locked(
             )
         plan = _planned(draft, (seats, positions, last_cards), seat, head, (pack_card_id, card_id))
         if not plan.round_over:
-            fastpath.write_picks(plan.picks, plan.moved, plan.deadlines, arrivals=draft.arrivals)
+            fastpath.write_picks(
+                plan.picks, plan.moved, plan.deadlines, draft.arrivals, draft.round
+            )
             _after_write(plan)
             return plan.pick
         settle(draft, seats, plan.positions, now=plan.pick.created_at)
         save(draft)
-        if bots_waiting(draft, seats, plan.positions):
-            schedule_bots(draft.id)
         return plan.pick
 
 
