@@ -158,9 +158,9 @@ BotsCards = tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]
 
 
 def bots_state(draft_id: int) -> tuple[Draft, list[Seat], list[PackPosition], BotsCards] | None:
-    """The draft (its game loaded with it), its seats in order, where the round's packs are
-    and what its bots choose from (`BotsCards`), in one snapshot; None for no such draft.
-    Read without a lock."""
+    """The draft (its game loaded with it), its seats in order, where the packs of the round
+    and the rounds after it are and what its bots choose from (`BotsCards`), in one
+    snapshot; None for no such draft. Read without a lock."""
     if connection.vendor != "postgresql":
         draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
         if draft is None:
@@ -431,7 +431,7 @@ _BOT_PICKS_JSON = (
 )
 _BOTS_COLUMNS = (
     _SEATS_JSON.format('d."id"')
-    + _PACKS_JSON.format('d."id"', '= d."round"')
+    + _PACKS_JSON.format('d."id"', '>= d."round"')
     + ","
     + _CARDS_JSON.format('d."id"', 'd."round"')
     + _BOT_PICKS_JSON.format('d."id"', 'd."id"')
@@ -444,7 +444,7 @@ BOTS_STATE_SQL = (
 BOTS_ROWS_SQL = (
     "SELECT"
     + _SEATS_JSON.format("%s")
-    + _PACKS_JSON.format("%s", "= %s")
+    + _PACKS_JSON.format("%s", ">= %s")
     + ","
     + _CARDS_JSON.format("%s", "%s")
     + _BOT_PICKS_JSON.format("%s", "%s")

@@ -326,9 +326,9 @@ def test_every_bots_plan_of_a_whole_draft_is_written_as_planned(
     monkeypatch.setattr(bot_services, "_bots_locked", under_the_lock)
     # when the draft is played to its end, the bots planning before the lock
     draft_to_the_end(draft.id, players[:1])
-    # then no plan was ever refused, only passes that ended a round were made under the
-    # lock, and every card was picked once
-    assert len(locked) <= 3
+    # then no plan was ever refused, only a pass that ended the draft was made under the
+    # lock (a round's end is planned too), and every card was picked once
+    assert len(locked) <= 1
     picks = Pick.objects.filter(draft=draft)
     assert picks.count() == seats * 45 == picks.values("pack_card").distinct().count()
 

@@ -12,8 +12,9 @@ transaction. Refused, the bots plan again from the pod as it is then, at most
 STALE_PLANS_BEFORE_LOCKING times, then choose under the lock, reading the pod there
 in one statement and writing in one more.
 
-A pass that ends the round (the next round's packs, the pools at the draft's end) is made
-under the lock, and so is every pass of a pod of bots only, whose lock nobody waits for: one
+A pass that ends the round opens the next in memory too (its packs wait at their origin
+seats, read with the pod). One that ends the draft (the pools) is made under the lock, and
+so is every pass of a pod of bots only, whose lock nobody waits for: one
 transaction takes them all.
 """
 
@@ -99,8 +100,10 @@ def _planned(
     made = len(bots_pass(draft, seats, positions))
     if not made:
         return None
-    if take_last_cards(draft, seats, positions):
-        return UNDER_THE_LOCK
+    while take_last_cards(draft, seats, positions):
+        if draft.round >= draft.rounds:
+            return UNDER_THE_LOCK  # the draft's end: the pools
+        draft.round += 1  # as `settle` opens the next round (its packs read with the pod)
     picks, moved = deferred(draft)
     deadlines = deadline_changes(draft, seats, positions, now=timezone.now())
     return BotsPlan(read, draft, seats, picks, moved, deadlines, made)
@@ -114,7 +117,9 @@ def _bots_write(plan: BotsPlan) -> bool:
     draft = plan.draft
     try:
         with fastpath.write_transaction():
-            arrivals = fastpath.claim_and_write(plan.read, plan.picks, plan.moved, plan.deadlines)
+            arrivals = fastpath.claim_and_write(
+                plan.read, plan.picks, plan.moved, plan.deadlines, draft.round
+            )
             if arrivals is None:
                 return False
             draft.arrivals = arrivals  # the other seats' picks since the read counted
@@ -142,7 +147,9 @@ def _bots_locked(draft_id: int, card_infos: dict) -> int:
             plan = _planned(draft, seats, positions, cards, card_infos)
             if not isinstance(plan, BotsPlan):
                 return _bots_settled(draft, seats, positions) if plan else 0
-            fastpath.write_picks(plan.picks, plan.moved, plan.deadlines, draft.arrivals)
+            fastpath.write_picks(
+                plan.picks, plan.moved, plan.deadlines, draft.arrivals, draft.round
+            )
             schedule_deadlines(draft, plan.deadlines)
             return plan.made
         draft._card_infos = card_infos
