@@ -46,11 +46,11 @@ from .picks import (
     take_last_cards,
 )
 
-# How many plans a pick makes before it is made under the lock (each refused when the pod
-# moved between its read and its claim): planning again costs two round trips, the lock six.
-# In bench/draft_pods.py (8 pods, load 16-20) 3 and 5 gave the same tail within the noise;
-# refusals come in runs while a pod is busy, so more tries mostly lengthen the unlucky picks.
-PLANNED_TRIES = 3
+# How many plans a pick makes before it is made under the lock (each refused when a queue it
+# changes moved between its read and its claim): planning again costs two round trips, the
+# lock five and a wait behind the pod's other writes. In bench/draft_pods.py (8 pods, load
+# 7-11) 6 left only the draft's ends under the lock (3: about 15 more picks), at the same p99.
+PLANNED_TRIES = 6
 
 
 def draft_pick_make(
