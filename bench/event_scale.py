@@ -282,18 +282,14 @@ def changed_reads(tournament, organizer) -> None:
             since = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
             sizes.setdefault(name, []).append(len(response.content))
         emit(
-            f"changed_{name}_cpu_median",
-            statistics.median(cpu),
-            "ms",
-            wall_ms=round(statistics.median(wall), 1),
-            entries=ENTRIES,
+            f"changed_{name}_cpu_median", statistics.median(cpu), "ms",
+            wall_ms=round(statistics.median(wall), 1), entries=ENTRIES,
             queries=len(captured.captured_queries),
             body_bytes=int(statistics.median(sizes[name])),
             target="<= 30" if name == "tournament_page" else "<= 50",
             reads_cpu_ms=[round(ms, 1) for ms in cpu],
-            reads_gc_ms=[round(ms, 1) for ms in gc_ms],
-            gc_frozen=GC_FREEZE,
-        )
+            reads_gc_ms=[round(ms, 1) for ms in gc_ms], gc_frozen=GC_FREEZE,
+        )  # fmt: skip
     gc.callbacks.remove(watch)
 
 

@@ -306,19 +306,8 @@ def claim_and_write(
         if claimed:
             write_picks(picks, moved, seats)
         return read.arrivals + count if claimed else None
-    touched = {pick.seat.index for pick in picks} | {m.holder_seat for m in moved}
-    strict = any(m.cards_left == 0 for m in moved) or any(
-        seat.index not in touched for seat in seats
-    )  # (a round's end empties its last pack)
-    counters = {str(index): read.queues.get(str(index), 0) for index in sorted(touched)}
-    moved_on = json.dumps({index: value + 1 for index, value in counters.items()})
-    params: list[Any] = [count, round_number, moved_on, read.draft_id, read.version]
-    if strict:
-        condition = ' AND "arrivals" = %s'
-        params.append(read.arrivals)
-    else:
-        condition = ' AND COALESCE(("queues" ->> %s)::bigint, 0) = %s' * len(counters)
-        params += [value for pair in counters.items() for value in pair]
+    condition, moved_on, checked = _claim_condition(read, picks, moved, seats)
+    params: list[Any] = [count, round_number, moved_on, read.draft_id, read.version, *checked]
     now = timezone.now()
     for pick in picks:
         pick.created_at = pick.created_at or now  # as `auto_now_add` sets it
@@ -342,6 +331,21 @@ def claim_and_write(
     if arrivals is not None and picks:
         picks[0].pk = first  # the rows are numbered in the order given
     return arrivals
+
+
+def _claim_condition(
+    read: Read, picks: Sequence[Pick], moved: Sequence[PackPosition], seats: Sequence[Seat]
+) -> tuple[str, str, list[Any]]:
+    """What a claim asks beyond the version (SQL and its parameters), and the counters of the
+    queues it changes moved on (JSON): those counters as read, or, for a plan that empties a
+    pack (a round's end empties its last) or writes another seat's deadline, the arrivals."""
+    touched = {pick.seat.index for pick in picks} | {m.holder_seat for m in moved}
+    counters = {str(index): read.queues.get(str(index), 0) for index in sorted(touched)}
+    moved_on = json.dumps({index: value + 1 for index, value in counters.items()})
+    if any(m.cards_left == 0 for m in moved) or any(s.index not in touched for s in seats):
+        return ' AND "arrivals" = %s', moved_on, [read.arrivals]
+    condition = ' AND COALESCE(("queues" ->> %s)::bigint, 0) = %s' * len(counters)
+    return condition, moved_on, [value for pair in counters.items() for value in pair]
 
 
 def write_transaction():
