@@ -128,6 +128,27 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
     return actions
 
 
+def is_legal_move(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
+    """Whether `action in move_actions(state, seat, only=action["unit"])` (a dict of type
+    "move" naming its unit), working out only that unit's destinations."""
+    unit = state["units"].get(action["unit"])
+    if unit is None or unit["seat"] != seat or unit["exhausted"] or "to" not in action:
+        return False
+    if len(action) == 3:  # type, unit, to
+        held = frozenset([u["zone"] for u in state["units"].values() if u["seat"] != seat])
+        reach = effects.reach(state, action["unit"])
+        way = _destinations(unit["zone"], reach, seat, tuple(state["out"]), held)
+        return action["to"] in way
+    own = zones.structures_zone(seat)
+    return (
+        len(action) == 4
+        and "into" in action
+        and unit["zone"] == own
+        and action["to"] == own
+        and action["into"] in zones.free_structures(state, seat)
+    )
+
+
 def move_destinations(state: dict[str, Any], uid: str, held: set[str] | None = None) -> list[str]:
     """Zones the unit may move to: within its reach, not holding an opposing unit (except the
     Battlefield, neutral ground), not through one, not past a Battlefield an opponent holds
@@ -184,6 +205,18 @@ def shoot_actions(
     """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
     1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
     that unit's shots)."""
+    return _shots(state, seat, only, first=False)
+
+
+def can_shoot(state: dict[str, Any], seat: int) -> bool:
+    """Whether shoot_actions(state, seat) is not empty (stops at the first shot found)."""
+    return bool(_shots(state, seat, None, first=True))
+
+
+def _shots(
+    state: dict[str, Any], seat: int, only: str | None, *, first: bool
+) -> list[dict[str, Any]]:
+    """shoot_actions; `first`: only the first shot found."""
     actions: list[dict[str, Any]] = []
     every = state["units"]
     units = every if only is None else ({only: every[only]} if only in every else {})
@@ -212,6 +245,8 @@ def shoot_actions(
             for other in near:
                 if not _deflects(state, other):
                     actions.append({"type": "shoot", "unit": uid, "target": other})
+                    if first:
+                        return actions
     return actions
 
 

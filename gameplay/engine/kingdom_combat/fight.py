@@ -88,12 +88,37 @@ def attack_actions(
 
 
 def can_attack(state: dict[str, Any], seat: int) -> bool:
-    """Whether any Active unit of the seat has something to attack."""
+    """Whether any Active unit of the seat has something to attack (`targets` not empty for
+    one of them, stopping at the first target found)."""
+    ready = [uid for uid, u in state["units"].items() if u["seat"] == seat and not u["exhausted"]]
+    if not ready:
+        return False
+    held = zones.held_against(state, seat)
+    others = [other for other in flow.living(state) if other != seat]
     with effects.reading(state):
-        return any(
-            unit["seat"] == seat and not unit["exhausted"] and targets(state, uid)
-            for uid, unit in state["units"].items()
-        )
+        return any(_has_target(state, uid, held, others) for uid in ready)
+
+
+def _has_target(state: dict[str, Any], uid: str, held: set[str], others: list[int]) -> bool:
+    """Whether `targets(state, uid)` is not empty; `held`: the zones holding a unit of
+    another seat, `others`: the other living seats."""
+    unit = state["units"][uid]
+    here, reach = unit["zone"], effects.reach(state, uid)
+
+    def within(zone: str) -> bool:
+        route = zones.path(here, zone)
+        return len(route) - 1 <= reach and not any(z in held for z in route[1:-1])
+
+    if any(within(zone) for zone in held):  # held: the zones of the opposing units
+        return True
+    if here == zones.BATTLEFIELD and here in held:
+        return False  # Clear the Way
+    for other in others:
+        if player(state, other)["structures"] and within(zones.structures_zone(other)):
+            return True
+        if within(zones.fortress_zone(other)):
+            return True
+    return False
 
 
 def declare(state: dict[str, Any], seat: int, uid: str, target: str) -> None:

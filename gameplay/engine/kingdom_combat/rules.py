@@ -140,7 +140,7 @@ class KingdomCombat(Ruleset):
         if kind == "play":
             return economy.play_actions(state, seat, only=action.get("card"))
         if kind == "move":
-            return economy.move_actions(state, seat, only=action.get("unit"))
+            return [action] if economy.is_legal_move(state, seat, action) else []
         if kind == "shoot":
             return economy.shoot_actions(state, seat, only=action.get("unit"))
         if kind == "activate":

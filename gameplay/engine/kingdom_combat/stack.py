@@ -95,7 +95,7 @@ def asked_seat(state: dict[str, Any]) -> int | None:
                 # answer_actions is not empty (the shots not worked out when a trick is there)
                 if (
                     economy.play_actions(state, seat, ANSWERS)
-                    or economy.shoot_actions(state, seat)
+                    or economy.can_shoot(state, seat)
                     or fight.answer_activations(state, seat)
                 ):
                     return seat
