@@ -144,7 +144,7 @@ def is_legal_move(state: dict[str, Any], seat: int, action: dict[str, Any]) -> b
         len(action) == 4
         and "into" in action
         and unit["zone"] == own
-        and action["to"] == own
+        and own == action["to"]
         and action["into"] in zones.free_structures(state, seat)
     )
 

@@ -248,10 +248,7 @@ def range_of(state: dict[str, Any], uid: str) -> int:
 def _range_sources(state: dict[str, Any], memo: Memo) -> tuple[Any, ...]:
     """What changes units' printed ranges: (what this turn's effects and attachments add per
     unit, the auras, the "gets Ranged N" floors), or () when nothing does."""
-    adds = _stat_sources(state, memo, "range")[0]
-    auras = _in_play(state).auras("range")
-    grants = static_effects(state, "grant_range")
-    return (adds, auras, grants) if adds or auras or grants else ()
+    return _in_play(state).range_sources(_given(state))
 
 
 def _range_of(state: dict[str, Any], uid: str) -> int:

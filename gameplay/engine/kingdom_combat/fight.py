@@ -87,6 +87,20 @@ def attack_actions(
     return actions
 
 
+def is_legal_attack(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
+    """Whether `action in attack_actions(state, seat, only=action["unit"])` for a dict of
+    type "attack" naming its unit, working out only that unit's targets."""
+    uid = action["unit"]
+    unit = state["units"].get(uid)
+    if unit is None or unit["seat"] != seat or unit["exhausted"]:
+        return False
+    if len(action) != 3 or "target" not in action:
+        return False
+    if any(uid in b["attackers"] for b in state["combat"]["battles"]):
+        return False
+    return action["target"] in targets(state, uid)
+
+
 def can_attack(state: dict[str, Any], seat: int) -> bool:
     """Whether any Active unit of the seat has something to attack (`targets` not empty for
     one of them, stopping at the first target found)."""
@@ -239,9 +253,9 @@ def answer_activations(state: dict[str, Any], seat: int) -> list[dict[str, Any]]
     Moonwell Sanctum giving a unit at the fortress Etherial."""
     combat = state["combat"]
     if (
-        flow.version(state) < 3
-        or combat is None
+        combat is None
         or state["turn"]["stage"] != "defend"
+        or flow.version(state) < 3
         or all(b["seat"] != seat for b in combat["battles"])
     ):
         return []

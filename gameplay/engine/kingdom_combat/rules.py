@@ -36,6 +36,9 @@ def _seat_decision(seat: int) -> Decision:
     return _SEATS[seat] if seat < len(_SEATS) else Decision("seat", (seat,))
 
 
+# The field naming the card or unit of an action of that type (is_legal)
+_NAMED_BY = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}
+
 # The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.KINGDOM_COMBAT)
 
@@ -119,7 +122,7 @@ class KingdomCombat(Ruleset):
         kind = action.get("type")
         if state["phase"] != "turn" or state["turn"]["stage"] == "defend":
             return self._legal_actions(state, seat)
-        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(str(kind))
+        field = _NAMED_BY.get(kind) if isinstance(kind, str) else None
         if field is not None and not isinstance(action.get(field), str):
             return []  # every such legal action names its card or unit
         if state["window"] is not None:
@@ -136,7 +139,9 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             if kind == "commit":
                 return [{"type": "commit"}]
-            return fight.attack_actions(state, seat, only=action.get("unit"))
+            if kind == "attack" and fight.is_legal_attack(state, seat, action):
+                return [action]
+            return []
         if kind == "play":
             return economy.play_actions(state, seat, only=action.get("card"))
         if kind == "move":
