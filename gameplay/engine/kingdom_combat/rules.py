@@ -102,8 +102,10 @@ class KingdomCombat(Ruleset):
             return fight.defend_actions(state, seat)
         if stage == "combat":
             return fight.attack_actions(state, seat)
-        actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += economy.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
+        known = economy.sides(state, seat)  # one pass over the units for moves and shots
+        actions = economy.play_actions(state, seat) + economy.move_actions(state, seat, None, known)
+        actions += economy.shoot_actions(state, seat, None, known)
+        actions += resolution.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
