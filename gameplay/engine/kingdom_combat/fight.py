@@ -34,13 +34,19 @@ def armor(state: dict[str, Any], uid: str) -> int:
 # --- declaring ------------------------------------------------------------------------------
 
 
-def targets(state: dict[str, Any], uid: str) -> list[str]:
+def targets(
+    state: dict[str, Any], uid: str, held: set[str] | None = None, others: list[int] | None = None
+) -> list[str]:
     """What the unit may attack: opposing units, structures and fortresses within its reach
     (1 zone, Mounted 2), never through a zone holding an opposing unit; from the Battlefield
-    no structure or fortress while an opposing unit stands there (Clear the Way)."""
+    no structure or fortress while an opposing unit stands there (Clear the Way). `held`
+    (zones.held_against) and `others` (the other living seats, in order), when known."""
     unit = state["units"][uid]
     seat, here, reach = unit["seat"], unit["zone"], effects.reach(state, uid)
-    held = zones.held_against(state, seat)
+    if held is None:
+        held = zones.held_against(state, seat)
+    if others is None:
+        others = [other for other in flow.living(state) if other != seat]
     near: dict[str, bool] = {}  # zone: within reach, once
 
     def within(zone: str) -> bool:
@@ -58,9 +64,7 @@ def targets(state: dict[str, Any], uid: str) -> list[str]:
             out.append(other)
     if here == zones.BATTLEFIELD and here in held:
         return out  # Clear the Way
-    for other in flow.living(state):
-        if other == seat:
-            continue
+    for other in others:
         if within(zones.structures_zone(other)):
             out += player(state, other)["structures"]
         if within(zones.fortress_zone(other)):
@@ -77,12 +81,15 @@ def attack_actions(
     units = state["units"]
     if only is not None:
         units = {only: units[only]} if only in units else {}
-    actions = [
-        {"type": "attack", "unit": uid, "target": target}
-        for uid, unit in units.items()
-        if unit["seat"] == seat and not unit["exhausted"] and uid not in declared
-        for target in targets(state, uid)
-    ]
+    actions = []
+    held: set[str] | None = None  # worked out once, for the first attacker
+    others = [other for other in flow.living(state) if other != seat]
+    for uid, unit in units.items():
+        if unit["seat"] == seat and not unit["exhausted"] and uid not in declared:
+            if held is None:
+                held = zones.held_against(state, seat)
+            for target in targets(state, uid, held, others):
+                actions.append({"type": "attack", "unit": uid, "target": target})
     actions.append({"type": "commit"})
     return actions
 
