@@ -50,9 +50,9 @@ def play_actions(
         if key in seen:
             continue
         seen.add(key)
-        if cards.kind(key) not in kinds or cost(state, seat, cid) > gold:
-            continue
         if only is not None and cid != only:
+            continue
+        if cards.kind(key) not in kinds or cost(state, seat, cid) > gold:
             continue
         if cards.card(key)["type"] != "action":
             actions.append({"type": "play", "card": cid})

@@ -66,6 +66,16 @@ class KingdomCombat(Ruleset):
     def decision(self, state: dict[str, Any]) -> Decision:
         """Who acts: the hiring / mulligan seat, the defending seat, or the turn's seat."""
         phase = state["phase"]
+        if phase == "turn":  # the usual case first, _seat_decision inlined
+            window = state["window"]
+            if window is not None:
+                seat = window["order"][window["index"]]
+            elif state["turn"]["stage"] == "defend":
+                combat = state["combat"]
+                seat = combat["defend_order"][combat["defend_index"]]
+            else:
+                seat = state["turn"]["seat"]
+            return _SEATS[seat] if seat < 8 else Decision("seat", (seat,))
         if phase == "over":
             return _TERMINAL
         if phase in ("garrison", "mulligan"):
