@@ -60,6 +60,21 @@ class reading:  # a context manager named like the function it replaces
             _scope.current = None
 
 
+def open_read(state: dict[str, Any]) -> bool:
+    """`reading(state).__enter__` as a function, for the hottest callers (a `with` costs
+    three calls): True when it opened the read, to pass to close_read."""
+    if _scope.current is None:
+        _scope.current = (state, {})
+        return True
+    return False
+
+
+def close_read(opened: bool) -> None:
+    """Ends the read open_read opened (if it did)."""
+    if opened:
+        _scope.current = None
+
+
 def _memo(state: dict[str, Any]) -> Memo | None:
     """The open memo for this state, if any."""
     current = _scope.current

@@ -116,8 +116,11 @@ def can_attack(state: dict[str, Any], seat: int) -> bool:
         return False
     held = zones.held_against(state, seat)
     others = [other for other in flow.living(state) if other != seat]
-    with effects.reading(state):
+    opened = effects.open_read(state)  # effects.reading, without a `with`'s three calls
+    try:
         return any(_has_target(state, uid, held, others) for uid in ready)
+    finally:
+        effects.close_read(opened)
 
 
 def _has_target(state: dict[str, Any], uid: str, held: set[str], others: list[int]) -> bool:

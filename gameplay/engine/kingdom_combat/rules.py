@@ -91,8 +91,11 @@ class KingdomCombat(Ruleset):
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action the seat may take now ([] when it is not its decision)."""
         cards.learn_state(state)
-        with effects.reading(state):
+        opened = effects.open_read(state)
+        try:
             return self._legal_actions(state, seat)
+        finally:
+            effects.close_read(opened)
 
     def _legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
         decision = self.decision(state)
@@ -125,8 +128,11 @@ class KingdomCombat(Ruleset):
         if not isinstance(action, dict) or seat not in self.decision(state).seats:
             return False
         cards.learn_state(state)
-        with effects.reading(state):
+        opened = effects.open_read(state)
+        try:
             return action in self._candidates(state, seat, action)
+        finally:
+            effects.close_read(opened)
 
     def _candidates(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Any]:
         """The legal actions that could equal `action`: a subset of legal_actions holding
