@@ -190,9 +190,13 @@ def given(state: dict[str, Any]) -> Given:
     """What this turn's effects and the attachments give now: the kept one while it holds."""
     keys = state["cards"]
     effects, attached = tuple(state["effects"]), tuple(state["attached"].items())
-    now = (keys, effects, attached)
     kept = _kept_given.given
-    if kept is not None and kept.keys is keys and (kept.keys, kept.effects, kept.attached) == now:
+    if (
+        kept is not None
+        and kept.keys is keys
+        and kept.effects == effects
+        and kept.attached == attached
+    ):
         return kept
     kept = _kept_given.given = Given(keys, effects, attached)
     return kept
