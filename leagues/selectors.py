@@ -118,6 +118,7 @@ def leaderboard_get(*, league: League) -> dict:
                 "status_label": t.get_status_display(),
                 "starts_at": t.starts_at,
                 "started_at": t.started_at,
+                "time_zone": t.time_zone,
                 "outside_season": _outside(league, t),
             }
             for t in events

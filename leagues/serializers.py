@@ -111,6 +111,7 @@ class LeagueEventOut(serializers.Serializer):
     started_at = serializers.DateTimeField(
         allow_null=True, help_text="When it was started (the day the season counts it on)."
     )
+    time_zone = serializers.CharField(help_text="The event's time zone, as its page reads times.")
     outside_season = serializers.BooleanField(help_text="Started outside the season: no points.")
 
 

@@ -6,8 +6,9 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-def test_a_winston_draft_through_the_api(client_for, api_client, organizer, players):
-    host, alice, bob = client_for(organizer), client_for(players[0]), client_for(players[1])
+def a_started_winston_draft(host, alice, bob) -> int:
+    """The host creates a Winston draft (2 seats, none for a third) that alice and bob join;
+    it starts. Its id."""
     body = {"game": "combat", "seats": 2, "bots": 0, "format": "winston", "seed": "w"}
     created = host.post("/api/drafts/", body, format="json")
     assert created.status_code == 201, created.json()
@@ -19,22 +20,38 @@ def test_a_winston_draft_through_the_api(client_for, api_client, organizer, play
     alice.post(f"/api/drafts/{draft_id}/join/")
     bob.post(f"/api/drafts/{draft_id}/join/")
     assert host.post(f"/api/drafts/{draft_id}/start/").status_code == 200
-    url = f"/api/drafts/{draft_id}/winston/"
-    # the acting player sees pile 1's card; the other sees only the sizes and the stack
+    return draft_id
+
+
+def then_only_the_acting_player_sees_the_pile(url: str, alice, bob) -> None:
+    """The acting player sees pile 1's card; the other sees only the sizes and the stack."""
     mine, theirs = alice.get(url).json(), bob.get(url).json()
     assert mine["your_turn"]
     assert len(mine["current_pile"]) == 1
     assert theirs["current_pile"] is None
     assert theirs["pile_sizes"] == [1, 1, 1]
     assert theirs["stack"] == 87
-    # refusals change nothing
-    assert api_client.post(url, {"action": "take", "turn": 0}, format="json").status_code in (
+
+
+def then_refusals_change_nothing(url: str, anonymous, alice, bob, stranger) -> None:
+    """No login, not your turn, a bad action and no seat are refused."""
+    assert anonymous.post(url, {"action": "take", "turn": 0}, format="json").status_code in (
         401,
         403,
     )
     assert bob.post(url, {"action": "take", "turn": 0}, format="json").status_code == 409
     assert alice.post(url, {"action": "grab", "turn": 0}, format="json").status_code == 400
-    assert client_for(players[2]).post(url, {"action": "take", "turn": 0}).status_code == 403
+    assert stranger.post(url, {"action": "take", "turn": 0}).status_code == 403
+
+
+def test_a_winston_draft_through_the_api(client_for, api_client, organizer, players):
+    host, alice, bob = client_for(organizer), client_for(players[0]), client_for(players[1])
+    draft_id = a_started_winston_draft(host, alice, bob)
+    url = f"/api/drafts/{draft_id}/winston/"
+    # the acting player sees pile 1's card; the other sees only the sizes and the stack
+    then_only_the_acting_player_sees_the_pile(url, alice, bob)
+    # refusals change nothing
+    then_refusals_change_nothing(url, api_client, alice, bob, client_for(players[2]))
     # a decline moves alice to pile 2; repeating it is a 409 with the current turn
     moved = alice.post(url, {"action": "decline", "turn": 0}, format="json")
     assert moved.status_code == 201

@@ -14,3 +14,10 @@ def add_entries_and_start(page: Page, players) -> None:
     page.get_by_text("Start tournament…").click()
     page.get_by_role("button", name="Yes, start now").click()
     expect(page.get_by_text("The tournament has started.")).to_be_visible()
+
+
+def start_from_the_desk(page: Page) -> None:
+    """On the event's page: the start (a two-step confirmation), said in the page's messages."""
+    page.get_by_text("Start tournament…").click()
+    page.get_by_role("button", name="Yes, start now").click()
+    expect(page.locator(".messages")).to_contain_text("The tournament has started.")

@@ -2,6 +2,7 @@
 moves by clicking the play table (static/gameplay/table.js) as a person would."""
 
 import json
+import random
 import re
 
 from playwright.sync_api import Locator, Page, expect
@@ -112,6 +113,20 @@ def table_moves(page: Page) -> dict | None:
     if data.count() == 0:
         return None
     return json.loads(data.text_content())
+
+
+def pick_a_move(table: dict, rng: random.Random) -> dict:
+    """A random move of the click table, card plays and combat first (a turn still ends: the
+    hand and the soldiers run out)."""
+    moves = table["moves"]
+    on_board = [m for m in moves if not m["path"][0].startswith("opt:")]
+    return rng.choice(on_board) if on_board and rng.random() < 0.85 else rng.choice(moves)
+
+
+def click_kind(move: dict) -> str:
+    """What a move of two clicks or more chooses first and second, such as "card>zone"."""
+    first, second = move["path"][:2]
+    return first.split(":")[0] + ">" + second.split(":")[0]
 
 
 def click_toward(page: Page, table: dict, move: dict) -> bool:

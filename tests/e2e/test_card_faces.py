@@ -4,7 +4,7 @@ import os
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from decks.drafting import services
@@ -62,13 +62,9 @@ def costs(page, selector: str) -> list[int]:
     return [int(v) for v in values if v != ""]
 
 
-@pytest.mark.usefixtures("eager_celery")
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
-    live_server, browser: Browser, transactional_db, make_user, settings, size
-):
-    settings.DRAFT_ROOM_POLL_MS = 400
-    # given a Kingdom Combat pod of two (Alice and a bot) with small packs, started
+def alice_in_a_pod_of_two(browser: Browser, live_server, make_user, size) -> Page:
+    """A Kingdom Combat pod of two (Alice and a bot) with small packs, started; Alice's page
+    in the draft room at `size`."""
     host, alice = make_user("host"), make_user("alice")
     draft = services.draft_create(
         organizer=host,
@@ -82,7 +78,12 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     page = browser_page_for(browser, live_server, alice)
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{live_server.url}/drafts/{draft.id}/")
-    # then the pack is a grid of card faces with every text readable, on every border
+    return page
+
+
+def the_pack_is_readable(page: Page, size) -> None:
+    """The pack is a grid of card faces with every text readable, on every border; the
+    new-pack sound can be turned off (and stays off on this device)."""
     expect(page.locator("#pack .cf")).to_have_count(4)
     expect(page.locator("#pack .cf-border-black").first).to_be_visible()
     expect(page.locator("#pass-direction")).to_contain_text("passing left")
@@ -91,22 +92,27 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     assert low == []
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     shot(page, f"draft-room-{size[0]}")
-    # and the new-pack sound can be turned off (and stays off on this device)
     page.get_by_role("button", name="Sound on").click()
     expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("localStorage.getItem('draft-sound')") == "off"
     page.get_by_role("button", name="Sound off").click()
-    # when Alice picks a card, the next pack is announced in the title
+
+
+def pick_and_sort_the_pack(page: Page) -> None:
+    """A pick announces the next pack in the title; sorted by cost it is cheapest first."""
     page.locator("#pack .card-button").first.click()
     expect(page).to_have_title(re.compile("^New pack!"))
     expect(page.locator("#pick-count")).to_have_text("1")
-    # and when she sorts the pack by cost, it is shown cheapest first
     page.get_by_label("Sort the pack by").select_option("cost")
     page.wait_for_function(
         "() => { const c = [...document.querySelectorAll('#pack [data-card-face]')]"
         ".map(e => +e.dataset.cost); return c.every((v, i) => !i || c[i - 1] <= v); }"
     )
-    # and she picks until the draft is over, her picks sorted by cost in groups by type
+
+
+def pick_to_the_end(page: Page) -> None:
+    """Alice picks until the draft is over, her picks sorted by cost in groups by type and
+    readable."""
     page.get_by_label("Sort picks by").select_option("cost")
     for _ in range(60):
         if page.locator("#draft-finished").count():
@@ -124,6 +130,22 @@ def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
     measured, low = low_contrast(page, "#picks [data-card-face]")
     assert measured > 20
     assert low == []
+
+
+@pytest.mark.usefixtures("eager_celery")
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_a_kingdom_combat_draft_is_readable_sorted_and_ends_ready_to_build(
+    live_server, browser: Browser, transactional_db, make_user, settings, size
+):
+    settings.DRAFT_ROOM_POLL_MS = 400
+    # given a Kingdom Combat pod of two (Alice and a bot) with small packs, started
+    page = alice_in_a_pod_of_two(browser, live_server, make_user, size)
+    # then the pack is readable, and the new-pack sound can be turned off
+    the_pack_is_readable(page, size)
+    # when Alice picks a card and sorts the pack by cost, it is shown cheapest first
+    pick_and_sort_the_pack(page)
+    # and she picks until the draft is over, her picks sorted by cost in groups by type
+    pick_to_the_end(page)
     # and a click moves a pick to the sideboard
     page.locator("#picks .pick-toggle").first.click()
     expect(page.locator('[data-section="sideboard"] .section-count')).to_have_text("1")
@@ -215,3 +237,25 @@ def test_the_keyboard_reaches_every_card_and_opens_it_large(live_server, page):
     # and after a touch (a phone that says it hovers) no card stays zoomed in place
     other.dispatch_event("pointerdown", {"pointerType": "touch"})
     expect(other).to_have_css("transform", "none")
+
+
+def test_the_card_browsers_table_shows_each_rows_card(live_server, page):
+    # given Kingdom Combat's cards as a table of text rows
+    page.goto(f"{live_server.url}/cards/?game=kingdom-combat&layout=table")
+    row = page.locator('.cards-table tr[data-face-key="Royal Mint"]')
+    # when the pointer rests on a row, then its card shows beside the row, readable
+    row.hover()
+    peek = page.locator(".cf-peek")
+    expect(peek.locator(".cf-name")).to_have_text("Royal Mint")
+    assert peek.bounding_box()["width"] > 150
+    # and the keyboard reaches the row's name, where Z opens the card large
+    page.mouse.move(0, 0)
+    name = row.locator("strong")
+    name.focus()
+    page.keyboard.press("z")
+    overlay = page.locator('.cf-overlay[role="dialog"]')
+    expect(overlay).to_have_attribute("aria-label", "Card: Royal Mint")
+    page.keyboard.press("Escape")
+    expect(overlay).to_have_count(0)
+    # and the cards drawn for this stay out of the table's flow
+    expect(page.locator(".cf-sources")).to_be_hidden()

@@ -28,11 +28,19 @@ def right_edge(locator) -> float:
     return locator.evaluate("el => el.getBoundingClientRect().right")
 
 
-def test_a_double_elimination_to_a_grand_final_reset(
-    live_server, page: Page, browser: Browser, make_user, transactional_db
-):
-    base = live_server.url
-    organizer = make_user("orla", password=PASSWORD)
+GRAND_FINAL = 8  # 3 winners' rounds, 4 losers' rounds
+
+
+def winner_to_the_reset(match, slots):
+    """The better seed wins, but the losers' bracket winner takes the grand final."""
+    if match.round.number == GRAND_FINAL:
+        return slots[1]  # the losers' bracket winner takes the grand final
+    return min(slots, key=lambda pk: Entry.objects.get(pk=pk).seed)
+
+
+def played_to_the_reset(organizer) -> Tournament:
+    """A 6-entry double elimination, every match decided round by round until the grand final
+    opens the reset."""
     tournament = services.tournament_create(
         organizer=organizer,
         name="Double Night",
@@ -46,18 +54,14 @@ def test_a_double_elimination_to_a_grand_final_reset(
         )
     services.tournament_start(tournament=tournament, by_user=organizer)
     tournament.refresh_from_db()
-    grand_final = 8  # 3 winners' rounds, 4 losers' rounds
+    while not Match.objects.filter(tournament=tournament, round__number=GRAND_FINAL + 1).exists():
+        assert decide_ready(tournament, organizer, winner_to_the_reset)
+    return tournament
 
-    def winner_of(match, slots):
-        if match.round.number == grand_final:
-            return slots[1]  # the losers' bracket winner takes the grand final
-        return min(slots, key=lambda pk: Entry.objects.get(pk=pk).seed)
 
-    # every match decided round by round until the grand final opens the reset
-    while not Match.objects.filter(tournament=tournament, round__number=grand_final + 1).exists():
-        assert decide_ready(tournament, organizer, winner_of)
-
-    # the event page draws both brackets, the finals and the reset, with connector lines
+def both_brackets_on_a_laptop(page: Page, base: str, tournament: Tournament) -> None:
+    """The event page draws both brackets, the finals and the reset, with connector lines;
+    the finals fit at 1280 px, and on a narrower screen a button scrolls them into view."""
     log_in(page, base, "orla")
     page.set_viewport_size(DESKTOP)
     page.goto(f"{base}/tournaments/{tournament.pk}/")
@@ -84,7 +88,9 @@ def test_a_double_elimination_to_a_grand_final_reset(
     # (scrolled to the end within the 2 px the wait allows: a smooth scroll may stop short)
     assert right_edge(reset) <= right_edge(bracket) + 2
 
-    # on a phone one round at a time, chosen by tabs; the reset is the round still to play
+
+def rounds_as_tabs_on_a_phone(browser: Browser, base: str, tournament: Tournament) -> Page:
+    """On a phone one round at a time, chosen by tabs; the reset is the round still to play."""
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.goto(f"{base}/tournaments/{tournament.pk}/")
     tabs = phone.get_by_role("group", name="Rounds")
@@ -95,6 +101,17 @@ def test_a_double_elimination_to_a_grand_final_reset(
     expect(phone.get_by_role("heading", name="Losers' round 3")).to_be_visible()
     assert sideways(phone) == 0
     checked(phone, "Double elimination (phone)")
+    return phone
+
+
+def test_a_double_elimination_to_a_grand_final_reset(
+    live_server, page: Page, browser: Browser, make_user, transactional_db
+):
+    base = live_server.url
+    organizer = make_user("orla", password=PASSWORD)
+    tournament = played_to_the_reset(organizer)
+    both_brackets_on_a_laptop(page, base, tournament)
+    phone = rounds_as_tabs_on_a_phone(browser, base, tournament)
 
     # when the reset is decided, the standings place everyone
     decide_ready(tournament, organizer, lambda m, s: s[0])

@@ -6,13 +6,16 @@ scrolling and with axe-core (vendored in tests/e2e/vendor, run from the page) fo
 critical violations."""
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tournaments import services
 from tournaments.models import Entry, Match, Tournament
 
 from .axe_check import DESKTOP, PHONE, checked
+from .organizer import start_from_the_desk
 from .play import new_page_logged_in
 
 PASSWORD = "correct-horse-battery"
@@ -30,19 +33,28 @@ def match_of(tournament: Tournament, username: str) -> Match:
     )
 
 
-def test_the_event_day(live_server, browser: Browser, make_user, transactional_db):
-    base = live_server.url
-    organizer = make_user("orla", password=PASSWORD)
-    for name in ("pia", "quin", "rhea", "sam"):
-        make_user(name, password=PASSWORD)
-    tournament = services.tournament_create(
-        organizer=organizer, name="Club Day", seeding="manual", best_of=3
-    )
-    event = f"{base}/tournaments/{tournament.pk}/"
-    desk = log_in(browser, base, "orla")
+@dataclass
+class Day:
+    """The event under test, its organizer, and the desk (the organizer's laptop)."""
 
-    # 13 entries by paste: four players by username, nine guests; seeds 1..13
-    desk.goto(event)
+    browser: Browser
+    base: str
+    organizer: Any
+    tournament: Tournament
+    desk: Page
+
+    @property
+    def event(self) -> str:
+        return f"{self.base}/tournaments/{self.tournament.pk}/"
+
+    def log_in(self, username: str, viewport=DESKTOP) -> Page:
+        return log_in(self.browser, self.base, username, viewport)
+
+
+def paste_thirteen_entries(day: Day) -> None:
+    """Four players by username, nine guests; seeds 1..13."""
+    desk = day.desk
+    desk.goto(day.event)
     desk.get_by_text("Paste many names at once").click()
     names = "Ada\nBram\nCleo\nDov\n@pia\n@rhea\nEzra\nFinn\nGus\nHal\n@sam\n@quin\nIvy"
     text = "\n".join(f"{name}, {seed}" for seed, name in enumerate(names.split("\n"), 1))
@@ -52,16 +64,22 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     expect(desk.locator("#entry-count")).to_have_text("13 entries")
     checked(desk, "the event in registration")
 
-    # re-seed by drag: Bram dropped onto Ada takes seed 1
-    rows = desk.locator("#entry-list > li")
+
+def reseed_by_drag(day: Day) -> None:
+    """Bram dropped onto Ada takes seed 1."""
+    rows = day.desk.locator("#entry-list > li")
     rows.nth(1).drag_to(rows.nth(0))
-    expect(desk.locator(".messages")).to_contain_text("Seeds saved in the order shown.")
+    expect(day.desk.locator(".messages")).to_contain_text("Seeds saved in the order shown.")
     expect(rows.nth(0)).to_contain_text("Bram")
     expect(rows.nth(0)).to_contain_text("(seed 1)")
 
-    # check-in: a player checks in on their phone, the organizer checks in the others but Ivy
-    pia = log_in(browser, base, "pia", PHONE)
-    pia.goto(event)
+
+def check_in(day: Day) -> Page:
+    """A player checks in on their phone, the organizer checks in the others but Ivy, then
+    drops everyone not checked in; the player's phone."""
+    desk = day.desk
+    pia = day.log_in("pia", PHONE)
+    pia.goto(day.event)
     pia.get_by_role("button", name="Check in").click()
     expect(pia.get_by_text("You are checked in")).to_be_visible()
     checked(pia, "the event for a player")
@@ -71,59 +89,71 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     bram.get_by_label("Actions for Bram").click()  # each row's actions are in one menu
     bram.get_by_role("button", name="Check in Bram").click()
     expect(desk.locator(".messages")).to_contain_text("Checked in.")
-    for entry in Entry.objects.filter(tournament=tournament, checked_in_at=None):
+    for entry in Entry.objects.filter(tournament=day.tournament, checked_in_at=None):
         if entry.display_name != "Ivy":
-            services.entry_check_in(entry=entry, by_user=organizer)
+            services.entry_check_in(entry=entry, by_user=day.organizer)
     desk.reload()
     expect(desk.locator("#desk")).to_contain_text("Ivy (seed 13) · Not checked in")
     desk.get_by_text("Drop everyone not checked in…").click()
     desk.get_by_role("button", name="Yes, drop 1 entry").click()
     expect(desk.locator(".messages")).to_contain_text("1 entry dropped (not checked in).")
+    return pia
 
-    # start (confirmed), then the bracket: numbers, round names, placeholders, connector lines
-    desk.get_by_text("Start tournament…").click()
-    desk.get_by_role("button", name="Yes, start now").click()
-    expect(desk.locator(".messages")).to_contain_text("The tournament has started.")
-    bracket = desk.locator("#bracket")
+
+def start_and_see_the_bracket(day: Day) -> Locator:
+    """The start (confirmed), then the bracket: numbers, round names, placeholders, connector
+    lines; the bracket."""
+    start_from_the_desk(day.desk)
+    bracket = day.desk.locator("#bracket")
     expect(bracket.locator("h3")).to_have_text(["Round 1", "Quarterfinals", "Semifinals", "Final"])
     expect(bracket).to_contain_text("Winner of match")
     expect(bracket.locator("svg.bracket-lines path").first).to_be_attached()
-    checked(desk, "the running event")
+    checked(day.desk, "the running event")
+    return bracket
 
-    # report and confirm: pia (seed 5) reports 2-0 against quin (seed 12), who confirms
-    pia.goto(f"{base}/matches/{match_of(tournament, 'pia').pk}/")
+
+def report_and_confirm(day: Day, pia: Page) -> Page:
+    """Pia (seed 5) reports 2-0 against quin (seed 12), who confirms; quin's phone."""
+    pia.goto(f"{day.base}/matches/{match_of(day.tournament, 'pia').pk}/")
     pia.get_by_label("pia").fill("2")
     pia.get_by_label("quin").fill("0")
     pia.get_by_role("button", name="Report result").click()
     expect(pia.locator("#match-status")).to_have_text("Waiting for confirmation")
     expect(pia.locator("#reported-score")).to_have_text("pia reports: pia won 2\u20130.")
     checked(pia, "a reported match on a phone")
-    quin = log_in(browser, base, "quin", PHONE)
+    quin = day.log_in("quin", PHONE)
     quin.goto(pia.url)
     quin.get_by_role("button", name="Confirm result").click()
     expect(quin.locator("#match-result")).to_have_text("2\u20130")
+    return quin
 
-    # dispute and decide: rhea reports against sam, sam disputes, the desk decides in one click
-    rhea_match = match_of(tournament, "rhea")
-    rhea = log_in(browser, base, "rhea", PHONE)
-    rhea.goto(f"{base}/matches/{rhea_match.pk}/")
+
+def dispute_and_decide(day: Day) -> None:
+    """Rhea reports against sam, sam disputes, the desk decides in one click."""
+    rhea_match = match_of(day.tournament, "rhea")
+    rhea = day.log_in("rhea", PHONE)
+    rhea.goto(f"{day.base}/matches/{rhea_match.pk}/")
     rhea.get_by_label("rhea").fill("2")
     rhea.get_by_role("button", name="Report result").click()
-    sam = log_in(browser, base, "sam", PHONE)
+    sam = day.log_in("sam", PHONE)
     sam.goto(rhea.url)
     sam.get_by_role("button", name="Dispute result").click()
     expect(sam.locator("#match-status")).to_have_text("Disputed")
-    desk.goto(event)
-    queue = desk.locator("#desk")
+    day.desk.goto(day.event)
+    queue = day.desk.locator("#desk")
     expect(queue).to_contain_text("Disputed: decide the winner")
-    checked(desk, "the desk with a dispute")
+    checked(day.desk, "the desk with a dispute")
     queue.get_by_role("button", name="sam wins").click()
-    expect(desk.locator(".messages")).to_contain_text("Winner set.")
+    expect(day.desk.locator(".messages")).to_contain_text("Winner set.")
 
-    # call time on a guests' table and enter the life totals
-    timed = Match.objects.filter(tournament=tournament, round__number=1, status="in_progress")
+
+def call_time_and_correct(day: Day) -> None:
+    """Time called on a guests' table and the life totals entered; then that result corrected
+    (confirmed): the other entry goes on instead."""
+    desk = day.desk
+    timed = Match.objects.filter(tournament=day.tournament, round__number=1, status="in_progress")
     timed = timed.order_by("index").first()
-    desk.goto(f"{base}/matches/{timed.pk}/")
+    desk.goto(f"{day.base}/matches/{timed.pk}/")
     desk.get_by_role("button", name="Call time").click()
     expect(desk.locator("#time-called")).to_be_visible()
     expect(desk.get_by_role("button", name="Call time")).to_have_count(0)
@@ -134,20 +164,24 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     expect(desk.locator("#match-status")).to_have_text("Finished")
     expect(desk.locator("#match-winner")).to_have_text(first.display_name)
     checked(desk, "a match decided at time")
-
-    # correct that result (confirmed): the other entry goes on instead
     desk.get_by_text("Change the winner…").click()
     desk.get_by_label("Winner", exact=True).select_option(label=second.display_name)
     desk.get_by_role("button", name="Yes, make this the winner").click()
     expect(desk.locator("#match-winner")).to_have_text(second.display_name)
     expect(desk.locator("#match-audit")).to_contain_text("Result corrected")
 
-    # the last round-1 match is decided; round 2 starts; a player drops mid-match
-    for match in Match.objects.filter(tournament=tournament, round__number=1, status="in_progress"):
+
+def round_two_and_a_drop(day: Day, bracket: Locator) -> None:
+    """The last round-1 match is decided; round 2 starts; a player drops mid-match."""
+    desk = day.desk
+    in_round_one = Match.objects.filter(
+        tournament=day.tournament, round__number=1, status="in_progress"
+    )
+    for match in in_round_one:
         services.match_decide(
-            match=match, by_user=organizer, winner_id=match.slots.order_by("slot")[0].entry_id
+            match=match, by_user=day.organizer, winner_id=match.slots.order_by("slot")[0].entry_id
         )
-    desk.goto(event)
+    desk.goto(day.event)
     expect(desk.locator("#desk")).to_contain_text("Quarterfinals: 4 matches ready to start")
     desk.locator("#desk").get_by_role("button", name="Start Quarterfinals").click()
     expect(desk.locator("#desk")).to_contain_text("Quarterfinals: tables")
@@ -157,24 +191,29 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     expect(desk.locator(".messages")).to_contain_text("Entry dropped.")
     expect(bracket).to_contain_text("forfeit")
 
-    # finish: every remaining match decided; the champion and the standings
+
+def finish(day: Day) -> None:
+    """Every remaining match decided; the champion and no desk left."""
     while (
-        match := Match.objects.filter(tournament=tournament)
+        match := Match.objects.filter(tournament=day.tournament)
         .exclude(status__in=["finished", "pending"])
         .order_by("round__number", "index")
         .first()
     ) is not None:
         services.match_decide(
-            match=match, by_user=organizer, winner_id=match.slots.order_by("slot")[0].entry_id
+            match=match, by_user=day.organizer, winner_id=match.slots.order_by("slot")[0].entry_id
         )
-    desk.goto(event)
-    expect(desk.locator("#champion")).to_contain_text("Champion")
-    expect(desk.locator("#desk")).to_have_count(0)
-    checked(desk, "the finished event")
+    day.desk.goto(day.event)
+    expect(day.desk.locator("#champion")).to_contain_text("Champion")
+    expect(day.desk.locator("#desk")).to_have_count(0)
+    checked(day.desk, "the finished event")
 
-    # the same pages on a phone: the organizer's event (one round at a time), home, standings
-    phone = log_in(browser, base, "orla", PHONE)
-    phone.goto(event)
+
+def the_pages_on_a_phone(day: Day) -> None:
+    """The organizer's event (one round at a time), home, standings, on a phone."""
+    base = day.base
+    phone = day.log_in("orla", PHONE)
+    phone.goto(day.event)
     expect(phone.locator(".round-tabs button")).to_have_count(4)
     expect(phone.locator(".bracket-round.current h3")).to_have_text("Final")
     phone.locator(".round-tabs").get_by_role("button", name="Round 1").click()
@@ -182,15 +221,44 @@ def test_the_event_day(live_server, browser: Browser, make_user, transactional_d
     expect(phone.locator(".bracket-round:not(.current)").first).to_be_hidden()
     checked(phone, "the finished event on a phone")
     pages = ("/", "/getting-started/", "/notifications/")
-    for path in (*pages, f"/tournaments/{tournament.pk}/standings/", f"{event}embed/"[len(base) :]):
+    standings = f"/tournaments/{day.tournament.pk}/standings/"
+    for path in (*pages, standings, f"{day.event}embed/"[len(base) :]):
         phone.goto(base + path)
         checked(phone, path)
-    quin.goto(base + "/")
+
+
+def a_players_home_and_notifications(day: Day, quin: Page) -> None:
+    """Quin's home page shows his day; he was told in the app that his match started and that
+    a result waited for him."""
+    quin.goto(day.base + "/")
     expect(quin.locator("#my-day")).to_be_visible()
     checked(quin, "a player's home page")
-    # quin was told in the app that his match started and that a result waited for him
     quin.locator(".site-menu > summary .count").click()  # the folded menu shows the count
     quin.locator("#notifications-link").click()
     expect(quin.locator(".notifications")).to_contain_text("your match against pia has started")
     expect(quin.locator(".notifications")).to_contain_text("confirm or dispute it")
     checked(quin, "a player's notifications")
+
+
+def test_the_event_day(live_server, browser: Browser, make_user, transactional_db):
+    base = live_server.url
+    organizer = make_user("orla", password=PASSWORD)
+    for name in ("pia", "quin", "rhea", "sam"):
+        make_user(name, password=PASSWORD)
+    tournament = services.tournament_create(
+        organizer=organizer, name="Club Day", seeding="manual", best_of=3
+    )
+    desk = log_in(browser, base, "orla")
+    day = Day(browser, base, organizer, tournament, desk)
+
+    paste_thirteen_entries(day)
+    reseed_by_drag(day)
+    pia = check_in(day)
+    bracket = start_and_see_the_bracket(day)
+    quin = report_and_confirm(day, pia)
+    dispute_and_decide(day)
+    call_time_and_correct(day)
+    round_two_and_a_drop(day, bracket)
+    finish(day)
+    the_pages_on_a_phone(day)
+    a_players_home_and_notifications(day, quin)

@@ -5,20 +5,60 @@ desktop and on a phone."""
 
 import random
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from gameplay.models import GameRecord
 from tests.e2e.axe_check import DESKTOP, PHONE, checked, sideways
 from tests.e2e.play import (
+    click_kind,
     click_toward,
     first_screen_problems,
     in_view,
     log_in_by_form,
+    pick_a_move,
     start_game_against_bot,
     table_moves,
 )
 
 PASSWORD = "correct-horse-battery"
+
+
+def then_the_choice_waits_in_the_bar_in_view(page: Page, move: dict, size: dict) -> None:
+    """Mid-choice: the selection in the bar, the board and the bar in view."""
+    expect(page.locator("#table-hint")).to_contain_text(move["label"])
+    expect(page.locator("#table-confirm")).to_be_visible()
+    assert in_view(page, "#table-bar"), "the action bar is out of view"
+    assert sideways(page) <= 1
+    checked(page, f"the play table at {size}")
+
+
+def click_random_moves_to_the_end(page: Page, board: Locator, size: dict) -> tuple[set[str], bool]:
+    """Make random moves (card plays and combat first) by clicking the board until the game
+    ends, checking the bar at the first choice of two clicks: (the kinds of two-click moves
+    made, whether the bar was checked)."""
+    rng = random.Random(size["width"])
+    kinds: set[str] = set()
+    checked_mid_game = False
+    for _ in range(400):
+        if board.get_attribute("data-status") == "finished":
+            break
+        table = table_moves(page)
+        if table is None:  # the bot's move, or the game's end
+            page.wait_for_timeout(200)
+            continue
+        version = board.get_attribute("data-version")
+        move = pick_a_move(table, rng)
+        if click_toward(page, table, move):
+            if len(move["path"]) > 1:
+                kinds.add(click_kind(move))
+            if not checked_mid_game and len(move["path"]) > 1:
+                then_the_choice_waits_in_the_bar_in_view(page, move, size)
+                checked_mid_game = True
+            page.locator("#table-confirm").click()
+        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+        error = page.locator("#table-bar .table-error")
+        assert error.count() == 0, error.first.text_content()
+    return kinds, checked_mid_game
 
 
 def test_a_combat_game_is_played_to_its_end_by_clicking_the_board(
@@ -37,37 +77,7 @@ def test_a_combat_game_is_played_to_its_end_by_clicking_the_board(
     # every move is in the collapsed list, not a wall of buttons above the board
     expect(page.locator("#all-moves")).not_to_have_attribute("open", "")
     expect(page.locator("button.action").first).to_be_hidden()
-    rng = random.Random(size["width"])
-    kinds: set[str] = set()
-    checked_mid_game = False
-    for _ in range(400):
-        if board.get_attribute("data-status") == "finished":
-            break
-        table = table_moves(page)
-        if table is None:  # the bot's move, or the game's end
-            page.wait_for_timeout(200)
-            continue
-        version = board.get_attribute("data-version")
-        moves = table["moves"]
-        # card plays and combat first (a turn still ends: the hand and the soldiers run out)
-        on_board = [m for m in moves if not m["path"][0].startswith("opt:")]
-        move = rng.choice(on_board) if on_board and rng.random() < 0.85 else rng.choice(moves)
-        path = move["path"]
-        if click_toward(page, table, move):
-            if len(path) > 1:
-                kinds.add(path[0].split(":")[0] + ">" + path[1].split(":")[0])
-            if not checked_mid_game and len(path) > 1:
-                # mid-choice: the selection in the bar, the board and the bar in view
-                expect(page.locator("#table-hint")).to_contain_text(move["label"])
-                expect(page.locator("#table-confirm")).to_be_visible()
-                assert in_view(page, "#table-bar"), "the action bar is out of view"
-                assert sideways(page) <= 1
-                checked(page, f"the play table at {size}")
-                checked_mid_game = True
-            page.locator("#table-confirm").click()
-        expect(page.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
-        error = page.locator("#table-bar .table-error")
-        assert error.count() == 0, error.first.text_content()
+    kinds, checked_mid_game = click_random_moves_to_the_end(page, board, size)
     expect(page.locator("#game-over")).to_be_visible()
     game = GameRecord.objects.get()
     assert game.status == "finished"

@@ -13,14 +13,9 @@ from tournaments import services
 from tournaments.models import Match, Tournament
 
 
-def test_a_swiss_event_from_the_form_to_the_standings(
-    live_server, page: Page, browser: Browser, make_user, transactional_db
-):
-    base = live_server.url
-    organizer = make_user("orla", password=PASSWORD)
-    players = [make_user(f"p{i}", password=PASSWORD) for i in range(1, 6)]
-
-    # the organizer creates a Swiss event with a top 4 (rounds left to the entry count)
+def create_swiss_night(page: Page, base: str) -> str:
+    """The organizer creates a Swiss event with a top 4 (rounds left to the entry count); the
+    event's address."""
     log_in(page, base, "orla")
     page.goto(f"{base}/tournaments/new/")
     page.get_by_label("Name").fill("Swiss Night")
@@ -31,13 +26,12 @@ def test_a_swiss_event_from_the_form_to_the_standings(
     page.get_by_role("button", name="Create tournament").click()
     expect(page.get_by_role("heading", name="Swiss Night")).to_be_visible()
     expect(page.get_by_text("Swiss, rounds by the number of entries, top 4 cut")).to_be_visible()
-    event_url = page.url
+    return page.url
 
-    # five players, then the start (a two-step confirmation)
-    add_entries_and_start(page, players)
-    expect(page.get_by_text("Round 1 of 3, then a top 4.")).to_be_visible()
 
-    # a player sees their own table; the fifth seed has the bye
+def players_see_their_tables(browser: Browser, base: str, event_url: str) -> Page:
+    """A player sees their own table on a phone; the fifth seed has the bye; the player's
+    phone."""
     player = browser.new_context(viewport=PHONE).new_page()
     log_in(player, base, "p1")
     player.goto(event_url)
@@ -51,8 +45,11 @@ def test_a_swiss_event_from_the_form_to_the_standings(
     log_in(fifth, base, "p5")
     fifth.goto(event_url)
     expect(fifth.locator(".my-table")).to_contain_text("p5 has the bye this round")
+    return player
 
-    # the round's pairings by table: two tables and the bye
+
+def pairings_by_table(player: Page) -> None:
+    """The round's pairings by table: two tables and the bye."""
     player.get_by_role("link", name="Round 1 pairings by table").click()
     expect(player.get_by_role("heading", name="Swiss round 1 of 3")).to_be_visible()
     rows = player.locator("table.swiss-tables tbody tr")
@@ -60,6 +57,22 @@ def test_a_swiss_event_from_the_form_to_the_standings(
     expect(rows.nth(2)).to_contain_text("Bye")
     assert sideways(player) == 0
     checked(player, "Swiss round page (phone)")
+
+
+def test_a_swiss_event_from_the_form_to_the_standings(
+    live_server, page: Page, browser: Browser, make_user, transactional_db
+):
+    base = live_server.url
+    organizer = make_user("orla", password=PASSWORD)
+    players = [make_user(f"p{i}", password=PASSWORD) for i in range(1, 6)]
+    event_url = create_swiss_night(page, base)
+
+    # five players, then the start (a two-step confirmation)
+    add_entries_and_start(page, players)
+    expect(page.get_by_text("Round 1 of 3, then a top 4.")).to_be_visible()
+
+    player = players_see_their_tables(browser, base, event_url)
+    pairings_by_table(player)
 
     # when round 1's results are in (the organizer enters them), round 2 is paired
     tournament = Tournament.objects.get(name="Swiss Night")

@@ -9,13 +9,56 @@ from playwright.sync_api import Page, expect
 
 from gameplay import services
 from gameplay.models import GameRecord
-from tests.e2e.play import click_toward, log_in_by_form, table_moves
+from tests.e2e.play import click_kind, click_toward, log_in_by_form, pick_a_move, table_moves
 
 PASSWORD = "correct-horse-battery"
 
 
 def _shows(page: Page, version: str, timeout: float) -> None:
     expect(page.locator("#board")).to_have_attribute("data-version", version, timeout=timeout)
+
+
+def on_the_game_page(browser, base: str, game, users) -> dict[str, Page]:
+    """Each player on the game page in their own browser, connected to the game's stream."""
+    pages: dict[str, Page] = {}
+    for user in users:
+        page = browser.new_context().new_page()
+        log_in_by_form(page, base, user.username, PASSWORD)
+        page.goto(f"{base}/games/{game.pk}/")
+        _shows(page, "0", 5000)
+        expect(page.locator("html")).to_have_attribute("data-live", "push")
+        pages[user.username] = page
+    return pages
+
+
+def one_move_seen_by_the_other(
+    pages: dict[str, Page], rng: random.Random, moves_made: dict, kinds: set[str]
+) -> None:
+    """The player with something to decide makes a move by clicking their board; the other
+    browser shows the new board within a second, brought by the push."""
+    deciding = [name for name, page in pages.items() if table_moves(page) is not None]
+    assert deciding, "nobody has a move, yet the game is not over"
+    name = deciding[0]
+    mover, watcher = pages[name], pages["bob" if name == "alice" else "alice"]
+    table = table_moves(mover)
+    version = mover.locator("#board").get_attribute("data-version")
+    pushes = int(watcher.locator("html").get_attribute("data-live-pushes") or 0)
+    move = pick_a_move(table, rng)
+    if click_toward(mover, table, move):
+        expect(mover.locator("#table-hint")).to_contain_text(move["label"])
+        mover.locator("#table-confirm").click()
+    if len(move["path"]) > 1:
+        kinds.add(click_kind(move))
+    moves_made[name] += 1
+    expect(mover.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
+    error = mover.locator("#table-bar .table-error")
+    assert error.count() == 0, error.first.text_content()
+    new = mover.locator("#board").get_attribute("data-version")
+    _shows(watcher, new, 1000)
+    assert int(watcher.locator("html").get_attribute("data-live-pushes") or 0) > pushes
+    # (and nobody opened the collapsed list of every move)
+    for page in pages.values():
+        expect(page.locator("#all-moves[open]")).to_have_count(0)
 
 
 def test_two_players_click_a_game_to_its_end_and_each_sees_the_others_moves_within_a_second(
@@ -33,48 +76,15 @@ def test_two_players_click_a_game_to_its_end_and_each_sees_the_others_moves_with
         created_by=alice,
     )
     # and each player on the game page in their own browser, connected to the game's stream
-    pages: dict[str, Page] = {}
-    for user in (alice, bob):
-        page = browser.new_context().new_page()
-        log_in_by_form(page, base, user.username, PASSWORD)
-        page.goto(f"{base}/games/{game.pk}/")
-        _shows(page, "0", 5000)
-        expect(page.locator("html")).to_have_attribute("data-live", "push")
-        pages[user.username] = page
+    pages = on_the_game_page(browser, base, game, (alice, bob))
     rng = random.Random(11)
     moves_made = {"alice": 0, "bob": 0}
     kinds: set[str] = set()
     for _ in range(300):
         if pages["alice"].locator("#board").get_attribute("data-status") == "finished":
             break
-        # when the player with something to decide makes a move by clicking their board
-        deciding = [name for name, page in pages.items() if table_moves(page) is not None]
-        assert deciding, "nobody has a move, yet the game is not over"
-        name = deciding[0]
-        mover, watcher = pages[name], pages["bob" if name == "alice" else "alice"]
-        table = table_moves(mover)
-        version = mover.locator("#board").get_attribute("data-version")
-        pushes = int(watcher.locator("html").get_attribute("data-live-pushes") or 0)
-        moves = table["moves"]
-        # card plays and combat first (a turn still ends: the hand and the soldiers run out)
-        on_board = [m for m in moves if not m["path"][0].startswith("opt:")]
-        move = rng.choice(on_board) if on_board and rng.random() < 0.85 else rng.choice(moves)
-        if click_toward(mover, table, move):
-            expect(mover.locator("#table-hint")).to_contain_text(move["label"])
-            mover.locator("#table-confirm").click()
-        if len(move["path"]) > 1:
-            kinds.add(move["path"][0].split(":")[0] + ">" + move["path"][1].split(":")[0])
-        moves_made[name] += 1
-        expect(mover.locator(f'#board:not([data-version="{version}"])')).to_be_attached()
-        error = mover.locator("#table-bar .table-error")
-        assert error.count() == 0, error.first.text_content()
-        new = mover.locator("#board").get_attribute("data-version")
-        # then the other browser shows the new board within a second, brought by the push
-        _shows(watcher, new, 1000)
-        assert int(watcher.locator("html").get_attribute("data-live-pushes") or 0) > pushes
-        # (and nobody opened the collapsed list of every move)
-        for page in pages.values():
-            expect(page.locator("#all-moves[open]")).to_have_count(0)
+        # when a player moves, then the other browser shows it within a second
+        one_move_seen_by_the_other(pages, rng, moves_made, kinds)
     # the game ran to its end, both browsers showing the result
     game = GameRecord.objects.get(pk=game.pk)
     assert game.status == "finished"

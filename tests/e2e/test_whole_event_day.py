@@ -14,9 +14,11 @@ their first picks in the draft room, then bots take their seats for the rest (th
 stay theirs)."""
 
 import re
+from dataclasses import dataclass, field
 from datetime import timedelta
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings as django_settings
 from django.test import Client
@@ -34,6 +36,7 @@ from tournaments.models import Entry, Match, Tournament
 
 from .axe_check import DESKTOP, PHONE, checked
 from .draft_room import eager_celery  # noqa: F401  (a fixture, used by name)
+from .organizer import start_from_the_desk
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(django_settings.BASE_DIR) / "var" / "screenshots" / "whole-day"
@@ -73,7 +76,8 @@ def kc_deck_text(pool: Pool) -> str:
     rows = list(pool.cards.select_related("card").prefetch_related("card__factions"))
     factions_of = {row.pk: {f.slug for f in row.card.factions.all()} for row in rows}
     factions = set().union(*factions_of.values()) - {"mercenary"}
-    for pair in combinations(sorted(factions), 2):
+    choices = [*combinations(sorted(factions), 2), *((faction,) for faction in sorted(factions))]
+    for pair in choices:
         allowed, lines, left = {*pair, "mercenary"}, [], 30
         for row in rows:
             count = min(row.count, COPY_LIMITS[row.card.border], left)
@@ -84,7 +88,8 @@ def kc_deck_text(pool: Pool) -> str:
             forts = Card.objects.filter(type="fortress", card_set=rows[0].card.card_set)
             names = [forts.filter(factions__slug=slug).first().name for slug in pair]
             return "\n".join([*(f"Fortress: {name}" for name in names), *lines])
-    raise AssertionError(f"no legal deck in pool {pool.pk}")
+    cards = sorted((row.card.name, row.card.border, row.count) for row in rows)
+    raise AssertionError(f"no legal deck in pool {pool.pk}: {cards}")
 
 
 def build_in_the_builder(day: Day, page: Page, pool: Pool, name: str) -> None:
@@ -176,20 +181,29 @@ def play_round(day: Day, tabs: dict, event: Tournament, desk: Page, room: Page, 
         services.match_result_confirm(match=Match.objects.get(pk=match.pk), by_user=second)
 
 
-def test_a_whole_event_day(
-    live_server,
-    browser: Browser,
-    make_user,
-    transactional_db,
-    eager_celery,  # noqa: F811
-):
-    day = Day(browser, live_server.url)
-    orla = make_user("orla", password=PASSWORD)
-    people = {name: make_user(name, password=PASSWORD) for name in PLAYERS}
-    # the organizer's laptop is in Paris: the new event's time zone starts there
-    desk = day.tab(orla, DESKTOP, timezone_id="Europe/Paris")
+@dataclass
+class Walk:
+    """The day's people and pages: the organizer's desk, the players' phones (tabs), the
+    projector (room) and the event once announced."""
 
-    # 1. announce: Kingdom Combat draft, Swiss 3 rounds + top 4, best of 1, date, venue, cap 8
+    day: Day
+    orla: Any
+    people: dict
+    desk: Page
+    tabs: dict[str, Page] = field(default_factory=dict)
+    event: Tournament | None = None
+    players: list[str] = field(default_factory=list)
+    entry: dict[str, Entry] = field(default_factory=dict)
+    room: Page | None = None
+
+    @property
+    def event_url(self) -> str:
+        return f"{self.day.base}/tournaments/{self.event.pk}/"
+
+
+def announce(walk: Walk) -> None:
+    """Kingdom Combat draft, Swiss 3 rounds + top 4, best of 1, date, venue, cap 8."""
+    desk, day = walk.desk, walk.day
     desk.goto(f"{day.base}/tournaments/new/")
     expect(desk.get_by_label("Time zone")).to_have_value("Europe/Paris")
     desk.get_by_label("Name").fill("Harbour Draft Day")
@@ -213,25 +227,31 @@ def test_a_whole_event_day(
     expect(desk.locator("#event-when")).to_contain_text("10:30 (Europe/Paris)")
     expect(desk.locator("#event-venue")).to_contain_text("Harbour Hall")
     expect(desk.locator("#event-description strong")).to_have_text("bring sleeves")
-    event = Tournament.objects.get(name="Harbour Draft Day")
+    event = walk.event = Tournament.objects.get(name="Harbour Draft Day")
     assert (event.game, event.deck_format, event.entry_cap) == ("kingdom-combat", "draft", 8)
     day.seen(desk, "announced event")
 
-    # 2. nine register: ann on her phone, seven by the services, ivy (ninth) waits
-    tabs = {"ann": day.tab(people["ann"])}
-    tabs["ann"].goto(f"{day.base}/tournaments/{event.pk}/")
+
+def register(walk: Walk) -> None:
+    """Nine register: ann on her phone, seven by the services, ivy (ninth) waits."""
+    day, tabs = walk.day, walk.tabs
+    tabs["ann"] = day.tab(walk.people["ann"])
+    tabs["ann"].goto(walk.event_url)
     tabs["ann"].get_by_role("button", name="Join", exact=True).click()
     expect(tabs["ann"].locator(".messages")).to_contain_text("You joined.")
     for name in PLAYERS[1:8]:
-        services.entry_add(tournament=event, by_user=people[name])
-    ivy = tabs["ivy"] = day.tab(people["ivy"])
-    ivy.goto(f"{day.base}/tournaments/{event.pk}/")
+        services.entry_add(tournament=walk.event, by_user=walk.people[name])
+    ivy = tabs["ivy"] = day.tab(walk.people["ivy"])
+    ivy.goto(walk.event_url)
     ivy.get_by_role("button", name="Join the waitlist").click()
     expect(ivy.locator(".messages")).to_contain_text("The event is full: you are on the waitlist")
     expect(ivy.locator("#my-waitlist")).to_have_text("You are on the waitlist: number 1")
     day.seen(ivy, "waitlisted player")
 
-    # 3. hal drops (the organizer, from his row's menu, confirmed): ivy moves up and is told
+
+def hal_drops(walk: Walk) -> None:
+    """The organizer drops hal from his row's menu (confirmed): ivy moves up and is told."""
+    desk, ivy = walk.desk, walk.tabs["ivy"]
     desk.reload()
     expect(desk.get_by_role("list", name="Waitlist (1)")).to_contain_text("ivy")
     row = desk.locator("#entry-list > li", has_text="hal")
@@ -244,21 +264,29 @@ def test_a_whole_event_day(
     ivy.reload()
     expect(ivy.locator("#my-check-in")).to_contain_text("Check in")
     expect(ivy.locator("#notifications-link")).to_contain_text("1")
-    players = [name for name in PLAYERS if name != "hal"]
+    walk.players = [name for name in PLAYERS if name != "hal"]
 
-    # 4. check-in: ivy on her phone, the organizer ticks the others and checks them in at once
+
+def check_in(walk: Walk) -> None:
+    """Ivy on her phone, the organizer ticks the others and checks them in at once."""
+    desk, ivy = walk.desk, walk.tabs["ivy"]
     ivy.get_by_role("button", name="Check in").click()
     expect(ivy.get_by_text("You are checked in")).to_be_visible()
-    day.seen(ivy, "checked in on a phone")
+    walk.day.seen(ivy, "checked in on a phone")
     desk.reload()
-    for name in players[:-1]:
+    for name in walk.players[:-1]:
         desk.get_by_label(f"Select {name}", exact=True).check()
     desk.get_by_role("button", name="Check in selected").click()
     expect(desk.locator(".messages")).to_contain_text("7 entries checked in.")
-    day.seen(desk, "registration list checked in")
+    walk.day.seen(desk, "registration list checked in")
 
-    # 5. ann and ben draft in one pod of 8 with six bots; the six others get sealed pools
-    entry = {e.user.username: e for e in Entry.objects.filter(tournament=event, dropped=False)}
+
+def make_the_pod_and_deal_pools(walk: Walk) -> Draft:
+    """Ann and ben draft in one pod of 8 with six bots; the six others get sealed pools; the
+    organizer starts the draft from the pod view."""
+    desk, day = walk.desk, walk.day
+    entries = Entry.objects.filter(tournament=walk.event, dropped=False)
+    walk.entry = {e.user.username: e for e in entries}
     who = desk.locator("#who-drafts")
     who.get_by_label("ann", exact=True).check()
     who.get_by_label("ben", exact=True).check()
@@ -270,14 +298,21 @@ def test_a_whole_event_day(
     desk.get_by_role("button", name="Deal sealed pools to the 6 not drafting").click()
     expect(desk.locator(".messages")).to_contain_text("6 pools dealt.")
     day.seen(desk, "pod made and sealed pools dealt")
-    pod = Draft.objects.get(tournament=event)
+    # the pod's seed fixed before its packs are dealt at the start: the decks built below
+    # come from these pools, so the walk must not depend on a lucky deal
+    Draft.objects.filter(tournament=walk.event).update(seed="harbour-draft-day")
+    pod = Draft.objects.get(tournament=walk.event)
     desk.get_by_role("link", name="Pod view (start, pause, replace)").click()
     desk.get_by_role("button", name="Start the draft").click()
     day.seen(desk, "pod view running")
+    return pod
 
-    # 6. the drafters click their first picks in the draft room (ben on a phone too); then
-    # bots take their seats for the rest, to keep the test short (their picks stay theirs)
-    tabs["ben"] = day.tab(people["ben"])
+
+def draft(walk: Walk, pod: Draft) -> None:
+    """The drafters click their first picks in the draft room (ben on a phone too); then bots
+    take their seats for the rest, to keep the test short (their picks stay theirs)."""
+    day, tabs = walk.day, walk.tabs
+    tabs["ben"] = day.tab(walk.people["ben"])
     for name in ("ann", "ben"):
         tabs[name].goto(f"{day.base}/drafts/{pod.pk}/")
     for pick in (1, 2):  # in turns: one drafter's second pack may be the other's first
@@ -291,51 +326,62 @@ def test_a_whole_event_day(
     day.seen(tabs["ann"], "draft room on a phone")
     for seat in Seat.objects.filter(draft=pod, is_bot=False):
         drafting_services.draft_seat_replace_with_bot(
-            draft_id=pod.pk, seat_index=seat.index, user=orla
+            draft_id=pod.pk, seat_index=seat.index, user=walk.orla
         )
     drafting_services.draft_bots_run(draft_id=pod.pk)
     assert Draft.objects.get(pk=pod.pk).status == Draft.Status.FINISHED
     tabs["ann"].reload()
     expect(tabs["ann"].locator("#draft-finished")).to_be_visible()
 
-    # 7. decks: ann, ben (drafted) and cat (sealed) in the deck builder on their phones; the
-    # five others by the services, to keep the test short
-    tabs["cat"] = day.tab(people["cat"])
+
+def build_decks(walk: Walk) -> None:
+    """Ann, ben (drafted) and cat (sealed) in the deck builder on their phones; the five others
+    by the services, to keep the test short."""
+    day, tabs = walk.day, walk.tabs
+    tabs["cat"] = day.tab(walk.people["cat"])
     for name in ("ann", "ben", "cat"):
-        pool = Pool.objects.get(entry=entry[name])
+        pool = Pool.objects.get(entry=walk.entry[name])
         build_in_the_builder(day, tabs[name], pool, f"{name}'s {pool.source} deck")
     day.seen(tabs["cat"], "sealed pool with its registered deck")
-    for name in players[3:]:
-        register_by_service(Pool.objects.get(entry=entry[name]))
-    assert DeckRegistration.objects.filter(entry__tournament=event).count() == 8
+    for name in walk.players[3:]:
+        register_by_service(Pool.objects.get(entry=walk.entry[name]))
+    assert DeckRegistration.objects.filter(entry__tournament=walk.event).count() == 8
 
-    # 8. start; three Swiss rounds, each printed and projected, one match on the phones
-    desk.goto(f"{day.base}/tournaments/{event.pk}/")
-    desk.get_by_text("Start tournament…").click()
-    desk.get_by_role("button", name="Yes, start now").click()
-    expect(desk.locator(".messages")).to_contain_text("The tournament has started.")
+
+def start_and_play_the_swiss(walk: Walk) -> None:
+    """The start; three Swiss rounds, each printed and projected, one match on the phones."""
+    day, desk = walk.day, walk.desk
+    desk.goto(walk.event_url)
+    start_from_the_desk(desk)
     day.seen(desk, "started event")
-    room = day.browser.new_context(viewport=DESKTOP).new_page()
-    room.goto(f"{day.base}/tournaments/{event.pk}/display/")
-    for name in players:
-        tabs.setdefault(name, day.tab(people[name]))
+    walk.room = day.browser.new_context(viewport=DESKTOP).new_page()
+    walk.room.goto(f"{walk.event_url}display/")
+    for name in walk.players:
+        walk.tabs.setdefault(name, day.tab(walk.people[name]))
     for number in (1, 2, 3):
-        play_round(day, tabs, event, desk, room, f"swiss round {number}")
-    # the top 4: semifinals then the final, started from the desk when they are ready
+        play_round(day, walk.tabs, walk.event, desk, walk.room, f"swiss round {number}")
+
+
+def play_the_top_four(walk: Walk) -> None:
+    """Semifinals then the final, started from the desk when they are ready; the champion."""
+    day, desk, event = walk.day, walk.desk, walk.event
     for label in ("semifinals", "final"):
         event.refresh_from_db()
         if not playable(event).exists():
-            desk.goto(f"{day.base}/tournaments/{event.pk}/")
+            desk.goto(walk.event_url)
             desk.locator("#desk").get_by_role("button", name=re.compile("^Start ")).click()
-        play_round(day, tabs, event, desk, room, label)
+        play_round(day, walk.tabs, event, desk, walk.room, label)
     event.refresh_from_db()
     assert event.status == "finished"
-    desk.goto(f"{day.base}/tournaments/{event.pk}/")
+    desk.goto(walk.event_url)
     expect(desk.locator("#champion")).to_contain_text("Champion")
     day.seen(desk, "finished event")
 
-    # 9. the event goes into the league (from the league's page) and its results page
-    league = league_create(organizer=orla, name="Harbour League", game="kingdom-combat")
+
+def league_and_results(walk: Walk) -> None:
+    """The event goes into the league (from the league's page); its results page."""
+    day, desk = walk.day, walk.desk
+    league = league_create(organizer=walk.orla, name="Harbour League", game="kingdom-combat")
     desk.goto(f"{day.base}/leagues/{league.pk}/")
     desk.get_by_label("One of your Kingdom Combat events").select_option(
         label="Harbour Draft Day (finished)"
@@ -344,24 +390,53 @@ def test_a_whole_event_day(
     expect(desk.get_by_text("Event added to the league.")).to_be_visible()
     expect(desk.locator("table.league-board tbody tr")).to_have_count(8)
     day.seen(desk, "league board")
-    results = tabs["ann"]
-    results.goto(f"{day.base}/tournaments/{event.pk}/results/")
+    results = walk.tabs["ann"]
+    results.goto(f"{walk.event_url}results/")
     expect(results.locator("#results-standings tbody tr")).to_have_count(8)
     expect(results.locator("#results-league")).to_contain_text("Harbour League")
     # the champion's record counts the top cut's matches too (five wins, no loss)
     champion = results.locator("#results-standings tbody tr").first
-    final = Match.objects.filter(tournament=event).order_by("round__number").last()
+    final = Match.objects.filter(tournament=walk.event).order_by("round__number").last()
     expect(champion).to_contain_text(final.winner.display_name)
     expect(champion).to_contain_text("5-0")
     day.seen(results, "results on a phone")
 
-    # 10. a visitor finds the finished event by filtering the list on a phone
-    visitor = day.browser.new_context(viewport=PHONE).new_page()
-    visitor.goto(f"{day.base}/tournaments/")
+
+def a_visitor_finds_it(walk: Walk) -> None:
+    """A visitor finds the finished event by filtering the list on a phone."""
+    visitor = walk.day.browser.new_context(viewport=PHONE).new_page()
+    visitor.goto(f"{walk.day.base}/tournaments/")
     visitor.get_by_label("Event name").fill("harbour")
     visitor.get_by_label("Game").select_option(label="Kingdom Combat")
     visitor.get_by_role("button", name="Filter").click()
     visitor.get_by_role("link", name="Finished").click()
     expect(visitor.locator("#event-list")).to_contain_text("Harbour Draft Day")
     expect(visitor.locator("#event-list")).to_contain_text("(Europe/Paris)")
-    day.seen(visitor, "event list filtered")
+    walk.day.seen(visitor, "event list filtered")
+
+
+def test_a_whole_event_day(
+    live_server,
+    browser: Browser,
+    make_user,
+    transactional_db,
+    eager_celery,  # noqa: F811
+):
+    day = Day(browser, live_server.url)
+    orla = make_user("orla", password=PASSWORD)
+    people = {name: make_user(name, password=PASSWORD) for name in PLAYERS}
+    # the organizer's laptop is in Paris: the new event's time zone starts there
+    desk = day.tab(orla, DESKTOP, timezone_id="Europe/Paris")
+    walk = Walk(day, orla, people, desk)
+
+    announce(walk)
+    register(walk)
+    hal_drops(walk)
+    check_in(walk)
+    pod = make_the_pod_and_deal_pools(walk)
+    draft(walk, pod)
+    build_decks(walk)
+    start_and_play_the_swiss(walk)
+    play_the_top_four(walk)
+    league_and_results(walk)
+    a_visitor_finds_it(walk)

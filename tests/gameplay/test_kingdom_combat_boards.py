@@ -12,45 +12,37 @@ from gameplay import services
 pytestmark = pytest.mark.django_db
 
 
-def test_a_kingdom_combat_page_shows_the_player_their_hand_and_not_the_opponents(client, make_user):
-    # given alice and bob past the Starting Garrison and the mulligans of a Kingdom Combat game
+def play_the_setup(game, users: dict) -> None:
+    """Play a Kingdom Combat game's Starting Garrisons and mulligans through the services: seat 1
+    hires while it can, seat 0 hires nothing; both keep their hands."""
     from gameplay.engine import registry
-    from gameplay.engine.kingdom_combat import cards
 
-    alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(
-        ruleset="kingdom-combat",
-        seats=[{"user": alice.pk}, {"user": bob.pk}],
-        created_by=alice,
-        seed=5,
-    )
     rules = registry.get("kingdom-combat")
-    users = {0: alice, 1: bob}
     for _ in range(40):
         game.refresh_from_db()
         if game.state["phase"] == "turn":
             break
         seat = rules.decision(game.state).seats[0]
         legal = rules.legal_actions(game.state, seat)
-        # bob hires while he can, alice hires nothing; both keep their hands
         wanted = ("hire", "done", "keep") if seat == 1 else ("done", "keep")
         action = next(a for kind in wanted for a in legal if a["type"] == kind)
         services.game_act(
             game_id=game.pk, user=users[seat], action=action, expected_version=game.version
         )
-    assert game.state["phase"] == "turn"
-    # when alice opens the game page
-    client.force_login(alice)
-    page = client.get(f"/games/{game.pk}/")
-    assert page.status_code == 200
-    html = page.content.decode()
-    # then she sees the board in words: both players, fortress HP, gold, the three zones
+
+
+def then_the_board_is_in_words(html: str) -> None:
+    """Both players, fortress HP, gold, the three zones and the turn, in words."""
     for words in ("alice", "bob", "fortress HP", "Fortress Zone", "Structures Zone"):
         assert words in html
     assert "The Battlefield" in html
     assert "Turn 1:" in html
-    # and her own hand drawn as cards, bob's only as a count
-    state = game.state
+
+
+def then_my_hand_shows_and_theirs_is_a_count(html: str, state: dict) -> None:
+    """Seat 0's hand drawn as cards; seat 1's only counted, no card of it named anywhere."""
+    from gameplay.engine.kingdom_combat import cards
+
     mine = state["players"]["0"]["hand"]
     assert all(f'data-card="{cid}"' in html for cid in mine)
     theirs = state["players"]["1"]["hand"]
@@ -64,8 +56,31 @@ def test_a_kingdom_combat_page_shows_the_player_their_hand_and_not_the_opponents
     secret = {cards.card(state["cards"][c])["name"] for c in theirs} - visible
     assert secret
     assert not [name for name in secret if name in html]
+
+
+def test_a_kingdom_combat_page_shows_the_player_their_hand_and_not_the_opponents(client, make_user):
+    # given alice and bob past the Starting Garrison and the mulligans of a Kingdom Combat game
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.game_create(
+        ruleset="kingdom-combat",
+        seats=[{"user": alice.pk}, {"user": bob.pk}],
+        created_by=alice,
+        seed=5,
+    )
+    # (bob hires while he can, alice hires nothing; both keep their hands)
+    play_the_setup(game, {0: alice, 1: bob})
+    assert game.state["phase"] == "turn"
+    # when alice opens the game page
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    # then she sees the board in words: both players, fortress HP, gold, the three zones
+    then_the_board_is_in_words(html)
+    # and her own hand drawn as cards, bob's only as a count
+    then_my_hand_shows_and_theirs_is_a_count(html, game.state)
     # and no button names a card by its id
-    assert not [cid for cid in state["cards"] if f">Play {cid}<" in html]
+    assert not [cid for cid in game.state["cards"] if f">Play {cid}<" in html]
 
 
 def test_the_kingdom_combat_board_counts_an_opponents_face_down_garrison_without_drawing_it():

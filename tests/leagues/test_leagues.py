@@ -11,7 +11,7 @@ from django.test import Client
 from decks.models import DeckRegistration
 from decks.services import deck_create
 from decks.services.decks import deck_list_from_input
-from tournaments.models import Match
+from tournaments.models import Match, Tournament
 from tournaments.services import entry_add, match_decide, tournament_create, tournament_start
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -87,6 +87,13 @@ def test_a_season_leaderboard_counts_the_best_two_of_three(client_for, people):
     assert lines["ann"]["events_played"] == 3
     assert lines["ann"]["events_counted"] == 2
     # and the CSV has a column per event, uncounted points starred
+    then_the_csv_has_a_column_per_event(league)
+    # and the page shows the board, each event's start and the season
+    then_the_pages_show_the_board(league, events[0], board)
+
+
+def then_the_csv_has_a_column_per_event(league: int) -> None:
+    """The leaderboard's CSV: a column per event, uncounted points starred."""
     response = Client().get(f"/api/leagues/{league}/leaderboard/?format=csv")
     table = list(csv.reader(io.StringIO(response.content.decode())))
     assert table[0] == [
@@ -94,13 +101,17 @@ def test_a_season_leaderboard_counts_the_best_two_of_three(client_for, people):
     ]  # fmt: skip
     assert table[1][:3] == ["1", "ann", "20"]
     assert table[1][5:] == ["10", "6*", "10"]
-    # and the page shows the board
+
+
+def then_the_pages_show_the_board(league: int, first_event: Tournament, board: dict) -> None:
+    """The league's page shows the board and when each event started; the list, the season."""
     page = Client().get(f"/leagues/{league}/").content.decode()
     assert "Leaderboard" in page
     assert "best 2 of 3 events count" in page
     # and each event says what its date is: the day it started, not a bare date beside
     # "finished" that reads as the day it ended
-    day = f"{events[0].started_at:%a} {events[0].started_at.day} {events[0].started_at:%b %Y}"
+    started = first_event.started_at
+    day = f"{started:%a} {started.day} {started:%b %Y}"
     assert f'<span class="event-date">started {day}</span> · finished' in page
     assert board["events"][0]["started_at"] is not None
     assert "starts_at" in board["events"][0]
@@ -172,3 +183,29 @@ def test_a_players_history_names_events_results_and_decks(client_for, people):
     assert "Red aggro" in page
     assert "Week 1" in page
     assert Client().get("/players/nobody/history/").status_code == 404
+
+
+def test_an_upcoming_event_reads_its_start_on_its_own_clock(people):
+    # given a league with an event announced for a start in Paris, on a UTC server
+    from datetime import timedelta
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from leagues.services import league_create, league_event_add
+    from tournaments.services.announce import Announcement
+
+    organizer, _ = people
+    starts = (timezone.now() + timedelta(days=10)).replace(microsecond=0)
+    league = league_create(organizer=organizer, name="Winter league")
+    event = tournament_create(
+        organizer=organizer,
+        name="Harbour night",
+        announcement=Announcement(time_zone="Europe/Paris", starts_at=starts),
+    )
+    league_event_add(league=league, by_user=organizer, tournament_id=event.pk)
+    # when anyone opens the league's page
+    page = Client().get(f"/leagues/{league.pk}/").content.decode()
+    # then the start reads as the venue's clock does, naming the zone
+    paris = starts.astimezone(ZoneInfo("Europe/Paris"))
+    assert f"starts {paris:%a %-d %b %Y, %H:%M} (Europe/Paris)" in page

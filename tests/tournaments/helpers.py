@@ -15,6 +15,45 @@ def bracket(client, tournament_id: int) -> list[dict]:
     return response.json()["rounds"]
 
 
+def ready_matches(client, tournament_id: int) -> list[dict]:
+    """The bracket's matches that both entries can play now."""
+    return [
+        m
+        for r in bracket(client, tournament_id)
+        for m in r["matches"]
+        if m["status"] in ("ready", "in_progress") and len(m["entries"]) == 2
+    ]
+
+
+def decide(client, match_id: int, winner: int) -> None:
+    """The organizer decides a match for `winner` through the API."""
+    response = client.post(f"/api/matches/{match_id}/decide/", {"winner": winner}, format="json")
+    assert response.status_code == 200, response.json()
+
+
+def best_seed(match: dict) -> int:
+    """The entry id of the match's better (lower) seed."""
+    return min(match["entries"], key=lambda e: e["seed"])["id"]
+
+
+def better_seeds_win(client, rounds: list[dict]) -> None:
+    """Decide every match of these rounds for its better seed."""
+    for r in rounds:
+        for match in r["matches"]:
+            decide(client, match["id"], best_seed(match))
+
+
+def play_out(client, tournament_id: int, winner_of, *, before_round: int = 10**6) -> None:
+    """Decide every match (of the rounds before `before_round`) as it becomes ready:
+    `winner_of(match)` names the winner."""
+    for _ in range(100):
+        ready = [m for m in ready_matches(client, tournament_id) if m["round"] < before_round]
+        if not ready:
+            return
+        for match in ready:
+            decide(client, match["id"], winner_of(match))
+
+
 def seeds_of(round_body: dict) -> list[list[int]]:
     """Each match of a round as its entries' seeds."""
     return [[e["seed"] for e in m["entries"]] for m in round_body["matches"]]

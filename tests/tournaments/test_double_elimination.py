@@ -4,44 +4,10 @@ brackets (RULINGS.md D1-D6)."""
 
 import pytest
 
+from tests.tournaments.helpers import best_seed, bracket, decide, play_out
 from tournaments.models import Match, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
-
-
-def bracket(client, tid) -> list[dict]:
-    response = client.get(f"/api/tournaments/{tid}/bracket/")
-    assert response.status_code == 200
-    return response.json()["rounds"]
-
-
-def ready_matches(client, tid) -> list[dict]:
-    return [
-        m
-        for r in bracket(client, tid)
-        for m in r["matches"]
-        if m["status"] in ("ready", "in_progress") and len(m["entries"]) == 2
-    ]
-
-
-def decide(client, match_id: int, winner: int) -> None:
-    response = client.post(f"/api/matches/{match_id}/decide/", {"winner": winner}, format="json")
-    assert response.status_code == 200, response.json()
-
-
-def play_out(client, tid, winner_of, *, before_round: int = 10**6) -> None:
-    """Decide every match (of the rounds before `before_round`) as it becomes ready:
-    `winner_of(match)` names the winner."""
-    for _ in range(100):
-        ready = [m for m in ready_matches(client, tid) if m["round"] < before_round]
-        if not ready:
-            return
-        for match in ready:
-            decide(client, match["id"], winner_of(match))
-
-
-def best_seed(match: dict) -> int:
-    return min(match["entries"], key=lambda e: e["seed"])["id"]
 
 
 def test_six_entries_to_a_grand_final_reset(make_event, org_client):
@@ -78,6 +44,7 @@ def test_six_entries_to_a_grand_final_reset(make_event, org_client):
     # then the reset is played between the same two, and the event goes on
     assert rounds[-1]["name"] == "Grand final reset"
     (reset,) = rounds[-1]["matches"]
+    assert rounds[-2]["matches"][0]["next"] == reset["id"]  # the line the bracket draws
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "running"
     decide(org_client, reset["id"], reset["entries"][0]["id"])
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"

@@ -7,29 +7,16 @@ from itertools import combinations
 
 import pytest
 
+from tests.tournaments.helpers import best_seed, better_seeds_win, bracket, play_out
+
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
-
-
-def rounds_of(client, tid) -> list[dict]:
-    response = client.get(f"/api/tournaments/{tid}/bracket/")
-    assert response.status_code == 200
-    return response.json()["rounds"]
-
-
-def decide(client, match_id: int, winner: int) -> None:
-    response = client.post(f"/api/matches/{match_id}/decide/", {"winner": winner}, format="json")
-    assert response.status_code == 200, response.json()
-
-
-def best_seed(match: dict) -> int:
-    return min(match["entries"], key=lambda e: e["seed"])["id"]
 
 
 def test_five_entries_meet_once_each_with_a_rest_a_round(make_event, org_client):
     # given a 5-entry round robin (one group)
     tid, players = make_event(5, structure="round-robin")
     assert org_client.post(f"/api/tournaments/{tid}/start/").status_code == 200
-    rounds = rounds_of(org_client, tid)
+    rounds = bracket(org_client, tid)
     # then five rounds are drawn at once, two matches each (one entry rests), every pair once
     assert [r["name"] for r in rounds] == [f"Group round {n}" for n in range(1, 6)]
     assert {r["stage"] for r in rounds} == {"groups"}
@@ -39,9 +26,7 @@ def test_five_entries_meet_once_each_with_a_rest_a_round(make_event, org_client)
     )
     assert pairs == sorted(combinations(sorted(e for _u, e in players), 2))
     # when the better seed wins every match
-    for r in rounds:
-        for match in r["matches"]:
-            decide(org_client, match["id"], best_seed(match))
+    better_seeds_win(org_client, rounds)
     # then the event is finished and the standings rank by points: 12, 9, 6, 3, 0
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
     standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
@@ -72,10 +57,8 @@ def test_groups_feed_a_double_elimination_playoff(make_event, org_client):
     seeds = [[row["entry"]["seed"] for row in g["standings"]] for g in groups]
     assert [sorted(s) for s in seeds] == [[1, 4, 5], [2, 3, 6]]
     # when every group match is won by the better seed
-    for r in rounds_of(org_client, tid):
-        for match in r["matches"]:
-            decide(org_client, match["id"], best_seed(match))
-    rounds = rounds_of(org_client, tid)
+    better_seeds_win(org_client, bracket(org_client, tid))
+    rounds = bracket(org_client, tid)
     # then the playoff is drawn after the three group rounds (one entry of a group rests each
     # round): group winners first (A1 B1 A2 B2)
     playoff = [r for r in rounds if r["stage"] != "groups"]
@@ -84,15 +67,7 @@ def test_groups_feed_a_double_elimination_playoff(make_event, org_client):
     by_seed = dict(enumerate((e for _u, e in players), start=1))
     assert entries == [(1, by_seed[1]), (2, by_seed[2]), (3, by_seed[4]), (4, by_seed[3])]
     # and played out, the champion is placed first, the group stage's others after the playoff
-    for _ in range(10):
-        ready = [
-            m
-            for r in rounds_of(org_client, tid)
-            for m in r["matches"]
-            if m["status"] == "ready" and len(m["entries"]) == 2
-        ]
-        for match in ready:
-            decide(org_client, match["id"], best_seed(match))
+    play_out(org_client, tid, best_seed)
     assert org_client.get(f"/api/tournaments/{tid}/").json()["status"] == "finished"
     standings = org_client.get(f"/api/tournaments/{tid}/standings/").json()["results"]
     assert [r["placement_label"] for r in standings][:4] == ["1", "2", "3", "4"]
@@ -108,7 +83,7 @@ def test_a_drop_forfeits_every_group_match_left(make_event, org_client, client_f
     assert response.status_code == 200, response.json()
     mine = [
         m
-        for r in rounds_of(org_client, tid)
+        for r in bracket(org_client, tid)
         for m in r["matches"]
         if entry in [e["id"] for e in m["entries"]]
     ]

@@ -7,6 +7,9 @@ standings API and CSV (tournaments/RULINGS.md S1-S12)."""
 import csv
 import io
 import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -52,62 +55,92 @@ def play_round(
         assert response.json()["status"] in ("finished",)
 
 
-def test_thirty_seven_entry_swiss_with_a_top_eight(make_event, org_client, client_for):
-    # given 37 entries in a best-of-3 Swiss event with a top 8 and the default number of rounds
-    tid, players = make_event(37, best_of=3, structure="swiss", top_cut=8)
-    users = {entry_id: user for user, entry_id in players}
-    response = org_client.post(f"/api/tournaments/{tid}/start/")
-    assert response.status_code == 200, response.json()
-    detail = org_client.get(f"/api/tournaments/{tid}/").json()
-    assert (detail["structure"], detail["swiss_rounds"], detail["top_cut"]) == ("swiss", 6, 8)
-    assert detail["swiss_rounds"] == math.ceil(math.log2(37))
+@dataclass
+class Swiss:
+    """The 37-entry event as it runs: its clients, who met whom, the byes, the drop, and the
+    standings the current round was paired on."""
 
-    met: set[frozenset] = set()
-    byes: list[int] = []
-    dropped = None
+    tid: int
+    org: Any
+    client_for: Callable
+    players: list
+    users: dict = field(default_factory=dict)
+    met: set[frozenset] = field(default_factory=set)
+    byes: list[int] = field(default_factory=list)
+    dropped: int | None = None
+    before: list[dict] = field(default_factory=list)
+
+
+def check_the_bye(swiss: Swiss, number: int, active: set, entry: int) -> None:
+    """The bye (already counted: 3 points) goes to the lowest-ranked entry that has not had
+    one; in round 1 every record is equal: the last seed."""
+    assert entry not in swiss.byes
+    points = {r["entry"]["id"]: r["match_points"] for r in swiss.before}
+    others = [points[e] for e in active if e not in swiss.byes and e != entry]
+    assert points[entry] - 3 <= min(others)
+    if number == 1:
+        assert entry == swiss.players[-1][1]
+    swiss.byes.append(entry)
+
+
+def check_the_pairings(swiss: Swiss, number: int) -> dict:
+    """Round `number` is paired only once the one before is complete: every entry still in
+    once (or the bye), no rematch, same record first; the round's body."""
+    rounds = rounds_of(swiss.org, swiss.tid)
+    assert len(rounds) == number
+    body = rounds[-1]
+    assert body["stage"] == "swiss"
+    assert body["name"] == f"Swiss round {number}"
+    # the entry that drops after round 2 is already paired in round 3, not after it
+    active = set(swiss.users) - ({swiss.dropped} if number > 3 else set())
+    seen = [e["id"] for m in body["matches"] for e in m["entries"]]
+    # every entry still in is paired (or has the bye) exactly once; the dropped one is not
+    assert sorted(seen) == sorted(active)
+    bye_matches = [m for m in body["matches"] if m["is_bye"]]
+    assert len(bye_matches) == len(active) % 2
+    for match in body["matches"]:
+        pair = frozenset(e["id"] for e in match["entries"])
+        if match["is_bye"]:
+            (entry,) = pair
+            check_the_bye(swiss, number, active, entry)
+            continue
+        # no rematch (avoidable in six rounds of 37)
+        assert pair not in swiss.met
+        swiss.met.add(pair)
+        if number > 1:  # same record first: in this field no pairing spans 2 wins or more
+            points = {r["entry"]["id"]: r["match_points"] for r in swiss.before}
+            a, b = pair
+            assert abs(points[a] - points[b]) <= 3
+    return body
+
+
+def the_worst_drops(swiss: Swiss) -> None:
+    """The worst-placed entry drops between rounds 2 and 3 (round 3 is paired): it forfeits
+    the round-3 match it was already paired into."""
+    worst = swiss.before[-1]["entry"]["id"]
+    response = swiss.client_for(swiss.users[worst]).post(
+        f"/api/tournaments/{swiss.tid}/entries/{worst}/drop/"
+    )
+    assert response.status_code == 200, response.json()
+    swiss.dropped = worst
+    round3 = rounds_of(swiss.org, swiss.tid)[2]
+    mine = [m for m in round3["matches"] if worst in [e["id"] for e in m["entries"]]]
+    assert mine[0]["status"] == "finished"
+    assert mine[0]["decided_by"] in ("forfeit", "bye")
+
+
+def play_six_swiss_rounds(swiss: Swiss) -> None:
+    """Each round checked as it is paired, then played; the drop after round 2."""
     # the records each round was paired on (its bye, finished when it is paired, included)
-    before = standings_of(org_client, tid)
+    swiss.before = standings_of(swiss.org, swiss.tid)
     for number in range(1, 7):
-        rounds = rounds_of(org_client, tid)
-        # then each round is paired only once the one before is complete
-        assert len(rounds) == number
-        body = rounds[-1]
-        assert body["stage"] == "swiss"
-        assert body["name"] == f"Swiss round {number}"
-        # the entry that drops after round 2 is already paired in round 3, not after it
-        active = set(users) - ({dropped} if number > 3 else set())
-        seen = [e["id"] for m in body["matches"] for e in m["entries"]]
-        # every entry still in is paired (or has the bye) exactly once; the dropped one is not
-        assert sorted(seen) == sorted(active)
-        bye_matches = [m for m in body["matches"] if m["is_bye"]]
-        assert len(bye_matches) == len(active) % 2
-        for match in body["matches"]:
-            pair = frozenset(e["id"] for e in match["entries"])
-            if match["is_bye"]:
-                (entry,) = pair
-                # the bye (already counted: 3 points) goes to the lowest-ranked entry
-                # that has not had one; in round 1 every record is equal: the last seed
-                assert entry not in byes
-                points = {r["entry"]["id"]: r["match_points"] for r in before}
-                others = [points[e] for e in active if e not in byes and e != entry]
-                assert points[entry] - 3 <= min(others)
-                if number == 1:
-                    assert entry == players[-1][1]
-                byes.append(entry)
-                continue
-            # no rematch (avoidable in six rounds of 37)
-            assert pair not in met
-            met.add(pair)
-            if number > 1:  # same record first: in this field no pairing spans 2 wins or more
-                points = {r["entry"]["id"]: r["match_points"] for r in before}
-                a, b = pair
-                assert abs(points[a] - points[b]) <= 3
+        body = check_the_pairings(swiss, number)
         # round 1 reported by the players; the organizer enters the other rounds' results
         # (the same API, half the requests of 18 tables a round)
         play_round(
-            client_for,
-            users,
-            org_client,
+            swiss.client_for,
+            swiss.users,
+            swiss.org,
             body,
             loser_wins_game=number % 2 == 0,
             by_organizer=number > 1,
@@ -115,24 +148,15 @@ def test_thirty_seven_entry_swiss_with_a_top_eight(make_event, org_client, clien
         # read as soon as the round's last result is in (the next round is paired then), not
         # after the drop below: its forfeit already counts in round 3, and an opponent paired
         # one group up would seem to have been paired two groups away
-        before = standings_of(org_client, tid)
+        swiss.before = standings_of(swiss.org, swiss.tid)
         if number == 2:
-            # when the worst-placed entry drops between rounds 2 and 3 (round 3 is paired)
-            worst = before[-1]["entry"]["id"]
-            response = client_for(users[worst]).post(
-                f"/api/tournaments/{tid}/entries/{worst}/drop/"
-            )
-            assert response.status_code == 200, response.json()
-            dropped = worst
-            round3 = rounds_of(org_client, tid)[2]
-            mine = [m for m in round3["matches"] if worst in [e["id"] for e in m["entries"]]]
-            # it forfeits the round-3 match it was already paired into
-            assert mine[0]["status"] == "finished"
-            assert mine[0]["decided_by"] in ("forfeit", "bye")
+            the_worst_drops(swiss)
 
-    # then the top 8 by the standings play single elimination, 1 v 8, 4 v 5, 2 v 7, 3 v 6
-    final_swiss = standings_of(org_client, tid)
-    rows = final_swiss
+
+def check_the_top_eight(swiss: Swiss) -> list[int]:
+    """The top 8 by the standings play single elimination, 1 v 8, 4 v 5, 2 v 7, 3 v 6; every
+    tie-breaker is in the standings. The top 8's entry ids, by seed."""
+    rows = standings_of(swiss.org, swiss.tid)
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     for row in rows:
         assert {
@@ -142,27 +166,63 @@ def test_thirty_seven_entry_swiss_with_a_top_eight(make_event, org_client, clien
             "opponents_game_win_percent",
         } <= set(row)
         assert 33.33 <= row["opponents_match_win_percent"] <= 100
-    top8 = [r["entry"]["id"] for r in rows if r["entry"]["id"] != dropped][:8]
+    top8 = [r["entry"]["id"] for r in rows if r["entry"]["id"] != swiss.dropped][:8]
     assert all(r["in_cut"] for r in rows[:8])
-    rounds = rounds_of(org_client, tid)
+    rounds = rounds_of(swiss.org, swiss.tid)
     assert [r["name"] for r in rounds[6:]] == ["Quarterfinals", "Semifinals", "Final"]
     quarter = rounds[6]
     assert quarter["stage"] == "bracket"
     pods = [[e["id"] for e in m["entries"]] for m in quarter["matches"]]
     seed = {entry: n for n, entry in enumerate(top8, start=1)}
     assert [[seed[e] for e in pod] for pod in pods] == [[1, 8], [4, 5], [2, 7], [3, 6]]
+    return top8
 
-    # when the cut is played (its rounds started by the organizer)
+
+def play_the_cut(swiss: Swiss) -> None:
+    """The cut's three rounds, each started by the organizer, then played."""
     for number in (7, 8, 9):
-        response = org_client.post(f"/api/tournaments/{tid}/rounds/{number}/start/")
+        response = swiss.org.post(f"/api/tournaments/{swiss.tid}/rounds/{number}/start/")
         assert response.status_code == 200, response.json()
         play_round(
-            client_for,
-            users,
-            org_client,
-            rounds_of(org_client, tid)[number - 1],
+            swiss.client_for,
+            swiss.users,
+            swiss.org,
+            rounds_of(swiss.org, swiss.tid)[number - 1],
             loser_wins_game=False,
         )
+
+
+def check_the_csv(swiss: Swiss, rows: list[dict]) -> None:
+    """The standings' CSV carries every figure."""
+    response = swiss.org.get(f"/api/tournaments/{swiss.tid}/standings/?format=csv")
+    assert response.status_code == 200
+    table = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(table) == 37
+    assert {"rank", "match_points", "omw_percent", "gw_percent", "ogw_percent"} <= set(table[0])
+    assert table[0]["name"] == rows[0]["entry"]["name"]
+    assert float(table[0]["omw_percent"]) == rows[0]["opponents_match_win_percent"]
+
+
+def test_thirty_seven_entry_swiss_with_a_top_eight(make_event, org_client, client_for):
+    # given 37 entries in a best-of-3 Swiss event with a top 8 and the default number of rounds
+    tid, players = make_event(37, best_of=3, structure="swiss", top_cut=8)
+    users = {entry_id: user for user, entry_id in players}
+    swiss = Swiss(tid=tid, org=org_client, client_for=client_for, players=players, users=users)
+    response = org_client.post(f"/api/tournaments/{tid}/start/")
+    assert response.status_code == 200, response.json()
+    detail = org_client.get(f"/api/tournaments/{tid}/").json()
+    assert (detail["structure"], detail["swiss_rounds"], detail["top_cut"]) == ("swiss", 6, 8)
+    assert detail["swiss_rounds"] == math.ceil(math.log2(37))
+
+    # then each round is paired by record without rematches (one drops after round 2)
+    play_six_swiss_rounds(swiss)
+
+    # then the top 8 by the standings play single elimination, 1 v 8, 4 v 5, 2 v 7, 3 v 6
+    top8 = check_the_top_eight(swiss)
+
+    # when the cut is played (its rounds started by the organizer)
+    play_the_cut(swiss)
+
     # then the event is over and the champion placed first, the other seven by the cut
     assert Tournament.objects.get(pk=tid).status == "finished"
     rows = standings_of(org_client, tid)
@@ -173,13 +233,7 @@ def test_thirty_seven_entry_swiss_with_a_top_eight(make_event, org_client, clien
     assert [r["placement"] for r in rows[8:]] == list(range(9, 38))
 
     # and the CSV carries every figure
-    response = org_client.get(f"/api/tournaments/{tid}/standings/?format=csv")
-    assert response.status_code == 200
-    table = list(csv.DictReader(io.StringIO(response.content.decode())))
-    assert len(table) == 37
-    assert {"rank", "match_points", "omw_percent", "gw_percent", "ogw_percent"} <= set(table[0])
-    assert table[0]["name"] == rows[0]["entry"]["name"]
-    assert float(table[0]["omw_percent"]) == rows[0]["opponents_match_win_percent"]
+    check_the_csv(swiss, rows)
 
 
 def test_a_correction_in_round_one_changes_standings_not_pairings(

@@ -4,7 +4,7 @@ player's own table, a round's pairings by table, and the standings with every fi
 import pytest
 from django.test import Client
 
-from tests.tournaments.helpers import event_form, logged_in
+from tests.tournaments.helpers import event_form, logged_in, sweep_games
 from tournaments.models import Match, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -29,14 +29,8 @@ def test_create_form_offers_swiss_with_rounds_and_a_cut(make_user):
     assert (tournament.structure, tournament.swiss_rounds, tournament.top_cut) == ("swiss", None, 8)
 
 
-def test_swiss_pages_show_tables_my_table_and_standings(make_event, org_client, organizer):
-    # given a started 5-entry Swiss event (3 rounds, top 4)
-    tid, players = make_event(5, structure="swiss", top_cut=4, best_of=1)
-    org_client.post(f"/api/tournaments/{tid}/start/")
-    user, _entry = players[0]
-    player = logged_in(user)
-
-    # then the detail page names the round and the player's own table
+def then_the_detail_page_names_the_round_and_my_table(tid: int, player: Client, players) -> None:
+    """The detail page names the round and the player's own table; the last seed has the bye."""
     page = player.get(f"/tournaments/{tid}/").content.decode()
     assert "Round 1 of 3, then a top 4." in page
     assert "Your table: " in page
@@ -48,7 +42,9 @@ def test_swiss_pages_show_tables_my_table_and_standings(make_event, org_client, 
         in logged_in(last_user).get(f"/tournaments/{tid}/").content.decode()
     )
 
-    # the round's pairings by table: two tables and the bye
+
+def then_round_one_is_paired_by_table(tid: int, player: Client) -> None:
+    """Round 1's pairings by table (two tables and the bye), its matches named by table."""
     page = player.get(f"/tournaments/{tid}/rounds/1/").content.decode()
     assert "Swiss round 1 of 3" in page
     assert page.count("<tr") == 4  # the header and three rows
@@ -60,15 +56,29 @@ def test_swiss_pages_show_tables_my_table_and_standings(make_event, org_client, 
     assert "Swiss round 1 · Table 1" in page
     assert "Final" not in page
 
-    # when round 1 is played (the organizer enters each result)
+
+def organizer_reports_round_one(org_client, tid: int) -> None:
+    """The organizer enters each result of round 1: the first entry wins its one game."""
     bracket = org_client.get(f"/api/tournaments/{tid}/bracket/").json()["rounds"]
     for match in bracket[0]["matches"]:
         if not match["is_bye"]:
-            winner = match["entries"][0]["id"]
-            body = {"games": [{"winner": winner, "life": {}, "first_damage": None}]}
+            body = sweep_games(match["entries"][0]["id"], wins=1)
             response = org_client.post(f"/api/matches/{match['id']}/report/", body, format="json")
             assert response.status_code == 200, response.json()
 
+
+def test_swiss_pages_show_tables_my_table_and_standings(make_event, org_client, organizer):
+    # given a started 5-entry Swiss event (3 rounds, top 4)
+    tid, players = make_event(5, structure="swiss", top_cut=4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    user, _entry = players[0]
+    player = logged_in(user)
+    # then the detail page names the round and the player's own table
+    then_the_detail_page_names_the_round_and_my_table(tid, player, players)
+    # and the round's pairings by table: two tables and the bye
+    then_round_one_is_paired_by_table(tid, player)
+    # when round 1 is played (the organizer enters each result)
+    organizer_reports_round_one(org_client, tid)
     # then the standings show every figure, now and as they were after round 1
     page = Client().get(f"/tournaments/{tid}/standings/").content.decode()
     for heading in ("Points", "OMW%", "GW%", "OGW%", "Match W\u2013D\u2013L"):

@@ -5,6 +5,7 @@ and the one name of the action that starts a round."""
 from django.test import Client, override_settings
 
 from tests.tournaments.helpers import decide_for_seeds, logged_in
+from tournaments import services
 from tournaments.models import Tournament
 from tournaments.reads.venue import round_start_label
 
@@ -173,3 +174,11 @@ def test_swiss_rounds_are_pairings_and_only_the_cut_is_a_bracket(make_event, org
         assert "Table 1" in page, path
         assert "Table 2" in page, path
         assert "Match " not in page, path
+    # and once the cut is started, the desk names its tables as the printouts do
+    event = Tournament.objects.get(pk=tid)
+    services.round_start(tournament=event, number=4, by_user=org)
+    desk = logged_in(org).get(f"/tournaments/{tid}/desk/").content.decode()
+    tables = desk[desk.index("Semifinals: tables") :]
+    assert "Table 1" in tables
+    assert "Table 2" in tables
+    assert "Match " not in tables

@@ -4,6 +4,7 @@ from django.db.models import F
 
 from tournaments.models import Tournament
 from tournaments.reads.events import entry_public
+from tournaments.reads.venue import table_labels
 
 # What the organizer must do about a match, most urgent first.
 ATTENTION = {
@@ -99,8 +100,9 @@ def desk_get(*, tournament: Tournament, bracket: dict, at) -> dict:
             )
     rounds = []
     for round_row in bracket["rounds"]:
+        labels = table_labels(tournament, round_row)
         tables = [
-            {**m, "over_time": _attention_key(m, at) == "over_time"}
+            {**m, "over_time": _attention_key(m, at) == "over_time", "table": labels[m["id"]]}
             for m in round_row["matches"]
             if not m["is_bye"] and m["status"] != "finished" and m["entries"]
         ]

@@ -86,6 +86,8 @@ def label_matches(tournament: Tournament, matches: list[dict], *, page: bool = F
         planned = plan.matches.get(spot)
         target = planned.winner_to if planned is not None else None
         ahead = by_spot.get(target.spot) if target is not None else None
+        if spot == de.GRAND_FINAL:
+            ahead = by_spot.get(de.RESET)  # both of its entries play the reset, if there is one
         match["next"] = ahead["id"] if ahead is not None else None
         match["waiting_for"] = []
         if len(match["entries"]) >= 2 or match["is_bye"]:

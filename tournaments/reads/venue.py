@@ -78,6 +78,15 @@ def _numbered(tournament: Tournament, round_row: dict) -> bool:
     )
 
 
+def table_labels(tournament: Tournament, round_row: dict) -> dict[int, str]:
+    """Each match of a round by the name the printouts and the projector give its table
+    ("Table 3" in a Swiss round or a top cut, "Match 5" in a plain bracket), by match id."""
+    numbered = _numbered(tournament, round_row)
+    return {
+        t["match_id"]: t["label"] for t in _tables(round_row["matches"], None, numbered=numbered)
+    }
+
+
 def _ready_later(tournament: Tournament, rounds: list[dict], after: int) -> list[dict]:
     """The matches of rounds after `after` that can be played now or are being played (both
     entries known while round `after` still runs), each with its round's name."""

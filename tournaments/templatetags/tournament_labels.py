@@ -92,8 +92,14 @@ def if_mine(context, entry_id, text: str) -> str:
 def event_time(tournament, field: str = "starts_at") -> str:
     """One of the event's instants (`starts_at`, `registration_opens_at`, ...) as its own
     clock reads it, with the zone: "Sat 5 Dec 2026, 10:00 (Europe/Paris)"; "" when unset."""
-    at = getattr(tournament, field, None)
+    return on_clock(getattr(tournament, field, None), tournament.time_zone)
+
+
+@register.filter
+def on_clock(at, time_zone: str) -> str:
+    """An instant as the clock of `time_zone` reads it, with the zone: "Sat 5 Dec 2026, 10:00
+    (Europe/Paris)"; "" when unset. For reads that carry an event's zone beside its times."""
     if at is None:
         return ""
-    local = at.astimezone(ZoneInfo(tournament.time_zone))
-    return f"{local:%a %-d %b %Y, %H:%M} ({tournament.time_zone})"
+    local = at.astimezone(ZoneInfo(time_zone))
+    return f"{local:%a %-d %b %Y, %H:%M} ({time_zone})"

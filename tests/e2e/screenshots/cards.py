@@ -8,15 +8,42 @@ def build_card_demo() -> dict:
     """Issue 15's pages: a Kingdom Combat draft under way and one ready to build, a sealed
     pool, decks legal and not, and games of Combat, Conventional Combat and Rune Duel."""
     from accounts.models import User
-    from decks.drafting import services as drafting
-    from decks.models import Card
-    from decks.services import deck_create, pool_create
-    from decks.services.decks import deck_list_from_input
-    from gameplay import services as gameplay
 
     organizer, player, other = (
         User.objects.get(username=n) for n in ("orla", "player1", "player2")
     )
+    running = draft_under_way(organizer, player)
+    done = draft_ready_to_build(organizer, other)
+    codes = [f"{r}{s}" for s in "SHDC" for r in ["A", *map(str, range(2, 11))]]
+    pool, deck = pool_and_decks(player, codes)
+    games = lobby_and_games(organizer, player, other)
+    return {
+        **build_venue_demo(organizer, codes),
+        "running_draft": running,
+        "done_draft": done,
+        "pool": pool,
+        "deck": deck,
+        "games": games,
+    }
+
+
+def pick_the_first_card(draft_id: int, user, view: dict) -> None:
+    """The user picks the first card of the pack the view shows."""
+    from decks.drafting import services as drafting
+
+    drafting.draft_pick_make(
+        draft_id=draft_id,
+        user=user,
+        pack_id=view["pack"]["id"],
+        pick_number=view["pick_number"],
+        pack_card_id=view["pack"]["cards"][0]["id"],
+    )
+
+
+def draft_under_way(organizer, player) -> int:
+    """A pod of four (the player and three bots) a few picks in; its id."""
+    from decks.drafting import services as drafting
+
     running = drafting.draft_create(
         organizer=organizer, game_slug="kingdom-combat", seats=4, bots=3, pick_timer=90
     )
@@ -26,14 +53,15 @@ def build_card_demo() -> dict:
         drafting.draft_bots_run(draft_id=running.id)
         view = drafting_view(running.id, player)
         if view["pack"]:
-            drafting.draft_pick_make(
-                draft_id=running.id,
-                user=player,
-                pack_id=view["pack"]["id"],
-                pick_number=view["pick_number"],
-                pack_card_id=view["pack"]["cards"][0]["id"],
-            )
+            pick_the_first_card(running.id, player, view)
     drafting.draft_bots_run(draft_id=running.id)
+    return running.id
+
+
+def draft_ready_to_build(organizer, other) -> int:
+    """A pod of two (the other player and a bot) with small packs, drafted to its end; its id."""
+    from decks.drafting import services as drafting
+
     done = drafting.draft_create(
         organizer=organizer,
         game_slug="kingdom-combat",
@@ -49,13 +77,17 @@ def build_card_demo() -> dict:
         if view["status"] == "finished":
             break
         if view["pack"]:
-            drafting.draft_pick_make(
-                draft_id=done.id,
-                user=other,
-                pack_id=view["pack"]["id"],
-                pick_number=view["pick_number"],
-                pack_card_id=view["pack"]["cards"][0]["id"],
-            )
+            pick_the_first_card(done.id, other, view)
+    return done.id
+
+
+def pool_and_decks(player, codes: list[str]) -> tuple[int, int]:
+    """A sealed Kingdom Combat pool of every card, and two decks, one legal and one not; the
+    pool's id and the last deck's."""
+    from decks.models import Card
+    from decks.services import deck_create, pool_create
+    from decks.services.decks import deck_list_from_input
+
     kingdom = Card.objects.filter(card_set__code="KC1").exclude(type__in=["fortress", "token"])
     pool = pool_create(
         owner=player,
@@ -64,7 +96,6 @@ def build_card_demo() -> dict:
         source="sealed",
         seed="demo",
     )
-    codes = [f"{r}{s}" for s in "SHDC" for r in ["A", *map(str, range(2, 11))]]
     for name, game, text in [
         ("Forty spots", "combat", "\n".join(f"1 {c}" for c in codes)),
         ("Knights (unfinished)", "kingdom-combat", "Fortress: Ironhold Keep\n3 Iron Knight"),
@@ -76,7 +107,14 @@ def build_card_demo() -> dict:
             name=name,
             deck_list=deck_list_from_input(text=text),
         )
-    # the lobby: open seats of two games, a challenge to player1 and one of theirs waiting
+    return pool.id, deck.pk
+
+
+def lobby_and_games(organizer, player, other) -> dict[str, int]:
+    """The lobby: open seats of two games, a challenge to player1 and one of theirs waiting;
+    a game of each engine game mid-way (their ids by game)."""
+    from gameplay import services as gameplay
+
     gameplay.invite_create(by_user=other, ruleset="combat", options={"max_turns": 20})
     gameplay.invite_create(by_user=organizer, ruleset="rune-duel")
     gameplay.invite_create(by_user=other, ruleset="combat", opponent_username=player.username)
@@ -88,14 +126,7 @@ def build_card_demo() -> dict:
         )
         play_table_mid_game(game.pk, player)
         games[slug] = game.pk
-    return {
-        **build_venue_demo(organizer, codes),
-        "running_draft": running.id,
-        "done_draft": done.id,
-        "pool": pool.id,
-        "deck": deck.pk,
-        "games": games,
-    }
+    return games
 
 
 def build_venue_demo(organizer, codes: list[str]) -> dict:

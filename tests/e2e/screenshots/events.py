@@ -12,6 +12,41 @@ from tests.e2e.screenshots.settings import PASSWORD, ROOT, django_env
 
 def build_demo() -> dict:
     """The demo data, through the services as the app writes it; returns ids to visit."""
+    set_up_django()
+    from accounts.models import User
+    from tournaments import services
+
+    organizer = User.objects.create_user("orla", password=PASSWORD)
+    players = [User.objects.create_user(f"player{n}", password=PASSWORD) for n in range(1, 9)]
+    event = thursday_open(organizer, players)
+    registering = services.tournament_create(organizer=organizer, name="Next week's Open")
+    services.entries_paste(
+        tournament=registering, by_user=organizer, text="Ann, 1\nBen, 2\nCal\nDee"
+    )
+    services.tournament_start(tournament=event, by_user=organizer)
+    pods = four_player_pods(organizer)
+    swiss, league = build_swiss_demo(organizer, players)
+    cut, double = build_cut_demo(organizer, players), build_double_demo(organizer)
+    finished, waiting, disputed, timed = round_one_in_four_states(organizer, event)
+    # check-in has begun for next week's event: two of four are here
+    for entry in registering.entries.order_by("seed")[:2]:
+        services.entry_check_in(entry=entry, by_user=organizer)
+    player = waiting.slots.order_by("slot").first().entry.user
+    return {
+        "event": event.pk,
+        "registering": registering.pk,
+        "pods": pods,
+        "matches": [m.pk for m in (finished, waiting, disputed, timed)],
+        "player": player.username if player else "player1",
+        "swiss": swiss,
+        "league": league,
+        "cut": cut,
+        "double": double,
+    }
+
+
+def set_up_django() -> None:
+    """Django set up on the demo's settings, its database migrated."""
     os.environ.update(django_env())
     sys.path.insert(0, str(ROOT))
     import django
@@ -20,14 +55,12 @@ def build_demo() -> dict:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from django.utils import timezone
 
-    from accounts.models import User
+
+def thursday_open(organizer, players):
+    """An elimination event of the eight players (seeds 1-8) and five guests, not started."""
     from tournaments import services
-    from tournaments.models import Match
 
-    organizer = User.objects.create_user("orla", password=PASSWORD)
-    players = [User.objects.create_user(f"player{n}", password=PASSWORD) for n in range(1, 9)]
     event = services.tournament_create(
         organizer=organizer, name="Thursday Open", seeding="manual", best_of=3
     )
@@ -35,11 +68,13 @@ def build_demo() -> dict:
     for seed, user in enumerate(players, 1):
         services.entry_add(tournament=event, by_user=organizer, user_id=user.pk, seed=seed)
     services.entries_paste(tournament=event, by_user=organizer, text="\n".join(guests))
-    registering = services.tournament_create(organizer=organizer, name="Next week's Open")
-    services.entries_paste(
-        tournament=registering, by_user=organizer, text="Ann, 1\nBen, 2\nCal\nDee"
-    )
-    services.tournament_start(tournament=event, by_user=organizer)
+    return event
+
+
+def four_player_pods(organizer) -> int:
+    """Eleven guests in four-player pods, started; its id."""
+    from tournaments import services
+
     pods = services.tournament_create(
         organizer=organizer, name="Four-player pods", seeding="manual", entries_per_match=4
     )
@@ -47,13 +82,21 @@ def build_demo() -> dict:
         tournament=pods, by_user=organizer, text="\n".join(f"Pod player {n}" for n in range(1, 12))
     )
     services.tournament_start(tournament=pods, by_user=organizer)
-    swiss, league = build_swiss_demo(organizer, players)
-    cut, double = build_cut_demo(organizer, players), build_double_demo(organizer)
+    return pods.pk
+
+
+def round_one_in_four_states(organizer, event) -> list:
+    """Round 1's first four matches: one finished, one waiting for confirmation, one disputed,
+    one with time called; and another past its deadline."""
+    from django.utils import timezone
+
+    from tournaments import services
+    from tournaments.models import Match
+
     matches = list(Match.objects.filter(tournament=event, round__number=1, is_bye=False))
     slots = {
         m.pk: list(m.slots.order_by("slot").values_list("entry_id", flat=True)) for m in matches
     }
-    # one finished, one waiting for confirmation, one disputed, one with time called
     finished, waiting, disputed, timed = matches[:4]
     services.match_result_report(
         match=finished,
@@ -76,31 +119,15 @@ def build_demo() -> dict:
     late = late.exclude(pk=timed.pk).first()
     if late is not None:
         Match.objects.filter(pk=late.pk).update(deadline=timezone.now() - timedelta(minutes=3))
-    # check-in has begun for next week's event: two of four are here
-    for entry in registering.entries.order_by("seed")[:2]:
-        services.entry_check_in(entry=entry, by_user=organizer)
-    player = waiting.slots.order_by("slot").first().entry.user
-    return {
-        "event": event.pk,
-        "registering": registering.pk,
-        "pods": pods.pk,
-        "matches": [m.pk for m in (finished, waiting, disputed, timed)],
-        "player": player.username if player else "player1",
-        "swiss": swiss,
-        "league": league,
-        "cut": cut,
-        "double": double,
-    }
+    return [finished, waiting, disputed, timed]
 
 
 def build_swiss_demo(organizer, players) -> tuple[int, int]:
     """A Swiss event of 8 players and 3 guests with a top 4: round 1 played, round 2 paired
-    with one result in (issue 18's pages: tables, the player's table, standings)."""
-    from django.utils import timezone
-
+    with one result in (issue 18's pages: tables, the player's table, standings); a league."""
+    from ratings import services as ratings
     from tournaments import services
-    from tournaments.models import Match, Tournament
-    from tournaments.services.announce import Announcement
+    from tournaments.models import Match
 
     event = services.tournament_create(
         organizer=organizer,
@@ -120,8 +147,22 @@ def build_swiss_demo(organizer, players) -> tuple[int, int]:
             first, second = match.slots.order_by("slot").values_list("entry_id", flat=True)
             games = [{"winner": first}, {"winner": second}, {"winner": first}]
             services.match_result_report(match=match, by_user=organizer, games=games)
-    # a finished 4-player event in a league (issue 18: the leaderboard, a player's history)
+    league = spring_league(organizer, players)
+    # no worker runs here: rate the finished matches as the ratings task would
+    for match in Match.objects.filter(status="finished").order_by("finished_at", "pk"):
+        ratings.match_rate(match_id=match.pk)
+    return event.pk, league
+
+
+def spring_league(organizer, players) -> int:
+    """A league of two finished 4-player events and one coming (issue 18: the leaderboard, a
+    player's history); its id."""
+    from django.utils import timezone
+
     from leagues import services as leagues
+    from tournaments import services
+    from tournaments.models import Match, Tournament
+    from tournaments.services.announce import Announcement
 
     today = timezone.localdate()
     league = leagues.league_create(
@@ -158,12 +199,7 @@ def build_swiss_demo(organizer, players) -> tuple[int, int]:
         announcement=Announcement(starts_at=evening + timedelta(days=7)),
     )
     leagues.league_event_add(league=league, by_user=organizer, tournament_id=coming.pk)
-    # no worker runs here: rate the finished matches as the ratings task would
-    from ratings import services as ratings
-
-    for match in Match.objects.filter(status="finished").order_by("finished_at", "pk"):
-        ratings.match_rate(match_id=match.pk)
-    return event.pk, league.pk
+    return league.pk
 
 
 def build_cut_demo(organizer, players) -> int:
