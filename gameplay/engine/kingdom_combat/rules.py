@@ -12,6 +12,7 @@ from typing import Any
 import games
 from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 from gameplay.engine.kingdom_combat import (
+    attacking,
     cards,
     economy,
     effects,
@@ -114,7 +115,7 @@ class KingdomCombat(Ruleset):
         if stage == "defend":
             return fight.defend_actions(state, seat)
         if stage == "combat":
-            return fight.attack_actions(state, seat)
+            return attacking.attack_actions(state, seat)
         known = economy.sides(state, seat)  # one pass over the units for moves and shots
         actions = economy.play_actions(state, seat) + economy.move_actions(state, seat, None, known)
         actions += economy.shoot_actions(state, seat, None, known)
@@ -157,7 +158,7 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             if kind == "commit":
                 return [{"type": "commit"}]
-            if kind == "attack" and fight.is_legal_attack(state, seat, action):
+            if kind == "attack" and attacking.is_legal_attack(state, seat, action):
                 return [action]
             return []
         if kind == "play":
@@ -347,7 +348,7 @@ def _settle(state: dict[str, Any]) -> None:
     if (
         turn["stage"] == "combat"
         and not state["combat"]["battles"]
-        and not fight.can_attack(state, turn["seat"])
+        and not attacking.can_attack(state, turn["seat"])
     ):
         state["combat"] = None
         turn["stage"] = "post"
