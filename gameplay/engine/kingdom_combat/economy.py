@@ -45,16 +45,24 @@ def play_actions(
     seen: set[str] = set()  # card names already offered or refused: copies are the same choice
     actions: list[dict[str, Any]] = []
     keys = state["cards"]
+    reductions = None  # the cost reductions in play, looked up once (effects.unit_cost)
     for cid in me["hand"]:
         key = keys[cid]
         if key in seen:
             continue
         seen.add(key)
-        if only is not None and cid != only:
+        if (only is not None and cid != only) or cards.kind(key) not in kinds:
             continue
-        if cards.kind(key) not in kinds or cost(state, seat, cid) > gold:
+        printed = cards.card(key)
+        if printed["type"] == "unit":  # cost(), with the reductions looked up once
+            if reductions is None:
+                reductions = effects.static_effects(state, "cost_reduction")
+            price = effects.unit_cost(state, seat, key, reductions)
+        else:
+            price = printed["cost"]
+        if price > gold:
             continue
-        if cards.card(key)["type"] != "action":
+        if printed["type"] != "action":
             actions.append({"type": "play", "card": cid})
             continue
         for target in resolution.targets_for(state, seat, cid):

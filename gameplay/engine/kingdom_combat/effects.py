@@ -293,13 +293,17 @@ def range_against(state: dict[str, Any], uid: str, target: str) -> int:
     return amount
 
 
-def unit_cost(state: dict[str, Any], seat: int, key: str) -> int:
+def unit_cost(
+    state: dict[str, Any], seat: int, key: str, reductions: list[Any] | None = None
+) -> int:
     """A unit's cost to its player now: printed, less the cost reductions it controls
-    (each to its own minimum, ruling K38)."""
+    (each to its own minimum, ruling K38); `reductions`: static_effects(state,
+    "cost_reduction") when already looked up."""
     printed = cards.card(key)
     cost = printed["cost"]
     own = cards.effects_with_op(key, "cost_reduction")
-    reductions = static_effects(state, "cost_reduction")
+    if reductions is None:
+        reductions = static_effects(state, "cost_reduction")
     if not own and not reductions:
         return cost
     for effect in own:
