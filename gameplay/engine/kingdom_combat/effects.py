@@ -117,8 +117,10 @@ def bonus(state: dict[str, Any], uid: str, name: str) -> int:
         return _bonus(state, uid, name)
     adds, auras = _stat_sources(state, memo, name)
     total = adds.get(uid, 0)
+    # _covers's first test (the unit's controller), before the call, when there is an aura
+    controller = state["units"][uid]["seat"] if auras else None
     for source, seat, effect in auras:
-        if _covers(state, source, seat, effect, uid):
+        if seat == controller and _covers(state, source, seat, effect, uid):
             total += effect[name]
     if name == "attack" and state["combat"]:
         total += _attack_triggers(state, uid)
@@ -250,12 +252,15 @@ def range_of(state: dict[str, Any], uid: str) -> int:
         return cards.printed_range(state["cards"][uid])
     adds, auras, grants = sources  # _range_of with the sources worked out once a read
     own = cards.card(state["cards"][uid])["stats"].get("range", 0) + adds.get(uid, 0)
+    # _covers's first test (the unit's controller), before the call; only with something to
+    # test, as _covers reads the unit only then
+    controller = state["units"][uid]["seat"] if auras or grants else None
     for source, seat, effect in auras:
-        if _covers(state, source, seat, effect, uid):
+        if seat == controller and _covers(state, source, seat, effect, uid):
             own += effect["range"]
     own = max(0, own)
     for source, seat, effect in grants:
-        if _covers(state, source, seat, effect, uid):
+        if seat == controller and _covers(state, source, seat, effect, uid):
             own = max(own, effect["amount"])
     return own
 
