@@ -12,18 +12,6 @@ next pass. Freezing the heap once the app is set up (`gc.freeze()`) left the lon
 (`BENCH_GC_FREEZE=1`: 3 of 7 reads at 92-104 ms).
 """
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
+from tournaments.brackets.collector import collector_paused
 
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the block (as it was before, after it)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+__all__ = ["collector_paused"]
