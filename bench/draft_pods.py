@@ -54,6 +54,7 @@ HUMANS_PER_POD = int(os.environ.get("BENCH_HUMANS", "4"))
 HUMAN_PROCESSES = int(os.environ.get("BENCH_PROCESSES", "4"))
 WORKERS = 2
 PICKERS_BARE: list[float] = []  # (a manager's list once the pods start)
+PICK_PATHS: list[tuple[float, int, int]] = []  # (seconds, plans refused, locked) a pick
 
 
 SUMMARY: list[str] = []
@@ -157,14 +158,17 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
     human_pick.draft_lock = timed(human_pick.draft_lock, my_waits)
     counts = {"planned": 0, "refused": 0, "locked": 0}
     write, locked = human_pick._write, human_pick._pick_locked
+    this_pick = {"refused": 0, "locked": 0}
 
     def counted_write(plan):
         pick = write(plan)
         counts["planned" if pick is not None else "refused"] += 1
+        this_pick["refused"] += pick is None
         return pick
 
     def counted_locked(*args):
         counts["locked"] += 1
+        this_pick["locked"] = 1
         return locked(*args)
 
     human_pick._write, human_pick._pick_locked = counted_write, counted_locked
@@ -172,6 +176,7 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
     users = {u.pk: u for u in User.objects.filter(pk__in=[user for _, user, _ in seats])}
     draft_ids = {draft_id for draft_id, _, _ in seats}
     mine: list[float] = []
+    my_paths: list[tuple[float, int, int]] = []  # each pick: (seconds, plans refused, locked)
     my_bare: list[float] = []
     while not stop.is_set():
         heads = heads_of(draft_ids)
@@ -179,6 +184,7 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
         for draft_id, user_id, index in waiting:
             pack_id, pick_number = heads[(draft_id, index)]
             card = PackCard.objects.filter(pack_id=pack_id, pick__isnull=True).first()
+            this_pick.update(refused=0, locked=0)
             started = time.perf_counter()
             try:
                 services.draft_pick_make(
@@ -188,6 +194,7 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
             except (Conflict, ServiceError):  # the pod moved on since we looked: read again
                 continue
             mine.append(time.perf_counter() - started)
+            my_paths.append((mine[-1], this_pick["refused"], this_pick["locked"]))
             if len(mine) % BARE_EVERY == 0:
                 bare_locked_write(IDLE_DRAFT[0], my_bare)
         if not waiting:
@@ -196,6 +203,7 @@ def human(seats: list[tuple[int, int, int]], jobs, latencies, waits, paths, stop
     waits.extend(my_waits)
     PICKERS_BARE.extend(my_bare)
     paths.append((counts["planned"], counts["refused"], counts["locked"]))
+    PICK_PATHS.extend(my_paths)
     jobs.cancel_join_thread()  # leftover bot jobs do not matter once every pod is finished
 
 
@@ -228,8 +236,8 @@ def many_pods(organizer: User) -> None:
     jobs, stop = context.Queue(), context.Event()
     latencies, waits, holds = manager.list(), manager.list(), manager.list()
     stale, paths = manager.list(), manager.list()
-    global PICKERS_BARE
-    PICKERS_BARE = manager.list()
+    global PICKERS_BARE, PICK_PATHS
+    PICKERS_BARE, PICK_PATHS = manager.list(), manager.list()
     IDLE_DRAFT[:] = [Draft.objects.exclude(pk__in=drafts).values_list("pk", flat=True)[0]]
     tasks.draft_bots_run.delay = jobs.put
     connection.close()  # each process opens its own connection
@@ -262,6 +270,27 @@ def many_pods(organizer: User) -> None:
     check_and_report(drafts, list(latencies), elapsed)
     report_locks(waits, holds, bare)
     report_paths(paths, stale)
+    report_tail(list(PICK_PATHS))
+
+
+def report_tail(picks: list[tuple[float, int, int]]) -> None:
+    """Where the slowest picks' time went: the p99 of the picks written on their first
+    plan, of those planned again, of those made under the lock; and how the slowest 2% were
+    made."""
+    groups = {
+        "first_plan": [s for s, refused, locked in picks if not refused and not locked],
+        "planned_again": [s for s, refused, locked in picks if refused and not locked],
+        "under_the_lock": [s for s, _, locked in picks if locked],
+    }
+    for name, values in groups.items():
+        if values:
+            ordered = sorted(values)
+            emit(f"draft_human_pick_{name}_p50", statistics.median(ordered) * 1000, "ms")
+            emit(f"draft_human_pick_{name}_p99", p99(ordered) * 1000, "ms", picks=len(values))
+    slowest = sorted(picks, reverse=True)[: max(1, len(picks) // 50)]
+    emit("draft_slowest_2pct_first_plan", sum(1 for _, r, n in slowest if not r and not n), "picks")
+    emit("draft_slowest_2pct_planned_again", sum(1 for _, r, n in slowest if r and not n), "picks")
+    emit("draft_slowest_2pct_under_the_lock", sum(1 for *_, n in slowest if n), "picks")
 
 
 def p99(ordered: list[float]) -> float:

@@ -9,6 +9,7 @@ and wall time; PostgreSQL's own work shows only in the wall time. One JSON line 
 Usage: DATABASE_URL=postgres://... PYTHONPATH=. .venv/bin/python bench/event_scale.py
 """
 
+import gc
 import os
 import statistics
 import sys
@@ -37,6 +38,22 @@ from bench import report  # noqa: E402
 ENTRIES = int(os.environ.get("BENCH_ENTRIES", "512"))  # 4096: the issue's size
 POLLS = int(os.environ.get("BENCH_POLLS", "500"))
 CHANGES = int(os.environ.get("BENCH_CHANGES", "7"))
+# "1": gc.freeze() once the app is set up, as config/wsgi.py and config/asgi.py do
+GC_FREEZE = os.environ.get("BENCH_GC_FREEZE", "0") == "1"
+
+
+class GcPauses:
+    """The garbage collector's pauses while it is watching (a gc callback): (generation, ms)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], (time.perf_counter() - self._started) * 1000))
 
 
 def bare(request):
@@ -242,8 +259,10 @@ def changed_reads(tournament, organizer) -> None:
     in_part = iter(ready.order_by("index")[: CHANGES * 3])  # region 0 has 32 at 4,096 entries
     elsewhere = iter(ready.order_by("-index")[: CHANGES * (len(urls) - 3)])
     client = Client()
+    watch = GcPauses()
+    gc.callbacks.append(watch)
     for name, url in urls.items():
-        cpu, wall = [], []
+        cpu, wall, gc_ms = [], [], []
         since = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
         client.get(urls["bracket_partial"])  # the page shows this version (its cards known)
         matches = elsewhere if "api" in name or "csv" in name else in_part
@@ -253,23 +272,25 @@ def changed_reads(tournament, organizer) -> None:
             games = [{"winner": top, "life": {}}]
             match_result_report(match=match, by_user=organizer, games=games)
             with CaptureQueriesContext(connection) as captured:
+                watch.pauses.clear()
                 started, clock = time.process_time(), time.perf_counter()
                 response = client.get(url.format(since=since))
                 cpu.append((time.process_time() - started) * 1000)
                 wall.append((time.perf_counter() - clock) * 1000)
+                gc_ms.append(sum(ms for _, ms in watch.pauses))
             assert response.status_code == 200, url
             since = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
             sizes.setdefault(name, []).append(len(response.content))
         emit(
-            f"changed_{name}_cpu_median",
-            statistics.median(cpu),
-            "ms",
-            wall_ms=round(statistics.median(wall), 1),
-            entries=ENTRIES,
+            f"changed_{name}_cpu_median", statistics.median(cpu), "ms",
+            wall_ms=round(statistics.median(wall), 1), entries=ENTRIES,
             queries=len(captured.captured_queries),
             body_bytes=int(statistics.median(sizes[name])),
             target="<= 30" if name == "tournament_page" else "<= 50",
-        )
+            reads_cpu_ms=[round(ms, 1) for ms in cpu],
+            reads_gc_ms=[round(ms, 1) for ms in gc_ms], gc_frozen=GC_FREEZE,
+        )  # fmt: skip
+    gc.callbacks.remove(watch)
 
 
 def all_bot_draft(organizer) -> None:
@@ -295,6 +316,8 @@ def main() -> None:
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    if GC_FREEZE:
+        gc.freeze()
     try:
         with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
             organizer = get_user_model().objects.create_user(username="bench-organizer")

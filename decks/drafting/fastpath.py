@@ -3,8 +3,11 @@ human pick's reads and writes in one statement each.
 
 Stand for, on PostgreSQL (SQLite runs the plain ORM code):
 - `pod_state`: `Draft.objects.select_related("game").get(pk=...)`, `selectors.seats_of`,
-  `selectors.positions_of` and the chosen card's read (`PackCard.objects.filter(pk=...,
-  pack_id=..., pick__isnull=True)`): one statement (one snapshot) instead of four.
+  `selectors.positions_of`, the unpicked cards of the packs with one or two left (what a
+  pick's forced last cards take: `PackCard.objects.filter(pack__cards_left__in=(1, 2),
+  pick__isnull=True)`) and the chosen card's read (`PackCard.objects.filter(pk=...,
+  pack_id=..., pick__isnull=True)`): one statement (one snapshot) instead of five;
+  `pod_rows` the same but the draft and the card, under the lock.
 - `lock_draft`: `Draft.objects.select_for_update(of=("self",)).select_related("game")
   .get(pk=...)` followed by `Draft.objects.filter(pk=...).update(version=F("version") + 1)`:
   one `UPDATE ... RETURNING` instead of two statements under every pod's lock.
@@ -12,7 +15,7 @@ Stand for, on PostgreSQL (SQLite runs the plain ORM code):
   + 1, arrivals=...)` and, when it updated the row, `write_picks`' writes: one statement
   (data-modifying WITHs joined to the claim) instead of four, run as its own transaction, so
   a planned pick or bots' pass holds the pod's lock for no round trip.
-- `write_pick`, `write_picks`: `Pick.objects.bulk_create(picks)`, `Pack.objects.bulk_update(
+- `write_picks`: `Pick.objects.bulk_create(picks)`, `Pack.objects.bulk_update(
   packs, ["holder_seat", "arrival", "cards_left", "picks_made"])` and
   `Seat.objects.bulk_update(seats, ["deadline", "deadline_pack", "deadline_pick_number"])`:
   one statement (a data-modifying WITH) instead of three.
@@ -33,6 +36,7 @@ import contextlib
 import datetime as dt
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
@@ -43,13 +47,18 @@ from decks.drafting.models import Draft, Pack, PackCard, Pick, Seat
 from decks.drafting.rules import PackPosition
 from decks.models import Game
 
-PodState = tuple[Draft, list[Seat], list[PackPosition], int | None]
+# (pack id, pack card id, card id) of the round's unpicked cards in packs with one or two
+# cards left, by pack and position: what a pick's forced last cards take (ruling 5).
+LastCards = list[tuple[int, int, int]]
+PodState = tuple[Draft, list[Seat], list[PackPosition], LastCards, int | None]
 
 
 def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None:
-    """The draft (its game loaded with it), its seats in order, where the round's packs are,
-    and the card id of the chosen pack card if it is in that pack and nobody picked it yet
-    (else None); None for no such draft. Read without a lock."""
+    """The draft (its game loaded with it), its seats in order, where the packs of the round
+    and the rounds after it are, the cards a forced last card may take (`LastCards`), and
+    the card id of the chosen pack
+    card if it is in that pack and nobody picked it yet (else None); None for no such draft.
+    Read without a lock."""
     if connection.vendor != "postgresql":
         draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
         if draft is None:
@@ -59,9 +68,7 @@ def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None
             .values_list("card_id", flat=True)
             .first()
         )
-        seats = list(Seat.objects.filter(draft=draft).order_by("index"))
-        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
-        return draft, seats, [PackPosition(*row) for row in packs], card
+        return draft, *pod_rows(draft), card
     with connection.cursor() as cursor:
         cursor.execute(STATE_SQL, [pack_card_id, pack_id, draft_id])
         row = cursor.fetchone()
@@ -69,27 +76,39 @@ def pod_state(draft_id: int, pack_id: int, pack_card_id: int) -> PodState | None
         return None
     split = len(_DRAFT_FIELDS) + len(_GAME_FIELDS)
     draft = _draft(row[:split])
-    seats_json, packs_json, card = row[split:]
-    seats = [
-        Seat.from_db(connection.alias, _SEAT_FIELDS, _seat_values(v)) for v in _rows(seats_json)
-    ]
-    return draft, seats, [PackPosition(*values) for values in _rows(packs_json)], card
+    *rows, card = row[split:]
+    return draft, *_pod_values(rows), card
 
 
-def pod_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition]]:
-    """The draft's seats in order and where the round's packs are (one statement; read under
-    the pod's lock, after it)."""
+def pod_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition], LastCards]:
+    """The draft's seats in order, where the packs of the round and the rounds after it are
+    (a round's end opens the next) and the unpicked cards of the round's packs with one or
+    two cards left (`LastCards`), in one statement (read under the pod's lock, after it)."""
     if connection.vendor != "postgresql":
         seats = list(Seat.objects.filter(draft=draft).order_by("index"))
-        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
-        return seats, [PackPosition(*row) for row in packs]
+        later = Pack.objects.filter(draft=draft, round__gte=draft.round).order_by("round")
+        packs = later.values_list(*_PACK_FIELDS)
+        cards = PackCard.objects.filter(
+            pack__draft=draft, pack__round=draft.round, pack__cards_left__in=(1, 2)
+        )
+        cards = cards.filter(pick__isnull=True).order_by("pack_id", "position")
+        return (
+            seats,
+            [PackPosition(*row) for row in packs],
+            list(cards.values_list("pack_id", "id", "card_id")),
+        )
     with connection.cursor() as cursor:
-        cursor.execute(ROWS_SQL, [draft.pk, draft.pk, draft.round])
-        seats_json, packs_json = cursor.fetchone()
+        cursor.execute(ROWS_SQL, [draft.pk, draft.pk, draft.round, draft.pk, draft.round])
+        return _pod_values(cursor.fetchone())
+
+
+def _pod_values(values) -> tuple[list[Seat], list[PackPosition], LastCards]:
+    seats_json, packs_json, cards_json = values
     seats = [
         Seat.from_db(connection.alias, _SEAT_FIELDS, _seat_values(v)) for v in _rows(seats_json)
     ]
-    return seats, [PackPosition(*values) for values in _rows(packs_json)]
+    positions = [PackPosition(*values) for values in _rows(packs_json)]
+    return seats, positions, [(v[0], v[1], v[2]) for v in _rows(cards_json)]
 
 
 def _rows(value) -> list:
@@ -109,6 +128,8 @@ def _seat_values(values: list) -> list:
 
 def _draft(values) -> Draft:
     draft = Draft.from_db(connection.alias, _DRAFT_FIELDS, values[: len(_DRAFT_FIELDS)])
+    if isinstance(draft.queues, str):  # a raw jsonb column arrives as text
+        draft.queues = json.loads(draft.queues)
     draft.game = Game.from_db(connection.alias, _GAME_FIELDS, values[len(_DRAFT_FIELDS) :])
     return draft
 
@@ -131,51 +152,15 @@ def lock_draft(draft_id: int) -> Draft | None:
     return None if row is None else _draft(row)
 
 
-def write_pick(
-    pick: Pick, moved: PackPosition, seats: Sequence[Seat], arrivals: int | None = None
-) -> None:
-    """Insert the pick (setting its id), move its pack on, write these seats' deadlines, and
-    (given) the draft's arrivals."""
-    if connection.vendor != "postgresql":
-        if arrivals is not None:
-            Draft.objects.filter(pk=pick.draft_id).update(arrivals=arrivals)
-        pick.save(force_insert=True)
-        Pack.objects.filter(pk=moved.id).update(
-            holder_seat=moved.holder_seat,
-            arrival=moved.arrival,
-            cards_left=moved.cards_left,
-            picks_made=moved.picks_made,
-        )
-        Seat.objects.bulk_update(seats, ["deadline", "deadline_pack", "deadline_pick_number"])
-        return
-    params: list[Any] = [
-        *(pick.draft_id, pick.seat_id, pick.pack_id, pick.pack_card_id),
-        *(pick.round, pick.pick_number, str(pick.kind), pick.created_at),
-        *(moved.holder_seat, moved.arrival, moved.cards_left, moved.picks_made, moved.id),
-    ]
-    ctes = [PICK_CTE, PACK_CTE]
-    if arrivals is not None:
-        ctes.append(DRAFT_CTE)
-        params += [arrivals, pick.draft_id]
-    if seats:
-        ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
-        for seat in seats:
-            params += [seat.pk, seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number]
-    sql = "WITH " + ", ".join(ctes) + ' SELECT "id" FROM pick'
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        (pick.pk,) = cursor.fetchone()
-
-
 # What the bots choose from: (pack id, pack card id, card id) of the round's unpicked cards,
 # by pack and position; (seat id, pack card id, card id) of the bot seats' picks, in order.
 BotsCards = tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]
 
 
 def bots_state(draft_id: int) -> tuple[Draft, list[Seat], list[PackPosition], BotsCards] | None:
-    """The draft (its game loaded with it), its seats in order, where the round's packs are
-    and what its bots choose from (`BotsCards`), in one snapshot; None for no such draft.
-    Read without a lock."""
+    """The draft (its game loaded with it), its seats in order, where the packs of the round
+    and the rounds after it are and what its bots choose from (`BotsCards`), in one
+    snapshot; None for no such draft. Read without a lock."""
     if connection.vendor != "postgresql":
         draft = Draft.objects.select_related("game").filter(pk=draft_id).first()
         if draft is None:
@@ -194,7 +179,8 @@ def bots_rows(draft: Draft) -> tuple[list[Seat], list[PackPosition], BotsCards]:
     """`bots_state` but the draft (one statement; read under the pod's lock, after it)."""
     if connection.vendor != "postgresql":
         seats = list(Seat.objects.filter(draft=draft).order_by("index"))
-        packs = Pack.objects.filter(draft=draft, round=draft.round).values_list(*_PACK_FIELDS)
+        later = Pack.objects.filter(draft=draft, round__gte=draft.round).order_by("round")
+        packs = later.values_list(*_PACK_FIELDS)
         cards = PackCard.objects.filter(
             pack__draft=draft, pack__round=draft.round, pick__isnull=True
         ).order_by("pack_id", "position")
@@ -229,12 +215,14 @@ def write_picks(
     moved: Sequence[PackPosition],
     seats: Sequence[Seat],
     arrivals: int | None = None,
+    round_number: int | None = None,
 ) -> None:
     """Insert the picks, move their packs on, write these seats' deadlines and (given) the
-    draft's arrivals (one statement on PostgreSQL; the picks' ids are not read back)."""
+    draft's arrivals and round (one statement on PostgreSQL; the first pick gets its id)."""
     if connection.vendor != "postgresql":
         if arrivals is not None:
-            Draft.objects.filter(pk=picks[0].draft_id).update(arrivals=arrivals)
+            draft = Draft.objects.filter(pk=picks[0].draft_id)
+            draft.update(arrivals=arrivals, round=round_number or F("round"))
         Pick.objects.bulk_create(picks)
         Pack.objects.bulk_update(
             [
@@ -264,48 +252,74 @@ def write_picks(
             params += [m.id, m.holder_seat, m.arrival, m.cards_left, m.picks_made]
     if arrivals is not None:
         ctes.append(DRAFT_CTE)
-        params += [arrivals, picks[0].draft_id]
+        params += [arrivals, round_number, picks[0].draft_id]
     if seats:
         ctes.append(SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
         for seat in seats:
             params += [seat.pk, seat.deadline, seat.deadline_pack_id, seat.deadline_pick_number]
-    sql = "WITH " + ", ".join(ctes) + " SELECT count(*) FROM picks"
+    sql = "WITH " + ", ".join(ctes) + ' SELECT MIN("id") FROM picks'
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        (picks[0].pk,) = cursor.fetchone()  # the rows are numbered in the order given
+
+
+@dataclass(frozen=True)
+class Read:
+    """What a plan was made from: the pod's version, arrivals and queue counters as read."""
+
+    draft_id: int
+    version: int
+    arrivals: int
+    round: int
+    queues: dict[str, int]
+
+    @classmethod
+    def of(cls, draft: Draft) -> "Read":
+        queues = dict(draft.queues or {})
+        return cls(draft.pk, draft.version, draft.arrivals, draft.round, queues)
 
 
 def claim_and_write(
-    draft_id: int,
-    version: int,
-    arrivals: int,
+    read: Read,
     picks: Sequence[Pick],
     moved: Sequence[PackPosition],
     seats: Sequence[Seat],
-) -> bool:
-    """Take the pod's lock only if its version is still `version` (moving it on and setting
-    the draft's arrivals), and then insert the picks (a single pick gets its id), move their
-    packs on and write these seats' deadlines; False, with nothing written, when the version
-    moved. On PostgreSQL one statement: run outside a transaction (`write_transaction`), it
-    is its own, so the lock is held for no round trip at all. Elsewhere the caller's
-    transaction holds the lock across the ORM's statements."""
+    round_number: int | None = None,
+) -> int | None:
+    """Take the pod's lock only if nothing the plan read has moved, then insert the picks
+    (the first gets its id), move their packs on (behind what arrived meanwhile) and write
+    these seats' deadlines; the draft's arrivals after it, or None, with nothing written,
+    when something moved. Nothing moved: no lock taken since the read (`version`) and, on
+    PostgreSQL, no planned write since to the queues this one changes (`Draft.queues`), or to
+    any queue when it empties a pack (a round's end is seen by the plan that empties its
+    last pack) or writes a deadline elsewhere; `round_number`, when given, is the draft's
+    round after it (its last cards ended a round: the next begins). On PostgreSQL one
+    statement: run outside a transaction (`write_transaction`), it is its own, so the lock
+    is held for no round trip at all. Elsewhere the caller's transaction holds the lock
+    across the ORM's statements,
+    and any write since the read refuses the plan."""
+    count, round_number = len(picks), round_number or read.round
     if connection.vendor != "postgresql":
-        claimed = Draft.objects.filter(pk=draft_id, version=version).update(
-            version=F("version") + 1, arrivals=arrivals
-        )
+        claimed = Draft.objects.filter(
+            pk=read.draft_id, version=read.version, arrivals=read.arrivals
+        ).update(arrivals=read.arrivals + count, round=round_number)
         if claimed:
             write_picks(picks, moved, seats)
-        return bool(claimed)
-    params: list[Any] = [arrivals, draft_id, version]
+        return read.arrivals + count if claimed else None
+    condition, moved_on, checked = _claim_condition(read, picks, moved, seats)
+    params: list[Any] = [count, round_number, moved_on, read.draft_id, read.version, *checked]
     now = timezone.now()
     for pick in picks:
         pick.created_at = pick.created_at or now  # as `auto_now_add` sets it
         params += [pick.draft_id, pick.seat_id, pick.pack_id, pick.pack_card_id, pick.round]
         params += [pick.pick_number, str(pick.kind), pick.created_at]
-    ctes = [CLAIM_CTE, CLAIMED_PICKS_CTE.format(", ".join([PICK_ROW] * len(picks)))]
+    ctes = [CLAIM_CTE + condition + ' RETURNING "arrivals")']
+    ctes.append(CLAIMED_PICKS_CTE.format(", ".join([PICK_ROW] * len(picks))))
     if moved:
         ctes.append(CLAIMED_PACKS_CTE.format(", ".join([PACK_ROW] * len(moved))))
-        for m in moved:
-            params += [m.id, m.holder_seat, m.arrival, m.cards_left, m.picks_made]
+        for m in moved:  # its place: how many passes after the read's, counted from the end
+            params += [m.id, m.holder_seat, m.arrival - read.arrivals - count]
+            params += [m.cards_left, m.picks_made]
     if seats:
         ctes.append(CLAIMED_SEATS_CTE.format(", ".join([SEAT_ROW] * len(seats))))
         for seat in seats:
@@ -313,10 +327,25 @@ def claim_and_write(
     sql = "WITH " + ", ".join(ctes) + CLAIMED_SQL
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        claimed, first = cursor.fetchone()
-    if claimed and len(picks) == 1:
-        picks[0].pk = first
-    return bool(claimed)
+        arrivals, first = cursor.fetchone()
+    if arrivals is not None and picks:
+        picks[0].pk = first  # the rows are numbered in the order given
+    return arrivals
+
+
+def _claim_condition(
+    read: Read, picks: Sequence[Pick], moved: Sequence[PackPosition], seats: Sequence[Seat]
+) -> tuple[str, str, list[Any]]:
+    """What a claim asks beyond the version (SQL and its parameters), and the counters of the
+    queues it changes moved on (JSON): those counters as read, or, for a plan that empties a
+    pack (a round's end empties its last) or writes another seat's deadline, the arrivals."""
+    touched = {pick.seat.index for pick in picks} | {m.holder_seat for m in moved}
+    counters = {str(index): read.queues.get(str(index), 0) for index in sorted(touched)}
+    moved_on = json.dumps({index: value + 1 for index, value in counters.items()})
+    if any(m.cards_left == 0 for m in moved) or any(s.index not in touched for s in seats):
+        return ' AND "arrivals" = %s', moved_on, [read.arrivals]
+    condition = ' AND COALESCE(("queues" ->> %s)::bigint, 0) = %s' * len(counters)
+    return condition, moved_on, [value for pair in counters.items() for value in pair]
 
 
 def write_transaction():
@@ -348,33 +377,42 @@ _SEATS_JSON = (
 _PACKS_JSON = (
     " (SELECT json_agg(json_build_array("
     + ", ".join(f'p."{name}"' for name in _PACK_FIELDS)
-    + f') ORDER BY p."origin_seat") FROM {_table(Pack)} AS p'
-    ' WHERE p."draft_id" = {} AND p."round" = {})'
+    + f') ORDER BY p."round", p."origin_seat") FROM {_table(Pack)} AS p'
+    ' WHERE p."draft_id" = {} AND p."round" {})'
+)
+_LAST_CARDS_JSON = (
+    ' (SELECT json_agg(json_build_array(c."pack_id", c."id", c."card_id")'
+    f' ORDER BY c."pack_id", c."position") FROM {_table(PackCard)} AS c'
+    f' JOIN {_table(Pack)} AS p ON p."id" = c."pack_id"'
+    ' WHERE p."draft_id" = {} AND p."round" = {} AND p."cards_left" IN (1, 2)'
+    f' AND NOT EXISTS (SELECT 1 FROM {_table(Pick)} AS k WHERE k."pack_card_id" = c."id"))'
 )
 STATE_SQL = (
     f"SELECT {_COLUMNS},"
     + _SEATS_JSON.format('d."id"')
-    + _PACKS_JSON.format('d."id"', 'd."round"')
+    + _PACKS_JSON.format('d."id"', '>= d."round"')
+    + ","
+    + _LAST_CARDS_JSON.format('d."id"', 'd."round"')
     + f', (SELECT c."card_id" FROM {_table(PackCard)} AS c WHERE c."id" = %s AND c."pack_id" = %s'
     f' AND NOT EXISTS (SELECT 1 FROM {_table(Pick)} AS k WHERE k."pack_card_id" = c."id"))'
     f' FROM {_table(Draft)} AS d JOIN {_table(Game)} AS g ON g."id" = d."game_id"'
     ' WHERE d."id" = %s'
 )
-ROWS_SQL = "SELECT" + _SEATS_JSON.format("%s") + _PACKS_JSON.format("%s", "%s")
+ROWS_SQL = (
+    "SELECT"
+    + _SEATS_JSON.format("%s")
+    + _PACKS_JSON.format("%s", ">= %s")
+    + ","
+    + _LAST_CARDS_JSON.format("%s", "%s")
+)
 LOCK_SQL = (
     f'UPDATE {_table(Draft)} AS d SET "version" = d."version" + 1 FROM {_table(Game)} AS g'
     f' WHERE d."id" = %s AND g."id" = d."game_id" RETURNING {_COLUMNS}'
 )
-PICK_CTE = (
-    f"pick AS (INSERT INTO {_table(Pick)}"
-    ' ("draft_id", "seat_id", "pack_id", "pack_card_id", "round", "pick_number", "kind",'
-    ' "created_at") VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING "id")'
+DRAFT_CTE = (
+    f'draft AS (UPDATE {_table(Draft)} SET "arrivals" = %s, "round" = COALESCE(%s, "round")'
+    ' WHERE "id" = %s RETURNING "id")'
 )
-PACK_CTE = (
-    f'pack AS (UPDATE {_table(Pack)} SET "holder_seat" = %s, "arrival" = %s,'
-    ' "cards_left" = %s, "picks_made" = %s WHERE "id" = %s RETURNING "id")'
-)
-DRAFT_CTE = f'draft AS (UPDATE {_table(Draft)} SET "arrivals" = %s WHERE "id" = %s RETURNING "id")'
 SEATS_CTE = (
     f'seats AS (UPDATE {_table(Seat)} AS s SET "deadline" = v.deadline,'
     ' "deadline_pack_id" = v.pack, "deadline_pick_number" = v.number'
@@ -397,7 +435,7 @@ _BOT_PICKS_JSON = (
 )
 _BOTS_COLUMNS = (
     _SEATS_JSON.format('d."id"')
-    + _PACKS_JSON.format('d."id"', 'd."round"')
+    + _PACKS_JSON.format('d."id"', '>= d."round"')
     + ","
     + _CARDS_JSON.format('d."id"', 'd."round"')
     + _BOT_PICKS_JSON.format('d."id"', 'd."id"')
@@ -410,7 +448,7 @@ BOTS_STATE_SQL = (
 BOTS_ROWS_SQL = (
     "SELECT"
     + _SEATS_JSON.format("%s")
-    + _PACKS_JSON.format("%s", "%s")
+    + _PACKS_JSON.format("%s", ">= %s")
     + ","
     + _CARDS_JSON.format("%s", "%s")
     + _BOT_PICKS_JSON.format("%s", "%s")
@@ -434,8 +472,8 @@ PACK_ROW = "(%s::bigint, %s::integer, %s::integer, %s::integer, %s::integer)"
 # A claim: the lock taken only if the version is still the one read; every write below
 # joins it, so nothing is written when it updated no row (and the lock comes first).
 CLAIM_CTE = (
-    f'claim AS (UPDATE {_table(Draft)} SET "version" = "version" + 1, "arrivals" = %s'
-    ' WHERE "id" = %s AND "version" = %s RETURNING "id")'
+    f'claim AS (UPDATE {_table(Draft)} SET "arrivals" = "arrivals" + %s, "round" = %s,'
+    ' "queues" = "queues" || %s::jsonb WHERE "id" = %s AND "version" = %s'
 )
 CLAIMED_PICKS_CTE = (
     f"picks AS (INSERT INTO {_table(Pick)}"
@@ -443,8 +481,9 @@ CLAIMED_PICKS_CTE = (
     ' "created_at") SELECT v.* FROM (VALUES {}) AS v, claim RETURNING "id")'
 )
 CLAIMED_PACKS_CTE = (
-    f'packs AS (UPDATE {_table(Pack)} AS p SET "holder_seat" = v.holder, "arrival" = v.arrival,'
-    ' "cards_left" = v.cards_left, "picks_made" = v.picks_made'
+    f'packs AS (UPDATE {_table(Pack)} AS p SET "holder_seat" = v.holder,'
+    ' "arrival" = claim."arrivals" + v.arrival, "cards_left" = v.cards_left,'
+    ' "picks_made" = v.picks_made'
     " FROM (VALUES {}) AS v (id, holder, arrival, cards_left, picks_made), claim"
     ' WHERE p."id" = v.id RETURNING p."id")'
 )
@@ -454,4 +493,4 @@ CLAIMED_SEATS_CTE = (
     " FROM (VALUES {}) AS v (id, deadline, pack, number), claim"
     ' WHERE s."id" = v.id RETURNING s."id")'
 )
-CLAIMED_SQL = ' SELECT (SELECT COUNT(*) FROM claim), (SELECT MIN("id") FROM picks)'
+CLAIMED_SQL = ' SELECT (SELECT "arrivals" FROM claim), (SELECT MIN("id") FROM picks)'

@@ -68,10 +68,15 @@ class Draft(models.Model):
     seed = models.CharField(max_length=64)
     # A counter giving every pass its place in the receiving seat's queue.
     arrivals = models.PositiveIntegerField(default=0)
-    # Moved by every transaction that locks the pod (`services.common.draft_lock`) and by a
-    # human's pick: a pick planned from what it read before the lock is written only if the
-    # version is still the one it read (`services.human_pick`).
+    # Moved by every transaction that locks the pod (`services.common.draft_lock`): a pick or
+    # a bots' pass planned from what it read before the lock is written only if the version
+    # is still the one it read (`services.human_pick`, `services.bot_picks`), and only if
+    # the queues it moves have not moved since (`queues`) or, when it empties a pack, if no
+    # pick at all was written since (`arrivals`).
     version = models.PositiveBigIntegerField(default=0)
+    # Seat index -> a counter moved by every planned write that changes that seat's queue
+    # (a pack taken from it or passed to it; `fastpath.claim_and_write`); missing is 0.
+    queues = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)

@@ -99,10 +99,11 @@ def _plan_then(monkeypatch, meanwhile):
     plan, plans = human_pick_services._plan, []
 
     def planned(*args):
-        plans.append(plan(*args))
+        result = plan(*args)
+        plans.append(result)
         if len(plans) == 1:
             meanwhile()
-        return plans[-1]
+        return result
 
     monkeypatch.setattr(human_pick_services, "_plan", planned)
     return plans
@@ -128,6 +129,27 @@ def test_a_pick_whose_pod_moved_between_its_reads_and_its_lock_is_made_from_the_
     state = Draft.objects.get(pk=draft.id)
     assert state.arrivals == 2
     assert sorted(p.picks_made for p in positions_of(state) if p.picks_made) == [1, 1]
+
+
+@pytest.mark.postgres
+def test_a_pick_of_other_queues_between_the_reads_and_the_lock_does_not_refuse_the_plan(
+    make_draft, players, monkeypatch
+):
+    # given an 8-seat pod of 5 humans, the fourth picking (seat 3's queue to seat 4's) between
+    # the first's reads and its lock (seat 0's queue to seat 1's)
+    draft = make_draft(humans=players[:5], seats=8)
+    _plan_then(monkeypatch, lambda: human_pick(draft.id, players[3]))
+    # when the first human picks, then its plan is written as planned, behind the other's
+    with CaptureQueriesContext(connection) as queries:
+        first = human_pick(draft.id, players[0])
+    claims = [q["sql"] for q in queries.captured_queries if _is_claim(q["sql"])]
+    assert len(claims) == 2  # the other's and the first's, neither refused
+    picks = Pick.objects.filter(draft=draft, kind=Pick.Kind.HUMAN)
+    assert first.id in set(picks.values_list("id", flat=True))
+    assert picks.count() == 2 == picks.values("pack_card").distinct().count()
+    state = Draft.objects.get(pk=draft.id)
+    assert state.arrivals == 2
+    assert sorted(p.arrival for p in positions_of(state) if p.picks_made) == [1, 2]
 
 
 def test_a_seat_given_to_a_bot_between_the_reads_and_the_lock_refuses_the_pick(
@@ -304,8 +326,58 @@ def test_every_bots_plan_of_a_whole_draft_is_written_as_planned(
     monkeypatch.setattr(bot_services, "_bots_locked", under_the_lock)
     # when the draft is played to its end, the bots planning before the lock
     draft_to_the_end(draft.id, players[:1])
-    # then no plan was ever refused, only passes that ended a round were made under the
-    # lock, and every card was picked once
-    assert len(locked) <= 3
+    # then no plan was ever refused, only a pass that ended the draft was made under the
+    # lock (a round's end is planned too), and every card was picked once
+    assert len(locked) <= 1
     picks = Pick.objects.filter(draft=draft)
     assert picks.count() == seats * 45 == picks.values("pack_card").distinct().count()
+
+
+def test_human_picks_ending_rounds_are_planned_and_open_the_next_round(
+    make_draft, players, monkeypatch
+):
+    # given a 2-seat pod of 2 humans on a fixed pick timer, every pick made under the lock
+    # counted
+    draft = make_draft(humans=players[:2], seats=2, pick_timer=30)
+    locked_picks, pick_locked = [], human_pick_services._pick_locked
+
+    def under_the_lock(*args):
+        locked_picks.append(args)
+        return pick_locked(*args)
+
+    monkeypatch.setattr(human_pick_services, "_pick_locked", under_the_lock)
+    # when both play the whole draft, each round's end following one of their picks
+    rounds = []
+    for _ in range(200):
+        state = Draft.objects.get(pk=draft.id)
+        if state.status == Draft.Status.FINISHED:
+            break
+        rounds.append(state.round)
+        for user in players[:2]:
+            if _head(draft.id, user) is not None:
+                human_pick(draft.id, user)
+    # then only the draft's end was made under the lock; each round opened with a deadline
+    # for each seat's first pack of it, and every card was picked once
+    assert len(locked_picks) == 1
+    assert sorted(set(rounds)) == [1, 2, 3]
+    picks = Pick.objects.filter(draft=draft)
+    assert picks.count() == 2 * 45 == picks.values("pack_card").distinct().count()
+    assert Draft.objects.get(pk=draft.id).status == Draft.Status.FINISHED
+
+
+def test_the_next_round_opened_by_a_planned_pick_gives_every_seat_its_deadline(make_draft, players):
+    # given a 2-seat pod of 2 humans on a fixed pick timer, played to round 2's first pick
+    draft = make_draft(humans=players[:2], seats=2, pick_timer=30)
+    while Draft.objects.get(pk=draft.id).round == 1:
+        for user in players[:2]:
+            if _head(draft.id, user) is not None and Draft.objects.get(pk=draft.id).round == 1:
+                human_pick(draft.id, user)
+    # then each seat waits on its own round-2 pack, with a deadline for its first pick
+    state = Draft.objects.get(pk=draft.id)
+    positions = positions_of(state)
+    for seat in state.seats.all():
+        head = head_pack(positions, seat.index, 2)
+        assert head is not None
+        assert head.origin_seat == seat.index
+        assert (seat.deadline_pack_id, seat.deadline_pick_number) == (head.id, 1)
+        assert seat.deadline is not None

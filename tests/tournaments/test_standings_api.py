@@ -146,3 +146,26 @@ def test_the_standings_page_shows_the_standings_now_for_a_round_it_cannot_read(o
     tournament = bulk_event(organizer, 8, best_of=1)
     page = Client().get(f"/tournaments/{tournament.pk}/standings/?round={'1' * 5000}")
     assert page.status_code == 200
+
+
+@pytest.mark.parametrize("query", ["", "?format=csv"])
+def test_the_garbage_collector_rests_while_the_standings_are_built(organizer, monkeypatch, query):
+    # given an event whose standings a reader asks for, the build noting the collector's state
+    import gc
+
+    from tournaments.api import standings as standings_api
+
+    tournament = bulk_event(organizer, 8, best_of=1)
+    build, seen = standings_api.standings_get, []
+
+    def noted(**kwargs):
+        seen.append(gc.isenabled())
+        return build(**kwargs)
+
+    monkeypatch.setattr(standings_api, "standings_get", noted)
+    # when the standings are read, then they were built with the collector paused, and it
+    # runs again after
+    response = Client().get(f"/api/tournaments/{tournament.pk}/standings/{query}")
+    assert response.status_code == 200
+    assert seen == [False]
+    assert gc.isenabled()

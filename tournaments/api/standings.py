@@ -13,6 +13,7 @@ from config.errors import ServiceError
 from tournaments import serializers
 from tournaments.api.common import ERRORS, conditional_read, json_page, json_per_version
 from tournaments.fastpath import conditional
+from tournaments.fastpath.collector import collector_paused
 from tournaments.reads import round_robin, swiss
 from tournaments.reads.events import tournament_get
 from tournaments.reads.standings import standings_get
@@ -181,13 +182,15 @@ class StandingsApi(APIView):
             return [row.as_dict() for row in past]
 
         if fmt == "csv":
-            response = Response(rows())
+            with collector_paused():  # a big read (fastpath.collector)
+                response = Response(rows())
             name = f"tournament-{tournament.pk}-standings.csv"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
         else:
             offset, limit = conditional.page_params(request.query_params)
             name = "standings" + (f"-after-{after}" if after else "")
-            response = json_page(request, tournament, name, rows, offset, limit)
+            with collector_paused():  # a big read, built once a version (fastpath.collector)
+                response = json_page(request, tournament, name, rows, offset, limit)
         tag = conditional.etag(kind=kind, tournament_id=pk, version=tournament.version)
         return conditional.stamp(response, tag)
 

@@ -16,13 +16,12 @@ winners' round-1 bye, drawn as in single elimination). Pure: no Django.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
+from tournaments.brackets.collector import collector_paused
 from tournaments.brackets.errors import BracketError
 from tournaments.brackets.placements import Placement
 from tournaments.brackets.seeding import first_round_pods, rounds_needed
@@ -244,21 +243,6 @@ def chosen_orders(entry_count: int, version: int = LAYOUT_VERSION) -> tuple[str,
     return best
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector. Why: a layout allocates some ten long-lived
-    tuples and records a match and frees none of them; the collector's passes over them
-    find nothing to free, yet made the build grow faster than the bracket (6.4 times the
-    time for 4 times the entries at 16,384, 4.8 without them: BENCHMARKS.md)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 @cache
 def layout(entry_count: int, version: int = LAYOUT_VERSION) -> Layout:
     """The double-elimination bracket of `entry_count` entries (cached per count and layout
@@ -266,7 +250,7 @@ def layout(entry_count: int, version: int = LAYOUT_VERSION) -> Layout:
 
     Byes go to the top seeds in winners' round 1; a losers' match fed by only one entry (the
     other slot's feeder was a bye) is a pass-through, left out: its entry goes straight on."""
-    with _collector_paused():
+    with collector_paused():
         return _layout_built(entry_count, version)
 
 
@@ -385,7 +369,7 @@ class Run:
 def run_start(entries_by_seed: Sequence[int], *, reset_allowed: bool) -> Run:
     """Place the entries (seed order) and play the byes."""
     plan = layout(len(entries_by_seed))
-    with _collector_paused():  # a slot pair a match, all kept (`_collector_paused`)
+    with collector_paused():  # a slot pair a match, all kept (`collector_paused`)
         run = Run(plan, reset_allowed, {s: [None, None] for s in plan.matches}, {})
     for planned in plan.round_matches(WINNERS, 1):
         run.slots[planned.spot] = [entries_by_seed[seed - 1] for seed in planned.seeds]

@@ -19,4 +19,5 @@ table in SQL (`tests/tournaments/test_fastpath_only.py`).
   publishes the live notice after the commit).
 - `result_read`, `finish`: a result report's locked read and its finishing UPDATE.
 - `seeds`: many seeds written in one statement (the start).
+- `collector`: the garbage collector paused while a big read is built (the standings).
 """

@@ -4,16 +4,17 @@ A pod with a human seat: its bots plan one pass before the lock, as a human's pi
 planned (`human_pick`), from one snapshot of the pod (`fastpath.bots_state`: the draft, its
 seats, the round's packs and cards, the bots' own picks): each bot with a pack chooses, in
 seat order, then the forced last cards that follow are taken and the human seats' deadlines
-worked out, all in memory. The plan is written only if nothing locked the pod since the
-read, in one statement (`fastpath.claim_and_write`): the lock is `UPDATE draft SET version =
-version + 1 ... WHERE version = <the version read>`, and the picks, the packs passed on and
-the deadlines are written in the same statement, its own transaction. A version moved
-meanwhile means another write came first: the bots plan again from the pod as it is then,
-at most STALE_PLANS_BEFORE_LOCKING times, then choose under the lock, reading the pod there
+worked out, all in memory. The plan is written only if nothing it read has moved, in one
+statement (`fastpath.claim_and_write`): the lock is an `UPDATE` of the draft row conditional
+on its version and on the counters of the queues the pass changes (as a human's pick), and
+the picks, the packs passed on and the deadlines are written in the same statement, its own
+transaction. Refused, the bots plan again from the pod as it is then, at most
+STALE_PLANS_BEFORE_LOCKING times, then choose under the lock, reading the pod there
 in one statement and writing in one more.
 
-A pass that ends the round (the next round's packs, the pools at the draft's end) is made
-under the lock, and so is every pass of a pod of bots only, whose lock nobody waits for: one
+A pass that ends the round opens the next in memory too (its packs wait at their origin
+seats, read with the pod). One that ends the draft (the pools) is made under the lock, and
+so is every pass of a pod of bots only, whose lock nobody waits for: one
 transaction takes them all.
 """
 
@@ -53,8 +54,8 @@ class BotsPlan:
     """One pass of a pod's bots and the forced last cards after it, planned from the pod as
     read at `version`; `made` is the pass's number of bot picks."""
 
+    read: fastpath.Read
     draft: Draft
-    version: int
     seats: list[Seat]
     picks: list[Pick]
     moved: list[PackPosition]
@@ -89,7 +90,7 @@ def _planned(
     card_infos: dict,
 ) -> BotsPlan | str | None:
     """The pass chosen in memory from what was read (the memo defers every pick)."""
-    version = draft.version
+    read = fastpath.Read.of(draft)
     # card facts do not change during a run: loaded once for every card read (two queries)
     missing = {card for *_, card in cards[0] + cards[1]} - card_infos.keys()
     if missing:
@@ -99,27 +100,30 @@ def _planned(
     made = len(bots_pass(draft, seats, positions))
     if not made:
         return None
-    if take_last_cards(draft, seats, positions):
-        return UNDER_THE_LOCK
+    while take_last_cards(draft, seats, positions):
+        if draft.round >= draft.rounds:
+            return UNDER_THE_LOCK  # the draft's end: the pools
+        draft.round += 1  # as `settle` opens the next round (its packs read with the pod)
     picks, moved = deferred(draft)
     deadlines = deadline_changes(draft, seats, positions, now=timezone.now())
-    return BotsPlan(draft, version, seats, picks, moved, deadlines, made)
+    return BotsPlan(read, draft, seats, picks, moved, deadlines, made)
 
 
 def _bots_write(plan: BotsPlan) -> bool:
-    """The pod's lock, taken only if its version is still the plan's, and the planned picks,
-    their packs and the deadlines written under it: one statement on PostgreSQL
-    (`fastpath.claim_and_write`). False when the pod moved on since it was read (nothing
-    written)."""
+    """The pod's lock, taken only if nothing the plan read has moved (its version, the queues
+    it changes), and the planned picks, their packs and the deadlines written under it: one
+    statement on PostgreSQL (`fastpath.claim_and_write`). False when the pod moved on since
+    it was read (nothing written)."""
     draft = plan.draft
     try:
         with fastpath.write_transaction():
-            claimed = fastpath.claim_and_write(
-                draft.pk, plan.version, draft.arrivals, plan.picks, plan.moved, plan.deadlines
+            arrivals = fastpath.claim_and_write(
+                plan.read, plan.picks, plan.moved, plan.deadlines, draft.round
             )
-            if not claimed:
+            if arrivals is None:
                 return False
-            # nothing else wrote the pod since the read: the room's stamp is known
+            draft.arrivals = arrivals  # the other seats' picks since the read counted
+            # nothing else locked the pod since the read: the room's stamp is known
             live.publish(f"draft-{draft.pk}", room_stamp(draft, plan.seats))
             schedule_deadlines(draft, plan.deadlines)
     except IntegrityError:  # the unique constraints behind the version (never seen so far)
@@ -143,7 +147,9 @@ def _bots_locked(draft_id: int, card_infos: dict) -> int:
             plan = _planned(draft, seats, positions, cards, card_infos)
             if not isinstance(plan, BotsPlan):
                 return _bots_settled(draft, seats, positions) if plan else 0
-            fastpath.write_picks(plan.picks, plan.moved, plan.deadlines, draft.arrivals)
+            fastpath.write_picks(
+                plan.picks, plan.moved, plan.deadlines, draft.arrivals, draft.round
+            )
             schedule_deadlines(draft, plan.deadlines)
             return plan.made
         draft._card_infos = card_infos

@@ -1,17 +1,19 @@
 """A human's pick, with the pod's lock held for one statement (issue 33).
 
 Everything the pick needs is read before the lock, in one statement: the chosen card, the
-draft, its seats and the round's packs. The pick is checked and planned from them (the pick,
-its pack passed on, the seats' new deadlines), then written only if nothing locked the pod
-since the read, in one statement (`fastpath.claim_and_write`): the lock is `UPDATE draft SET
-version = version + 1 ... WHERE version = <the version read>` (every other write of a pod
-moves the version, `common.draft_lock`), and the pick, the pack and the deadlines are written
-in the same statement, which is its own transaction: the lock is held for no round trip. A
-version moved meanwhile means another write came first: the pick is planned again from the
-pod then, up to PLANNED_TRIES plans, then made under the lock, its seats and packs read there
-in one statement and the same writes in one more. A pick that settles more than itself (a
-forced last card, the round's end, the draft's end) or that is refused is made under the lock
-too, where its error is as of then.
+draft, its seats, the round's packs and the cards of its packs with one or two left. The pick
+is checked and planned from them in memory (the pick, its pack passed on, the forced last
+cards that follow, the seats' new deadlines), then written only if nothing it read has moved,
+in one statement (`fastpath.claim_and_write`): the lock is an `UPDATE` of the draft row,
+conditional on its version (moved by every transaction that locks the pod,
+`common.draft_lock`) and on the counters of the queues the pick changes (moved by every
+planned write to them; a plan that empties a pack asks that no pick at all came between),
+and the picks, the packs and the deadlines are written in the same statement, which is its
+own transaction: the lock is held for no round trip, and picks of other seats' queues meanwhile
+do not refuse it. Refused, the pick is planned again from the pod then, up to PLANNED_TRIES
+plans, then made under the lock, the pod read there in one statement and the same writes in
+one more. A pick that ends the draft (the pools), or that is refused, is made under the
+lock too, where its error is as of then.
 """
 
 from dataclasses import dataclass
@@ -26,10 +28,7 @@ from decks.drafting.models import Draft, Pick, Seat
 from decks.drafting.rules import (
     PackPosition,
     StalePick,
-    after_pick,
     check_pick,
-    last_card_seats,
-    round_finished,
 )
 from decks.drafting.selectors import draft_seat_view, room_stamp
 
@@ -37,18 +36,21 @@ from .common import draft_lock, require_status
 from .picks import (
     bots_waiting,
     deadline_changes,
+    deferred,
+    memo_defer,
     record_pick,
     save,
     schedule_bots,
     schedule_deadlines,
     settle,
+    take_last_cards,
 )
 
-# How many plans a pick makes before it is made under the lock (each refused when the pod
-# moved between its read and its claim): planning again costs two round trips, the lock six.
-# In bench/draft_pods.py (8 pods, load 16-20) 3 and 5 gave the same tail within the noise;
-# refusals come in runs while a pod is busy, so more tries mostly lengthen the unlucky picks.
-PLANNED_TRIES = 3
+# How many plans a pick makes before it is made under the lock (each refused when a queue it
+# changes moved between its read and its claim): planning again costs two round trips, the
+# lock five and a wait behind the pod's other writes. In bench/draft_pods.py (8 pods, load
+# 7-11) 6 left only the draft's ends under the lock (3: about 15 more picks), at the same p99.
+PLANNED_TRIES = 6
 
 
 def draft_pick_make(
@@ -73,14 +75,23 @@ def draft_pick_make(
 
 @dataclass
 class _Plan:
-    """A human pick checked and planned from the pod as read before the lock."""
+    """A human pick checked and planned in memory from the pod as read: the pick first, then
+    the forced last cards it leads to (ruling 5), the packs passed on and the deadlines (of
+    the next round's first packs when those last cards end the round); `round_over` when
+    they end the draft (its end, the pools, is made under the lock)."""
 
+    read: fastpath.Read
     draft: Draft
     seats: list[Seat]
     positions: list[PackPosition]
-    pick: Pick
-    moved: PackPosition
+    picks: list[Pick]
+    moved: list[PackPosition]
     deadlines: list[Seat]
+    round_over: bool
+
+    @property
+    def pick(self) -> Pick:
+        return self.picks[0]
 
 
 def _plan(
@@ -90,12 +101,11 @@ def _plan(
     PostgreSQL, `fastpath.pod_state`; no lock), and the chosen card's id (None when it is not
     an unpicked card of that pack: a picked card stays picked, so the lock need not read it
     again; a pick of it that commits after this read fails on the pick's unique pack card).
-    No plan when the pick is refused or settles more than itself (a forced last card, the
-    round's or the draft's end): that pick is made under the lock."""
+    No plan when the pick is refused or ends the draft: that pick is made under the lock."""
     state = fastpath.pod_state(draft_id, pack_id, pack_card_id)
     if state is None:
         return None, None
-    draft, seats, positions, card_id = state
+    draft, seats, positions, last_cards, card_id = state
     seat = _seat_of(seats, user)
     if draft.status != Draft.Status.RUNNING or card_id is None or seat is None or seat.is_bot:
         return None, card_id
@@ -103,48 +113,50 @@ def _plan(
         head = _head_of(draft, positions, seat, pack_id, pick_number)
     except StalePick:
         return None, card_id
-    return _planned(draft, seats, positions, seat, head, pack_card_id), card_id
+    plan = _planned(draft, (seats, positions, last_cards), seat, head, (pack_card_id, card_id))
+    return (None if plan.round_over else plan), card_id
 
 
 def _planned(
     draft: Draft,
-    seats: list[Seat],
-    positions: list[PackPosition],
+    pod: tuple[list[Seat], list[PackPosition], fastpath.LastCards],
     seat: Seat,
     head: PackPosition,
-    pack_card_id: int,
-) -> "_Plan | None":
-    """The checked pick of this card from the seat's head pack and what follows it, when
-    that is only the pack passed on and the deadlines (else None: a forced last card, the
-    round's or the draft's end follow, which `settle` makes)."""
-    moved = after_pick(head, seats=draft.seat_count, arrival=draft.arrivals + 1)
-    positions = [moved if p == head else p for p in positions]
-    indexes = [s.index for s in seats]
-    if round_finished(positions, draft.round) or last_card_seats(positions, indexes, draft.round):
-        return None
+    card: tuple[int, int],
+) -> _Plan:
+    """The checked pick of this card (pack card id, card id) from the seat's head pack and
+    what follows it, made in memory on `draft` (the picks deferred, not written): the pack
+    passed on, the forced last cards (from the cards read with the pod), the next round when
+    they end this one (its packs read with the pod), the deadlines."""
+    seats, positions, last_cards = pod
+    read, positions = fastpath.Read.of(draft), list(positions)
+    memo_defer(draft, last_cards)
+    record_pick(draft, seat, positions, head, card, Pick.Kind.HUMAN)
+    round_over = False
+    while take_last_cards(draft, seats, positions):
+        if draft.round >= draft.rounds:
+            round_over = True
+            break
+        draft.round += 1  # as `settle` opens the next round
+    picks, moved = deferred(draft)
     now = timezone.now()
-    pick = Pick(
-        draft=draft,
-        seat=seat,
-        pack_id=head.id,
-        pack_card_id=pack_card_id,
-        round=draft.round,
-        pick_number=head.pick_number,
-        kind=Pick.Kind.HUMAN,
-        created_at=now,
-    )
-    deadlines = deadline_changes(draft, seats, positions, now=now)
-    return _Plan(draft, seats, positions, pick, moved, deadlines)
+    for pick in picks:
+        pick.created_at = now
+    deadlines = [] if round_over else deadline_changes(draft, seats, positions, now=now)
+    return _Plan(read, draft, seats, positions, picks, moved, deadlines, round_over)
 
 
 def _claim(plan: _Plan) -> bool:
-    """The pod's lock, taken only if its version is still the one read, and the planned
-    pick, its pack and the deadlines written under it: one statement on PostgreSQL
-    (`fastpath.claim_and_write`); nothing written when the pod moved."""
-    draft = plan.draft
-    return fastpath.claim_and_write(
-        draft.pk, draft.version, draft.arrivals + 1, [plan.pick], [plan.moved], plan.deadlines
+    """The pod's lock, taken only if nothing the plan read has moved (its version, the queues
+    it changes), and the planned picks, their packs and the deadlines written under it: one
+    statement on PostgreSQL (`fastpath.claim_and_write`); nothing written when it moved."""
+    arrivals = fastpath.claim_and_write(
+        plan.read, plan.picks, plan.moved, plan.deadlines, plan.draft.round
     )
+    if arrivals is None:
+        return False
+    plan.draft.arrivals = arrivals  # the other seats' passes since the read counted
+    return True
 
 
 def _write(plan: _Plan) -> Pick | None:
@@ -154,8 +166,7 @@ def _write(plan: _Plan) -> Pick | None:
     with fastpath.write_transaction():
         if not _claim(plan):
             return None
-        # nothing else wrote the pod since the read: the room's stamp is known
-        draft.arrivals += 1
+        # nothing else locked the pod since the read: the room's stamp is known
         live.publish(f"draft-{draft.pk}", room_stamp(draft, plan.seats))
         _after_write(plan)
     return plan.pick
@@ -168,24 +179,17 @@ def _after_write(plan: _Plan) -> None:
         schedule_bots(plan.draft.pk)
 
 
-def _write_planned(plan: _Plan, arrivals: int) -> None:
-    """Under the pod's lock: the pick, its pack, the deadlines and the draft's arrivals in
-    one statement, and the tasks that follow."""
-    fastpath.write_pick(plan.pick, plan.moved, plan.deadlines, arrivals=arrivals)
-    _after_write(plan)
-
-
 def _pick_locked(
     draft_id: int, user, pack_id: int, pick_number: int, card: tuple[int, int | None]
 ) -> Pick:
-    """The pick made under the pod's lock, read there: the seats and queues (one statement),
-    then the card's error after theirs (as if read there); the pick and what follows it in
-    one statement more when that is only its pack passed on and the deadlines, else all that
-    follows it (`settle`)."""
+    """The pick made under the pod's lock, read there: the pod (one statement), then the
+    card's error after theirs (as if read there); the pick and what follows it (the next
+    round included) in one statement more, or, when its last cards end the draft, the
+    draft's end (`settle`: the pools)."""
     with transaction.atomic():
         draft = draft_lock(draft_id, announce=False)
         require_status(draft, Draft.Status.RUNNING, action="pick")
-        seats, positions = fastpath.pod_rows(draft)
+        seats, positions, last_cards = fastpath.pod_rows(draft)
         # the room's stamp as this transaction leaves the draft (no read after the commit)
         live.publish_read(f"draft-{draft.pk}", lambda: room_stamp(draft, seats))
         seat = _seat_of(seats, user)
@@ -201,17 +205,16 @@ def _pick_locked(
                 code="card_not_in_pack",
                 errors={"card": ["Not a card of the pack in front of you."]},
             )
-        plan = _planned(draft, seats, positions, seat, head, pack_card_id)
-        if plan is not None:
-            draft.arrivals += 1
-            _write_planned(plan, arrivals=draft.arrivals)
+        plan = _planned(draft, (seats, positions, last_cards), seat, head, (pack_card_id, card_id))
+        if not plan.round_over:
+            fastpath.write_picks(
+                plan.picks, plan.moved, plan.deadlines, draft.arrivals, draft.round
+            )
+            _after_write(plan)
             return plan.pick
-        pick = record_pick(draft, seat, positions, head, (pack_card_id, card_id), Pick.Kind.HUMAN)
-        settle(draft, seats, positions, now=timezone.now())
+        settle(draft, seats, plan.positions, now=plan.pick.created_at)
         save(draft)
-        if bots_waiting(draft, seats, positions):
-            schedule_bots(draft.id)
-        return pick
+        return plan.pick
 
 
 def _stale_conflict(draft_id: int, user, exc: Exception) -> Conflict:

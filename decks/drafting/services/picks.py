@@ -83,14 +83,21 @@ class _PodMemo:
 def memo_fill(draft: Draft, seats: Sequence[Seat], cards: fastpath.BotsCards) -> None:
     """Give the pod's memo what its bots choose from, as read with the seats and packs
     (`fastpath.bots_state`): nothing more is read to choose, and the picks are deferred."""
-    memo = _memo(draft)
-    memo.deferring = True
     pack_cards, picks = cards
-    for pack_id, pack_card_id, card_id in pack_cards:
-        memo.pack_cards.setdefault(pack_id, []).append((pack_card_id, card_id))
+    memo = memo_defer(draft, pack_cards)
     memo.seat_picks.update({seat.id: [] for seat in seats if seat.is_bot})
     for seat_id, pack_card_id, card_id in picks:
         memo.seat_picks[seat_id].append((pack_card_id, card_id))
+
+
+def memo_defer(draft: Draft, pack_cards: Sequence[tuple[int, int, int]]) -> _PodMemo:
+    """Defer the picks made on this draft object (`deferred`, `flush` write them), knowing
+    these unpicked cards (pack id, pack card id, card id), by pack in order."""
+    memo = _memo(draft)
+    memo.deferring = True
+    for pack_id, pack_card_id, card_id in pack_cards:
+        memo.pack_cards.setdefault(pack_id, []).append((pack_card_id, card_id))
+    return memo
 
 
 def _memo(draft: Draft) -> _PodMemo:

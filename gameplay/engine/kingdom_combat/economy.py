@@ -45,16 +45,24 @@ def play_actions(
     seen: set[str] = set()  # card names already offered or refused: copies are the same choice
     actions: list[dict[str, Any]] = []
     keys = state["cards"]
+    reductions = None  # the cost reductions in play, looked up once (effects.unit_cost)
     for cid in me["hand"]:
         key = keys[cid]
         if key in seen:
             continue
         seen.add(key)
-        if cards.kind(key) not in kinds or cost(state, seat, cid) > gold:
+        if (only is not None and cid != only) or cards.kind(key) not in kinds:
             continue
-        if only is not None and cid != only:
+        printed = cards.card(key)
+        if printed["type"] == "unit":  # cost(), with the reductions looked up once
+            if reductions is None:
+                reductions = effects.static_effects(state, "cost_reduction")
+            price = effects.unit_cost(state, seat, key, reductions)
+        else:
+            price = printed["cost"]
+        if price > gold:
             continue
-        if cards.card(key)["type"] != "action":
+        if printed["type"] != "action":
             actions.append({"type": "play", "card": cid})
             continue
         for target in resolution.targets_for(state, seat, cid):
@@ -89,21 +97,49 @@ def play(state: dict[str, Any], seat: int, cid: str, target: str | None = None) 
     resolution.entered(state, seat, cid)
 
 
-def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> list[dict[str, Any]]:
+# One pass over the units for the moves and the shots of a seat (sides): its Active units,
+# the other seats' face-up units with their zones, and the zones holding a unit of another seat
+Sides = tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, str]], frozenset[str]]
+
+
+def sides(state: dict[str, Any], seat: int) -> Sides:
+    """The seat's Active units, the other seats' face-up units (with their zones) and the
+    zones holding a unit of another seat, in one pass over the units."""
+    ready, enemies, held = [], [], []
+    for uid, unit in state["units"].items():
+        if unit["seat"] == seat:
+            if not unit["exhausted"]:
+                ready.append((uid, unit))
+        else:
+            held.append(unit["zone"])
+            if not unit["face_down"]:
+                enemies.append((uid, unit["zone"]))
+    return ready, enemies, frozenset(held)
+
+
+def move_actions(
+    state: dict[str, Any], seat: int, only: str | None = None, known: Sides | None = None
+) -> list[dict[str, Any]]:
     """Move an Active unit of the seat (moving exhausts it) to another zone, or in its own
     Structures Zone into another structure with room ("travel between different structures
-    or zones"); `only`: that unit's moves."""
+    or zones"); `only`: that unit's moves; `known`: sides(state, seat) when already worked
+    out (every unit's moves)."""
     every = state["units"]
-    units = every if only is None else ({only: every[only]} if only in every else {})
-    # plain loops rather than comprehensions over these few items: this is listed at nearly
-    # every decision, and a comprehension costs a call
-    movers = []
-    for uid, u in units.items():
-        if u["seat"] == seat and not u["exhausted"]:
-            movers.append((uid, u))
-    if not movers:
-        return []
-    held = frozenset([u["zone"] for u in every.values() if u["seat"] != seat])
+    if known is not None:
+        movers, held = known[0], known[2]
+        if not movers:
+            return []
+    else:
+        units = every if only is None else ({only: every[only]} if only in every else {})
+        # plain loops rather than comprehensions over these few items: this is listed at
+        # nearly every decision, and a comprehension costs a call
+        movers = []
+        for uid, u in units.items():
+            if u["seat"] == seat and not u["exhausted"]:
+                movers.append((uid, u))
+        if not movers:
+            return []
+        held = frozenset([u["zone"] for u in every.values() if u["seat"] != seat])
     out = tuple(state["out"])
     own = zones.structures_zone(seat)
     free: list[str] | None = None
@@ -126,6 +162,27 @@ def move_actions(state: dict[str, Any], seat: int, only: str | None = None) -> l
             for sid in free:
                 actions.append({"type": "move", "unit": uid, "to": own, "into": sid})
     return actions
+
+
+def is_legal_move(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
+    """Whether `action in move_actions(state, seat, only=action["unit"])` (a dict of type
+    "move" naming its unit), working out only that unit's destinations."""
+    unit = state["units"].get(action["unit"])
+    if unit is None or unit["seat"] != seat or unit["exhausted"] or "to" not in action:
+        return False
+    if len(action) == 3:  # type, unit, to
+        held = frozenset([u["zone"] for u in state["units"].values() if u["seat"] != seat])
+        reach = effects.reach(state, action["unit"])
+        way = _destinations(unit["zone"], reach, seat, tuple(state["out"]), held)
+        return action["to"] in way
+    own = zones.structures_zone(seat)
+    return (
+        len(action) == 4
+        and "into" in action
+        and unit["zone"] == own
+        and own == action["to"]
+        and action["into"] in zones.free_structures(state, seat)
+    )
 
 
 def move_destinations(state: dict[str, Any], uid: str, held: set[str] | None = None) -> list[str]:
@@ -179,29 +236,54 @@ def move(state: dict[str, Any], uid: str, zone: str, into: str | None = None) ->
 
 
 def shoot_actions(
-    state: dict[str, Any], seat: int, only: str | None = None
+    state: dict[str, Any], seat: int, only: str | None = None, known: Sides | None = None
 ) -> list[dict[str, Any]]:
     """Each Active Ranged unit of the seat may exhaust to shoot a unit of another seat up to
     1 zone away; a target with Deflect takes nothing from it, so it is not offered (`only`:
-    that unit's shots)."""
-    actions: list[dict[str, Any]] = []
+    that unit's shots; `known`: sides(state, seat) when already worked out)."""
+    if known is not None:
+        return _shots_from(state, known[0], known[1], False)
+    return _shots(state, seat, only, first=False)
+
+
+def can_shoot(state: dict[str, Any], seat: int) -> bool:
+    """Whether shoot_actions(state, seat) is not empty (stops at the first shot found)."""
+    return bool(_shots(state, seat, None, first=True))
+
+
+def _shots(
+    state: dict[str, Any], seat: int, only: str | None, *, first: bool
+) -> list[dict[str, Any]]:
+    """shoot_actions; `first`: only the first shot found."""
     every = state["units"]
     units = every if only is None else ({only: every[only]} if only in every else {})
     ready = []  # loops, not comprehensions, as in economy.move_actions
     for uid, unit in units.items():
         if unit["seat"] == seat and not unit["exhausted"]:
-            ready.append((uid, unit["zone"]))
+            ready.append((uid, unit))
     if not ready:
-        return actions
+        return []
     enemies = []
     for other, unit in every.items():
         if unit["seat"] != seat and not unit["face_down"]:
             enemies.append((other, unit["zone"]))
-    if not enemies:
+    return _shots_from(state, ready, enemies, first)
+
+
+def _shots_from(
+    state: dict[str, Any],
+    ready: list[tuple[str, dict[str, Any]]],
+    enemies: list[tuple[str, str]],
+    first: bool,
+) -> list[dict[str, Any]]:
+    """The shots of the ready units (id, unit) at the enemies (id, zone) within 1 zone."""
+    actions: list[dict[str, Any]] = []
+    if not ready or not enemies:
         return actions
     near_zones: dict[str, list[str]] = {}  # the enemies within 1 zone of each zone, once
     distance = zones.distance
-    for uid, here in ready:
+    for uid, unit in ready:
+        here = unit["zone"]
         near = near_zones.get(here)
         if near is None:
             near = near_zones[here] = []
@@ -212,6 +294,8 @@ def shoot_actions(
             for other in near:
                 if not _deflects(state, other):
                     actions.append({"type": "shoot", "unit": uid, "target": other})
+                    if first:
+                        return actions
     return actions
 
 

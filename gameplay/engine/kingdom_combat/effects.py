@@ -60,6 +60,21 @@ class reading:  # a context manager named like the function it replaces
             _scope.current = None
 
 
+def open_read(state: dict[str, Any]) -> bool:
+    """`reading(state).__enter__` as a function, for the hottest callers (a `with` costs
+    three calls): True when it opened the read, to pass to close_read."""
+    if _scope.current is None:
+        _scope.current = (state, {})
+        return True
+    return False
+
+
+def close_read(opened: bool) -> None:
+    """Ends the read open_read opened (if it did)."""
+    if opened:
+        _scope.current = None
+
+
 def _memo(state: dict[str, Any]) -> Memo | None:
     """The open memo for this state, if any."""
     current = _scope.current
@@ -102,8 +117,10 @@ def bonus(state: dict[str, Any], uid: str, name: str) -> int:
         return _bonus(state, uid, name)
     adds, auras = _stat_sources(state, memo, name)
     total = adds.get(uid, 0)
+    # _covers's first test (the unit's controller), before the call, when there is an aura
+    controller = state["units"][uid]["seat"] if auras else None
     for source, seat, effect in auras:
-        if _covers(state, source, seat, effect, uid):
+        if seat == controller and _covers(state, source, seat, effect, uid):
             total += effect[name]
     if name == "attack" and state["combat"]:
         total += _attack_triggers(state, uid)
@@ -235,12 +252,15 @@ def range_of(state: dict[str, Any], uid: str) -> int:
         return cards.printed_range(state["cards"][uid])
     adds, auras, grants = sources  # _range_of with the sources worked out once a read
     own = cards.card(state["cards"][uid])["stats"].get("range", 0) + adds.get(uid, 0)
+    # _covers's first test (the unit's controller), before the call; only with something to
+    # test, as _covers reads the unit only then
+    controller = state["units"][uid]["seat"] if auras or grants else None
     for source, seat, effect in auras:
-        if _covers(state, source, seat, effect, uid):
+        if seat == controller and _covers(state, source, seat, effect, uid):
             own += effect["range"]
     own = max(0, own)
     for source, seat, effect in grants:
-        if _covers(state, source, seat, effect, uid):
+        if seat == controller and _covers(state, source, seat, effect, uid):
             own = max(own, effect["amount"])
     return own
 
@@ -248,10 +268,7 @@ def range_of(state: dict[str, Any], uid: str) -> int:
 def _range_sources(state: dict[str, Any], memo: Memo) -> tuple[Any, ...]:
     """What changes units' printed ranges: (what this turn's effects and attachments add per
     unit, the auras, the "gets Ranged N" floors), or () when nothing does."""
-    adds = _stat_sources(state, memo, "range")[0]
-    auras = _in_play(state).auras("range")
-    grants = static_effects(state, "grant_range")
-    return (adds, auras, grants) if adds or auras or grants else ()
+    return _in_play(state).range_sources(_given(state))
 
 
 def _range_of(state: dict[str, Any], uid: str) -> int:
@@ -281,13 +298,17 @@ def range_against(state: dict[str, Any], uid: str, target: str) -> int:
     return amount
 
 
-def unit_cost(state: dict[str, Any], seat: int, key: str) -> int:
+def unit_cost(
+    state: dict[str, Any], seat: int, key: str, reductions: list[Any] | None = None
+) -> int:
     """A unit's cost to its player now: printed, less the cost reductions it controls
-    (each to its own minimum, ruling K38)."""
+    (each to its own minimum, ruling K38); `reductions`: static_effects(state,
+    "cost_reduction") when already looked up."""
     printed = cards.card(key)
     cost = printed["cost"]
     own = cards.effects_with_op(key, "cost_reduction")
-    reductions = static_effects(state, "cost_reduction")
+    if reductions is None:
+        reductions = static_effects(state, "cost_reduction")
     if not own and not reductions:
         return cost
     for effect in own:

@@ -31,69 +31,7 @@ def armor(state: dict[str, Any], uid: str) -> int:
     return max(1, stat(state, uid, "armor"))
 
 
-# --- declaring ------------------------------------------------------------------------------
-
-
-def targets(state: dict[str, Any], uid: str) -> list[str]:
-    """What the unit may attack: opposing units, structures and fortresses within its reach
-    (1 zone, Mounted 2), never through a zone holding an opposing unit; from the Battlefield
-    no structure or fortress while an opposing unit stands there (Clear the Way)."""
-    unit = state["units"][uid]
-    seat, here, reach = unit["seat"], unit["zone"], effects.reach(state, uid)
-    held = zones.held_against(state, seat)
-    near: dict[str, bool] = {}  # zone: within reach, once
-
-    def within(zone: str) -> bool:
-        found = near.get(zone)
-        if found is None:
-            route = zones.path(here, zone)
-            # no zone on the way holds an opposing unit (zones.clear_between)
-            found = len(route) - 1 <= reach and not any(z in held for z in route[1:-1])
-            near[zone] = found
-        return found
-
-    out = []  # a loop, not a comprehension, as in economy.move_actions
-    for other, u in state["units"].items():
-        if u["seat"] != seat and within(u["zone"]):
-            out.append(other)
-    if here == zones.BATTLEFIELD and here in held:
-        return out  # Clear the Way
-    for other in flow.living(state):
-        if other == seat:
-            continue
-        if within(zones.structures_zone(other)):
-            out += player(state, other)["structures"]
-        if within(zones.fortress_zone(other)):
-            out.append(fortress_target(other))
-    return out
-
-
-def attack_actions(
-    state: dict[str, Any], seat: int, only: str | None = None
-) -> list[dict[str, Any]]:
-    """Declare one more attacker and its target, or commit the attack (`only`: the
-    declarations of that unit, and commit)."""
-    declared = {a for b in state["combat"]["battles"] for a in b["attackers"]}
-    units = state["units"]
-    if only is not None:
-        units = {only: units[only]} if only in units else {}
-    actions = [
-        {"type": "attack", "unit": uid, "target": target}
-        for uid, unit in units.items()
-        if unit["seat"] == seat and not unit["exhausted"] and uid not in declared
-        for target in targets(state, uid)
-    ]
-    actions.append({"type": "commit"})
-    return actions
-
-
-def can_attack(state: dict[str, Any], seat: int) -> bool:
-    """Whether any Active unit of the seat has something to attack."""
-    with effects.reading(state):
-        return any(
-            unit["seat"] == seat and not unit["exhausted"] and targets(state, uid)
-            for uid, unit in state["units"].items()
-        )
+# --- declaring (what a unit may attack: attacking.py) ---------------------------------------
 
 
 def declare(state: dict[str, Any], seat: int, uid: str, target: str) -> None:
@@ -214,9 +152,9 @@ def answer_activations(state: dict[str, Any], seat: int) -> list[dict[str, Any]]
     Moonwell Sanctum giving a unit at the fortress Etherial."""
     combat = state["combat"]
     if (
-        flow.version(state) < 3
-        or combat is None
+        combat is None
         or state["turn"]["stage"] != "defend"
+        or flow.version(state) < 3
         or all(b["seat"] != seat for b in combat["battles"])
     ):
         return []

@@ -20,7 +20,11 @@ CURRENT = 3
 
 def version(state: dict[str, Any]) -> int:
     """The rules version of the game (a state always records it)."""
-    return int(state.get("version", CURRENT))
+    found = state.get("version", CURRENT)
+    return _VERSIONS.get(found) or int(found)  # the usual ones without parsing them
+
+
+_VERSIONS: dict[Any, int] = {"1": 1, "2": 2, "3": 3, 1: 1, 2: 2, 3: 3}
 
 
 def income(state: dict[str, Any], seat: int) -> int:

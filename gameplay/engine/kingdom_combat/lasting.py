@@ -31,11 +31,25 @@ def fortress_source(seat: int) -> str:
 class InPlay:
     """One scan of the cards in play, and lists derived from it as they are asked for."""
 
-    __slots__ = ("derived", "scan")
+    __slots__ = ("derived", "ranges", "scan")
 
     def __init__(self, scan: Scan):
         self.scan = scan
         self.derived: dict[tuple[str, str | None], list[Item]] = {}
+        self.ranges: tuple[Given | None, tuple[Any, ...]] = (None, ())
+
+    def range_sources(self, given: Given) -> tuple[Any, ...]:
+        """What changes units' printed ranges, with what `given` gives: (what this turn's
+        effects and attachments add per unit, the auras, the "gets Ranged N" floors), or ()
+        when nothing does; kept for the last `given` asked with."""
+        kept, sources = self.ranges
+        if kept is not given:
+            adds = given.adds("range")
+            auras = self.auras("range")
+            grants = self.effects("static", "grant_range")
+            sources = (adds, auras, grants) if adds or auras or grants else ()
+            self.ranges = (given, sources)
+        return sources
 
     def effects(self, when: str, op: str | None) -> list[Item]:
         """(source, controlling seat, effect) of every card in play with an effect applying at
@@ -176,9 +190,13 @@ def given(state: dict[str, Any]) -> Given:
     """What this turn's effects and the attachments give now: the kept one while it holds."""
     keys = state["cards"]
     effects, attached = tuple(state["effects"]), tuple(state["attached"].items())
-    now = (keys, effects, attached)
     kept = _kept_given.given
-    if kept is not None and kept.keys is keys and (kept.keys, kept.effects, kept.attached) == now:
+    if (
+        kept is not None
+        and kept.keys is keys
+        and kept.effects == effects
+        and kept.attached == attached
+    ):
         return kept
     kept = _kept_given.given = Given(keys, effects, attached)
     return kept

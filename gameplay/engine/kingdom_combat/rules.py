@@ -12,6 +12,7 @@ from typing import Any
 import games
 from gameplay.engine.core import Decision, IllegalAction, Result, Ruleset
 from gameplay.engine.kingdom_combat import (
+    attacking,
     cards,
     economy,
     effects,
@@ -35,6 +36,9 @@ _SEATS = tuple(Decision("seat", (seat,)) for seat in range(8))
 def _seat_decision(seat: int) -> Decision:
     return _SEATS[seat] if seat < len(_SEATS) else Decision("seat", (seat,))
 
+
+# The field naming the card or unit of an action of that type (is_legal)
+_NAMED_BY = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}
 
 # The game's one declaration (games): its name and how the engine plays it (game_type).
 DECLARED = games.get(games.KINGDOM_COMBAT)
@@ -63,6 +67,16 @@ class KingdomCombat(Ruleset):
     def decision(self, state: dict[str, Any]) -> Decision:
         """Who acts: the hiring / mulligan seat, the defending seat, or the turn's seat."""
         phase = state["phase"]
+        if phase == "turn":  # the usual case first, _seat_decision inlined
+            window = state["window"]
+            if window is not None:
+                seat = window["order"][window["index"]]
+            elif state["turn"]["stage"] == "defend":
+                combat = state["combat"]
+                seat = combat["defend_order"][combat["defend_index"]]
+            else:
+                seat = state["turn"]["seat"]
+            return _SEATS[seat] if seat < 8 else Decision("seat", (seat,))
         if phase == "over":
             return _TERMINAL
         if phase in ("garrison", "mulligan"):
@@ -78,8 +92,11 @@ class KingdomCombat(Ruleset):
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Every action the seat may take now ([] when it is not its decision)."""
         cards.learn_state(state)
-        with effects.reading(state):
+        opened = effects.open_read(state)
+        try:
             return self._legal_actions(state, seat)
+        finally:
+            effects.close_read(opened)
 
     def _legal_actions(self, state: dict[str, Any], seat: int) -> list[Any]:
         decision = self.decision(state)
@@ -98,9 +115,11 @@ class KingdomCombat(Ruleset):
         if stage == "defend":
             return fight.defend_actions(state, seat)
         if stage == "combat":
-            return fight.attack_actions(state, seat)
-        actions = economy.play_actions(state, seat) + economy.move_actions(state, seat)
-        actions += economy.shoot_actions(state, seat) + resolution.activate_actions(state, seat)
+            return attacking.attack_actions(state, seat)
+        known = economy.sides(state, seat)  # one pass over the units for moves and shots
+        actions = economy.play_actions(state, seat) + economy.move_actions(state, seat, None, known)
+        actions += economy.shoot_actions(state, seat, None, known)
+        actions += resolution.activate_actions(state, seat)
         actions.append({"type": "combat"} if stage == "pre" else {"type": "end"})
         return actions
 
@@ -110,8 +129,11 @@ class KingdomCombat(Ruleset):
         if not isinstance(action, dict) or seat not in self.decision(state).seats:
             return False
         cards.learn_state(state)
-        with effects.reading(state):
+        opened = effects.open_read(state)
+        try:
             return action in self._candidates(state, seat, action)
+        finally:
+            effects.close_read(opened)
 
     def _candidates(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Any]:
         """The legal actions that could equal `action`: a subset of legal_actions holding
@@ -119,7 +141,7 @@ class KingdomCombat(Ruleset):
         kind = action.get("type")
         if state["phase"] != "turn" or state["turn"]["stage"] == "defend":
             return self._legal_actions(state, seat)
-        field = {"play": "card", "move": "unit", "shoot": "unit", "attack": "unit"}.get(str(kind))
+        field = _NAMED_BY.get(kind) if isinstance(kind, str) else None
         if field is not None and not isinstance(action.get(field), str):
             return []  # every such legal action names its card or unit
         if state["window"] is not None:
@@ -136,11 +158,13 @@ class KingdomCombat(Ruleset):
         if stage == "combat":
             if kind == "commit":
                 return [{"type": "commit"}]
-            return fight.attack_actions(state, seat, only=action.get("unit"))
+            if kind == "attack" and attacking.is_legal_attack(state, seat, action):
+                return [action]
+            return []
         if kind == "play":
             return economy.play_actions(state, seat, only=action.get("card"))
         if kind == "move":
-            return economy.move_actions(state, seat, only=action.get("unit"))
+            return [action] if economy.is_legal_move(state, seat, action) else []
         if kind == "shoot":
             return economy.shoot_actions(state, seat, only=action.get("unit"))
         if kind == "activate":
@@ -324,7 +348,7 @@ def _settle(state: dict[str, Any]) -> None:
     if (
         turn["stage"] == "combat"
         and not state["combat"]["battles"]
-        and not fight.can_attack(state, turn["seat"])
+        and not attacking.can_attack(state, turn["seat"])
     ):
         state["combat"] = None
         turn["stage"] = "post"

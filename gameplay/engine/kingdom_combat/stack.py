@@ -90,17 +90,23 @@ def asked_seat(state: dict[str, Any]) -> int | None:
     while window["index"] < len(window["order"]):
         seat = window["order"][window["index"]]
         quiet = seat in state["turn"].get("quiet", []) or seat in window.get("settled", ())
-        if not quiet:
-            with effects.reading(state):
-                # answer_actions is not empty (the shots not worked out when a trick is there)
-                if (
-                    economy.play_actions(state, seat, ANSWERS)
-                    or economy.shoot_actions(state, seat)
-                    or fight.answer_activations(state, seat)
-                ):
-                    return seat
+        if not quiet and _can_answer(state, seat):
+            return seat
         window["index"] += 1
     return None
+
+
+def _can_answer(state: dict[str, Any], seat: int) -> bool:
+    """answer_actions is not empty (the shots not worked out when a trick is there)."""
+    opened = effects.open_read(state)  # effects.reading, without a `with`'s three calls
+    try:
+        return bool(
+            economy.play_actions(state, seat, ANSWERS)
+            or economy.can_shoot(state, seat)
+            or fight.answer_activations(state, seat)
+        )
+    finally:
+        effects.close_read(opened)
 
 
 def pass_(state: dict[str, Any], seat: int, whole_turn: bool, whole_window: bool = False) -> None:

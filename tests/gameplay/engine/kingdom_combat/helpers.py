@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gameplay.engine import core
 from gameplay.engine.kingdom_combat import KINGDOM_COMBAT as KC
-from gameplay.engine.kingdom_combat import fight, setup, zones
+from gameplay.engine.kingdom_combat import attacking, setup, zones
 
 SLUG = "kingdom-combat"
 
@@ -174,4 +174,4 @@ def finish_defence(state: dict) -> None:
 
 
 def targets(state: dict, uid: str) -> set[str]:
-    return set(fight.targets(state, uid))
+    return set(attacking.targets(state, uid))
