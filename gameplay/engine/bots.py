@@ -125,7 +125,7 @@ class MonteCarloBot(Bot):
         depth = self.depth if self.depth is not None else declared.depth
         top = self.top if self.top is not None else declared.top
         deadline = time.perf_counter() + budget_s
-        candidates = self._candidates(ruleset, view, seat, legal_actions, rng, top)
+        candidates = self._candidates(decision, top)
         if len(candidates) == 1:
             return candidates[0]
         totals = [0.0] * len(candidates)
@@ -142,15 +142,9 @@ class MonteCarloBot(Bot):
                 break
         return _best(candidates, [t / played for t in totals], rng)
 
-    def _candidates(
-        self,
-        ruleset: Ruleset,
-        view: dict[str, Any],
-        seat: int,
-        legal_actions: list[dict[str, Any]],
-        rng: random.Random,
-        top: int,
-    ) -> list[Any]:
+    def _candidates(self, decision: Decision, top: int) -> list[Any]:
+        """The `top` actions the game's evaluation scores best one step on (ties at random)."""
+        ruleset, view, seat, legal_actions, rng = decision.fields()
         if len(legal_actions) <= top:
             return list(legal_actions)
         base = _sample(ruleset, view, seat, rng)
