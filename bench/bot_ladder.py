@@ -23,6 +23,13 @@ one look; the wider interval keeps the error of looking after every round near 5
 compared with T; the ladder stops as soon as the interval excludes T ("decided": true, the
 verdict "above" or "below"), or at --games games or --minutes of wall time (undecided). Its
 JSON line adds the interval, the verdict, the machine, the date and the load average.
+
+Duplicate mode (--duplicate, with --target): seeds 2k and 2k + 1 play the same deal (seed 2k's
+cards and first player), the first bot in seat 0 and then in seat 1, as duplicate bridge does;
+the score is the same (the mean over deals and seats), but the interval is taken over deals
+(the normal interval of their mean score, by their sample variance, at the same z), so the luck
+of a deal, which both bots get once, no longer widens it (Army and Rune Duel are mostly luck:
+greedy beats random there only 0.6 of the time).
 """
 
 from __future__ import annotations
@@ -47,19 +54,29 @@ GAMES = ("army", "combat", "conventional-combat", "rune-duel")
 PAIRS = ("search:greedy", "greedy:random", "search:random")
 
 
-def play_chunk(slug: str, first: str, second: str, seeds: range) -> tuple[dict, float, list]:
-    """Games over a range of seeds: the outcome counts, the CPU seconds they took and the wall
-    seconds of each of the first bot's decisions."""
+def play_chunk(
+    slug: str, first: str, second: str, seeds: range, duplicate: bool = False
+) -> tuple[dict, float, list, dict]:
+    """Games over a range of seeds: the outcome counts, the CPU seconds they took, the wall
+    seconds of each of the first bot's decisions and the first bot's score by seed. Duplicate:
+    seeds 2k and 2k + 1 play the same deal (seed 2k's), the first bot in either seat."""
     counts = {"first": 0, "second": 0, "draw": 0}
+    scores: dict[int, float] = {}
     timings: list[tuple[float, float]] = []
     start = time.process_time()
     for done, seed in enumerate(seeds, 1):
-        counts[bots.ladder_game(slug, first, second, seed, timings=timings)] += 1
+        deal = seed - seed % 2 if duplicate else None
+        outcome = bots.ladder_game(slug, first, second, seed, timings=timings, deal=deal)
+        counts[outcome] += 1
+        scores[seed] = SCORE[outcome]
         if done % 25 == 0 and done < len(seeds):  # partial counts, for runs cut short
             partial = {"slug": slug, "pair": f"{first}:{second}", "seeds": [seeds[0], seed]}
             partial.update(counts=counts, cpu_s=round(time.process_time() - start, 1))
             print(json.dumps({"progress": partial}), file=sys.stderr, flush=True)
-    return counts, time.process_time() - start, timings
+    return counts, time.process_time() - start, timings, scores
+
+
+SCORE = {"first": 1.0, "draw": 0.5, "second": 0.0}
 
 
 def decision_ms(timings: list[tuple[float, float]]) -> dict:
@@ -117,6 +134,19 @@ def wilson_interval(score: float, games: int, z: float = Z_SEQUENTIAL) -> tuple[
     return (centre - margin) / scale, (centre + margin) / scale
 
 
+def paired_interval(scores: dict[int, float], z: float = Z_SEQUENTIAL) -> tuple[float, float]:
+    """Two-sided normal interval of the mean score of a duplicate ladder, whose unit is the
+    deal (seeds 2k and 2k + 1: the same cards, the first bot in either seat): the mean of the
+    deals' scores and their sample variance, so that the luck of the deal cancels in a pair."""
+    pairs = [(scores[k] + scores[k + 1]) / 2 for k in scores if k % 2 == 0 and k + 1 in scores]
+    if len(pairs) < 2:
+        return 0.0, 1.0
+    mean = sum(pairs) / len(pairs)
+    variance = sum((x - mean) ** 2 for x in pairs) / (len(pairs) - 1)
+    margin = z * math.sqrt(variance / len(pairs))
+    return max(0.0, mean - margin), min(1.0, mean + margin)
+
+
 def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) -> dict:
     """Play rounds of games until the score's interval excludes `target` (or the game or time
     limit is reached); one JSON figure saying what was decided."""
@@ -125,6 +155,7 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
     wall, cpu, seed, verdict = time.perf_counter(), 0.0, args.seed0, "undecided"
     low, high = 0.0, 1.0
     timings: list[tuple[float, float]] = []
+    scores: dict[int, float] = {}
     with ProcessPoolExecutor(args.procs) as pool:
         while seed - args.seed0 < args.games:
             size = min(args.round, args.games - (seed - args.seed0))
@@ -133,15 +164,19 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
                 range(seed + i, min(seed + size, seed + i + step)) for i in range(0, size, step)
             ]
             n = len(chunks)
-            for part, seconds, times in pool.map(
-                play_chunk, [slug] * n, [first] * n, [second] * n, chunks
+            for part, seconds, times, played in pool.map(
+                play_chunk, [slug] * n, [first] * n, [second] * n, chunks, [args.duplicate] * n
             ):
                 counts = {k: counts[k] + part[k] for k in counts}
                 cpu += seconds
                 timings += times
+                scores.update(played)
             seed += size
             games = seed - args.seed0
-            low, high = wilson_interval((counts["first"] + counts["draw"] / 2) / games, games)
+            if args.duplicate:
+                low, high = paired_interval(scores)
+            else:
+                low, high = wilson_interval((counts["first"] + counts["draw"] / 2) / games, games)
             if low > target or high < target:
                 verdict = "above" if low > target else "below"
                 break
@@ -151,6 +186,7 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
     figure.update(
         target=target,
         interval_99=[round(low, 3), round(high, 3)],
+        duplicate=args.duplicate,
         decided=verdict != "undecided",
         verdict=verdict,
         wall_s=round(time.perf_counter() - wall, 1),
@@ -197,7 +233,12 @@ def main() -> None:
     parser.add_argument("--target", type=float, help="sequential test against this score")
     parser.add_argument("--round", type=int, default=40, help="games between looks")
     parser.add_argument("--minutes", type=float, default=10.0, help="wall-time limit a ladder")
+    parser.add_argument(
+        "--duplicate", action="store_true", help="each deal from either seat (even --seed0)"
+    )
     args = parser.parse_args()
+    if args.duplicate and (args.seed0 % 2 or args.round % 2 or args.target is None):
+        parser.error("--duplicate needs --target, an even --seed0 and an even --round")
     for slug in args.slugs:
         for pair in args.pairs:
             if args.target is not None:

@@ -261,16 +261,19 @@ def ladder_game(
     seed: int,
     budget_s: float = 60.0,
     timings: list[tuple[float, float]] | None = None,
+    deal: int | None = None,
 ) -> str:
     """One seeded two-player game between two named bots: "first", "second" or "draw".
 
     The first bot sits in seat 0 on even seeds and seat 1 on odd ones, so a run over
     consecutive seeds alternates the seats. Who starts is drawn from the seed (Combat's first
     player, Rune Duel's flip) or nobody does (Army's and Conventional Combat's secret choices).
-    With `timings`, the (wall, CPU) seconds of each of the first bot's decisions are appended."""
+    With `timings`, the (wall, CPU) seconds of each of the first bot's decisions are appended.
+    `deal` seeds the game itself (the cards, who starts) instead of `seed`, which still seats
+    the bots and seeds their RNG: a duplicate ladder plays each deal once from either seat."""
     first_seat = seed % 2
     seats = {0: first, 1: second} if first_seat == 0 else {0: second, 1: first}
-    state = new_game(slug, seats=2, seed=seed)
+    state = new_game(slug, seats=2, seed=seed if deal is None else deal)
     players = {seat: bot_for(name) for seat, name in seats.items()}
     if timings is not None:
         players[first_seat] = TimedBot(players[first_seat], timings)

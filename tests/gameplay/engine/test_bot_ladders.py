@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from bench.bot_ladder import paired_interval, wilson_interval
 from gameplay.engine import bots, core, registry
 from gameplay.engine.army import ARMY
 from gameplay.engine.army.strategy import expected_swing
@@ -153,3 +154,33 @@ def test_conventional_combat_search_answers_a_secret_paladin_with_an_even_fighte
     )
     # then it is never the Storm Kraken, which wins 8 % of its duels against the Paladin
     assert choice["name"] != "Storm Kraken"
+
+
+def test_a_duplicate_deal_seats_the_first_bot_on_either_side_of_the_same_cards():
+    # given one deal played by the seeds of a duplicate pair
+    seen = []
+    for seed in (10, 11):
+        timings: list[tuple[float, float]] = []
+        bots.ladder_game("army", "greedy", "random", seed, timings=timings, deal=10)
+        seen.append(len(timings))
+    # then both games are played to the end, and seed 10 is the plain ladder's game
+    assert all(count > 0 for count in seen)
+    assert bots.ladder_game("army", "greedy", "random", 10, deal=10) == bots.ladder_game(
+        "army", "greedy", "random", 10
+    )
+
+
+def test_a_duplicate_ladder_narrows_its_interval_when_each_deal_splits():
+    # given 40 deals where the first bot wins one seat and loses the other of every deal
+    split = {seed: float(seed % 2) for seed in range(80)}
+    # and 40 deals where it wins or loses both games alike, at the same score
+    alike = {seed: float(seed // 2 % 2) for seed in range(80)}
+    low, high = paired_interval(split)
+    # then the split deals show a score of one half with no doubt
+    assert low == high == 0.5
+    # and the alike deals are as uncertain as 40 single games would be, not 80
+    low, high = paired_interval(alike)
+    wide_low, wide_high = wilson_interval(0.5, 40)
+    assert low < 0.5 < high
+    assert high - low == pytest.approx(wide_high - wide_low, rel=0.15)
+    assert paired_interval({0: 1.0}) == (0.0, 1.0)
