@@ -162,6 +162,9 @@ def test_swiss_rounds_are_pairings_and_only_the_cut_is_a_bracket(make_event, org
     assert bracket.count('class="bracket-round"') == 2
     assert 'aria-label="Semifinals" data-round="4"' in bracket
     assert 'aria-label="Final" data-round="5"' in bracket
+    # with both semifinals drawn (the cut's regions count from its own first round)
+    assert bracket.count('data-round="4" data-index=') == 2
+    assert bracket.count('data-round="5" data-index=') == 1
     assert "Swiss round" not in bracket
     # and the organizer starts the cut by its name
     org = Tournament.objects.get(pk=tid).organizer

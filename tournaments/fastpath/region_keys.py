@@ -15,7 +15,7 @@ from config.errors import NotFound
 from tournaments.brackets.regions import region_count, region_ranges
 from tournaments.fastpath import cache as per_version
 from tournaments.models import Entry, Match, MatchEntry, MatchGame, MatchReport, Tournament
-from tournaments.reads.bracket_parts import bracket_shape, with_feeders
+from tournaments.reads.bracket_parts import bracket_shape, drawn_rounds, with_feeders
 
 
 def bracket_region_key(*, tournament: Tournament, region: int) -> tuple[int, str]:
@@ -28,7 +28,8 @@ def bracket_region_key(*, tournament: Tournament, region: int) -> tuple[int, str
     keyed on the version. One query, cached per (region, version) in this process and the
     configured cache; NotFound for a region the bracket does not have."""
     shape = bracket_shape(tournament=tournament)
-    sizes = [r.size for r in shape]
+    scored, drawn = drawn_rounds(tournament, shape)
+    sizes = [r.size for r in drawn]
     if not 0 <= region < (region_count(sizes[0]) if sizes else 1):
         raise NotFound("The bracket has no such part.", code="region_not_found")
     key = per_version.recall(region_key_name(tournament, region, tournament.version))
@@ -38,7 +39,9 @@ def bracket_region_key(*, tournament: Tournament, region: int) -> tuple[int, str
         version, key = tournament.version, f"v{tournament.version}"
     else:
         fixed = tournament.pairing == Tournament.Pairing.BRACKET
-        shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
+        shown = [(0, 0)] * scored + region_ranges(
+            sizes, tournament.entries_per_match, region, fixed=fixed
+        )
         fetch = with_feeders(tournament, shape, shown)
         ranges = [(r.pk, lo, hi) for r, (lo, hi) in zip(shape, fetch, strict=True) if hi > lo]
         version, key = _region_digest(tournament.pk, ranges)

@@ -100,9 +100,7 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
 
     At most seven queries whatever the size (and none for the shape once cached)."""
     shape = bracket_shape(tournament=tournament)
-    # a round robin's group rounds are not drawn in the bracket (its groups' tables show them)
-    groups = [r for r in shape if tournament.is_round_robin and tournament.is_swiss_round(r.number)]
-    drawn = shape[len(groups) :]
+    scored, drawn = drawn_rounds(tournament, shape)
     sizes = [r.size for r in drawn]
     # a double-elimination bracket is drawn whole (its rounds are not halves of each other)
     regions = region_count(sizes[0]) if sizes and not _is_double(tournament) else 1
@@ -114,7 +112,7 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
         shown = [(0, ALL_INDEXES) for _r in drawn]
     else:
         shown = region_ranges(sizes, tournament.entries_per_match, region, fixed=fixed)
-    shown = [(0, 0) for _r in groups] + shown
+    shown = [(0, 0)] * scored + shown
     part = _bracket_part(tournament, shape, shown)
     if _is_double(tournament):
         part["sides"] = double_elimination.sides(part["rounds"])
@@ -122,6 +120,16 @@ def bracket_region_get(*, tournament: Tournament, region: int) -> dict:
 
 
 ALL_INDEXES = 2**31 - 1
+
+
+def drawn_rounds(
+    tournament: Tournament, shape: list[SimpleNamespace]
+) -> tuple[int, list[SimpleNamespace]]:
+    """The rounds the bracket draws, after how many it leaves out: a Swiss event's rounds and
+    a round robin's group rounds are shown as pairings and tables, and only the cut or the
+    playoff after them is a bracket, whose regions are counted from its own first round."""
+    scored = sum(1 for r in shape if tournament.is_swiss_round(r.number))
+    return scored, shape[scored:]
 
 
 def _is_double(tournament: Tournament) -> bool:
@@ -134,11 +142,7 @@ def bracket_parts(tournament: Tournament) -> list[dict]:
     per version (in this process too)."""
 
     def build() -> list[dict]:
-        shape = [
-            r
-            for r in bracket_shape(tournament=tournament)
-            if not (tournament.is_round_robin and tournament.is_swiss_round(r.number))
-        ]
+        _scored, shape = drawn_rounds(tournament, bracket_shape(tournament=tournament))
         if not shape or _is_double(tournament) or region_count(shape[0].size) == 1:
             return []
         first = shape[0]
@@ -331,11 +335,13 @@ def bracket_region_of_user(*, tournament: Tournament, entry_ids: set[int]) -> in
     """The region that shows the viewer's own path: in the fixed bracket the region of their
     first match, in random pairing that of their latest (0 for a spectator, or a bracket of
     one region). One query for a player in a big bracket."""
-    shape = bracket_shape(tournament=tournament)
+    scored, shape = drawn_rounds(tournament, bracket_shape(tournament=tournament))
     if not entry_ids or not shape or region_count(shape[0].size) == 1:
         return 0
     fixed = tournament.pairing == Tournament.Pairing.BRACKET
-    slots = MatchEntry.objects.filter(entry_id__in=entry_ids, match__tournament=tournament)
+    slots = MatchEntry.objects.filter(
+        entry_id__in=entry_ids, match__tournament=tournament, match__round__number__gt=scored
+    )
     slots = slots.order_by("match__round__number" if fixed else "-match__round__number")
     found = slots.values_list("match__index", "match__round__number").first()
     if found is None:

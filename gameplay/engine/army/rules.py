@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 import games
-from gameplay.engine.army import invariants, setup, strategy, views
+from gameplay.engine.army import invariants, opponent, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
 from gameplay.engine.army.setup import HAND_SIZE
 from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset, chance
@@ -29,7 +29,7 @@ class Army(Ruleset):
     version = "1"
     setup_module = setup  # new_state: both piles shuffled, three army and five fighting cards
     views_module = views  # determinize: the unseen cards dealt at random
-    strategy_module = strategy  # SP difference, the hands' promise; the best expected swing
+    strategy_module = strategy  # SP difference, the hands' promise
     invariants_module = invariants
     options = setup.OPTIONS
 
@@ -86,8 +86,17 @@ class Army(Ruleset):
         return {"life": views.life_of(state), "first_damage": state["first_damage"]}
 
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
-        """A card the other seat chose in secret, re-drawn as the rollout policy would choose."""
-        strategy.model_choices(state, seat, rng)
+        """A card the other seat chose in secret, re-drawn as the greedy bot would choose it."""
+        opponent.model_choice(self, state, seat, rng)
+
+    def rollout_action(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
+        """A fighting card as the greedy bot would choose it from the seat's view (the search
+        bot's model of the other seat's answer); the army line at random."""
+        if len(legal) == 1 or legal[0]["type"] == "line":
+            return legal[rng.randrange(len(legal))]
+        return opponent.greedy_reply(self, state, seat, rng)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text: "Play 7♥ (attack)" or "Lead with A♠, then K♥, then J♦"."""

@@ -18,8 +18,7 @@ import pytest
 
 from bench.bot_ladder import paired_interval, wilson_interval
 from gameplay.engine import bots, core, registry
-from gameplay.engine.army import ARMY
-from gameplay.engine.army.strategy import expected_swing
+from gameplay.engine.army import ARMY, opponent
 from gameplay.engine.core import Ruleset
 
 Z_80 = 0.8416
@@ -84,19 +83,7 @@ def test_a_game_models_secret_choices_exactly_when_it_declares_it(slug):
     assert ruleset.describe()["game_type"]["search"] == ruleset.game_type.search.describe()
 
 
-class _NoNoise(random.Random):
-    """An RNG whose random() never falls under a policy's noise share."""
-
-    def random(self) -> float:
-        return 0.999
-
-    def getrandbits(self, k: int) -> int:
-        # defined here so that randrange and sample keep drawing from the bits (Random falls
-        # back on random() for a subclass that overrides random() alone)
-        return super().getrandbits(k)
-
-
-def test_army_models_a_card_chosen_in_secret_by_the_rollout_policy():
+def test_army_models_a_card_chosen_in_secret_as_the_greedy_bot_chooses_it():
     # given an Army round where seat 0 has chosen and seat 1 samples the table from its view
     state = core.new_game("army", seats=2, seed=3)
     for seat in (0, 1):
@@ -105,17 +92,27 @@ def test_army_models_a_card_chosen_in_secret_by_the_rollout_policy():
     sampled = ARMY.determinize(ARMY.view(state, 1), 1, random.Random(5))
     # when the search bot's model re-draws seat 0's secret card
     drawn = core.clone(sampled)
-    ARMY.model_choices(drawn, 1, _NoNoise(1))
-    # then it is the card of seat 0's sampled hand with the best expected swing against a guess
-    # of seat 1's hand drawn from the cards seat 0 cannot see, all else equal
-    guess = _NoNoise(1).sample(sampled["players"]["1"]["hand"] + sampled["fight_pile"], 5)
-    best = max(sampled["players"]["0"]["hand"], key=lambda c: expected_swing(c, guess))
-    assert drawn["pending"]["0"] == {"type": "play", "card": best}
-    assert drawn["players"] == sampled["players"]
+    ARMY.model_choices(drawn, 1, random.Random(1))
+    # then it is a card of seat 0's hand, re-dealt from the cards seat 1 cannot see
+    hidden = sorted(sampled["players"]["0"]["hand"] + sampled["fight_pile"])
+    assert sorted(drawn["players"]["0"]["hand"] + drawn["fight_pile"]) == hidden
+    assert drawn["pending"]["0"]["card"] in drawn["players"]["0"]["hand"]
+    # and seat 1's own side is as it sees it
+    assert drawn["players"]["1"] == sampled["players"]["1"]
     # and a seat that has not chosen yet is left alone
     untouched = core.clone(sampled)
-    ARMY.model_choices(untouched, 0, _NoNoise(1))
+    ARMY.model_choices(untouched, 0, random.Random(1))
     assert untouched == sampled
+
+
+def test_the_model_keeps_the_cards_the_greedy_bot_would_have_played_unlikely():
+    # given a hand holding a red 10 while a red 5 and a black 4 were played after it came
+    hand = ["10H", "3S", "2C", "4D", "6S"]
+    # then the 10 counts as drawn last, the 6 of spades was held when the 4 of spades was
+    # played, and a hand of cards worse than the plays fits them
+    assert opponent._misfits(hand, ["5H", "4S"]) == 1
+    assert opponent._misfits(["10H", "3S", "2C", "4D", "2S"], ["5H", "4S"]) == 0
+    assert opponent._misfits(hand, []) == 0
 
 
 def test_a_secret_choice_is_judged_against_the_answer_of_the_seat_still_to_choose():
