@@ -374,10 +374,10 @@ GAMES: tuple[Game, ...] = (
             simultaneous=True,
             time_limit=TimeLimit(measure=_LIFE_TOTALS.noun, tiebreak="first damage"),
             determinization=True,
-            # search: the best three actions, each judged by the duel-solving evaluation on 32
-            # samples of the hidden cards, the duel played out on four guesses of the other
-            # hand in each (search_evaluate: 128 guesses where the greedy bot has 6; random
-            # rollouts only added noise; BENCHMARKS.md)
+            # search: the best three actions, each judged on 32 samples of the hidden cards:
+            # the round played out on each (the duel by the solver on both sampled hands, the
+            # battle line and combat fought), then the next duel on four guesses of the other
+            # hand (search_evaluate; random rollouts only added noise; BENCHMARKS.md)
             search=SearchBudget(rollouts=96, depth=0, top=3),
             bots=ENGINE_BOTS,
         ),

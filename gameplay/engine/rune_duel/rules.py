@@ -90,9 +90,10 @@ class RuneDuel(Ruleset):
         return {"life": life_of(state), "first_damage": state["first_damage"]}
 
     def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
-        """evaluate, with the duel played out on fresh guesses of the other hand for each
-        sampled state (the greedy bot's fixed six guesses are the same in every sample)."""
-        return strategy.evaluate(state, seat, strategy.SEARCH_GUESSES)
+        """In a duel, the round played out on the sampled state (the battle line and combat
+        really fought), then evaluate on fresh guesses of the next duel's other hand (the
+        greedy bot's evaluate and its fixed six guesses are unchanged)."""
+        return strategy.search_evaluate(state, seat)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text such as "Play Iron Boar", "Charge into slot 3", "Keep my hand"."""

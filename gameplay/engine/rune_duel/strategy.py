@@ -2,7 +2,9 @@
 
 Life difference, plus what each side has on the battle line, plus, while a duel is under way,
 the duel played out to its end by a small exact search over the two (sampled) hands: who will
-win it, how much damage the loser takes, and which cards reach the battle line.
+win it, how much damage the loser takes, and which cards reach the battle line. The search
+bot's evaluation (search_evaluate) first plays the round out on its sampled state, so the
+battle line and combat are fought rather than guessed, and the kept hands count next duel.
 """
 
 from __future__ import annotations
@@ -118,6 +120,34 @@ def duel_outlook(state: dict[str, Any], seat: int, guesses: int = 0) -> float:
     return total / samples
 
 
+def search_evaluate(state: dict[str, Any], seat: int) -> float:
+    """The search bot's score: in a duel, the round played out on this sampled state (the duel
+    by the solver on both real hands, the battle line, combat, everyone keeping their hand),
+    then evaluate on guesses of the next duel; elsewhere evaluate with the search's guesses."""
+    if state["phase"] != "duel":
+        return evaluate(state, seat, SEARCH_GUESSES)
+    ahead = clone(state)
+    play_out_duel(ahead)
+    if ahead["phase"] == "choose":
+        ahead = _battle_done(ahead)
+    return evaluate(ahead, seat, SEARCH_GUESSES)
+
+
+def play_out_duel(state: dict[str, Any]) -> None:
+    """Finish the duel in place, both seats playing the solver's best card on the real hands."""
+    hands = tuple(tuple(state["zones"][str(s)]["hand"]) for s in (0, 1))
+    solver = DuelSolver(state, hands)
+    ids = list(hands[0]) + list(hands[1])
+    masks = [solver.first, ((1 << solver.count) - 1) ^ solver.first]
+    previous = solver.count
+    while state["phase"] == "duel":
+        turn = state["turn"]
+        previous = solver.best(turn, previous, masks[0], masks[1])
+        masks[turn] ^= 1 << previous
+        flow.play_card(state, turn, ids[previous])
+    flow.settle(state)
+
+
 def solve_duel(state: dict[str, Any], hands: tuple[Any, ...]) -> float:
     """Value for seat 0 of the rest of the duel with these hands; seat 0 max, seat 1 min."""
     return DuelSolver(state, hands).value(state["turn"])
@@ -164,6 +194,22 @@ class DuelSolver:
             value = max(results) if turn == 0 else min(results)
         self.memo[key] = value
         return value
+
+    def best(self, turn: int, previous: int, mask0: int, mask1: int) -> int:
+        """The index of the card seat `turn` plays best now (it has one that trumps)."""
+        options = (mask0 if turn == 0 else mask1) & self.beats[previous]
+        choice, top = -1, -float("inf")
+        while options:
+            bit = options & -options
+            options ^= bit
+            index = bit.bit_length() - 1
+            if turn == 0:
+                value = self.worth[index] + self.solve(1, index, mask0 ^ bit, mask1)
+            else:
+                value = self.worth[index] - self.solve(0, index, mask0, mask1 ^ bit)
+            if value > top:
+                choice, top = index, value
+        return choice
 
 
 def _mask(printed: list[dict[str, Any]], beaten: dict[str, Any]) -> int:
