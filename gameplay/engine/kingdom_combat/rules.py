@@ -145,31 +145,10 @@ class KingdomCombat(Ruleset):
         if field is not None and not isinstance(action.get(field), str):
             return []  # every such legal action names its card or unit
         if state["window"] is not None:
-            if kind == "pass":
-                return [a for a in stack.window_actions(state, seat) if a["type"] == "pass"]
-            if kind == "play":
-                return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
-            if kind == "shoot":
-                return economy.shoot_actions(state, seat, only=action.get("unit"))
-            if kind == "activate":
-                return fight.answer_activations(state, seat)
-            return []
-        stage = state["turn"]["stage"]
-        if stage == "combat":
-            if kind == "commit":
-                return [{"type": "commit"}]
-            if kind == "attack" and attacking.is_legal_attack(state, seat, action):
-                return [action]
-            return []
-        if kind == "play":
-            return economy.play_actions(state, seat, only=action.get("card"))
-        if kind == "move":
-            return [action] if economy.is_legal_move(state, seat, action) else []
-        if kind == "shoot":
-            return economy.shoot_actions(state, seat, only=action.get("unit"))
-        if kind == "activate":
-            return resolution.activate_actions(state, seat)
-        return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
+            return _window_candidates(state, seat, action)
+        if state["turn"]["stage"] == "combat":
+            return _combat_candidates(state, seat, action)
+        return _main_candidates(state, seat, action)
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
         """Apply a legal action; IllegalAction saying why otherwise."""
@@ -362,3 +341,42 @@ def _settle(state: dict[str, Any]) -> None:
 
 KINGDOM_COMBAT = KingdomCombat()
 __all__ = ["KINGDOM_COMBAT", "KingdomCombat", "zones"]
+
+
+def _window_candidates(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Any]:
+    """`_candidates` in a response window: a pass, an answer played, a shot or an activation."""
+    kind = action.get("type")
+    if kind == "pass":
+        return [a for a in stack.window_actions(state, seat) if a["type"] == "pass"]
+    if kind == "play":
+        return economy.play_actions(state, seat, stack.ANSWERS, only=action.get("card"))
+    if kind == "shoot":
+        return economy.shoot_actions(state, seat, only=action.get("unit"))
+    if kind == "activate":
+        return fight.answer_activations(state, seat)
+    return []
+
+
+def _combat_candidates(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Any]:
+    """`_candidates` while attacks are declared: the commit, or this attack if it is legal."""
+    kind = action.get("type")
+    if kind == "commit":
+        return [{"type": "commit"}]
+    if kind == "attack" and attacking.is_legal_attack(state, seat, action):
+        return [action]
+    return []
+
+
+def _main_candidates(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Any]:
+    """`_candidates` before or after combat: plays, moves, shots, activations, or the step on."""
+    kind = action.get("type")
+    if kind == "play":
+        return economy.play_actions(state, seat, only=action.get("card"))
+    if kind == "move":
+        return [action] if economy.is_legal_move(state, seat, action) else []
+    if kind == "shoot":
+        return economy.shoot_actions(state, seat, only=action.get("unit"))
+    if kind == "activate":
+        return resolution.activate_actions(state, seat)
+    stage = state["turn"]["stage"]
+    return [{"type": "combat"} if stage == "pre" else {"type": "end"}]
