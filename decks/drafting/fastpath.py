@@ -433,26 +433,27 @@ _BOT_PICKS_JSON = (
     f' JOIN {_table(PackCard)} AS c ON c."id" = k."pack_card_id"'
     ' WHERE k."draft_id" = {} AND s."draft_id" = {} AND s."is_bot")'
 )
-_BOTS_COLUMNS = (
-    _SEATS_JSON.format('d."id"')
-    + _PACKS_JSON.format('d."id"', '>= d."round"')
-    + ","
-    + _CARDS_JSON.format('d."id"', 'd."round"')
-    + _BOT_PICKS_JSON.format('d."id"', 'd."id"')
-)
+
+
+def _bots_columns(draft: str, round_number: str) -> str:
+    """The bots' state columns (seats, packs from the round on, their cards, the bots' picks)
+    for the draft and round written as SQL: columns, or %s placeholders."""
+    return (
+        _SEATS_JSON.format(draft)
+        + _PACKS_JSON.format(draft, f">= {round_number}")
+        + ","
+        + _CARDS_JSON.format(draft, round_number)
+        + _BOT_PICKS_JSON.format(draft, draft)
+    )
+
+
 BOTS_STATE_SQL = (
-    f"SELECT {_COLUMNS}, {_BOTS_COLUMNS}"
-    f' FROM {_table(Draft)} AS d JOIN {_table(Game)} AS g ON g."id" = d."game_id"'
+    f"SELECT {_COLUMNS}, "
+    + _bots_columns('d."id"', 'd."round"')
+    + f' FROM {_table(Draft)} AS d JOIN {_table(Game)} AS g ON g."id" = d."game_id"'
     ' WHERE d."id" = %s'
 )
-BOTS_ROWS_SQL = (
-    "SELECT"
-    + _SEATS_JSON.format("%s")
-    + _PACKS_JSON.format("%s", ">= %s")
-    + ","
-    + _CARDS_JSON.format("%s", "%s")
-    + _BOT_PICKS_JSON.format("%s", "%s")
-)
+BOTS_ROWS_SQL = "SELECT" + _bots_columns("%s", "%s")
 PICKS_CTE = (
     f"picks AS (INSERT INTO {_table(Pick)}"
     ' ("draft_id", "seat_id", "pack_id", "pack_card_id", "round", "pick_number", "kind",'
