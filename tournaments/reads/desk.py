@@ -100,15 +100,20 @@ def desk_get(*, tournament: Tournament, bracket: dict, at) -> dict:
             )
     rounds = []
     for round_row in bracket["rounds"]:
-        labels = table_labels(tournament, round_row)
-        tables = [
-            {**m, "over_time": _attention_key(m, at) == "over_time", "table": labels[m["id"]]}
+        playing = [
+            m
             for m in round_row["matches"]
             if not m["is_bye"] and m["status"] != "finished" and m["entries"]
         ]
-        if round_row["started_at"] and tables:
-            running = any(t["status"] == "in_progress" for t in tables)
-            rounds.append({**round_row, "tables": tables, "running": running})
+        if not (round_row["started_at"] and playing):
+            continue  # labelled only where there are tables to show
+        labels = table_labels(tournament, round_row)
+        tables = [
+            {**m, "over_time": _attention_key(m, at) == "over_time", "table": labels[m["id"]]}
+            for m in playing
+        ]
+        running = any(t["status"] == "in_progress" for t in tables)
+        rounds.append({**round_row, "tables": tables, "running": running})
     return {"queue": queue, "rounds": rounds, "check_in": check_in}
 
 
