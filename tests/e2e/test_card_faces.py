@@ -242,7 +242,7 @@ def test_the_keyboard_reaches_every_card_and_opens_it_large(live_server, page):
 def test_the_card_browsers_table_shows_each_rows_card(live_server, page):
     # given Kingdom Combat's cards as a table of text rows
     page.goto(f"{live_server.url}/cards/?game=kingdom-combat&layout=table")
-    row = page.locator('.cards-table tr[data-face-key="Royal Mint"]')
+    row = page.locator('.cards-table td[data-face-key="Royal Mint"]')
     # when the pointer rests on a row, then its card shows beside the row, readable
     row.hover()
     peek = page.locator(".cf-peek")
