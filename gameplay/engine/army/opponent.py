@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.army import strategy
-from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
+from gameplay.engine.army.cards import FIGHTING_CARDS, card_key, is_attack, stamina_of, value_of
 from gameplay.engine.core import clone
 
 if TYPE_CHECKING:
@@ -71,7 +71,91 @@ PROMISE = {card: strategy.expected_swing(card, list(FIGHTING_CARDS)) for card in
 def greedy_reply(
     ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random
 ) -> dict[str, Any]:
-    """The card the greedy bot in `seat` would play from its view of the state."""
+    """The card the greedy bot in `seat` would play from its view of the state, drawn as
+    GreedyBot draws it but without building its sample: the other hand is a random deal of
+    the cards the seat cannot see, scored as `strategy.evaluate` scores each card on it."""
+    if state["round"] + 1 >= state["options"]["round_limit"]:
+        return greedy_reply_by_the_rules(ruleset, state, seat, rng)  # the limit ends the game
+    me = state["players"][str(seat)]
+    seen = set(me["hand"]) | set(state["fight_graveyard"])
+    unseen = [card for card in FIGHTING_CARDS if card not in seen]
+    theirs = rng.sample(unseen, len(state["players"][str(1 - seat)]["hand"]))
+    hand = sorted(me["hand"], key=card_key)  # the order of legal_actions
+    if state["pending"][str(1 - seat)] is None:
+        # choosing first: only the chosen card's swing against the sampled hand differs
+        scores = [strategy.expected_swing(card, theirs) for card in hand]
+    else:
+        scores = _answer_scores(state, seat, hand, theirs, unseen, rng)
+    top = max(scores)
+    best = [card for card, score in zip(hand, scores, strict=True) if score >= top - 1e-9]
+    return {"type": "play", "card": best[rng.randrange(len(best))]}
+
+
+def _answer_scores(
+    state: dict[str, Any],
+    seat: int,
+    hand: list[str],
+    theirs: list[str],
+    unseen: list[str],
+    rng: random.Random,
+) -> list[float]:
+    """Greedy's evaluation of each card answering a card guessed from the sampled hand, the
+    round resolved and both hands drawn back to five (the SP difference before the round is
+    the same for every card and left out). The draws are the same for every card compared."""
+    guess = theirs[rng.randrange(len(theirs))]
+    pile = [card for card in unseen if card not in theirs]
+    rng.shuffle(pile)
+    refill = state["fight_graveyard"]
+    order = list(range(len(refill) + 2))
+    rng.shuffle(order)
+    me, other = state["players"][str(seat)], state["players"][str(1 - seat)]
+    scores = []
+    for card in hand:
+        draws = _draws(pile, refill, order, {seat: card, 1 - seat: guess})
+        mine = [c for c in hand if c != card] + [draws[seat]]
+        their = [c for c in theirs if c != guess] + [draws[1 - seat]]
+        score = 0.0
+        if value_of(card) > value_of(guess) and is_attack(card):
+            if _last_sp(other):
+                scores.append(1000.0)
+                continue
+            score += 10.0
+        elif value_of(guess) > value_of(card) and is_attack(guess):
+            if _last_sp(me):
+                scores.append(-1000.0)
+                continue
+            score -= 10.0
+        spread = strategy.hand_value(mine, their) - strategy.hand_value(their, mine)
+        scores.append(score + strategy.HAND_WEIGHT * spread)
+    return scores
+
+
+def _draws(
+    pile: list[str], refill: list[str], order: list[int], played: dict[int, str]
+) -> dict[int, str]:
+    """The cards seats 0 and 1 draw, in that order (ruling A5), from the top of a shuffled
+    pile; once it runs out, from the graveyard with this round's cards (seat 0's, then seat
+    1's) shuffled by `order`, the same shuffle for every card compared (as the rules' one
+    chance draw is the same in each copy of GreedyBot's sample)."""
+    if len(pile) >= 2:
+        return {0: pile[0], 1: pile[1]}
+    pool = [*refill, played[0], played[1]]
+    if pile:
+        return {0: pile[0], 1: pool[order[0]]}
+    return {0: pool[order[0]], 1: pool[order[1]]}
+
+
+def _last_sp(player: dict[str, Any]) -> bool:
+    """One more SP lost ends the game for this player (its last army card on its last SP)."""
+    army = player["army"]
+    return army is not None and not player["line"] and stamina_of(army) - player["lost"] == 1
+
+
+def greedy_reply_by_the_rules(
+    ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
+    """The card the greedy bot in `seat` would play, found as GreedyBot finds it: a sample of
+    the state from the seat's view, each card applied and evaluated."""
     base = ruleset.determinize(ruleset.view(state, seat), seat, rng)
     legal = ruleset.legal_actions(base, seat)
     scores = []

@@ -13,6 +13,7 @@ constructed positions below, each a single decision.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -181,3 +182,27 @@ def test_a_duplicate_ladder_narrows_its_interval_when_each_deal_splits():
     assert low < 0.5 < high
     assert high - low == pytest.approx(wide_high - wide_low, rel=0.15)
     assert paired_interval({0: 1.0}) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(("seed", "rounds"), [(0, 1), (3, 17), (4, 13), (10, 12)])
+def test_army_imitates_the_greedy_bot_without_building_its_sample(seed, rounds):
+    # given Army positions early, mid-pile and at an empty pile, choosing first and second
+    rng = random.Random(seed)
+    state = core.new_game("army", seats=2, seed=seed)
+    for _ in range(rounds + 1):
+        for seat in (0, 1):
+            core.play(state, seat, rng.choice(ARMY.legal_actions(state, seat)))
+    answering = core.clone(state)
+    core.play(answering, 0, rng.choice(ARMY.legal_actions(answering, 0)))
+    for position, seat in ((state, 0), (answering, 1)):
+        # when the fast imitation and GreedyBot's own procedure each choose 2,000 times
+        fast = Counter(
+            opponent.greedy_reply(ARMY, position, seat, random.Random(i))["card"]
+            for i in range(2000)
+        )
+        slow = Counter(
+            opponent.greedy_reply_by_the_rules(ARMY, position, seat, random.Random(-i))["card"]
+            for i in range(2000)
+        )
+        # then each card is chosen about as often
+        assert all(abs(fast[card] - slow[card]) < 120 for card in fast | slow), (fast, slow)
