@@ -20,6 +20,7 @@ import pytest
 from bench.bot_ladder import paired_interval, wilson_interval
 from gameplay.engine import bots, core, registry
 from gameplay.engine.army import ARMY, opponent
+from gameplay.engine.army.cards import FIGHTING_CARDS
 from gameplay.engine.core import Ruleset
 
 Z_80 = 0.8416
@@ -106,14 +107,27 @@ def test_army_models_a_card_chosen_in_secret_as_the_greedy_bot_chooses_it():
     assert untouched == sampled
 
 
-def test_the_model_keeps_the_cards_the_greedy_bot_would_have_played_unlikely():
-    # given a hand holding a red 10 while a red 5 and a black 4 were played after it came
-    hand = ["10H", "3S", "2C", "4D", "6S"]
-    # then the 10 counts as drawn last, the 6 of spades was held when the 4 of spades was
-    # played, and a hand of cards worse than the plays fits them
-    assert opponent._misfits(hand, ["5H", "4S"]) == 1
-    assert opponent._misfits(["10H", "3S", "2C", "4D", "2S"], ["5H", "4S"]) == 0
-    assert opponent._misfits(hand, []) == 0
+def test_the_model_deals_the_greedy_bot_a_hand_its_plays_make_likely():
+    # given a greedy bot that played three weak cards in a row, and the cards it may hold
+    plays = ("4S", "3C", "2S")
+    pool = sorted(set(FIGHTING_CARDS) - set(plays) - {"10S", "9S", "7H", "6D", "5C"})
+    strong = {card for card in pool if opponent.PROMISE[card] > 0.5}  # red 8s to 10s
+
+    def strong_held(hands):
+        return sum(len(strong & set(hand)) for hand in hands) / len(hands)
+
+    # when the model deals its hand as a bot choosing first and as one answering
+    first = opponent.posterior_hands(tuple(pool), plays, 5, opponent.BETA_FIRST)
+    second = opponent.posterior_hands(tuple(pool), plays, 5, opponent.BETA_SECOND)
+    # then every hand is five unseen cards
+    for hand in first + second:
+        assert len(set(hand)) == 5
+        assert set(hand) <= set(pool)
+    # and a bot that plays its best card first holds few strong cards (about one drawn since),
+    # one that answers fewer than a blind deal but more than that
+    blind = 5 * len(strong) / len(pool)
+    assert strong_held(first) < strong_held(second) < blind
+    assert strong_held(first) < 0.6 * blind
 
 
 def test_a_secret_choice_is_judged_against_the_answer_of_the_seat_still_to_choose():
