@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+# production's copy of the versions in Redis (with REDIS_URL; the `_database` figures turn it off)
+os.environ.setdefault("TOURNAMENT_VERSION_COPY_SECONDS", "2")
 
 import django
 

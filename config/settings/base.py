@@ -222,7 +222,7 @@ else:
 
 # A copy of each event's version in Redis, for watchers' unchanged polls; how long a copy lives
 # (tournaments/fastpath/version_copy.py, tournaments/RULINGS.md 23). 0: off (no Redis).
-TOURNAMENT_VERSION_COPY_SECONDS = 2.0 if REDIS_URL else 0.0
+TOURNAMENT_VERSION_COPY_SECONDS = env_int("TOURNAMENT_VERSION_COPY_SECONDS", 2 if REDIS_URL else 0)
 
 # Live updates (config/live.py): notices pushed to open pages over server-sent events, through
 # Redis pub/sub when configured (every web and worker process), else files under var/live that
