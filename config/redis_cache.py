@@ -32,3 +32,8 @@ class ReusedClientRedisCache(RedisCache):
     def __init__(self, server, params) -> None:
         super().__init__(server, params)
         self._class = ReusedClientRedisCacheClient
+
+    def redis_client(self):
+        """The `redis.Redis` this cache writes with, for commands the cache API has no word
+        for (`tournaments.fastpath.version_copy`'s GET and store script)."""
+        return self._cache.get_client(write=True)

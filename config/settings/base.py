@@ -220,6 +220,10 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# A copy of each event's version in Redis, for watchers' unchanged polls; how long a copy lives
+# (tournaments/fastpath/version_copy.py, tournaments/RULINGS.md 23). 0: off (no Redis).
+TOURNAMENT_VERSION_COPY_SECONDS = env_int("TOURNAMENT_VERSION_COPY_SECONDS", 2 if REDIS_URL else 0)
+
 # Live updates (config/live.py): notices pushed to open pages over server-sent events, through
 # Redis pub/sub when configured (every web and worker process), else files under var/live that
 # the web process watches (the embedded mode's worker is another process).

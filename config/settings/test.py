@@ -64,6 +64,9 @@ STORAGES = {
 # Live notices stay in the test process (the live server runs in it); tests of the Redis and
 # file transports make their own.
 LIVE_TRANSPORT = env_str("LIVE_TRANSPORT", "local")
+# No copy of the events' versions in Redis even when REDIS_URL is set (a developer's shell): the
+# tests count the polls' queries; tests/tournaments/test_version_copy.py turns it on.
+TOURNAMENT_VERSION_COPY_SECONDS = env_int("TOURNAMENT_VERSION_COPY_SECONDS", 0)
 # A browser test's closed page frees its live-server thread within a heartbeat.
 LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 20)  # (a bench holds its streams longer)
 LIVE_HEARTBEAT_S = env_int("LIVE_HEARTBEAT_S", 2)

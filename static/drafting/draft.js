@@ -9,11 +9,16 @@
       var leftMs = Math.max(0, Date.parse(deadline) - Date.now());
       var left = Math.ceil(leftMs / 1000);
       if (!totals[deadline]) { totals[deadline] = Math.max(leftMs, 1); }
+      el.classList.toggle("urgent", left <= 5);
+      if (left === 0 && el.dataset.over) {
+        // the server makes the timeout pick (the page follows by push): never "0 s" for long
+        el.textContent = el.dataset.over;
+        return;
+      }
       var out = el.querySelector(".seconds-left");
       if (out) { out.textContent = String(left); }
       var bar = el.querySelector(".timer-bar");
       if (bar) { bar.value = Math.round(1000 * leftMs / totals[deadline]); }
-      el.classList.toggle("urgent", left <= 5);
     });
   }
   setInterval(tick, 250);

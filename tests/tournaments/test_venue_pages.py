@@ -131,6 +131,32 @@ def test_one_name_for_starting_a_round():
     )
     plain = Tournament(structure="elimination")
     assert round_start_label(tournament=plain, number=2, name="Round 2") == "Start round 2"
+    # once the round is under way, the action names the matches still waiting
+    assert round_start_label(tournament=swiss, number=2, name="Swiss round 2", waiting=4) == (
+        "Start the 4 waiting matches of round 2 of 3 (Swiss)"
+    )
+    assert round_start_label(tournament=swiss, number=4, name="Quarterfinals", waiting=1) == (
+        "Start the waiting match of the Quarterfinals"
+    )
+
+
+def test_a_round_under_way_offers_its_waiting_matches_once(make_event, org_client, organizer):
+    # given a 6-entry Swiss event in round 2, with one result of round 2 reported
+    tid, _players = make_event(6, structure="swiss", top_cut=4, best_of=1)
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    _report_round(org_client, tid, 1)
+    second = org_client.get(f"/api/tournaments/{tid}/bracket/").json()["rounds"][1]
+    first_table = second["matches"][0]
+    winner = first_table["entries"][0]["id"]
+    body = {"games": [{"winner": winner, "life": {}, "first_damage": None}]}
+    org_client.post(f"/api/matches/{first_table['id']}/report/", body, format="json")
+    # when the organizer opens the event, then the round's other tables are offered once,
+    # named as what they are, and nothing says the bracket waits for the start
+    page = logged_in(organizer).get(f"/tournaments/{tid}/").content.decode()
+    label = "Start the 2 waiting matches of round 2 of 3 (Swiss)"
+    assert page.count(label) == 1
+    assert "Start round 2" not in page
+    assert "drawn when the tournament starts" not in page
 
 
 def _report_round(org_client, tid: int, number: int) -> None:

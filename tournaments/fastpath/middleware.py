@@ -5,7 +5,7 @@ make the same checks, `tournaments.fastpath.conditional`). Justified by
 `bench/event_scale.py`, figures `unchanged_bracket_poll_204_cpu`,
 `unchanged_match_poll_204_cpu`, `unchanged_bracket_api_304_cpu`,
 `unchanged_standings_api_304_cpu` and `unchanged_page_304_cpu` beside `bare_view_cpu` (a
-watcher's poll costs one indexed read, issues 17 and 33).
+watcher's poll costs one Redis GET of the version's copy or one indexed read, issues 17 and 33).
 """
 
 import re
@@ -19,6 +19,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
+from tournaments.fastpath import version_copy
 from tournaments.fastpath.conditional import (
     etag,
     matches,
@@ -28,7 +29,7 @@ from tournaments.fastpath.conditional import (
     unchanged_since,
 )
 from tournaments.fastpath.match_keys import match_live_key
-from tournaments.fastpath.pk_reads import tournament_version
+from tournaments.fastpath.pk_reads import Version, tournament_version
 
 # /tournaments/<pk>/, its bracket and standings pages, and the bracket and standings API
 POLLED = re.compile(r"^/(api/)?tournaments/([1-9]\d{0,17})/(?:(bracket|standings)/)?$")
@@ -39,7 +40,8 @@ MATCH_POLLED = re.compile(r"^/matches/([1-9]\d{0,17})/live/$")
 
 class UnchangedReadMiddleware:
     """Answers watchers' unchanged polls from the tournament's version alone, before the
-    session, CSRF, the user and messages are read (a watcher's poll costs one indexed read):
+    session, CSRF, the user and messages are read (a watcher's poll costs one indexed read,
+    or one Redis GET where the version's copy answers, `version_copy`):
 
     - the bracket's htmx poll naming the version it shows (`?since=v`) and the match page's
       naming its match's key (`?since=key`, what its live part shows): 204, for anyone;
@@ -76,18 +78,36 @@ class UnchangedReadMiddleware:
 
     def _unchanged(self, request, api: str | None, pk: str, page: str | None):
         since = request.GET.get("since") if page == "bracket" and not api else None
-        asked = request.META.get("HTTP_IF_NONE_MATCH")
-        if not since and not asked:
+        if not since and not request.META.get("HTTP_IF_NONE_MATCH"):
             return None
-        state = tournament_version(tournament_id=int(pk))
+        tournament_id = int(pk)
+        copied = None
+        if api or page is not None:  # their answers do not depend on the event's status
+            copied = version_copy.recall(tournament_id)
+            if copied is not None:
+                known = Version(copied, status=STATUS_NOT_READ)
+                answer = _answer_unchanged(request, api, tournament_id, page, since, known)
+                if answer is not None:
+                    return answer  # a differing copy may be behind: the database decides
+        state = tournament_version(tournament_id=tournament_id)
         if state is None:
             return None  # the view answers 404
-        request._tournament_version = (int(pk), state)  # the view need not read it again
-        if since:
-            return no_change() if unchanged_since(request, state.version) else None
-        if api:
-            return _api_unchanged(request, int(pk), page, state.version)
-        return _page_unchanged(request, int(pk), page, state)
+        if copied is None:
+            version_copy.store(tournament_id, state.version)
+        request._tournament_version = (tournament_id, state)  # the view need not read it again
+        return _answer_unchanged(request, api, tournament_id, page, since, state)
+
+
+STATUS_NOT_READ = ""  # a version from the copy: only the event page reads the status
+
+
+def _answer_unchanged(request, api, pk: int, page, since, state: Version):
+    """204 or 304 when the request names `state`'s version, else None."""
+    if since:
+        return no_change() if unchanged_since(request, state.version) else None
+    if api:
+        return _api_unchanged(request, pk, page, state.version)
+    return _page_unchanged(request, pk, page, state)
 
 
 def _api_unchanged(request, pk: int, page: str | None, version: int):

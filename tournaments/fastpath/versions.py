@@ -14,6 +14,7 @@ from django.db import connection
 from django.db.models import Subquery
 
 from config import live
+from tournaments.fastpath import version_copy
 from tournaments.fastpath.pk_reads import MAX_ID
 from tournaments.models import Match, Tournament
 
@@ -53,6 +54,7 @@ def _bump(where: str, params) -> int:
         bumped = cursor.fetchall()
     for row_pk, new_version in bumped:
         live.publish(f"tournament-{row_pk}", new_version)
+        version_copy.store_after_commit(row_pk, new_version)
     return len(bumped)
 
 

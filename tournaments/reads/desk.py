@@ -95,6 +95,7 @@ def desk_get(*, tournament: Tournament, bracket: dict, at) -> dict:
                     "priority": ROUND_READY[0],
                     "kind": "round_ready",
                     "round": round_row,
+                    "ready": ready,
                     "reason": f"{ready} match{'es' if ready != 1 else ''} ready to start",
                 }
             )

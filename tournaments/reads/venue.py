@@ -10,14 +10,27 @@ from tournaments.reads.bracket import bracket_cached, cut_after, round_stage
 from tournaments.reads.swiss import swiss_state
 
 
-def round_start_label(*, tournament: Tournament, number: int, name: str) -> str:
+def round_start_label(*, tournament: Tournament, number: int, name: str, waiting: int = 0) -> str:
     """The one name of the action that starts round `number` (named `name` in the bracket),
     wherever it is offered: "Start round 2 of 3 (Swiss)", "Start group round 2 of 5",
-    "Start Quarterfinals", "Start round 2"."""
+    "Start Quarterfinals", "Start round 2". Once the round is under way (some of its matches
+    started or finished), `waiting` says how many still wait for their clocks: "Start the 4
+    waiting matches of round 2 of 3 (Swiss)"."""
     heading = round_heading(tournament=tournament, number=number, name=name)
-    if heading.startswith("Round "):
-        return f"Start round {heading.removeprefix('Round ')}"
-    return f"Start {heading[0].lower() + heading[1:] if heading.startswith('Group ') else heading}"
+    if heading.startswith(("Round ", "Group ")):
+        heading = heading[0].lower() + heading[1:]
+    if waiting:
+        matches = "the waiting match" if waiting == 1 else f"the {waiting} waiting matches"
+        of = heading if heading[0].islower() else f"the {heading}"
+        return f"Start {matches} of {of}"
+    return f"Start {heading}"
+
+
+def round_under_way(round_row: dict) -> bool:
+    """Whether some match of the round (a bye aside) has started or finished."""
+    return any(
+        not m["is_bye"] and m["status"] not in ("pending", "ready") for m in round_row["matches"]
+    )
 
 
 def round_heading(*, tournament: Tournament, number: int, name: str) -> str:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 from tournaments.models import Tournament
 from tournaments.reads.bracket import bracket_cached
 from tournaments.reads.desk import desk_get
-from tournaments.reads.venue import round_start_label
+from tournaments.reads.venue import round_start_label, round_under_way
 from tournaments.services.common import is_organizer
 from tournaments.web.common import get_tournament
 
@@ -20,8 +20,12 @@ def desk_for(tournament: Tournament, bracket: dict) -> dict | None:
     desk = desk_get(tournament=tournament, bracket=bracket, at=timezone.now())
     for row in desk["queue"]:
         if row["kind"] == "round_ready":
+            round_row = row["round"]
             row["label"] = round_start_label(
-                tournament=tournament, number=row["round"]["number"], name=row["round"]["name"]
+                tournament=tournament,
+                number=round_row["number"],
+                name=round_row["name"],
+                waiting=row["ready"] if round_under_way(round_row) else 0,
             )
     return desk
 

@@ -16,7 +16,7 @@ from config.errors import ServiceError
 from tournaments import services
 from tournaments.fastpath import conditional
 from tournaments.fastpath.bracket_cards import bracket_html
-from tournaments.models import Match, Tournament
+from tournaments.models import Tournament
 from tournaments.reads import events as event_reads
 from tournaments.reads import round_robin, swiss
 from tournaments.reads.bracket import bracket_cached
@@ -25,7 +25,6 @@ from tournaments.reads.describe import description_html
 from tournaments.reads.desk import check_in_get
 from tournaments.reads.matches import next_matches_for_user
 from tournaments.reads.standings import Standings, standings_cached
-from tournaments.reads.venue import round_start_label
 from tournaments.services.common import is_organizer
 from tournaments.web.common import get_tournament, page_tag, region_param
 from tournaments.web.desk import desk_for
@@ -89,7 +88,6 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict:
         "mine": mine,
         "desk": desk_for(tournament, bracket) if organizer else None,
         # A round's start is offered only where it would start something.
-        "startable_rounds": _startable_rounds(tournament, bracket) if organizer else [],
         "my_matches": next_matches_for_user(
             user=request.user, tournament=tournament, limit=3, entry_ids=mine
         ),
@@ -137,17 +135,6 @@ def _groups_panel(tournament: Tournament) -> dict:
         "groups": round_robin.groups_standings(tournament=tournament),
         "groups_rounds": swiss.swiss_round_numbers(tournament=tournament),
     }
-
-
-def _startable_rounds(tournament: Tournament, bracket: dict) -> list[dict]:
-    return [
-        {
-            "number": r["number"],
-            "label": round_start_label(tournament=tournament, number=r["number"], name=r["name"]),
-        }
-        for r in bracket["rounds"]
-        if any(m["status"] == Match.Status.READY for m in r["matches"])
-    ]
 
 
 def _registration_shut(tournament: Tournament) -> str:
