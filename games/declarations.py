@@ -379,6 +379,9 @@ GAMES: tuple[Game, ...] = (
             # battle line and combat fought), then the next duel on four guesses of the other
             # hand (search_evaluate; random rollouts only added noise; BENCHMARKS.md)
             search=SearchBudget(rollouts=96, depth=0, top=3),
+            # the other hand sampled to fit its last lost duel: the loser could not trump the
+            # last card and keeps its hand (rune_duel/opponent.py; 0.593 -> 0.635 in A/B)
+            choice_model=True,
             bots=ENGINE_BOTS,
         ),
         engine_decks="cards",

@@ -59,8 +59,9 @@ class GameType:
       rollout_policy: rollout_action is the game's own policy (else uniformly random moves).
       search: the search bot's budget in this game (SearchBudget: rollouts, depth, top).
       choice_model: model_choices re-draws, in a determinized state, the secret choices other
-        seats have already made as the game's policy would make them (the search bot's model
-        of its opponents); otherwise they stay as determinize drew them (uniformly).
+        seats have already made as the game's policy would make them, or their hidden cards as
+        the public record makes likely (the search bot's model of its opponents); otherwise
+        they stay as determinize drew them (uniformly).
       lists_hidden_cards: hidden_cards(state, seat) names the ids a view must not show (the
         fuzz tests check every view against it).
       bots: the bots (engine.bots names) that play the game.

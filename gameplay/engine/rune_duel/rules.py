@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import games
 from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset
-from gameplay.engine.rune_duel import flow, invariants, setup, strategy, views
+from gameplay.engine.rune_duel import flow, invariants, opponent, setup, strategy, views
 from gameplay.engine.rune_duel.battle import name
 
 
@@ -94,6 +95,13 @@ class RuneDuel(Ruleset):
         really fought), then evaluate on fresh guesses of the next duel's other hand (the
         greedy bot's evaluate and its fixed six guesses are unchanged)."""
         return strategy.search_evaluate(state, seat)
+
+    def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
+        """In the search bot's samples, the other hand re-dealt to fit its last lost duel
+        (opponent.py); the story trimmed to what is read from it (the search clones a sample
+        many times)."""
+        opponent.plausible_hand(state, seat, rng)
+        opponent.trim_story(state)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """Button text such as "Play Iron Boar", "Charge into slot 3", "Keep my hand"."""

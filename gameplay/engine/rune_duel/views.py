@@ -217,7 +217,8 @@ def determinize(
             },
             "work": [_task(task) for task in view["work"]],
             "choice": _state_choice(view["choice"]),
-            "story": [],
+            # the public story: the search bot reads the last duel's end from it (opponent.py)
+            "story": list(view["story"]),
         }
     )
     for key in ("life", "damage_taken", "life_gained"):

@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from gameplay.engine import core
 from gameplay.engine.rune_duel import RUNE_DUEL as RD
-from gameplay.engine.rune_duel import strategy
+from gameplay.engine.rune_duel import opponent, scenario, strategy
+from gameplay.engine.rune_duel.battle import card
+from gameplay.engine.rune_duel.cards import trumps
 
 
 def duel_state(seed: int, steps: int) -> dict:
@@ -61,3 +63,64 @@ def test_search_evaluate_plays_the_round_out_on_a_copy(seed, steps):
     RD.check_invariants(ahead)
     assert ahead["phase"] != "duel" or ahead["round"] == state["round"] + 1
     assert RD.search_evaluate(state, 0) == score
+
+
+def fitting(state: dict, cards: list, beaten: dict) -> int:
+    """How many of the cards cannot trump the beaten card."""
+    return sum(not trumps(card(state, c), beaten) for c in cards)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 14))
+def test_a_lost_duel_tells_what_the_loser_still_holds(seed, steps):
+    # the inference is sound on real games: after a lost duel the loser's hand cannot trump
+    # its last card, and in the next duel it still holds the kept cards not yet played
+    state = duel_state(seed, steps)
+    last = state["last_duel"]
+    if state["outcome"] is not None or not last or not last["damage"]:
+        return
+    loser = 1 - last["winner"]
+    sample = RD.determinize(RD.view(state, last["winner"]), last["winner"], random.Random(seed))
+    clue = opponent.last_duel_clue(sample, loser)
+    if clue is None:  # the story no longer reaches back to the duel's end
+        return
+    beaten, discarded = clue
+    real = state["zones"][str(loser)]["hand"]
+    played = [c for s, c in state["duel"] if s == loser]
+    assert fitting(state, real, beaten) >= last["damage"] - discarded - fitting(
+        state, played, beaten
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 14))
+def test_the_re_dealt_hand_comes_from_the_unseen_cards(seed, steps):
+    state = duel_state(seed, steps)
+    if state["outcome"] is not None:
+        return
+    seat = state["turn"]
+    sample = RD.determinize(RD.view(state, seat), seat, random.Random(seed))
+    zone = sample["zones"][str(1 - seat)]
+    unseen, size = sorted(zone["hand"] + zone["deck"]), len(zone["hand"])
+    opponent.plausible_hand(sample, seat, random.Random(seed))
+    assert sorted(zone["hand"] + zone["deck"]) == unseen
+    assert len(zone["hand"]) == size
+    RD.check_invariants(sample)
+    clue = opponent.last_duel_clue(sample, 1 - seat)
+    opponent.trim_story(sample)
+    assert opponent.last_duel_clue(sample, 1 - seat) == clue
+
+
+def test_after_a_lost_duel_the_sampled_hand_cannot_trump_the_last_card():
+    big = scenario.creature("Big", 5, 3, 5, 5)
+    small = [scenario.creature(f"Small {i}", 1, 1, 1, 1) for i in range(3)]
+    tall = [scenario.creature(f"Tall {i}", 6, 1, 1, 1) for i in range(3)]
+    state = scenario.build(hands=[[big], [small[0], small[1]]], decks=[[], [small[2], *tall]])
+    RD.apply(state, 0, {"type": "play", "card": "0-0", "name": "Big"})  # seat 1 cannot trump
+    assert state["last_duel"] == {"winner": 0, "damage": 2}
+    for seed in range(20):
+        sample = RD.determinize(RD.view(state, 0), 0, random.Random(seed))
+        RD.model_choices(sample, 0, random.Random(seed))
+        hand = sample["zones"]["1"]["hand"]
+        assert len(hand) == 2
+        assert fitting(sample, hand, card(state, "0-0")) == 2
