@@ -4,64 +4,90 @@ The greedy bot samples once what it cannot see (the other hand, a card already c
 plays each of its cards on that sample and keeps the best by the game's evaluation. The search
 bot plays the other seat that way in its samples: its answer when the search bot chooses first,
 and the card it has already chosen when the search bot chooses second. The model decides from
-what that seat sees in the sample (its view), never from the cards behind it.
+what that seat sees in the sample (its view), never from the cards behind it; the hand it holds
+in the sample is dealt as its plays so far make likely (`posterior_hands`).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import random
+import zlib
 from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.army import strategy
-from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
+from gameplay.engine.army.cards import FIGHTING_CARDS, card_key, is_attack, stamina_of, value_of
 from gameplay.engine.core import clone
 
 if TYPE_CHECKING:
     from gameplay.engine.core import Ruleset
 
-MISFIT = 0.15  # the odds kept for a held card the greedy bot would mostly have played instead
-TRIES = 24  # hands drawn for one sample before keeping the last
+PARTICLES = 2048  # hands followed through the other seat's past plays, for one decision
+WINDOW = 8  # the other seat's latest plays followed
+# How sharply the greedy bot prefers its most promising card: the odds of a card are
+# exp(beta * promise). Choosing first it plays the most promising card 79 % of the time
+# (BETA_FIRST, fitted by likelihood to its choices from random hands); answering a card it
+# guesses, 39 % of the time (BETA_SECOND, fitted to its answers in greedy-vs-greedy games).
+BETA_FIRST = 12.0
+BETA_SECOND = 2.0
 
 
-def plausible_hand(state: dict[str, Any], seat: int, rng: random.Random) -> None:
-    """Re-deal the other seat's hidden hand, in a sample, as the greedy bot's play so far makes
-    likely: it plays its best card each round (the other seat chose first, so by the card's
-    promise alone), so the cards it still holds are mostly no better than the ones it played
-    while holding them. A hand is drawn from the unseen cards and kept with the odds MISFIT for
-    each card that the plays so far make unlikely (its best cards counted as the latest drawn)."""
+def plausible_hand(
+    state: dict[str, Any], seat: int, rng: random.Random, beta: float = BETA_FIRST
+) -> None:
+    """Re-deal the other seat's hidden hand, in a sample, from the cards this seat cannot see,
+    as the greedy bot's plays so far make likely (`posterior_hands`; `beta`: how sharply it
+    chose them)."""
     other = str(1 - seat)
-    played = [entry["cards"][other] for entry in reversed(state.get("played", [])[-4:])]
-    if not played:
+    plays = [entry["cards"][other] for entry in state.get("played", [])[-WINDOW:]]
+    if not plays:
         return
     player = state["players"][other]
     pool = player["hand"] + state["fight_pile"]
-    size = len(player["hand"])
-    hand = player["hand"]
-    for _ in range(TRIES):
-        hand = rng.sample(pool, size)
-        if rng.random() < MISFIT ** _misfits(hand, played):
-            break
+    hands = posterior_hands(tuple(sorted(pool)), tuple(plays), len(player["hand"]), beta)
+    hand = list(hands[rng.randrange(len(hands))])
     player["hand"] = hand
     rest = [card for card in pool if card not in hand]
     rng.shuffle(rest)
     state["fight_pile"] = rest
 
 
-def _misfits(hand: list[str], played: list[str]) -> int:
-    """Cards of the hand that beat a card played (latest first) while the hand held them."""
-    ranked = sorted(hand, key=PROMISE.__getitem__, reverse=True)
-    misfits = 0
-    for index, card in enumerate(ranked):
-        if any(_better(card, chosen) for chosen in played[:index]):
-            misfits += 1
-    return misfits
-
-
-def _better(card: str, chosen: str) -> bool:
-    """The greedy bot prefers card to chosen whatever it guesses of the other hand."""
-    if is_attack(card) == is_attack(chosen):
-        return value_of(card) > value_of(chosen)
-    return is_attack(card) and value_of(card) >= value_of(chosen)
+@functools.lru_cache(maxsize=16)
+def posterior_hands(
+    pool: tuple[str, ...], plays: tuple[str, ...], size: int, beta: float
+) -> tuple[tuple[str, ...], ...]:
+    """PARTICLES hands of `size` cards from `pool`, followed by a particle filter from the
+    oldest of `plays` on. Each hand is weighted by the odds that greedy plays the card it
+    played (its odds exp(beta * promise) against the hand's), loses it and draws a card: the
+    next card played if the hand lacks it (a coincidence, at the odds of drawing that one
+    card), else any card it may have drawn; the hands are resampled by weight after each
+    play. The same for every sample of one decision (so computed once: its own random numbers
+    come from the pool and the plays, and a cached answer changes nothing)."""
+    rng = random.Random(zlib.crc32(" ".join((*pool, "|", *plays)).encode()))
+    odds = {card: math.exp(beta * promise) for card, promise in PROMISE.items()}
+    plays = tuple(dict.fromkeys(plays))  # a card played twice (after a reshuffle) once
+    cards = list(pool) + [card for card in plays if card not in pool]  # greedy may have held
+    first = plays[0]
+    others = [card for card in cards if card != first]
+    hands = [[first, *rng.sample(others, size - 1)] for _ in range(PARTICLES)]
+    for index, play in enumerate(plays):
+        upcoming = plays[index + 1] if index + 1 < len(plays) else None
+        gone = set(plays[: index + 1])
+        weights, kept = [], []
+        for hand in hands:
+            weight = odds[play] / sum(odds[card] for card in hand)
+            rest = [card for card in hand if card != play]
+            free = [card for card in cards if card not in gone and card not in rest]
+            if upcoming is not None and upcoming not in rest:
+                rest.append(upcoming)  # it had to be drawn now: one card among the free ones
+                weight /= len(free)
+            else:
+                rest.append(free[rng.randrange(len(free))])
+            weights.append(weight)
+            kept.append(rest)
+        hands = rng.choices(kept, weights, k=PARTICLES)
+    return tuple(tuple(hand) for hand in hands)
 
 
 # each card's expected swing against the whole pack: the order of the cards' promise
@@ -71,7 +97,91 @@ PROMISE = {card: strategy.expected_swing(card, list(FIGHTING_CARDS)) for card in
 def greedy_reply(
     ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random
 ) -> dict[str, Any]:
-    """The card the greedy bot in `seat` would play from its view of the state."""
+    """The card the greedy bot in `seat` would play from its view of the state, drawn as
+    GreedyBot draws it but without building its sample: the other hand is a random deal of
+    the cards the seat cannot see, scored as `strategy.evaluate` scores each card on it."""
+    if state["round"] + 1 >= state["options"]["round_limit"]:
+        return greedy_reply_by_the_rules(ruleset, state, seat, rng)  # the limit ends the game
+    me = state["players"][str(seat)]
+    seen = set(me["hand"]) | set(state["fight_graveyard"])
+    unseen = [card for card in FIGHTING_CARDS if card not in seen]
+    theirs = rng.sample(unseen, len(state["players"][str(1 - seat)]["hand"]))
+    hand = sorted(me["hand"], key=card_key)  # the order of legal_actions
+    if state["pending"][str(1 - seat)] is None:
+        # choosing first: only the chosen card's swing against the sampled hand differs
+        scores = [strategy.expected_swing(card, theirs) for card in hand]
+    else:
+        scores = _answer_scores(state, seat, hand, theirs, unseen, rng)
+    top = max(scores)
+    best = [card for card, score in zip(hand, scores, strict=True) if score >= top - 1e-9]
+    return {"type": "play", "card": best[rng.randrange(len(best))]}
+
+
+def _answer_scores(
+    state: dict[str, Any],
+    seat: int,
+    hand: list[str],
+    theirs: list[str],
+    unseen: list[str],
+    rng: random.Random,
+) -> list[float]:
+    """Greedy's evaluation of each card answering a card guessed from the sampled hand, the
+    round resolved and both hands drawn back to five (the SP difference before the round is
+    the same for every card and left out). The draws are the same for every card compared."""
+    guess = theirs[rng.randrange(len(theirs))]
+    pile = [card for card in unseen if card not in theirs]
+    rng.shuffle(pile)
+    refill = state["fight_graveyard"]
+    order = list(range(len(refill) + 2))
+    rng.shuffle(order)
+    me, other = state["players"][str(seat)], state["players"][str(1 - seat)]
+    scores = []
+    for card in hand:
+        draws = _draws(pile, refill, order, {seat: card, 1 - seat: guess})
+        mine = [c for c in hand if c != card] + [draws[seat]]
+        their = [c for c in theirs if c != guess] + [draws[1 - seat]]
+        score = 0.0
+        if value_of(card) > value_of(guess) and is_attack(card):
+            if _last_sp(other):
+                scores.append(1000.0)
+                continue
+            score += 10.0
+        elif value_of(guess) > value_of(card) and is_attack(guess):
+            if _last_sp(me):
+                scores.append(-1000.0)
+                continue
+            score -= 10.0
+        spread = strategy.hand_value(mine, their) - strategy.hand_value(their, mine)
+        scores.append(score + strategy.HAND_WEIGHT * spread)
+    return scores
+
+
+def _draws(
+    pile: list[str], refill: list[str], order: list[int], played: dict[int, str]
+) -> dict[int, str]:
+    """The cards seats 0 and 1 draw, in that order (ruling A5), from the top of a shuffled
+    pile; once it runs out, from the graveyard with this round's cards (seat 0's, then seat
+    1's) shuffled by `order`, the same shuffle for every card compared (as the rules' one
+    chance draw is the same in each copy of GreedyBot's sample)."""
+    if len(pile) >= 2:
+        return {0: pile[0], 1: pile[1]}
+    pool = [*refill, played[0], played[1]]
+    if pile:
+        return {0: pile[0], 1: pool[order[0]]}
+    return {0: pool[order[0]], 1: pool[order[1]]}
+
+
+def _last_sp(player: dict[str, Any]) -> bool:
+    """One more SP lost ends the game for this player (its last army card on its last SP)."""
+    army = player["army"]
+    return army is not None and not player["line"] and stamina_of(army) - player["lost"] == 1
+
+
+def greedy_reply_by_the_rules(
+    ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random
+) -> dict[str, Any]:
+    """The card the greedy bot in `seat` would play, found as GreedyBot finds it: a sample of
+    the state from the seat's view, each card applied and evaluated."""
     base = ruleset.determinize(ruleset.view(state, seat), seat, rng)
     legal = ruleset.legal_actions(base, seat)
     scores = []
@@ -85,10 +195,16 @@ def greedy_reply(
 
 
 def model_choice(ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random) -> None:
-    """The card the other seat has already chosen in secret, re-drawn as greedy chooses it
-    (before this seat's choice: it chose first, seeing nothing of it)."""
+    """The other seat's hand as its plays make likely, and the card it has already chosen in
+    secret re-drawn as greedy chooses it (before this seat's choice: it chose first, seeing
+    nothing of it)."""
     other = str(1 - seat)
     chosen = state["pending"][other]
+    if state["phase"] == "fight" and chosen is None:
+        # it will answer this seat's card: it answered in the rounds before too (the same
+        # seat chooses first every round when bots play)
+        plausible_hand(state, seat, rng, BETA_SECOND)
+        return
     if chosen is None or chosen["type"] != "play":
         return
     state["pending"][other] = None

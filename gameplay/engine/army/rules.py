@@ -86,7 +86,8 @@ class Army(Ruleset):
         return {"life": views.life_of(state), "first_damage": state["first_damage"]}
 
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
-        """A card the other seat chose in secret, re-drawn as the greedy bot would choose it."""
+        """The other seat's hand as its plays make likely, and a card it chose in secret
+        re-drawn as the greedy bot would choose it."""
         opponent.model_choice(self, state, seat, rng)
 
     def rollout_action(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine.army.cards import is_attack, value_of
+from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
 from gameplay.engine.army.views import life_of
 
 HAND_WEIGHT = 4.0  # per unit of hand_value (one SP is worth 10)
@@ -38,10 +38,21 @@ def hand_value(hand: list[str], their_hand: list[str]) -> float:
 
 def expected_swing(card: str, their_hand: list[str]) -> float:
     """Mean SP swing (+1 we cost them one, -1 they cost us one) of card against their hand."""
-    total = 0
-    for theirs in their_hand:
-        if value_of(card) > value_of(theirs) and is_attack(card):
-            total += 1
-        elif value_of(theirs) > value_of(card) and is_attack(theirs):
-            total -= 1
-    return total / len(their_hand) if their_hand else 0.0
+    if not their_hand:
+        return 0.0
+    row = SWING[card]
+    return sum(row[theirs] for theirs in their_hand) / len(their_hand)
+
+
+def _swing(card: str, theirs: str) -> int:
+    if value_of(card) > value_of(theirs) and is_attack(card):
+        return 1
+    if value_of(theirs) > value_of(card) and is_attack(theirs):
+        return -1
+    return 0
+
+
+# The swing of every card against every card, looked up: the bots score hands millions of times.
+SWING = {
+    card: {theirs: _swing(card, theirs) for theirs in FIGHTING_CARDS} for card in FIGHTING_CARDS
+}

@@ -13,12 +13,14 @@ constructed positions below, each a single decision.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from bench.bot_ladder import paired_interval, wilson_interval
 from gameplay.engine import bots, core, registry
 from gameplay.engine.army import ARMY, opponent
+from gameplay.engine.army.cards import FIGHTING_CARDS
 from gameplay.engine.core import Ruleset
 
 Z_80 = 0.8416
@@ -105,14 +107,27 @@ def test_army_models_a_card_chosen_in_secret_as_the_greedy_bot_chooses_it():
     assert untouched == sampled
 
 
-def test_the_model_keeps_the_cards_the_greedy_bot_would_have_played_unlikely():
-    # given a hand holding a red 10 while a red 5 and a black 4 were played after it came
-    hand = ["10H", "3S", "2C", "4D", "6S"]
-    # then the 10 counts as drawn last, the 6 of spades was held when the 4 of spades was
-    # played, and a hand of cards worse than the plays fits them
-    assert opponent._misfits(hand, ["5H", "4S"]) == 1
-    assert opponent._misfits(["10H", "3S", "2C", "4D", "2S"], ["5H", "4S"]) == 0
-    assert opponent._misfits(hand, []) == 0
+def test_the_model_deals_the_greedy_bot_a_hand_its_plays_make_likely():
+    # given a greedy bot that played three weak cards in a row, and the cards it may hold
+    plays = ("4S", "3C", "2S")
+    pool = sorted(set(FIGHTING_CARDS) - set(plays) - {"10S", "9S", "7H", "6D", "5C"})
+    strong = {card for card in pool if opponent.PROMISE[card] > 0.5}  # red 8s to 10s
+
+    def strong_held(hands):
+        return sum(len(strong & set(hand)) for hand in hands) / len(hands)
+
+    # when the model deals its hand as a bot choosing first and as one answering
+    first = opponent.posterior_hands(tuple(pool), plays, 5, opponent.BETA_FIRST)
+    second = opponent.posterior_hands(tuple(pool), plays, 5, opponent.BETA_SECOND)
+    # then every hand is five unseen cards
+    for hand in first + second:
+        assert len(set(hand)) == 5
+        assert set(hand) <= set(pool)
+    # and a bot that plays its best card first holds few strong cards (about one drawn since),
+    # one that answers fewer than a blind deal but more than that
+    blind = 5 * len(strong) / len(pool)
+    assert strong_held(first) < strong_held(second) < blind
+    assert strong_held(first) < 0.6 * blind
 
 
 def test_a_secret_choice_is_judged_against_the_answer_of_the_seat_still_to_choose():
@@ -181,3 +196,27 @@ def test_a_duplicate_ladder_narrows_its_interval_when_each_deal_splits():
     assert low < 0.5 < high
     assert high - low == pytest.approx(wide_high - wide_low, rel=0.15)
     assert paired_interval({0: 1.0}) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(("seed", "rounds"), [(0, 1), (3, 17), (4, 13), (10, 12)])
+def test_army_imitates_the_greedy_bot_without_building_its_sample(seed, rounds):
+    # given Army positions early, mid-pile and at an empty pile, choosing first and second
+    rng = random.Random(seed)
+    state = core.new_game("army", seats=2, seed=seed)
+    for _ in range(rounds + 1):
+        for seat in (0, 1):
+            core.play(state, seat, rng.choice(ARMY.legal_actions(state, seat)))
+    answering = core.clone(state)
+    core.play(answering, 0, rng.choice(ARMY.legal_actions(answering, 0)))
+    for position, seat in ((state, 0), (answering, 1)):
+        # when the fast imitation and GreedyBot's own procedure each choose 2,000 times
+        fast = Counter(
+            opponent.greedy_reply(ARMY, position, seat, random.Random(i))["card"]
+            for i in range(2000)
+        )
+        slow = Counter(
+            opponent.greedy_reply_by_the_rules(ARMY, position, seat, random.Random(-i))["card"]
+            for i in range(2000)
+        )
+        # then each card is chosen about as often
+        assert all(abs(fast[card] - slow[card]) < 120 for card in fast | slow), (fast, slow)
