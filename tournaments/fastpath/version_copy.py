@@ -82,7 +82,8 @@ class _Copies:
         client_of = getattr(backend, "redis_client", None)
         if seconds > 0 and client_of is not None:
             self.client = client_of()
-            self.prefix = f"{backend.key_prefix or 'combat'}:tournament-version:"
+            prefix = backend.key_prefix  # the site's, as every cache key has it
+            self.prefix = f"{prefix}:tournament-version:" if prefix else "tournament-version:"
             self.lifetime_ms = max(1, int(seconds * 1000))
             self.script = self.client.register_script(STORE_IF_GREATER)
             self.match_script = self.client.register_script(MATCH_KEY_IF_CURRENT)
