@@ -227,11 +227,7 @@ def polls(tournament) -> None:
     # (tournaments/fastpath/version_copy.py; the embedded mode, or before issue 33's copy)
     from_database = {
         f"{name}_database": cases[name]
-        for name in (
-            "unchanged_bracket_poll_204",
-            "unchanged_match_poll_204",
-            "unchanged_standings_api_304",
-        )
+        for name in ("unchanged_bracket_poll_204", "unchanged_standings_api_304")
     }
     best: dict[str, tuple[float, float, int]] = {}
     for _ in range(3):

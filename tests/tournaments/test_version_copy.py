@@ -211,35 +211,3 @@ def test_writes_and_reads_racing_never_leave_the_copy_behind(organizer, copies):
     # then the copy names the last committed version
     assert version_of(tournament) == read_before + 50
     assert copies.recall(tournament.pk) == read_before + 50
-
-
-def test_an_unchanged_match_poll_is_answered_from_the_copies(
-    organizer, copies, django_capture_on_commit_callbacks
-):
-    # given a running event and a player's match page polling with the key it shows
-    from tournaments.fastpath.match_keys import match_live_key
-
-    tournament = bulk_event(organizer, 8, best_of=1)
-    watched = Match.objects.get(tournament=tournament, round__number=1, index=1)
-    poll = f"/matches/{watched.pk}/live/?since={match_live_key(match_id=watched.pk)}"
-    player = Client()
-    # when it polls again, then the copies answer it with no query at all
-    response, queries = get(player, poll)
-    assert (response.status_code, queries) == (204, 0)
-    # when another match of the event changes, then the next poll reads the database once
-    # (the key's copy names the old version) and is still unchanged
-    with django_capture_on_commit_callbacks(execute=True):
-        report_first_match(tournament)
-    response, queries = get(player, poll)
-    assert response.status_code == 204
-    assert queries >= 1
-    response, queries = get(player, poll)
-    assert (response.status_code, queries) == (204, 0)
-    # when its own match changes, then the poll gets the new live part
-    winner = watched.slots.order_by("slot").first().entry_id
-    with django_capture_on_commit_callbacks(execute=True):
-        match_result_report(
-            match=watched, by_user=organizer, games=[{"winner": winner, "life": {}}]
-        )
-    response, _ = get(player, poll)
-    assert response.status_code == 200

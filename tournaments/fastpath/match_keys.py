@@ -11,7 +11,6 @@ import hashlib
 from django.db import connection
 
 from tournaments.fastpath import cache as per_version
-from tournaments.fastpath import version_copy
 from tournaments.fastpath.pk_reads import MAX_ID, row_by_pk
 from tournaments.models.entries import Entry
 from tournaments.models.events import Tournament
@@ -33,22 +32,15 @@ def match_live_key(*, match_id: int) -> str | None:
     Every such write also bumps the event's version in its transaction, so the digest is
     cached per (match, version) in the configured cache (and this process's memory): an
     unchanged poll reads only the version through the match (one indexed read) and the
-    cache; the digest is worked out again only when the version moved (issue 17). With
-    Redis, a copy of the key with its version answers in one round trip while that version
-    is the one the event's copy names (`version_copy.recall_match_key`, issue 33)."""
+    cache; the digest is worked out again only when the version moved (issue 17)."""
     if not 0 < match_id <= MAX_ID:
         return None
-    copied = version_copy.recall_match_key(match_id)
-    if copied is not None:
-        return copied  # worked out at the version the event's copy names (`version_copy`)
     row = row_by_pk(MATCH_VERSION_SQL, match_id)
     if row is None:
         return None
-    version, born, tournament_id = row
-    key = per_version.recall(match_key_name(match_id, version, born))
+    key = per_version.recall(match_key_name(match_id, *row))
     if key is None:
         return match_key_digest(match_id)
-    version_copy.store_match_key(match_id, tournament_id, version, key)
     return key
 
 
@@ -68,10 +60,9 @@ def match_key_digest(match_id: int) -> str | None:
         rows = cursor.fetchall()
     if not rows:
         return None
-    version, born, tournament_id = rows[0][:3]
-    key = hashlib.blake2b(repr([row[3:] for row in rows]).encode(), digest_size=8).hexdigest()
+    version, born = rows[0][:2]
+    key = hashlib.blake2b(repr([row[2:] for row in rows]).encode(), digest_size=8).hexdigest()
     per_version.store_key(match_key_name(match_id, version, born), key)
-    version_copy.store_match_key(match_id, tournament_id, version, key)
     return key
 
 
@@ -84,7 +75,7 @@ def _match_key_sql() -> str:
     # Games and audit rows are only ever added (a correction supersedes the games it
     # replaces): the sum of the counted games' ids and the last audit id name their state.
     return (
-        "SELECT t.version, CAST(t.created_at AS TEXT), t.id,"
+        "SELECT t.version, CAST(t.created_at AS TEXT),"
         " t.status, m.status, m.winner_id, m.decided_by, m.is_bye, m.started_at,"
         " m.deadline, m.time_called_at, m.finished_at,"
         f" (SELECT SUM(g.id) FROM {g} g WHERE g.match_id = m.id AND NOT g.superseded),"
@@ -101,7 +92,7 @@ def _match_key_sql() -> str:
 def _match_version_sql() -> str:
     t, m = Tournament._meta.db_table, Match._meta.db_table
     return (
-        f"SELECT t.version, CAST(t.created_at AS TEXT), t.id"
+        f"SELECT t.version, CAST(t.created_at AS TEXT)"
         f" FROM {m} m JOIN {t} t ON t.id = m.tournament_id WHERE m.id = %s"
     )
 

@@ -19,9 +19,9 @@ Why the copy never tells a watcher "unchanged" for long after a change:
   23: under the pages' shortest poll interval, 5 s, so at worst one poll in a failure is late).
 
 The copy is only ever trusted to say "unchanged": a poll whose version differs from it is
-answered from the database. A match page's poll names the key of what its live part shows
-(`match_keys.match_live_key`), worked out at a version of the event: a copy of that key is
-trusted only while it was worked out at the version the event's copy names now.
+answered from the database. The match page's poll is not answered from it: its key stays
+the same through most of the event's changes, and a copy valid for one version would miss
+after every result of a busy event (BENCHMARKS.md, "Event scale").
 
 Off (settings.TOURNAMENT_VERSION_COPY_SECONDS = 0) without Redis: the embedded mode reads its
 SQLite file, which is as cheap as the copy would be.
@@ -50,21 +50,6 @@ return 0
 """
 
 
-# KEYS[1]: a match's copy "tournament id:version:key"; ARGV[1]: the prefix of the versions'
-# copies. The match's key if the copy of its event's version is the version the key was worked
-# out at, else false. (It reads a key it is not given in KEYS: the event's id is in the match's
-# copy. Fine on one Redis; a Redis Cluster would need the two in one hash slot.)
-MATCH_KEY_IF_CURRENT = """
-local copy = redis.call('GET', KEYS[1])
-if not copy then return false end
-local event, version, key = string.match(copy, '^(%d+):(%d+):(.+)$')
-if not event then return false end
-if redis.call('GET', ARGV[1] .. event) ~= version then return false end
-return key
-"""
-MATCH_KEY_SECONDS = 15 * 60  # trusted only while its version is current: it may live long
-
-
 class _Copies:
     """The Redis client, the key prefix and the script, made once per process (None: off)."""
 
@@ -74,7 +59,6 @@ class _Copies:
         self.prefix = ""
         self.lifetime_ms = 0
         self.script: Any = None  # its registered STORE_IF_GREATER
-        self.match_script: Any = None  # its registered MATCH_KEY_IF_CURRENT
 
     def load(self) -> None:
         seconds = float(getattr(settings, "TOURNAMENT_VERSION_COPY_SECONDS", 0) or 0)
@@ -86,7 +70,6 @@ class _Copies:
             self.prefix = f"{prefix}:tournament-version:" if prefix else "tournament-version:"
             self.lifetime_ms = max(1, int(seconds * 1000))
             self.script = self.client.register_script(STORE_IF_GREATER)
-            self.match_script = self.client.register_script(MATCH_KEY_IF_CURRENT)
         self.ready = True
 
 
@@ -127,37 +110,6 @@ def store(tournament_id: int, version: int) -> None:
         copies.script(keys=[f"{copies.prefix}{tournament_id}"], args=[version, copies.lifetime_ms])
     except Exception:
         logger.warning("tournament version copy not stored", exc_info=True)
-
-
-def recall_match_key(match_id: int) -> str | None:
-    """The key of what a match page shows (`match_keys.match_live_key`) from its copy, when
-    the copy was worked out at the version its event's copy names now; else None (the caller
-    reads the database). One round trip."""
-    copies = _loaded()
-    if copies.match_script is None:
-        return None
-    try:
-        found = copies.match_script(keys=[f"{copies.prefix}m{match_id}"], args=[copies.prefix])
-    except Exception:
-        logger.warning("match key copy not read", exc_info=True)
-        return None
-    return found.decode() if found else None
-
-
-def store_match_key(match_id: int, tournament_id: int, version: int, key: str) -> None:
-    """Keep the match's key as worked out at its event's `version` (read by the statement the
-    key was read or worked out with: a key is never filed under a later version), and the
-    event's version's copy with it."""
-    copies = _loaded()
-    if copies.script is None:
-        return
-    store(tournament_id, version)
-    try:
-        copies.client.set(
-            f"{copies.prefix}m{match_id}", f"{tournament_id}:{version}:{key}", ex=MATCH_KEY_SECONDS
-        )
-    except Exception:
-        logger.warning("match key copy not stored", exc_info=True)
 
 
 def store_after_commit(tournament_id: int, version: int) -> None:
