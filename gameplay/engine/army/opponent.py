@@ -17,7 +17,7 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from gameplay.engine.army import strategy
-from gameplay.engine.army.cards import FIGHTING_CARDS, card_key, is_attack, stamina_of, value_of
+from gameplay.engine.army.cards import FIGHTING_CARDS, card_key, stamina_of
 from gameplay.engine.core import clone
 
 if TYPE_CHECKING:
@@ -140,19 +140,12 @@ def _answer_scores(
         draws = _draws(pile, refill, order, {seat: card, 1 - seat: guess})
         mine = [c for c in hand if c != card] + [draws[seat]]
         their = [c for c in theirs if c != guess] + [draws[1 - seat]]
-        score = 0.0
-        if value_of(card) > value_of(guess) and is_attack(card):
-            if _last_sp(other):
-                scores.append(1000.0)
-                continue
-            score += 10.0
-        elif value_of(guess) > value_of(card) and is_attack(guess):
-            if _last_sp(me):
-                scores.append(-1000.0)
-                continue
-            score -= 10.0
+        swing = strategy.SWING[card][guess]  # +1: it costs them an SP; -1: it costs us one
+        if swing and _last_sp(other if swing > 0 else me):
+            scores.append(strategy.WIN * swing)  # the lost SP ends the game
+            continue
         spread = strategy.hand_value(mine, their) - strategy.hand_value(their, mine)
-        scores.append(score + strategy.HAND_WEIGHT * spread)
+        scores.append(strategy.SP_WORTH * swing + strategy.HAND_WEIGHT * spread)
     return scores
 
 

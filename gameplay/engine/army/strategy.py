@@ -9,6 +9,8 @@ from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
 from gameplay.engine.army.views import life_of
 
 HAND_WEIGHT = 4.0  # per unit of hand_value (one SP is worth 10)
+SP_WORTH = 10.0  # one stamina point
+WIN = 1000.0  # a game won (lost: -WIN)
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
@@ -16,16 +18,16 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
     if state["phase"] == "over":
         if state["winner"] is None:
             return 0.0
-        return 1000.0 if state["winner"] == seat else -1000.0
+        return WIN if state["winner"] == seat else -WIN
     life = life_of(state)
-    score = 10.0 * (life[seat] - life[1 - seat])
+    score = SP_WORTH * (life[seat] - life[1 - seat])
     my_hand = state["players"][str(seat)]["hand"]
     their_hand = state["players"][str(1 - seat)]["hand"]
     score += HAND_WEIGHT * (hand_value(my_hand, their_hand) - hand_value(their_hand, my_hand))
     mine, theirs = state["pending"][str(seat)], state["pending"][str(1 - seat)]
     if mine and mine["type"] == "play" and theirs is None:
         # A chosen card still waiting for the other side: its expected SP swing this round.
-        score += 10.0 * expected_swing(mine["card"], their_hand)
+        score += SP_WORTH * expected_swing(mine["card"], their_hand)
     return score
 
 
