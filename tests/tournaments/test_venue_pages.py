@@ -211,3 +211,18 @@ def test_swiss_rounds_are_pairings_and_only_the_cut_is_a_bracket(make_event, org
     assert "Table 1" in tables
     assert "Table 2" in tables
     assert "Match " not in tables
+
+
+def test_the_bracket_waits_for_the_start_only_before_it(make_event, org_client):
+    # given an elimination event still taking entries
+    tid, _players = make_event(4, best_of=1)
+    # then its page and its embed say the bracket comes with the start
+    waiting = "The bracket is drawn when the tournament starts."
+    assert waiting in Client().get(f"/tournaments/{tid}/").content.decode()
+    assert waiting in Client().get(f"/tournaments/{tid}/embed/").content.decode()
+    # when it starts, then neither says so any more: the bracket is there
+    org_client.post(f"/api/tournaments/{tid}/start/")
+    page = Client().get(f"/tournaments/{tid}/").content.decode()
+    assert waiting not in page
+    assert 'class="bracket-round"' in page
+    assert waiting not in Client().get(f"/tournaments/{tid}/embed/").content.decode()
