@@ -5,93 +5,45 @@ plays each of its cards on that sample and keeps the best by the game's evaluati
 bot plays the other seat that way in its samples: its answer when the search bot chooses first,
 and the card it has already chosen when the search bot chooses second. The model decides from
 what that seat sees in the sample (its view), never from the cards behind it; the hand it holds
-in the sample is dealt as its plays so far make likely (`posterior_hands`).
+in the sample is dealt as its plays so far make likely (`inference.py`).
 """
 
 from __future__ import annotations
 
-import functools
-import math
 import random
-import zlib
 from typing import TYPE_CHECKING, Any
 
-from gameplay.engine.army import strategy
+from gameplay.engine.army import inference, strategy
 from gameplay.engine.army.cards import FIGHTING_CARDS, card_key, stamina_of
 from gameplay.engine.core import clone
 
 if TYPE_CHECKING:
     from gameplay.engine.core import Ruleset
 
-PARTICLES = 2048  # hands followed through the other seat's past plays, for one decision
-WINDOW = 8  # the other seat's latest plays followed
-# How sharply the greedy bot prefers its most promising card: the odds of a card are
-# exp(beta * promise). Choosing first it plays the most promising card 79 % of the time
-# (BETA_FIRST, fitted by likelihood to its choices from random hands); answering a card it
-# guesses, 39 % of the time (BETA_SECOND, fitted to its answers in greedy-vs-greedy games).
-BETA_FIRST = 12.0
-BETA_SECOND = 2.0
 
-
-def plausible_hand(
-    state: dict[str, Any], seat: int, rng: random.Random, beta: float = BETA_FIRST
-) -> None:
+def plausible_hand(state: dict[str, Any], seat: int, rng: random.Random, answering: bool) -> None:
     """Re-deal the other seat's hidden hand, in a sample, from the cards this seat cannot see,
-    as the greedy bot's plays so far make likely (`posterior_hands`; `beta`: how sharply it
-    chose them)."""
+    as the greedy bot's plays so far make likely (`inference.posterior_hands`; `answering`:
+    it chooses second, else first)."""
     other = str(1 - seat)
-    plays = [entry["cards"][other] for entry in state.get("played", [])[-WINDOW:]]
-    if not plays:
+    played = state.get("played", [])
+    if not played:
         return
     player = state["players"][other]
     pool = player["hand"] + state["fight_pile"]
-    hands = posterior_hands(tuple(sorted(pool)), tuple(plays), len(player["hand"]), beta)
+    record = inference.Record(
+        rounds=tuple((entry["cards"][other], entry["cards"][str(seat)]) for entry in played),
+        pool=tuple(sorted(pool)),
+        mine=tuple(sorted(state["players"][str(seat)]["hand"])),
+        size=len(player["hand"]),
+        answering=answering,
+    )
+    hands = inference.posterior_hands(record)
     hand = list(hands[rng.randrange(len(hands))])
     player["hand"] = hand
     rest = [card for card in pool if card not in hand]
     rng.shuffle(rest)
     state["fight_pile"] = rest
-
-
-@functools.lru_cache(maxsize=16)
-def posterior_hands(
-    pool: tuple[str, ...], plays: tuple[str, ...], size: int, beta: float
-) -> tuple[tuple[str, ...], ...]:
-    """PARTICLES hands of `size` cards from `pool`, followed by a particle filter from the
-    oldest of `plays` on. Each hand is weighted by the odds that greedy plays the card it
-    played (its odds exp(beta * promise) against the hand's), loses it and draws a card: the
-    next card played if the hand lacks it (a coincidence, at the odds of drawing that one
-    card), else any card it may have drawn; the hands are resampled by weight after each
-    play. The same for every sample of one decision (so computed once: its own random numbers
-    come from the pool and the plays, and a cached answer changes nothing)."""
-    rng = random.Random(zlib.crc32(" ".join((*pool, "|", *plays)).encode()))
-    odds = {card: math.exp(beta * promise) for card, promise in PROMISE.items()}
-    plays = tuple(dict.fromkeys(plays))  # a card played twice (after a reshuffle) once
-    cards = list(pool) + [card for card in plays if card not in pool]  # greedy may have held
-    first = plays[0]
-    others = [card for card in cards if card != first]
-    hands = [[first, *rng.sample(others, size - 1)] for _ in range(PARTICLES)]
-    for index, play in enumerate(plays):
-        upcoming = plays[index + 1] if index + 1 < len(plays) else None
-        gone = set(plays[: index + 1])
-        weights, kept = [], []
-        for hand in hands:
-            weight = odds[play] / sum(odds[card] for card in hand)
-            rest = [card for card in hand if card != play]
-            free = [card for card in cards if card not in gone and card not in rest]
-            if upcoming is not None and upcoming not in rest:
-                rest.append(upcoming)  # it had to be drawn now: one card among the free ones
-                weight /= len(free)
-            else:
-                rest.append(free[rng.randrange(len(free))])
-            weights.append(weight)
-            kept.append(rest)
-        hands = rng.choices(kept, weights, k=PARTICLES)
-    return tuple(tuple(hand) for hand in hands)
-
-
-# each card's expected swing against the whole pack: the order of the cards' promise
-PROMISE = {card: strategy.expected_swing(card, list(FIGHTING_CARDS)) for card in FIGHTING_CARDS}
 
 
 def greedy_reply(
@@ -196,10 +148,10 @@ def model_choice(ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random
     if state["phase"] == "fight" and chosen is None:
         # it will answer this seat's card: it answered in the rounds before too (the same
         # seat chooses first every round when bots play)
-        plausible_hand(state, seat, rng, BETA_SECOND)
+        plausible_hand(state, seat, rng, answering=True)
         return
     if chosen is None or chosen["type"] != "play":
         return
     state["pending"][other] = None
-    plausible_hand(state, seat, rng)
+    plausible_hand(state, seat, rng, answering=False)
     state["pending"][other] = greedy_reply(ruleset, state, 1 - seat, rng)

@@ -20,7 +20,6 @@ import pytest
 from bench.bot_ladder import paired_interval, wilson_interval
 from gameplay.engine import bots, core, registry
 from gameplay.engine.army import ARMY, opponent
-from gameplay.engine.army.cards import FIGHTING_CARDS
 from gameplay.engine.core import Ruleset
 
 Z_80 = 0.8416
@@ -105,29 +104,6 @@ def test_army_models_a_card_chosen_in_secret_as_the_greedy_bot_chooses_it():
     untouched = core.clone(sampled)
     ARMY.model_choices(untouched, 0, random.Random(1))
     assert untouched == sampled
-
-
-def test_the_model_deals_the_greedy_bot_a_hand_its_plays_make_likely():
-    # given a greedy bot that played three weak cards in a row, and the cards it may hold
-    plays = ("4S", "3C", "2S")
-    pool = sorted(set(FIGHTING_CARDS) - set(plays) - {"10S", "9S", "7H", "6D", "5C"})
-    strong = {card for card in pool if opponent.PROMISE[card] > 0.5}  # red 8s to 10s
-
-    def strong_held(hands):
-        return sum(len(strong & set(hand)) for hand in hands) / len(hands)
-
-    # when the model deals its hand as a bot choosing first and as one answering
-    first = opponent.posterior_hands(tuple(pool), plays, 5, opponent.BETA_FIRST)
-    second = opponent.posterior_hands(tuple(pool), plays, 5, opponent.BETA_SECOND)
-    # then every hand is five unseen cards
-    for hand in first + second:
-        assert len(set(hand)) == 5
-        assert set(hand) <= set(pool)
-    # and a bot that plays its best card first holds few strong cards (about one drawn since),
-    # one that answers fewer than a blind deal but more than that
-    blind = 5 * len(strong) / len(pool)
-    assert strong_held(first) < strong_held(second) < blind
-    assert strong_held(first) < 0.6 * blind
 
 
 def test_a_secret_choice_is_judged_against_the_answer_of_the_seat_still_to_choose():
