@@ -22,8 +22,8 @@ from gameplay.engine.army import strategy
 from gameplay.engine.army.cards import FIGHTING_CARDS
 from gameplay.engine.army.setup import HAND_SIZE
 
-PARTICLES = 2048  # hands followed through the other seat's past plays, for one decision
-WINDOW = 16  # the other seat's latest plays followed (a reshuffle comes every 14 rounds)
+PARTICLES = 1024  # hands followed through the other seat's past plays, for one decision
+WINDOW = 12  # the other seat's latest plays followed (longer windows predicted no better)
 LIKELIHOOD_GUESSES = 48  # greedy's random guesses sampled per play to weigh a hand
 PILE_AT_START = len(FIGHTING_CARDS) - 2 * HAND_SIZE  # the fighting pile once both hands are dealt
 BIT = {card: 1 << index for index, card in enumerate(FIGHTING_CARDS)}
@@ -84,8 +84,13 @@ def greedy_scores(guess: list[str], answering: bool, rng: random.Random) -> dict
     return scores
 
 
-def choice_masks(play: str, unseen: list[str], answering: bool, rng: random.Random) -> Masks:
-    """Per sampled guess of greedy: the cards that outscore `play` and those level with it."""
+@functools.lru_cache(maxsize=256)
+def choice_masks(play: str, unseen: tuple[str, ...], answering: bool) -> Masks:
+    """Per sampled guess of greedy: the cards that outscore `play` and those level with it.
+    The guesses depend on what greedy could not see, not on the card it played (so the
+    chances of the cards of one hand add up to one), and are the same at every decision that
+    looks back at this play (so computed once)."""
+    rng = random.Random(zlib.crc32(" ".join((*unseen, str(answering))).encode()))
     masks = []
     for _ in range(LIKELIHOOD_GUESSES):
         scores = greedy_scores(rng.sample(unseen, HAND_SIZE), answering, rng)
@@ -133,8 +138,8 @@ def posterior_hands(record: Record) -> tuple[tuple[str, ...], ...]:
     hands = [[plays[0], *rng.sample(first, record.size - 1)] for _ in range(PARTICLES)]
     for step, play in enumerate(plays):
         index = start + step
-        unseen = [card for card in FIGHTING_CARDS if card not in before[index] and card != play]
-        masks = choice_masks(play, unseen, record.answering, rng)
+        unseen = tuple(c for c in FIGHTING_CARDS if c not in before[index] and c != play)
+        masks = choice_masks(play, unseen, record.answering)
         after = before[index + 1] if index + 1 < len(before) else frozenset()
         drawable = [
             c for c in cards if c not in after and c not in _mine_after(record, epochs, index)
@@ -172,6 +177,7 @@ def _step(
     the odds of drawing that very card; none after the last play), then resampled."""
     weights, kept = [], []
     seen: dict[int, float] = {}
+    can_draw = set(drawable)
     for hand in hands:
         if play not in hand:  # cannot have played it: kept only if nothing else is left
             hand = [play, *hand[1:]]
@@ -181,7 +187,7 @@ def _step(
             weight = seen[mask] if mask in seen else seen.setdefault(mask, likelihood(mask, masks))
         rest = [card for card in hand if card != play]
         if upcoming is not None and upcoming not in rest:
-            weight /= max(1, sum(card not in rest for card in drawable))
+            weight /= max(1, len(can_draw) - sum(card in can_draw for card in rest))
             rest.append(upcoming)
         elif upcoming is not None:
             free = [card for card in drawable if card not in rest and card != play]

@@ -218,6 +218,3 @@ def _end_at_round_limit(state: dict[str, Any]) -> None:
 
 
 ARMY = Army()
-
-
-ARMY = Army()
