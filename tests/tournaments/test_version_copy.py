@@ -211,3 +211,22 @@ def test_writes_and_reads_racing_never_leave_the_copy_behind(organizer, copies):
     # then the copy names the last committed version
     assert version_of(tournament) == read_before + 50
     assert copies.recall(tournament.pk) == read_before + 50
+
+
+def test_a_signed_in_page_poll_does_not_ask_the_copy(organizer, copies, monkeypatch):
+    # given a running event, its copy, and its organizer signed in holding the page's tag
+    tournament = bulk_event(organizer, 4, best_of=1)
+    copies.store(tournament.pk, version_of(tournament))
+    page = f"/tournaments/{tournament.pk}/standings/"
+    signed_in = Client()
+    signed_in.force_login(organizer)
+    tag = signed_in.get(page)["ETag"]
+    asked = []
+    monkeypatch.setattr(version_copy, "recall", lambda pk: asked.append(pk))
+    # when they poll the page, then the view answers it without asking Redis (the copy never
+    # answers a page for a browser with a session)
+    assert signed_in.get(page, headers={"if-none-match": tag}).status_code == 304
+    assert asked == []
+    # while a visitor's poll of the API still asks it
+    Client().get(f"/api/tournaments/{tournament.pk}/standings/", headers={"if-none-match": "x"})
+    assert asked == [tournament.pk]

@@ -82,7 +82,10 @@ class UnchangedReadMiddleware:
             return None
         tournament_id = int(pk)
         copied = None
-        if api or page is not None:  # their answers do not depend on the event's status
+        # the bracket and standings answers do not depend on the event's status; a page for a
+        # browser with a session is never answered here, so it skips the copy (the view reads
+        # the version this middleware reads, `_tournament_version`)
+        if api or since or (page is not None and not _has_reader(request)):
             copied = version_copy.recall(tournament_id)
             if copied is not None:
                 known = Version(copied, status=STATUS_NOT_READ)
@@ -149,7 +152,7 @@ ACCEPTED = {"*/*": "json", "": "json", "application/json": "json", "text/csv": "
 def _page_unchanged(request, pk: int, page: str | None, state):
     """304 for a page's conditional request from a browser with no session and no flash
     messages (the tag names reader 0)."""
-    if settings.SESSION_COOKIE_NAME in request.COOKIES or MESSAGES_COOKIE in request.COOKIES:
+    if _has_reader(request):
         return None
     if page is None and state.status == "registration":
         return None  # the page is not conditional while entries may change
@@ -162,6 +165,11 @@ def _page_unchanged(request, pk: int, page: str | None, state):
         kind = page or "page"
     tag = etag(kind=kind, tournament_id=pk, version=state.version, user_id=0)
     return not_modified(tag) if matches(request, tag) else None
+
+
+def _has_reader(request) -> bool:
+    """The browser has a session or flash messages: its pages name it (or say something)."""
+    return settings.SESSION_COOKIE_NAME in request.COOKIES or MESSAGES_COOKIE in request.COOKIES
 
 
 MESSAGES_COOKIE = CookieStorage.cookie_name
