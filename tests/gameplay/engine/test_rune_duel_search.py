@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import core
@@ -31,8 +31,7 @@ def duel_state(seed: int, steps: int) -> dict:
 @given(st.integers(0, 10_000), st.integers(0, 12))
 def test_the_solver_plays_a_card_that_keeps_the_duel_value(seed, steps):
     state = duel_state(seed, steps)
-    if state["outcome"] is not None:
-        return
+    assume(state["outcome"] is None)
     hands = tuple(tuple(state["zones"][str(s)]["hand"]) for s in (0, 1))
     solver = strategy.DuelSolver(state, hands)
     turn, everything = state["turn"], (1 << solver.count) - 1
@@ -77,13 +76,11 @@ def test_a_lost_duel_tells_what_the_loser_still_holds(seed, steps):
     # its last card, and in the next duel it still holds the kept cards not yet played
     state = duel_state(seed, steps)
     last = state["last_duel"]
-    if state["outcome"] is not None or not last or not last["damage"]:
-        return
+    assume(state["outcome"] is None and last and last["damage"])
     loser = 1 - last["winner"]
     sample = RD.determinize(RD.view(state, last["winner"]), last["winner"], random.Random(seed))
     clue = opponent.last_duel_clue(sample, loser)
-    if clue is None:  # the story no longer reaches back to the duel's end
-        return
+    assume(clue is not None)  # else the story no longer reaches back to the duel's end
     beaten, discarded = clue
     real = state["zones"][str(loser)]["hand"]
     played = [c for s, c in state["duel"] if s == loser]
@@ -96,8 +93,7 @@ def test_a_lost_duel_tells_what_the_loser_still_holds(seed, steps):
 @given(st.integers(0, 10_000), st.integers(1, 14))
 def test_the_re_dealt_hand_comes_from_the_unseen_cards(seed, steps):
     state = duel_state(seed, steps)
-    if state["outcome"] is not None:
-        return
+    assume(state["outcome"] is None)
     seat = state["turn"]
     sample = RD.determinize(RD.view(state, seat), seat, random.Random(seed))
     zone = sample["zones"][str(1 - seat)]
