@@ -184,13 +184,16 @@ def _step(
             weight = 1e-12
         else:
             mask = mask_of(hand)
-            weight = seen[mask] if mask in seen else seen.setdefault(mask, likelihood(mask, masks))
+            if mask not in seen:  # resampled hands repeat: each distinct hand weighed once
+                seen[mask] = likelihood(mask, masks)
+            weight = seen[mask]
         rest = [card for card in hand if card != play]
         if upcoming is not None and upcoming not in rest:
             weight /= max(1, len(can_draw) - sum(card in can_draw for card in rest))
             rest.append(upcoming)
         elif upcoming is not None:
             free = [card for card in drawable if card not in rest and card != play]
+            # nothing left to draw only where the log contradicts itself: keep the size
             rest.append(free[rng.randrange(len(free))] if free else play)
         weights.append(weight)
         kept.append(rest)
