@@ -3,6 +3,7 @@ other's page without a reload (htmx polls the page's live partial), and the cloc
 
 import itertools
 import re
+import time
 
 from playwright.sync_api import Browser, Page, Route, expect
 
@@ -73,7 +74,9 @@ def test_a_slow_answer_delays_the_next_poll_instead_of_queueing_it(
 ):
     # given a running match page whose live stream is refused (the page polls every 5 s) and
     # whose polls are answered after 7 s, longer than the poll interval; the page runs on
-    # Playwright's clock, so its 20 s pass in steps without the test waiting them out
+    # Playwright's clock, paused, so its 20 s pass in whole-second steps without the test
+    # waiting them out, and every send and answer lands on a whole second (on a running clock
+    # an answer that a busy box let through late could land a few ms before a due poll)
     base = live_server.url
     orla, ann, ben = make_user("orla"), make_user("ann"), make_user("ben")
     event = tournament_create(organizer=orla, name="Slow Cup", best_of=1, seeding="manual")
@@ -93,6 +96,7 @@ def test_a_slow_answer_delays_the_next_poll_instead_of_queueing_it(
         "document.addEventListener('htmx:afterRequest', note('answered'));"
     )
     page.clock.install()
+    page.clock.pause_at(time.time() + 60)
     page.goto(f"{base}/matches/{match_id}/")
     # when it has polled for 20 s of its clock, each poll answered 7 s after it arrived
     for second in range(1, SLOW_POLL_SECONDS + 1):
@@ -110,7 +114,8 @@ def test_a_slow_answer_delays_the_next_poll_instead_of_queueing_it(
     polls = page.evaluate("window.polls")
     page.unroute_all(behavior="ignoreErrors")
     # then no poll was sent while another was in flight, nor right as the last was answered
-    # (htmx alone queues the poll that fell due and sends it at once: back to back)
+    # (htmx alone queues the poll that fell due and sends it at once: back to back, the same
+    # millisecond; a poll that goes at its own time is at least a whole second later)
     assert [kind for kind, _ in polls[:3]] == ["sent", "answered", "sent"], polls
     for (kind, at), (next_kind, next_at) in itertools.pairwise(polls):
         assert kind != next_kind, polls
