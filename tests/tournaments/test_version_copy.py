@@ -221,12 +221,15 @@ def test_a_signed_in_page_poll_does_not_ask_the_copy(organizer, copies, monkeypa
     signed_in = Client()
     signed_in.force_login(organizer)
     tag = signed_in.get(page)["ETag"]
-    asked = []
+    asked, stored = [], []
     monkeypatch.setattr(version_copy, "recall", lambda pk: asked.append(pk))
+    monkeypatch.setattr(version_copy, "store", lambda pk, version: stored.append(pk))
     # when they poll the page, then the view answers it without asking Redis (the copy never
-    # answers a page for a browser with a session)
+    # answers a page for a browser with a session), nor writing the copy in place of the read
     assert signed_in.get(page, headers={"if-none-match": tag}).status_code == 304
     assert asked == []
-    # while a visitor's poll of the API still asks it
+    assert stored == []
+    # while a visitor's poll of the API still asks it, and stores it when it is missing
     Client().get(f"/api/tournaments/{tournament.pk}/standings/", headers={"if-none-match": "x"})
     assert asked == [tournament.pk]
+    assert stored == [tournament.pk]

@@ -83,9 +83,10 @@ class UnchangedReadMiddleware:
         tournament_id = int(pk)
         copied = None
         # the bracket and standings answers do not depend on the event's status; a page for a
-        # browser with a session is never answered here, so it skips the copy (the view reads
-        # the version this middleware reads, `_tournament_version`)
-        if api or since or (page is not None and not _has_reader(request)):
+        # browser with a session is never answered here, so it neither reads nor writes the
+        # copy (the view reads the version this middleware reads, `_tournament_version`)
+        uses_copy = bool(api or since or (page is not None and not _has_reader(request)))
+        if uses_copy:
             copied = version_copy.recall(tournament_id)
             if copied is not None:
                 known = Version(copied, status=STATUS_NOT_READ)
@@ -95,7 +96,7 @@ class UnchangedReadMiddleware:
         state = tournament_version(tournament_id=tournament_id)
         if state is None:
             return None  # the view answers 404
-        if copied is None:
+        if uses_copy and copied is None:
             version_copy.store(tournament_id, state.version)
         request._tournament_version = (tournament_id, state)  # the view need not read it again
         return _answer_unchanged(request, api, tournament_id, page, since, state)
