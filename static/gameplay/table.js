@@ -174,6 +174,38 @@
     render();
   }
 
+  // Where the player lands. On a laptop a long board (or a game in progress) can put the cards
+  // to pick below the first screen or under the sticky bar. Until the player scrolls, clicks
+  // or types, the first board with something to pick brings the player's own side into view
+  // (just above the bar: html's scroll-padding-bottom; on a phone the bar sits under the hand,
+  // so the bar itself). Never when a card to pick is already in sight, nor when the board
+  // shows something that must be read first (`table-first`: a response window and its stack).
+  var landing = true;
+  var OWN_SIDE = ".table-hand, .army-me, .cc-me, .rd-me";
+  var PICKS = "[data-card].pickable, .table-offered[data-pick].pickable";
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    window.addEventListener(type, function () { landing = false; }, { passive: true });
+  });
+
+  function inSight(el, bar) {
+    var r = el.getBoundingClientRect(), b = bar.getBoundingClientRect();
+    var under = r.bottom > b.top + 1 && r.top < b.bottom - 1 && r.right > b.left && r.left < b.right;
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1 && !under;
+  }
+
+  function land() {
+    var bar = document.getElementById("table-bar");
+    var picks = Array.prototype.slice.call(state.board.querySelectorAll(PICKS));
+    if (!landing || !bar || picks.length === 0) { return; } // nothing to pick yet: wait
+    landing = false;
+    if (state.board.querySelector(".table-first")) { return; }
+    if (picks.some(function (el) { return inSight(el, bar); })) { return; }
+    var own = picks.filter(function (el) { return el.closest(OWN_SIDE); })[0];
+    var target = getComputedStyle(bar).position === "sticky" ?
+      (own ? own.closest(OWN_SIDE) : picks[0]) : bar;
+    target.scrollIntoView({ block: "nearest" });
+  }
+
   function start() {
     var board = document.getElementById("board");
     var data = document.getElementById("table-moves");
@@ -204,6 +236,7 @@
       if (b) { choose(b.dataset.key); }
     });
     render();
+    land();
   }
 
   document.addEventListener("click", function (event) {

@@ -177,3 +177,11 @@ def first_screen_problems(page: Page, picks: str, *also: str) -> list[str]:
     bar covers, or one of the `also` selectors starting below the screen (empty: none)."""
     page.evaluate("window.scrollTo(0, 0)")
     return page.evaluate(FIRST_SCREEN, [picks, list(also)])
+
+
+def landing_problems(page: Page, picks: str) -> list[str]:
+    """What keeps a player from playing where the page lands (not scrolled by the test): no
+    card matching `picks` wholly on the screen and clear of the action bar, or a card to pick
+    that the bar covers (empty: none)."""
+    return page.evaluate(FIRST_SCREEN, [picks, []])
+
