@@ -184,4 +184,3 @@ def landing_problems(page: Page, picks: str) -> list[str]:
     card matching `picks` wholly on the screen and clear of the action bar, or a card to pick
     that the bar covers (empty: none)."""
     return page.evaluate(FIRST_SCREEN, [picks, []])
-
