@@ -8,6 +8,11 @@ import re
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+# How long a test waits for a live push: far less than the ten-minute polls the live tests set,
+# so an arrival within it can only be the push. How soon a push arrives is a figure of
+# bench/live_push.py, not an assertion: a shared CI box under load may take seconds.
+PUSH_WAIT_MS = 10_000
+
 
 def log_in_by_form(page: Page, base: str, username: str, password: str) -> None:
     """Log in through the login page, as a person would."""
