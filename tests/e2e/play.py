@@ -4,6 +4,8 @@ moves by clicking the play table (static/gameplay/table.js) as a person would.""
 import json
 import random
 import re
+from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -21,6 +23,15 @@ def log_in_by_form(page: Page, base: str, username: str, password: str) -> None:
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_text("Signed in as")).to_contain_text(username)
+
+
+def sign_in_new_player(
+    page: Page, base: str, make_user: Callable[..., Any], name: str, password: str, size: dict
+) -> None:
+    """A new player, signed in through the login page with the browser at `size`."""
+    make_user(name, password=password)
+    page.set_viewport_size(size)
+    log_in_by_form(page, base, name, password)
 
 
 def new_page_logged_in(browser, base: str, username: str, password: str, viewport=None) -> Page:

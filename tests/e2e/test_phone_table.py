@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 import games
 from tests.e2e.axe_check import PHONE
-from tests.e2e.play import first_screen_problems, log_in_by_form, start_game_against_bot
+from tests.e2e.play import first_screen_problems, sign_in_new_player, start_game_against_bot
 
 PASSWORD = "correct-horse-battery"
 SHOTS = Path(os.environ.get("PHONE_SCREENSHOTS", "var/screenshots/phone-table"))
@@ -20,9 +20,7 @@ def test_a_new_games_first_screen_on_a_phone_shows_cards_to_pick_that_the_bar_do
     live_server, page: Page, make_user, bots_run_at_once
 ):
     base = live_server.url
-    make_user("pia", password=PASSWORD)
-    page.set_viewport_size(PHONE)
-    log_in_by_form(page, base, "pia", PASSWORD)
+    sign_in_new_player(page, base, make_user, "pia", PASSWORD, PHONE)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for slug in SLUGS:  # one log-in, a new game of each
         start_game_against_bot(page, base, game=slug, bot="random")

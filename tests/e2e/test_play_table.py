@@ -14,8 +14,8 @@ from tests.e2e.play import (
     click_toward,
     first_screen_problems,
     in_view,
-    log_in_by_form,
     pick_a_move,
+    sign_in_new_player,
     start_game_against_bot,
     table_moves,
 )
@@ -68,9 +68,7 @@ def test_a_combat_game_is_played_to_its_end_by_clicking_the_board(
     # bar's test below
     size = DESKTOP
     base = live_server.url
-    make_user("tala", password=PASSWORD)
-    page.set_viewport_size(size)
-    log_in_by_form(page, base, "tala", PASSWORD)
+    sign_in_new_player(page, base, make_user, "tala", PASSWORD, size)
     page.goto(f"{base}/games/")
     page.get_by_label("Turn limit (Combat, optional)").fill("4")
     board = start_game_against_bot(page, base, bot="random")
@@ -93,9 +91,7 @@ def test_the_bar_stays_in_view_on_a_phone_and_a_refusal_says_why(
     live_server, page: Page, make_user, transactional_db, bots_run_at_once
 ):
     base = live_server.url
-    make_user("uma", password=PASSWORD)
-    page.set_viewport_size(PHONE)
-    log_in_by_form(page, base, "uma", PASSWORD)
+    sign_in_new_player(page, base, make_user, "uma", PASSWORD, PHONE)
     board = start_game_against_bot(page, base, bot="greedy")
     expect(page.locator("#table-bar")).to_be_visible()
     # (the hand is marked pickable by the page's script once the board is in: wait for it)

@@ -14,7 +14,7 @@ from tests.e2e.play import (
     click_first_listed_move,
     in_view,
     landing_problems,
-    log_in_by_form,
+    sign_in_new_player,
     start_game_against_bot,
 )
 from tests.e2e.test_phone_table import PASSWORD, PICKS, SLUGS
@@ -50,9 +50,7 @@ def test_a_player_lands_where_a_card_to_pick_is_in_sight_clear_of_the_bar(
     live_server, page: Page, make_user, bots_run_at_once, size
 ):
     base = live_server.url
-    make_user("lena", password=PASSWORD)
-    page.set_viewport_size(size)
-    log_in_by_form(page, base, "lena", PASSWORD)
+    sign_in_new_player(page, base, make_user, "lena", PASSWORD, size)
     problems = {}
     for slug in SLUGS:
         start_game_against_bot(page, base, game=slug, bot="random")
