@@ -181,7 +181,7 @@
   // so the bar itself). Never when a card to pick is already in sight, nor when the board
   // shows something that must be read first (`table-first`: a response window and its stack).
   var landing = true;
-  var OWN_SIDE = ".table-hand, .army-me, .cc-me, .rd-me";
+  var OWN_SIDE = ".table-hand"; // what each board marks as its viewer's hand (play.css)
   var PICKS = "[data-card].pickable, .table-offered[data-pick].pickable";
   ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
     window.addEventListener(type, function () { landing = false; }, { passive: true });
