@@ -201,8 +201,9 @@
     if (state.board.querySelector(".table-first")) { return; }
     if (picks.some(function (el) { return inSight(el, bar); })) { return; }
     var own = picks.filter(function (el) { return el.closest(OWN_SIDE); })[0];
-    var target = getComputedStyle(bar).position === "sticky" ?
-      (own ? own.closest(OWN_SIDE) : picks[0]) : bar;
+    // a pick outside the hand (a unit on a phone's Battlefield, below the bar) is shown itself
+    var sticky = getComputedStyle(bar).position === "sticky";
+    var target = !own ? picks[0] : (sticky ? own.closest(OWN_SIDE) : bar);
     target.scrollIntoView({ block: "nearest" });
   }
 
