@@ -348,8 +348,9 @@ GAMES: tuple[Game, ...] = (
             rollout_policy=True,
             # search: each card of the hand judged on 60 fresh samples of the hidden cards, the
             # other seat holding a hand its plays make likely (army/inference.py) and playing
-            # it as the greedy bot would (army/opponent.py; rollouts past the round only added
-            # noise: 0.51 at depth 2)
+            # it as the greedy bot would (army/opponent.py), the hand kept scored by what it
+            # brings in the rounds to come (army/hand_values.py; rollouts past the round only
+            # added noise: 0.51 at depth 2, and no gain with the hand worths)
             search=SearchBudget(rollouts=300, depth=0, top=5),
             choice_model=True,  # the other hand as its plays fit; a card chosen in secret: greedy's
             bots=ENGINE_BOTS,

@@ -145,6 +145,7 @@ def model_choice(ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random
     nothing of it)."""
     other = str(1 - seat)
     chosen = state["pending"][other]
+    state[strategy.OTHER_FIRST] = chosen is not None  # which hand_values table scores it
     if state["phase"] == "fight" and chosen is None:
         # it will answer this seat's card: it answered in the rounds before too (the same
         # seat chooses first every round when bots play)

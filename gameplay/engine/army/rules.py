@@ -85,6 +85,10 @@ class Army(Ruleset):
         """Life = remaining army SP per seat; first damage = first seat whose attack cost an SP."""
         return {"life": views.life_of(state), "first_damage": state["first_damage"]}
 
+    def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
+        """The SP difference and what the kept hand is worth in the rounds to come."""
+        return strategy.search_evaluate(state, seat)
+
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
         """The other seat's hand as its plays make likely, and a card it chose in secret
         re-drawn as the greedy bot would choose it."""

@@ -1,10 +1,11 @@
 """The bots' evaluation (stamina, the hands, a card already chosen); the search bot's model
-of the other seat is `opponent.py`."""
+of the other seat is `opponent.py`, and its worth of the hand it keeps `hand_values.py`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from gameplay.engine.army import hand_values
 from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
 from gameplay.engine.army.views import life_of
 
@@ -29,6 +30,25 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
         # A chosen card still waiting for the other side: its expected SP swing this round.
         score += SP_WORTH * expected_swing(mine["card"], their_hand)
     return score
+
+
+def search_evaluate(state: dict[str, Any], seat: int) -> float:
+    """The search bot's score once its candidate round is resolved: the SP difference and
+    what its kept hand is worth in the rounds to come (`hand_values`); +-WIN at the end.
+
+    The other hand is left out: the other seat chose its card without seeing the search's, so
+    it keeps the same hand whichever card the search judges. Which table applies depends on
+    whether the other seat chose first this round (`opponent.model_choice` marks the sample).
+    """
+    if state["phase"] == "over":
+        return evaluate(state, seat)
+    life = life_of(state)
+    hand = state["players"][str(seat)]["hand"]
+    worth = hand_values.hand_worth(hand, other_first=state.get(OTHER_FIRST, False))
+    return SP_WORTH * (life[seat] - life[1 - seat] + worth)
+
+
+OTHER_FIRST = "search_other_first"  # set in the search's samples: the other seat chose first
 
 
 def hand_value(hand: list[str], their_hand: list[str]) -> float:
