@@ -105,6 +105,25 @@ def choice_masks(play: str, unseen: tuple[str, ...], answering: bool) -> Masks:
     return tuple(masks)
 
 
+@functools.lru_cache(maxsize=256)
+def known_likelihoods(play: str, unseen: tuple[str, ...], answering: bool) -> dict[int, float]:
+    """The likelihoods of `choice_masks(play, unseen, answering)` worked out so far, by hand
+    mask: the same play is looked back at by the next WINDOW decisions, mostly from the same
+    hands, so each is worked out once (a memo filled by `_step`)."""
+    return {}
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play of the other seat, as `_step` follows it: the card, the next card it played
+    (None after the last), greedy's sampled choices for it and their likelihoods so far."""
+
+    card: str
+    upcoming: str | None
+    masks: Masks
+    known: dict[int, float]
+
+
 def likelihood(hand: int, masks: Masks) -> float:
     """The chance greedy plays the card of `masks` from `hand` (a mask of its cards): no card
     of the hand outscores it, and a tie is split evenly."""
@@ -140,12 +159,13 @@ def posterior_hands(record: Record) -> tuple[tuple[str, ...], ...]:
         index = start + step
         unseen = tuple(c for c in FIGHTING_CARDS if c not in before[index] and c != play)
         masks = choice_masks(play, unseen, record.answering)
+        known = known_likelihoods(play, unseen, record.answering)
         after = before[index + 1] if index + 1 < len(before) else frozenset()
         drawable = [
             c for c in cards if c not in after and c not in _mine_after(record, epochs, index)
         ]
         upcoming = plays[step + 1] if step + 1 < len(plays) else None
-        hands = _step(hands, play, upcoming, masks, drawable, rng)
+        hands = _step(hands, Play(play, upcoming, masks, known), drawable, rng)
     hands = _draw_last(hands, record, rng)
     return tuple(tuple(hand) for hand in hands)
 
@@ -165,41 +185,52 @@ def _mine_after(record: Record, epochs: list[int], index: int) -> set[str]:
 
 
 def _step(
-    hands: list[list[str]],
-    play: str,
-    upcoming: str | None,
-    masks: Masks,
-    drawable: list[str],
-    rng: random.Random,
+    hands: list[list[str]], play: Play, drawable: list[str], rng: random.Random
 ) -> list[list[str]]:
     """One play followed: each hand weighed by the chance greedy played that card from it,
     the card removed and the next one drawn (the next card played, if the hand lacks it, at
-    the odds of drawing that very card; none after the last play), then resampled."""
+    the odds of drawing that very card; none after the last play), then resampled.
+    Resampling repeats hands, so each distinct hand (in its order) is followed once; the
+    random draws stay one per hand, in order."""
     weights, kept = [], []
-    seen: dict[int, float] = {}
-    can_draw = set(drawable)
+    followed: dict[tuple[str, ...], tuple[float, list[str], list[str] | None]] = {}
     for hand in hands:
-        if play not in hand:  # cannot have played it: kept only if nothing else is left
-            hand = [play, *hand[1:]]
-            weight = 1e-12
-        else:
-            mask = mask_of(hand)
-            if mask not in seen:  # resampled hands repeat: each distinct hand weighed once
-                seen[mask] = likelihood(mask, masks)
-            weight = seen[mask]
-        rest = [card for card in hand if card != play]
-        if upcoming is not None and upcoming not in rest:
-            weight /= max(1, len(can_draw) - sum(card in can_draw for card in rest))
-            rest.append(upcoming)
-        elif upcoming is not None:
-            free = [card for card in drawable if card not in rest and card != play]
+        key = tuple(hand)
+        if key not in followed:
+            followed[key] = _follow(hand, play, drawable)
+        weight, rest, free = followed[key]
+        if free is not None:
             # nothing left to draw only where the log contradicts itself: keep the size
-            rest.append(free[rng.randrange(len(free))] if free else play)
+            rest = [*rest, free[rng.randrange(len(free))] if free else play.card]
         weights.append(weight)
         kept.append(rest)
     if not sum(weights):  # no hand followed could have played it: keep them all alike
         weights = [1.0] * len(kept)
     return rng.choices(kept, weights, k=PARTICLES)
+
+
+def _follow(
+    hand: list[str], play: Play, drawable: list[str]
+) -> tuple[float, list[str], list[str] | None]:
+    """One hand through one play: its weight, the cards it keeps (with the next card played
+    when it lacks it) and, when it holds that card already, the cards one may be drawn from
+    (None when nothing is to be drawn at random)."""
+    if play.card not in hand:  # cannot have played it: kept only if nothing else is left
+        hand = [play.card, *hand[1:]]
+        weight = 1e-12
+    else:
+        mask = mask_of(hand)
+        if mask not in play.known:
+            play.known[mask] = likelihood(mask, play.masks)
+        weight = play.known[mask]
+    rest = [card for card in hand if card != play.card]
+    if play.upcoming is not None and play.upcoming not in rest:
+        can_draw = set(drawable)
+        weight /= max(1, len(can_draw) - sum(card in can_draw for card in rest))
+        return weight, [*rest, play.upcoming], None
+    if play.upcoming is not None:
+        return weight, rest, [card for card in drawable if card not in rest and card != play.card]
+    return weight, rest, None
 
 
 def _draw_last(hands: list[list[str]], record: Record, rng: random.Random) -> list[list[str]]:

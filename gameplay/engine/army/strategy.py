@@ -62,8 +62,7 @@ def expected_swing(card: str, their_hand: list[str]) -> float:
     """Mean SP swing (+1 we cost them one, -1 they cost us one) of card against their hand."""
     if not their_hand:
         return 0.0
-    row = SWING[card]
-    return sum(row[theirs] for theirs in their_hand) / len(their_hand)
+    return sum(map(SWING[card].__getitem__, their_hand)) / len(their_hand)
 
 
 def _swing(card: str, theirs: str) -> int:

@@ -20,6 +20,7 @@ import pytest
 from bench.bot_ladder import paired_interval, wilson_interval
 from gameplay.engine import bots, core, registry
 from gameplay.engine.army import ARMY, opponent
+from gameplay.engine.army import strategy as army_strategy
 from gameplay.engine.core import Ruleset
 
 Z_80 = 0.8416
@@ -100,9 +101,10 @@ def test_army_models_a_card_chosen_in_secret_as_the_greedy_bot_chooses_it():
     assert drawn["pending"]["0"]["card"] in drawn["players"]["0"]["hand"]
     # and seat 1's own side is as it sees it
     assert drawn["players"]["1"] == sampled["players"]["1"]
-    # and a seat that has not chosen yet is left alone
+    # and a seat that has not chosen yet is left alone, but for the mark that it answers
     untouched = core.clone(sampled)
     ARMY.model_choices(untouched, 0, random.Random(1))
+    assert untouched.pop(army_strategy.OTHER_FIRST) is False
     assert untouched == sampled
 
 
