@@ -142,7 +142,8 @@ def greedy_reply_by_the_rules(
 def model_choice(ruleset: Ruleset, state: dict[str, Any], seat: int, rng: random.Random) -> None:
     """The other seat's hand as its plays make likely, and the card it has already chosen in
     secret re-drawn as greedy chooses it (before this seat's choice: it chose first, seeing
-    nothing of it)."""
+    nothing of it). The sample is marked with whether it chose first, which decides how the
+    search scores the hand it keeps (`strategy.search_evaluate`)."""
     other = str(1 - seat)
     chosen = state["pending"][other]
     state[strategy.OTHER_FIRST] = chosen is not None  # which hand_values table scores it
