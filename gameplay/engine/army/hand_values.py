@@ -29,8 +29,10 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from gameplay.engine import bots
 from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
 from gameplay.engine.army.setup import HAND_SIZE
+from gameplay.engine.core import new_game, play, ruleset_of
 
 KINDS = tuple((value, attack) for value in range(2, 11) for attack in (False, True))
 COPIES = 2  # cards of one kind in the pack (two suits of each colour)
@@ -137,10 +139,6 @@ def solve(plays: list[float]) -> tuple[dict[Hand, float], float]:
 def measure_plays(games: int = PLAY_GAMES, seed0: int = PLAY_SEED) -> dict[str, list[float]]:
     """How often greedy plays each kind when it chooses first (seat 0 in bot games) and when
     it answers (seat 1), over `games` seeded greedy games."""
-    # imported here: the Army ruleset, which the engine's registry loads, imports this module
-    from gameplay.engine import bots
-    from gameplay.engine.core import new_game, play, ruleset_of
-
     counts = {order: [0.0] * len(KINDS) for order in ORDERS}
     greedy = bots.GreedyBot()
     for seed in range(seed0, seed0 + games):
