@@ -14,10 +14,10 @@ A card is its kind, its number and colour: two suits of one colour play alike, s
 counts of at most two. Greedy plays differently when it chooses first (its best attack, at
 once) and when it answers a card it cannot see, so there is one table for each.
 
-The tables are data (`hand_values.json`), regenerated with
-`python -m gameplay.engine.army.hand_values` whenever the greedy bot changes (about half a
-minute: PLAY_GAMES greedy games measured, then both tables solved; the result is the same
-every time).
+Greedy's play frequencies are measured data (`greedy_plays.json`, regenerated with
+`python -m gameplay.engine.army.hand_values` whenever the greedy bot changes: PLAY_GAMES
+seeded games, about 15 s, the same result every time). A table is solved from them the first
+time a process needs it (about 2 s each), and kept for the life of the process.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import json
 import random
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from gameplay.engine import bots
@@ -40,7 +41,7 @@ PLAY_GAMES = 2000  # greedy games whose plays give the other seat's card frequen
 PLAY_SEED = 500_000  # their seeds (outside every ladder's)
 CHECK_GAMES = 50  # the first games' plays, stored apart: a quick test that greedy has not changed
 TOLERANCE = 1e-7  # value iteration stops once no hand moves by more than this
-TABLE_FILE = Path(__file__).with_name("hand_values.json")
+PLAYS_FILE = Path(__file__).with_name("greedy_plays.json")
 ORDERS = ("first", "answering")  # the other seat chooses first, or answers
 Hand = tuple[int, ...]  # the count of each kind, in KINDS order
 
@@ -104,36 +105,43 @@ def with_kind(hand: Hand, kind: int, change: int) -> Hand:
     return tuple(counts)
 
 
-def solve(plays: list[float]) -> tuple[dict[Hand, float], float]:
-    """The relative worth of every full hand against a seat playing kinds at these
-    frequencies, and the mean SP swing a round that good play brings (the gain)."""
+@dataclass(frozen=True)
+class Solution:
+    """Every full hand's worth (relative to the average hand), and the mean SP swing a round
+    brings when each card is chosen well (the gain)."""
+
+    worth: dict[Hand, float]
+    gain: float
+
+
+def solve(plays: list[float]) -> Solution:
+    """The rounds to come against a seat playing kinds at these frequencies, by relative value
+    iteration over hands numbered in all_hands order (lists, not dicts: a few seconds)."""
     gains = round_gains(plays)
-    hands = all_hands(HAND_SIZE)
-    kept_hands = all_hands(HAND_SIZE - 1)
-    after_draw = {
-        kept: [(chance, with_kind(kept, kind, +1)) for chance, kind in draws(kept)]
+    hands, kept_hands = all_hands(HAND_SIZE), all_hands(HAND_SIZE - 1)
+    full_index = {hand: index for index, hand in enumerate(hands)}
+    kept_index = {kept: index for index, kept in enumerate(kept_hands)}
+    after_draw = [
+        [(chance, full_index[with_kind(kept, kind, +1)]) for chance, kind in draws(kept)]
         for kept in kept_hands
-    }
-    choices = {
-        hand: [(gains[kind], with_kind(hand, kind, -1)) for kind in range(len(KINDS)) if hand[kind]]
+    ]
+    choices = [
+        [
+            (gains[kind], kept_index[with_kind(hand, kind, -1)])
+            for kind in range(len(KINDS))
+            if hand[kind]
+        ]
         for hand in hands
-    }
-    worth = dict.fromkeys(hands, 0.0)
-    gain = 0.0
+    ]
+    worth = [0.0] * len(hands)
     while True:
-        kept_worth = {
-            kept: sum(chance * worth[full] for chance, full in nexts)
-            for kept, nexts in after_draw.items()
-        }
-        fresh = {
-            hand: max(now + kept_worth[kept] for now, kept in options)
-            for hand, options in choices.items()
-        }
-        gain = sum(fresh.values()) / len(fresh)
-        moved = max(abs(fresh[hand] - gain - worth[hand]) for hand in hands)
-        worth = {hand: value - gain for hand, value in fresh.items()}
+        kept_worth = [sum(chance * worth[full] for chance, full in nexts) for nexts in after_draw]
+        fresh = [max(now + kept_worth[kept] for now, kept in options) for options in choices]
+        gain = sum(fresh) / len(fresh)
+        moved = max(abs(new - gain - old) for new, old in zip(fresh, worth, strict=True))
+        worth = [new - gain for new in fresh]
         if moved < TOLERANCE:
-            return worth, gain
+            return Solution(dict(zip(hands, worth, strict=True)), gain)
 
 
 def measure_plays(games: int = PLAY_GAMES, seed0: int = PLAY_SEED) -> dict[str, list[float]]:
@@ -154,37 +162,32 @@ def measure_plays(games: int = PLAY_GAMES, seed0: int = PLAY_SEED) -> dict[str, 
     return counts
 
 
-def build_tables(plays: dict[str, list[float]], check: dict[str, list[float]]) -> dict[str, object]:
-    """The file's content: the measured plays (and those of the first CHECK_GAMES games),
-    each order's gain and hand worths (in the order of all_hands, rounded to 1e-4 SP)."""
-    tables: dict[str, object] = {"kinds": [f"{v} {'red' if a else 'black'}" for v, a in KINDS]}
-    tables["plays"], tables["check"] = plays, check
-    for order in ORDERS:
-        worth, gain = solve(plays[order])
-        tables[order] = {
-            "gain": round(gain, 6),
-            "worth": [round(worth[hand], 4) for hand in all_hands(HAND_SIZE)],
-        }
-    return tables
+def stored_plays() -> dict[str, dict[str, list[float]]]:
+    """The measured plays by order ("plays") and those of the first CHECK_GAMES ("check")."""
+    data: dict[str, dict[str, list[float]]] = json.loads(PLAYS_FILE.read_text())
+    return data
 
 
 @functools.cache
-def tables() -> dict[str, dict[Hand, float]]:
-    """The stored worth of every full hand, by the other seat's order ("first", "answering")."""
-    data = json.loads(TABLE_FILE.read_text())
-    hands = all_hands(HAND_SIZE)
-    return {order: dict(zip(hands, data[order]["worth"], strict=True)) for order in ORDERS}
+def solution(order: str) -> Solution:
+    """The rounds to come against greedy choosing first ("first") or answering, solved once
+    per process from the stored plays."""
+    return solve(stored_plays()["plays"][order])
 
 
 def hand_worth(cards: list[str], other_first: bool) -> float:
     """The SP a full hand is worth in the rounds to come, against the average hand, when the
     other seat plays as greedy does choosing first (other_first) or answering."""
-    return tables()[ORDERS[0] if other_first else ORDERS[1]][counts_of(cards)]
+    return solution(ORDERS[0] if other_first else ORDERS[1]).worth[counts_of(cards)]
 
 
 assert len(FIGHTING_CARDS) == COPIES * len(KINDS)  # each kind: two suits of one colour
 
-if __name__ == "__main__":  # regenerate the tables
-    content = build_tables(measure_plays(), check=measure_plays(CHECK_GAMES))
-    TABLE_FILE.write_text(json.dumps(content, separators=(",", ":")) + "\n")
-    sys.stdout.write(f"wrote {TABLE_FILE}\n")
+if __name__ == "__main__":  # measure greedy's plays again
+    content = {
+        "kinds": [f"{value} {'red' if attack else 'black'}" for value, attack in KINDS],
+        "plays": measure_plays(),
+        "check": measure_plays(CHECK_GAMES),
+    }
+    PLAYS_FILE.write_text(json.dumps(content, indent=1) + "\n")
+    sys.stdout.write(f"wrote {PLAYS_FILE}\n")

@@ -12,6 +12,7 @@ from gameplay.engine.army.views import life_of
 HAND_WEIGHT = 4.0  # per unit of hand_value (one SP is worth 10)
 SP_WORTH = 10.0  # one stamina point
 WIN = 1000.0  # a game won (lost: -WIN)
+OTHER_FIRST = "search_other_first"  # set in the search's samples: the other seat chose first
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
@@ -46,9 +47,6 @@ def search_evaluate(state: dict[str, Any], seat: int) -> float:
     hand = state["players"][str(seat)]["hand"]
     worth = hand_values.hand_worth(hand, other_first=state.get(OTHER_FIRST, False))
     return SP_WORTH * (life[seat] - life[1 - seat] + worth)
-
-
-OTHER_FIRST = "search_other_first"  # set in the search's samples: the other seat chose first
 
 
 def hand_value(hand: list[str], their_hand: list[str]) -> float:

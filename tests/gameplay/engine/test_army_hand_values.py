@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import json
 import random
 
 import pytest
@@ -16,11 +14,6 @@ from gameplay.engine.army.cards import FIGHTING_CARDS
 
 RED_TEN, RED_TWO, BLACK_TEN, BLACK_TWO = "10H", "2H", "10S", "2S"
 hands = st.lists(st.sampled_from(FIGHTING_CARDS), min_size=5, max_size=5, unique=True)
-
-
-@functools.cache
-def _stored() -> dict:
-    return json.loads(hand_values.TABLE_FILE.read_text())
 
 
 def _best_round(hand: tuple[int, ...], worth: dict, gains: list[float]) -> float:
@@ -39,23 +32,22 @@ def _best_round(hand: tuple[int, ...], worth: dict, gains: list[float]) -> float
 
 @pytest.mark.parametrize("order", hand_values.ORDERS)
 @given(cards=hands)
-def test_every_stored_worth_is_the_best_round_plus_the_hand_it_keeps(order, cards):
-    # given the stored table against greedy choosing first, or answering
-    data = _stored()
-    worth = hand_values.tables()[order]
-    gains = hand_values.round_gains(data["plays"][order])
+def test_every_worth_is_the_best_round_plus_the_hand_it_keeps(order, cards):
+    # given the table solved against greedy choosing first, or answering
+    solved = hand_values.solution(order)
+    gains = hand_values.round_gains(hand_values.stored_plays()["plays"][order])
     hand = hand_values.counts_of(cards)
     # then a hand's worth is what its best card brings this round, plus the worth of the hand
-    # it keeps after a random draw, less the mean gain of a round (the stored values solve
-    # the rounds to come; they are rounded to 1e-4)
-    assert worth[hand] + data[order]["gain"] == pytest.approx(
-        _best_round(hand, worth, gains), abs=1e-3
+    # it keeps after a random draw, less the mean gain of a round (the values solve the
+    # rounds to come, to the iteration's tolerance)
+    assert solved.worth[hand] + solved.gain == pytest.approx(
+        _best_round(hand, solved.worth, gains), abs=1e-5
     )
 
 
 def test_the_stored_plays_are_greedys_and_greedy_choosing_first_attacks_more():
     # given greedy's plays measured again over the file's first seeded games
-    data = _stored()
+    data = hand_values.stored_plays()
     # then they are the stored ones (regenerate the file when the greedy bot changes)
     assert hand_values.measure_plays(hand_values.CHECK_GAMES) == data["check"]
     # and choosing first, greedy plays its high cards sooner (its best card at once), so
