@@ -346,11 +346,12 @@ GAMES: tuple[Game, ...] = (
             time_limit=TimeLimit(measure=_STAMINA.noun, tiebreak="first stamina taken"),
             determinization=True,
             rollout_policy=True,
-            # search: each card of the hand judged on 60 fresh samples of the hidden cards, the
-            # other seat holding a hand its plays make likely (army/inference.py) and playing
-            # it as the greedy bot would (army/opponent.py), the hand kept scored by what it
-            # brings in the rounds to come (army/hand_values.py; rollouts past the round only
-            # added noise: 0.51 at depth 2, and no gain with the hand worths)
+            # search: each card of the hand judged by the round it plays, the other seat holding
+            # a hand its plays make likely (army/inference.py) and playing it as the greedy bot
+            # would (army/opponent.py), and the hand kept scored by what it brings in the rounds
+            # to come (army/hand_values.py). The round is summed over 256 modelled answers and
+            # the draw (army/round_values.py); these 300 sampled rounds (60 a card) judge only
+            # the round before the round limit (rollouts past the round only added noise)
             search=SearchBudget(rollouts=300, depth=0, top=5),
             choice_model=True,  # the other hand as its plays fit; a card chosen in secret: greedy's
             bots=ENGINE_BOTS,

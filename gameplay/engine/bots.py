@@ -101,8 +101,9 @@ class MonteCarloBot(Bot):
     the game's policy would make it (`model_choices`); where the candidate is a secret choice
     that others still have to answer in the same step, they answer by that policy. Then the
     ruleset's `rollout_action` policy (random if it has none) plays `depth` decisions and
-    `search_evaluate` scores the state. The budget (rollouts, depth, top) is the game's
-    declaration (`game_type.search`) unless given here.
+    `search_evaluate` scores the state. Where the game can sum what those rollouts would
+    average (`search_values`), the sum decides instead. The budget (rollouts, depth, top) is
+    the game's declaration (`game_type.search`) unless given here.
     """
 
     name = "search"
@@ -119,15 +120,24 @@ class MonteCarloBot(Bot):
         ruleset, view, seat, legal_actions, rng = decision.fields()
         if len(legal_actions) == 1:
             return legal_actions[0]
-        budget_s = decision.budget_s
         declared = ruleset.game_type.search
-        rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
-        depth = self.depth if self.depth is not None else declared.depth
         top = self.top if self.top is not None else declared.top
-        deadline = time.perf_counter() + budget_s
         candidates = self._candidates(decision, top)
         if len(candidates) == 1:
             return candidates[0]
+        values = ruleset.search_values(view, seat, candidates, rng)
+        if values is None:  # the game cannot sum what the rollouts average: sample them
+            values = self.sampled_values(decision, candidates)
+        return _best(candidates, values, rng)
+
+    def sampled_values(self, decision: Decision, candidates: list[dict[str, Any]]) -> list[float]:
+        """Each candidate's mean rollout value, over the same samples for every candidate,
+        within the rollout and time budget."""
+        ruleset, view, seat, _, rng = decision.fields()
+        declared = ruleset.game_type.search
+        rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
+        depth = self.depth if self.depth is not None else declared.depth
+        deadline = time.perf_counter() + decision.budget_s
         totals = [0.0] * len(candidates)
         played = 0
         while played < max(1, rollouts // len(candidates)):
@@ -140,7 +150,7 @@ class MonteCarloBot(Bot):
             played += 1
             if time.perf_counter() > deadline:
                 break
-        return _best(candidates, [t / played for t in totals], rng)
+        return [total / played for total in totals]
 
     def _candidates(self, decision: Decision, top: int) -> list[Any]:
         """The `top` actions the game's evaluation scores best one step on (ties at random)."""

@@ -155,6 +155,17 @@ class Ruleset:
         one-step scan of every action)."""
         return self.evaluate(state, seat)
 
+    def search_values(
+        self,
+        view: dict[str, Any],
+        seat: int,
+        candidates: list[dict[str, Any]],
+        rng: random.Random,
+    ) -> list[float] | None:
+        """The search bot's value of each candidate action, where the game can sum what its
+        sampled rollouts would average (Army's round); None (the default) lets it sample."""
+        return None
+
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         """A full state consistent with the view (hidden cards sampled); game_type.determinization
         says whether the game has it (`views_module.determinize`)."""

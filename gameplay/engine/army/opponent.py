@@ -23,27 +23,39 @@ if TYPE_CHECKING:
 
 def plausible_hand(state: dict[str, Any], seat: int, rng: random.Random, answering: bool) -> None:
     """Re-deal the other seat's hidden hand, in a sample, from the cards this seat cannot see,
-    as the greedy bot's plays so far make likely (`inference.posterior_hands`; `answering`:
-    it chooses second, else first)."""
-    other = str(1 - seat)
-    played = state.get("played", [])
-    if not played:
+    as the greedy bot's plays so far make likely (`likely_hands`; `answering`: it chooses
+    second, else first)."""
+    hands = likely_hands(state, seat, answering)
+    if hands is None:
         return
-    player = state["players"][other]
+    player = state["players"][str(1 - seat)]
     pool = player["hand"] + state["fight_pile"]
-    record = inference.Record(
-        rounds=tuple((entry["cards"][other], entry["cards"][str(seat)]) for entry in played),
-        pool=tuple(sorted(pool)),
-        mine=tuple(sorted(state["players"][str(seat)]["hand"])),
-        size=len(player["hand"]),
-        answering=answering,
-    )
-    hands = inference.posterior_hands(record)
     hand = list(hands[rng.randrange(len(hands))])
     player["hand"] = hand
     rest = [card for card in pool if card not in hand]
     rng.shuffle(rest)
     state["fight_pile"] = rest
+
+
+def likely_hands(
+    state: dict[str, Any], seat: int, answering: bool
+) -> tuple[tuple[str, ...], ...] | None:
+    """The hands the other seat may hold, as likely as its plays so far make them
+    (`inference.posterior_hands`, drawn from the cards this seat cannot see: the other hand
+    and the pile of a sample); None before its first play, when every deal is as likely."""
+    other = str(1 - seat)
+    played = state.get("played", [])
+    if not played:
+        return None
+    player = state["players"][other]
+    record = inference.Record(
+        rounds=tuple((entry["cards"][other], entry["cards"][str(seat)]) for entry in played),
+        pool=tuple(sorted(player["hand"] + state["fight_pile"])),
+        mine=tuple(sorted(state["players"][str(seat)]["hand"])),
+        size=len(player["hand"]),
+        answering=answering,
+    )
+    return inference.posterior_hands(record)
 
 
 def greedy_reply(
@@ -93,7 +105,7 @@ def _answer_scores(
         mine = [c for c in hand if c != card] + [draws[seat]]
         their = [c for c in theirs if c != guess] + [draws[1 - seat]]
         swing = strategy.SWING[card][guess]  # +1: it costs them an SP; -1: it costs us one
-        if swing and _last_sp(other if swing > 0 else me):
+        if swing and last_sp(other if swing > 0 else me):
             scores.append(strategy.WIN * swing)  # the lost SP ends the game
             continue
         spread = strategy.hand_value(mine, their) - strategy.hand_value(their, mine)
@@ -116,7 +128,7 @@ def _draws(
     return {0: pool[order[0]], 1: pool[order[1]]}
 
 
-def _last_sp(player: dict[str, Any]) -> bool:
+def last_sp(player: dict[str, Any]) -> bool:
     """One more SP lost ends the game for this player (its last army card on its last SP)."""
     army = player["army"]
     return army is not None and not player["line"] and stamina_of(army) - player["lost"] == 1

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 import games
-from gameplay.engine.army import invariants, opponent, setup, strategy, views
+from gameplay.engine.army import invariants, opponent, round_values, setup, strategy, views
 from gameplay.engine.army.cards import card_key, card_label, is_attack, stamina_of, value_of
 from gameplay.engine.army.setup import HAND_SIZE
 from gameplay.engine.core import TERMINAL, Decision, IllegalAction, Result, Ruleset, chance
@@ -88,6 +88,17 @@ class Army(Ruleset):
     def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
         """The SP difference and what the kept hand is worth in the rounds to come."""
         return strategy.search_evaluate(state, seat)
+
+    def search_values(
+        self,
+        view: dict[str, Any],
+        seat: int,
+        candidates: list[dict[str, Any]],
+        rng: random.Random,
+    ) -> list[float] | None:
+        """Each card's value this round, summed over the other seat's likely answers and this
+        seat's draw (`round_values.py`); None where the round cannot be summed."""
+        return round_values.card_values(self, view, seat, candidates, rng)
 
     def model_choices(self, state: dict[str, Any], seat: int, rng: random.Random) -> None:
         """The other seat's hand as its plays make likely, and a card it chose in secret
