@@ -17,7 +17,7 @@ once) and when it answers a card it cannot see, so there is one table for each.
 Greedy's play frequencies are measured data (`greedy_plays.json`, regenerated with
 `python -m gameplay.engine.army.hand_values` whenever the greedy bot changes: PLAY_GAMES
 seeded games, about 15 s, the same result every time). A table is solved from them the first
-time a process needs it (about 2 s each), and kept for the life of the process.
+time a process needs it (about half a second each), and kept for the life of the process.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from gameplay.engine import bots
 from gameplay.engine.army.cards import FIGHTING_CARDS, is_attack, value_of
@@ -116,32 +118,33 @@ class Solution:
 
 def solve(plays: list[float]) -> Solution:
     """The rounds to come against a seat playing kinds at these frequencies, by relative value
-    iteration over hands numbered in all_hands order (lists, not dicts: a few seconds)."""
-    gains = round_gains(plays)
+    iteration over hands numbered in all_hands order (numpy arrays: about half a second)."""
+    gains = np.array(round_gains(plays))
     hands, kept_hands = all_hands(HAND_SIZE), all_hands(HAND_SIZE - 1)
     full_index = {hand: index for index, hand in enumerate(hands)}
     kept_index = {kept: index for index, kept in enumerate(kept_hands)}
-    after_draw = [
-        [(chance, full_index[with_kind(kept, kind, +1)]) for chance, kind in draws(kept)]
-        for kept in kept_hands
-    ]
-    choices = [
-        [
-            (gains[kind], kept_index[with_kind(hand, kind, -1)])
-            for kind in range(len(KINDS))
-            if hand[kind]
-        ]
-        for hand in hands
-    ]
-    worth = [0.0] * len(hands)
+    # per kept hand and kind drawn: the full hand it makes and the chance (0 where none is left)
+    drawn = np.zeros((len(kept_hands), len(KINDS)), dtype=np.int64)
+    chance = np.zeros((len(kept_hands), len(KINDS)))
+    for row, kept in enumerate(kept_hands):
+        for odds, kind in draws(kept):
+            drawn[row, kind], chance[row, kind] = full_index[with_kind(kept, kind, +1)], odds
+    # per full hand and kind played: the hand it keeps (any row where the kind is not held)
+    kept_after = np.zeros((len(hands), len(KINDS)), dtype=np.int64)
+    held = np.array(hands) > 0
+    for row, hand in enumerate(hands):
+        for played, count in enumerate(hand):
+            if count:
+                kept_after[row, played] = kept_index[with_kind(hand, played, -1)]
+    worth = np.zeros(len(hands))
     while True:
-        kept_worth = [sum(chance * worth[full] for chance, full in nexts) for nexts in after_draw]
-        fresh = [max(now + kept_worth[kept] for now, kept in options) for options in choices]
-        gain = sum(fresh) / len(fresh)
-        moved = max(abs(new - gain - old) for new, old in zip(fresh, worth, strict=True))
-        worth = [new - gain for new in fresh]
+        kept_worth = (chance * worth[drawn]).sum(axis=1)
+        fresh = np.where(held, gains + kept_worth[kept_after], -np.inf).max(axis=1)
+        gain = float(fresh.mean())
+        moved = float(np.abs(fresh - gain - worth).max())
+        worth = fresh - gain
         if moved < TOLERANCE:
-            return Solution(dict(zip(hands, worth, strict=True)), gain)
+            return Solution(dict(zip(hands, worth.tolist(), strict=True)), gain)
 
 
 def measure_plays(games: int = PLAY_GAMES, seed0: int = PLAY_SEED) -> dict[str, list[float]]:
