@@ -129,17 +129,20 @@ def solve(plays: list[float]) -> Solution:
     for row, kept in enumerate(kept_hands):
         for odds, kind in draws(kept):
             drawn[row, kind], chance[row, kind] = full_index[with_kind(kept, kind, +1)], odds
-    # per full hand and kind played: the hand it keeps (any row where the kind is not held)
-    kept_after = np.zeros((len(hands), len(KINDS)), dtype=np.int64)
-    held = np.array(hands) > 0
+    # per full hand and card played (HAND_SIZE slots, the first kind repeated where the hand
+    # holds fewer kinds, which leaves the best choice as it is): the round's gain, the hand kept
+    played_gain = np.zeros((len(hands), HAND_SIZE))
+    kept_after = np.zeros((len(hands), HAND_SIZE), dtype=np.int64)
     for row, hand in enumerate(hands):
-        for played, count in enumerate(hand):
-            if count:
-                kept_after[row, played] = kept_index[with_kind(hand, played, -1)]
+        kinds = [kind for kind, count in enumerate(hand) if count]
+        for slot in range(HAND_SIZE):
+            kind = kinds[slot] if slot < len(kinds) else kinds[0]
+            played_gain[row, slot] = gains[kind]
+            kept_after[row, slot] = kept_index[with_kind(hand, kind, -1)]
     worth = np.zeros(len(hands))
     while True:
         kept_worth = (chance * worth[drawn]).sum(axis=1)
-        fresh = np.where(held, gains + kept_worth[kept_after], -np.inf).max(axis=1)
+        fresh = (played_gain + kept_worth[kept_after]).max(axis=1)
         gain = float(fresh.mean())
         moved = float(np.abs(fresh - gain - worth).max())
         worth = fresh - gain
