@@ -20,9 +20,10 @@ each worker prints its partial counts to stderr, so a run cut short still says w
 Sequential mode (--target T, e.g. 0.6): games are played in rounds of --round games over the
 processes, and after each round the score's two-sided Wilson interval at z = 2.576 (99 % at
 one look; the wider interval keeps the error of looking after every round near 5 %) is
-compared with T; the ladder stops as soon as the interval excludes T ("decided": true, the
-verdict "above" or "below"), or at --games games or --minutes of wall time (undecided). Its
-JSON line adds the interval, the verdict, the machine, the date and the load average.
+compared with T, from --min-games games on (200: earlier looks can be decided by luck); the
+ladder stops as soon as the interval excludes T ("decided": true, the verdict "above" or
+"below"), or at --games games or --minutes of wall time (undecided). Its JSON line adds the
+interval, the verdict, the machine, the date and the load average.
 
 Duplicate mode (--duplicate, with --target): seeds 2k and 2k + 1 play the same deal (seed 2k's
 cards and first player), the first bot in seat 0 and then in seat 1, as duplicate bridge does;
@@ -177,7 +178,9 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
                 low, high = paired_interval(scores)
             else:
                 low, high = wilson_interval((counts["first"] + counts["draw"] / 2) / games, games)
-            if low > target or high < target:
+            # no verdict before --min-games: a few dozen games, or pairs' sample variance,
+            # can look decided by luck (a first look at 40 games once stopped at 32 - 8)
+            if games >= args.min_games and (low > target or high < target):
                 verdict = "above" if low > target else "below"
                 break
             if time.perf_counter() - wall > args.minutes * 60:
@@ -233,6 +236,9 @@ def main() -> None:
     parser.add_argument("--target", type=float, help="sequential test against this score")
     parser.add_argument("--round", type=int, default=40, help="games between looks")
     parser.add_argument("--minutes", type=float, default=10.0, help="wall-time limit a ladder")
+    parser.add_argument(
+        "--min-games", type=int, default=200, help="games before a sequential verdict"
+    )
     parser.add_argument(
         "--duplicate", action="store_true", help="each deal from either seat (even --seed0)"
     )
