@@ -3,8 +3,9 @@
 The search judges a card by the round it plays and the hand it keeps: the other seat's card
 is the greedy bot's choice from a hand its plays make likely (`opponent.py`), the round's SP
 swing follows, and the kept hand, once drawn back to five, is worth what `hand_values.py`
-says. Sampled one state at a time (the generic search's way), 60 samples a card left enough
-noise to pick a worse card in one decision out of ten. Two facts make the round a short sum:
+says. Sampled one state at a time (the generic search's way), 60 samples a card chose worse
+than a search of 3,000 samples by 0.016 SP a decision (ANSWERS below: 0.005). Two facts make
+the round a short sum:
 
 - the other seat's card does not depend on the search's (it chose first, or it answers a card
   it cannot see), so ANSWERS modelled cards give the chance of each of its cards once for
