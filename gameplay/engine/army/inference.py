@@ -198,10 +198,11 @@ def _step(
     random draws stay one per hand, in order."""
     weights, kept = [], []
     followed: dict[tuple[str, ...], tuple[float, list[str], list[str] | None]] = {}
+    can_draw = set(drawable)
     for hand in hands:
         key = tuple(hand)
         if key not in followed:
-            followed[key] = _follow(hand, play, drawable)
+            followed[key] = _follow(hand, play, drawable, can_draw)
         weight, rest, free = followed[key]
         if free is not None:
             # nothing left to draw only where the log contradicts itself: keep the size
@@ -214,11 +215,12 @@ def _step(
 
 
 def _follow(
-    hand: list[str], play: Play, drawable: list[str]
+    hand: list[str], play: Play, drawable: list[str], can_draw: set[str]
 ) -> tuple[float, list[str], list[str] | None]:
     """One hand through one play: its weight, the cards it keeps (with the next card played
     when it lacks it) and, when it holds that card already, the cards one may be drawn from
-    (None when nothing is to be drawn at random)."""
+    (None when nothing is to be drawn at random). can_draw is drawable as a set, built once
+    per play rather than once per hand."""
     if play.card not in hand:  # cannot have played it: kept only if nothing else is left
         hand = [play.card, *hand[1:]]
         weight = 1e-12
@@ -229,7 +231,6 @@ def _follow(
         weight = play.known[mask]
     rest = [card for card in hand if card != play.card]
     if play.upcoming is not None and play.upcoming not in rest:
-        can_draw = set(drawable)
         weight /= max(1, len(can_draw) - sum(card in can_draw for card in rest))
         return weight, [*rest, play.upcoming], None
     if play.upcoming is not None:
