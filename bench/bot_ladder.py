@@ -148,6 +148,15 @@ def paired_interval(scores: dict[int, float], z: float = Z_SEQUENTIAL) -> tuple[
     return max(0.0, mean - margin), min(1.0, mean + margin)
 
 
+def verdict_of(low: float, high: float, target: float, games: int, min_games: int) -> str:
+    """The verdict: "above" or "below" when the interval excludes the target, else
+    "undecided"; never before min_games: a few dozen games, or pairs' sample variance, can
+    look decided by luck (a first look at 40 games once stopped at 32 - 8)."""
+    if games < min_games or low <= target <= high:
+        return "undecided"
+    return "above" if low > target else "below"
+
+
 def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) -> dict:
     """Play rounds of games until the score's interval excludes `target` (or the game or time
     limit is reached); one JSON figure saying what was decided."""
@@ -178,10 +187,8 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
                 low, high = paired_interval(scores)
             else:
                 low, high = wilson_interval((counts["first"] + counts["draw"] / 2) / games, games)
-            # no verdict before --min-games: a few dozen games, or pairs' sample variance,
-            # can look decided by luck (a first look at 40 games once stopped at 32 - 8)
-            if games >= args.min_games and (low > target or high < target):
-                verdict = "above" if low > target else "below"
+            verdict = verdict_of(low, high, target, games, args.min_games)
+            if verdict != "undecided":
                 break
             if time.perf_counter() - wall > args.minutes * 60:
                 break

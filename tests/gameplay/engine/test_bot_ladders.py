@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from bench.bot_ladder import paired_interval, wilson_interval
+from bench.bot_ladder import paired_interval, verdict_of, wilson_interval
 from gameplay.engine import bots, core, registry
 from gameplay.engine.army import ARMY, opponent
 from gameplay.engine.army import strategy as army_strategy
@@ -198,3 +198,12 @@ def test_army_imitates_the_greedy_bot_without_building_its_sample(seed, rounds):
         )
         # then each card is chosen about as often
         assert all(abs(fast[card] - slow[card]) < 120 for card in fast | slow), (fast, slow)
+
+
+def test_the_sequential_ladder_gives_no_verdict_before_its_minimum_of_games():
+    lucky_start = wilson_interval(32 / 40, 40)  # 32 - 8: it excludes 0.6
+    assert lucky_start[0] > 0.6
+    assert verdict_of(*lucky_start, 0.6, games=40, min_games=200) == "undecided"
+    assert verdict_of(*lucky_start, 0.6, games=40, min_games=40) == "above"
+    assert verdict_of(0.45, 0.58, 0.6, games=400, min_games=200) == "below"
+    assert verdict_of(0.58, 0.64, 0.6, games=400, min_games=200) == "undecided"
