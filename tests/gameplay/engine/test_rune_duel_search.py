@@ -58,10 +58,32 @@ def test_search_evaluate_plays_the_round_out_on_a_copy(seed, steps):
         assert abs(score) == strategy.WIN_SCORE or score == 0.0
         return
     ahead = core.clone(state)
-    strategy.play_out_duel(ahead)
+    strategy.play_out_duel(ahead, 0)
     RD.check_invariants(ahead)
     assert ahead["phase"] != "duel" or ahead["round"] == state["round"] + 1
     assert RD.search_evaluate(state, 0) == score
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 4), st.integers(0, 40))
+def test_the_other_seat_replies_without_seeing_the_searchs_hand(seed, steps, mine, theirs):
+    # in the search's play-out the other seat cannot see the search's hand: swapping one of
+    # its cards with one of its deck changes the hand, never the reply
+    state = duel_state(seed, steps)
+    assume(state["outcome"] is None and state["duel"])
+    other = state["turn"]
+    seat = 1 - other
+    options = RD.legal_actions(state, other)
+    zone = state["zones"][str(seat)]
+    assume(len(options) > 1 and zone["deck"] and zone["hand"])
+    cards = [option["card"] for option in options]
+    reply = strategy.blind_reply(state, seat, cards, random.Random(seed))
+    assert reply in cards
+    swapped = core.clone(state)
+    zone = swapped["zones"][str(seat)]
+    i, j = mine % len(zone["hand"]), theirs % len(zone["deck"])
+    zone["hand"][i], zone["deck"][j] = zone["deck"][j], zone["hand"][i]
+    assert strategy.blind_reply(swapped, seat, cards, random.Random(seed)) == reply
 
 
 def fitting(state: dict, cards: list, beaten: dict) -> int:
