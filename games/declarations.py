@@ -377,12 +377,12 @@ GAMES: tuple[Game, ...] = (
             simultaneous=True,
             time_limit=TimeLimit(measure=_LIFE_TOTALS.noun, tiebreak="first damage"),
             determinization=True,
-            # search: the best three actions, each judged on 20 samples of the hidden cards:
+            # search: the best three actions, each judged on 40 samples of the hidden cards:
             # the round played out on each (the duel by the solver, the other seat replying
-            # blind; the battle line and combat fought), then the next duel on four guesses of
-            # the other hand (search_evaluate; random rollouts only added noise; 32 samples
-            # won no more than 20, at 1.3x the CPU; BENCHMARKS.md)
-            search=SearchBudget(rollouts=60, depth=0, top=3),
+            # blind; the battle line and combat fought), then the next duel solved on the
+            # sample's own hands (search_evaluate; random rollouts only added noise;
+            # BENCHMARKS.md)
+            search=SearchBudget(rollouts=120, depth=0, top=3),
             # the other hand sampled to fit its last lost duel: the loser could not trump the
             # last card and keeps its hand (rune_duel/opponent.py; 0.593 -> 0.635 in A/B)
             choice_model=True,

@@ -92,7 +92,7 @@ class RuneDuel(Ruleset):
 
     def search_evaluate(self, state: dict[str, Any], seat: int) -> float:
         """In a duel, the round played out on the sampled state (the battle line and combat
-        really fought), then evaluate on fresh guesses of the next duel's other hand (the
+        really fought), then evaluate with the next duel solved on the sample's own hands (the
         greedy bot's evaluate and its fixed six guesses are unchanged)."""
         return strategy.search_evaluate(state, seat)
 

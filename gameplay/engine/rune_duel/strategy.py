@@ -21,7 +21,6 @@ from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 WIN_SCORE = 1000.0
 SUMMON_WEIGHT = 0.5  # a card on its way to the battle line is worth half its board value
 HAND_SAMPLES = 6  # the other hand is hidden: average the duel over this many guesses of it
-SEARCH_GUESSES = 4  # the search bot's guesses per sampled state, drawn anew in each sample
 BLIND_GUESSES = 3  # the other seat's guesses of the search's hand when it replies in a sample
 
 
@@ -45,20 +44,21 @@ def card_value(printed: dict[str, Any]) -> float:
     return float(sum(effect.get("amount", 1) for effect in printed["effects"]))
 
 
-def evaluate(state: dict[str, Any], seat: int, guesses: int = 0) -> float:
+def evaluate(state: dict[str, Any], seat: int, sampled: bool = False) -> float:
     """The state's worth for the seat (higher is better); +-1000 once the game is decided.
 
-    guesses: 0 for the greedy bot's fixed HAND_SAMPLES guesses of the other hand; the search
-    bot's more, drawn afresh for each sampled state (search_evaluate)."""
+    sampled: the state is one of the search bot's samples (search_evaluate), whose hidden
+    cards are already one guess among many: a duel is solved on its own two hands; otherwise
+    (the greedy bot) on HAND_SAMPLES guesses of the other hand."""
     outcome = state["outcome"]
     if outcome is not None:
         if not outcome["winners"]:
             return 0.0
         return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
     if state["phase"] == "discard":
-        return evaluate(_next_round(state), seat, guesses)
+        return evaluate(_next_round(state), seat, sampled)
     if state["phase"] == "choose":
-        return evaluate(_battle_done(state), seat, guesses)
+        return evaluate(_battle_done(state), seat, sampled)
     me, other = str(seat), str(1 - seat)
     score = float(state["life"][me] - state["life"][other])
     score += board_value(state, seat) - board_value(state, 1 - seat)
@@ -69,7 +69,7 @@ def evaluate(state: dict[str, Any], seat: int, guesses: int = 0) -> float:
             owner = int(task["card"][0])
             score += _summon_worth(state, task["card"]) * (1 if owner == seat else -1)
     if state["phase"] == "duel":
-        score += duel_outlook(state, seat, guesses)
+        score += duel_outlook(state, seat, sampled)
     return score
 
 
@@ -100,40 +100,46 @@ def _summon_worth(state: dict[str, Any], card_id: str) -> float:
     return SUMMON_WEIGHT * card_value(printed)
 
 
-def duel_outlook(state: dict[str, Any], seat: int, guesses: int = 0) -> float:
-    """The rest of the duel played out on guesses of the other (hidden) hand, for seat."""
+def duel_outlook(state: dict[str, Any], seat: int, sampled: bool = False) -> float:
+    """The rest of the duel for seat: on the state's own two hands if it is one of the search's
+    samples, else on guesses of the other (hidden) hand."""
+    if sampled:
+        # The sample's other hand is drawn to fit what the record says (the loser of a duel
+        # keeps cards that could not trump its last card): fresh uniform guesses would forget
+        # that. One solve a sample, over more samples, won 260 - 140 where four guesses a
+        # sample won 241 - 159 (the same 400 duplicate games; BENCHMARKS.md).
+        hands = tuple(tuple(state["zones"][str(s)]["hand"]) for s in (0, 1))
+        value = solve_duel(state, hands)
+        return value if seat == 0 else -value
     other = str(1 - seat)
     zone = state["zones"][other]
     pool = sorted(zone["hand"] + zone["deck"])
     size = len(zone["hand"])
-    # the same guesses for every action judged on one state (the greedy bot's scan; the
-    # search's candidates on one sample): their difference is then the actions', not the draw's
+    # the same guesses for every action judged on one state (the greedy bot's scan): their
+    # difference is then the actions', not the draw's
     rng = random.Random(len(pool) * 31 + len(state["duel"]))
-    if guesses:  # a sampled state's own guesses, so that many samples mean many guesses
-        rng = random.Random(f"{state['seed']}:{len(state['duel'])}")
     mine = tuple(sorted(state["zones"][str(seat)]["hand"]))
     total = 0.0
-    samples = guesses or HAND_SAMPLES
-    for _ in range(samples):
+    for _ in range(HAND_SAMPLES):
         guess = tuple(sorted(rng.sample(pool, size)))
         hands = (mine, guess) if seat == 0 else (guess, mine)
         value = solve_duel(state, hands)
         total += value if seat == 0 else -value
-    return total / samples
+    return total / HAND_SAMPLES
 
 
 def search_evaluate(state: dict[str, Any], seat: int) -> float:
     """The search bot's score: in a duel, the round played out on this sampled state (the duel
     by the solver, the other seat replying blind: play_out_duel; the battle line, combat,
-    everyone keeping their hand), then evaluate on guesses of the next duel; elsewhere
-    evaluate with the search's guesses."""
+    everyone keeping their hand), then evaluate with the next duel solved on the sample's own
+    hands; elsewhere evaluate the sample as it stands (sampled)."""
     if state["phase"] != "duel":
-        return evaluate(state, seat, SEARCH_GUESSES)
+        return evaluate(state, seat, sampled=True)
     ahead = clone(state)
     play_out_duel(ahead, seat)
     if ahead["phase"] == "choose":
         ahead = _battle_done(ahead)
-    return evaluate(ahead, seat, SEARCH_GUESSES)
+    return evaluate(ahead, seat, sampled=True)
 
 
 def play_out_duel(state: dict[str, Any], seat: int) -> None:
