@@ -33,15 +33,18 @@ class SearchBudget:
 
     rollouts: simulations per decision, shared by the candidate actions; depth: decisions
     simulated after a candidate (then the game's evaluate scores the state); top: the candidate
-    actions kept from the one-step evaluation."""
+    actions kept from the one-step evaluation; race: 0, or stop sampling a candidate once it
+    trails the leader by more than this many standard errors (and stop once the candidates
+    play alike), so decided choices take a fraction of the rollouts."""
 
     rollouts: int = 24
     depth: int = 40
     top: int = 3
+    race: float = 0.0
 
     def describe(self) -> dict[str, Any]:
         """A JSON description for APIs."""
-        return {"rollouts": self.rollouts, "depth": self.depth, "top": self.top}
+        return {"rollouts": self.rollouts, "depth": self.depth, "top": self.top, "race": self.race}
 
 
 @dataclass(frozen=True)

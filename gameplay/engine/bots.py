@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -138,19 +139,25 @@ class MonteCarloBot(Bot):
         rollouts = self.rollouts if self.rollouts is not None else declared.rollouts
         depth = self.depth if self.depth is not None else declared.depth
         deadline = time.perf_counter() + decision.budget_s
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
+        racing = list(range(len(candidates)))  # all of them unless the game races them
         played = 0
         while played < max(1, rollouts // len(candidates)):
             sample = _sample(ruleset, view, seat, rng)
-            for index, action in enumerate(candidates):
+            for index in racing:
                 state = clone(sample)
-                ruleset.apply(state, seat, action)
+                ruleset.apply(state, seat, candidates[index])
                 _answer_in_step(ruleset, state, seat, rng)
-                totals[index] += self._rollout(ruleset, state, seat, rng, depth)
+                values[index].append(self._rollout(ruleset, state, seat, rng, depth))
             played += 1
             if time.perf_counter() > deadline:
                 break
-        return [total / played for total in totals]
+            if declared.race and played >= RACE_FROM and played % RACE_EVERY == 0:
+                racing, settled = still_racing(values, racing, declared.race)
+                if settled:
+                    break
+        # a candidate left behind in the race can no longer be chosen
+        return [sum(values[i]) / played if i in racing else -math.inf for i in range(len(values))]
 
     def _candidates(self, decision: Decision, top: int) -> list[Any]:
         """The `top` actions the game's evaluation scores best one step on (ties at random)."""
@@ -179,6 +186,29 @@ class MonteCarloBot(Bot):
                 action = ruleset.rollout_action(state, actor, legal, rng)
                 ruleset.apply_trusted(state, actor, action)
         return ruleset.search_evaluate(state, seat)
+
+
+RACE_FROM = 16  # samples before a race drops anyone: a few samples can look decided by luck
+RACE_EVERY = 8  # samples between two looks at a race
+
+
+def still_racing(values: list[list[float]], racing: list[int], z: float) -> tuple[list[int], bool]:
+    """The candidates still worth sampling (all sampled on the same samples so far): the
+    leader, and each other whose paired difference with it is within z standard errors; and
+    whether the race is settled (one left, or all of them played alike on every sample)."""
+    count = len(values[racing[0]])
+    leader = max(racing, key=lambda index: sum(values[index]))
+    kept, alike = [leader], True
+    for index in racing:
+        if index == leader:
+            continue
+        gaps = [a - b for a, b in zip(values[leader], values[index], strict=True)]
+        mean = sum(gaps) / count
+        error = statistics.stdev(gaps) / math.sqrt(count)
+        alike = alike and mean == 0 and error == 0
+        if mean <= z * error:  # not clearly behind (a constant lag, error 0, is behind)
+            kept.append(index)
+    return sorted(kept), len(kept) == 1 or alike
 
 
 def _sample(

@@ -5,7 +5,8 @@ the duel played out to its end by a small exact search over the two (sampled) ha
 win it, how much damage the loser takes, and which cards reach the battle line. The search
 bot's evaluation (search_evaluate) first plays the round out on its sampled state, so the
 battle line and combat are fought rather than guessed, and the kept hands count next duel;
-in that play-out the other seat chooses its cards without seeing the search's hand.
+in that play-out the other seat chooses its cards without seeing the search's hand, and a
+game decided in it counts SAMPLED_WIN_SCORE (a few rounds' worth of life, not WIN_SCORE).
 """
 
 from __future__ import annotations
@@ -19,6 +20,13 @@ from gameplay.engine.rune_duel.battle import card, stats
 from gameplay.engine.rune_duel.cards import BODY_TYPES, trumps
 
 WIN_SCORE = 1000.0
+# A decided game in the search's samples counts about two starting life totals, not WIN_SCORE:
+# the search averages its samples, and at +-1000 one won or lost sample in forty outweighed
+# the life points of all the others, so in a round that could end the game one lucky draw
+# chose the card. 40 won 767 - 433 where 1000 won 759 - 441 (the same 1,200 duplicate games;
+# 20 and 80 did as well as 40 on their first 600): a small edge, within the noise, for a
+# value that is no longer out of scale (BENCHMARKS.md).
+SAMPLED_WIN_SCORE = 40.0
 SUMMON_WEIGHT = 0.5  # a card on its way to the battle line is worth half its board value
 HAND_SAMPLES = 6  # the other hand is hidden: average the duel over this many guesses of it
 BLIND_GUESSES = 3  # the other seat's guesses of the search's hand when it replies in a sample
@@ -45,16 +53,18 @@ def card_value(printed: dict[str, Any]) -> float:
 
 
 def evaluate(state: dict[str, Any], seat: int, sampled: bool = False) -> float:
-    """The state's worth for the seat (higher is better); +-1000 once the game is decided.
+    """The state's worth for the seat (higher is better); +-WIN_SCORE once the game is decided.
 
     sampled: the state is one of the search bot's samples (search_evaluate), whose hidden
-    cards are already one guess among many: a duel is solved on its own two hands; otherwise
-    (the greedy bot) on HAND_SAMPLES guesses of the other hand."""
+    cards are already one guess among many: a duel is solved on its own two hands and a
+    decided game scores +-SAMPLED_WIN_SCORE; otherwise (the greedy bot) the duel is solved
+    on HAND_SAMPLES guesses of the other hand."""
     outcome = state["outcome"]
     if outcome is not None:
+        win = SAMPLED_WIN_SCORE if sampled else WIN_SCORE
         if not outcome["winners"]:
             return 0.0
-        return WIN_SCORE if seat in outcome["winners"] else -WIN_SCORE
+        return win if seat in outcome["winners"] else -win
     if state["phase"] == "discard":
         return evaluate(_next_round(state), seat, sampled)
     if state["phase"] == "choose":
@@ -151,7 +161,7 @@ def play_out_duel(state: dict[str, Any], seat: int) -> None:
     hands = tuple(tuple(state["zones"][str(s)]["hand"]) for s in (0, 1))
     solver = DuelSolver(state, hands)
     ids = list(hands[0]) + list(hands[1])
-    masks = [solver.first, ((1 << solver.count) - 1) ^ solver.first]
+    masks = list(solver.start_masks())
     previous = solver.count
     rng = random.Random(f"{state['seed']}:blind")
     while state["phase"] == "duel":
@@ -179,7 +189,7 @@ def blind_reply(state: dict[str, Any], seat: int, options: list[str], rng: rando
         hands = (guess, theirs) if seat == 0 else (theirs, guess)
         solver = DuelSolver(state, hands)
         ids = list(hands[0]) + list(hands[1])
-        masks = (solver.first, ((1 << solver.count) - 1) ^ solver.first)
+        masks = solver.start_masks()
         for card_id in options:
             totals[card_id] += solver.option_value(other, ids.index(card_id), *masks)
     return max(options, key=totals.__getitem__)
@@ -205,10 +215,13 @@ class DuelSolver:
         self.first = (1 << len(hands[0])) - 1
         self.memo: dict[tuple[int, int, int, int], float] = {}
 
+    def start_masks(self) -> tuple[int, int]:
+        """The two hands as masks, as the position stands (seat 0's cards come first)."""
+        return self.first, ((1 << self.count) - 1) ^ self.first
+
     def value(self, turn: int) -> float:
         """The duel's value for seat 0 from the current position."""
-        everything = (1 << self.count) - 1
-        return self.solve(turn, self.count, self.first, everything ^ self.first)
+        return self.solve(turn, self.count, *self.start_masks())
 
     def solve(self, turn: int, previous: int, mask0: int, mask1: int) -> float:
         """Minimax with memo: seat `turn` must trump card `previous` from its mask."""
