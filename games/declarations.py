@@ -384,7 +384,8 @@ GAMES: tuple[Game, ...] = (
             # BENCHMARKS.md)
             # a candidate 2.5 standard errors behind the leader is no longer sampled (from 16
             # samples on): as strong on the same 600 duplicate games (378 - 222 where 40
-            # samples each won 374 - 226) at 0.76x the time
+            # samples each won 374 - 226) at 0.76x the time; that trial capped every race at
+            # 40 samples, here two candidates keep their 60
             search=SearchBudget(rollouts=120, depth=0, top=3, race=2.5),
             # the other hand sampled to fit its last lost duel: the loser could not trump the
             # last card and keeps its hand (rune_duel/opponent.py; 0.593 -> 0.635 in A/B)

@@ -60,3 +60,23 @@ def test_a_raced_rune_duel_search_plays_legal_moves_to_the_end():
             action = search.choose(ruleset, ruleset.view(state, seat), seat, legal, rng)
             play(state, seat, action)
     assert ruleset.result(state) is not None
+
+
+def test_candidates_that_play_alike_stop_the_search_after_the_first_look(monkeypatch):
+    # every sample scores the same whatever the card: the race settles at its first look
+    # (RACE_FROM samples a candidate) instead of spending the whole budget
+    state = new_game("rune-duel", seats=2, seed=3)
+    ruleset = ruleset_of(state)
+    seat = state["turn"]
+    legal = ruleset.legal_actions(state, seat)
+    assert len(legal) > ruleset.game_type.search.top  # the lead: any card of the hand
+    monkeypatch.setattr(ruleset, "search_evaluate", lambda state, seat: 1.0)
+    calls = []
+    rollout = bots.MonteCarloBot._rollout
+    monkeypatch.setattr(
+        bots.MonteCarloBot, "_rollout", lambda self, *args: calls.append(1) or rollout(self, *args)
+    )
+    view = ruleset.view(state, seat)
+    action = bots.MonteCarloBot().choose(ruleset, view, seat, legal, random.Random(3))
+    assert action in legal
+    assert len(calls) == bots.RACE_FROM * ruleset.game_type.search.top
