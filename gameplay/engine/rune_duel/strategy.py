@@ -84,23 +84,34 @@ def evaluate(state: dict[str, Any], seat: int, sampled: bool = False) -> float:
 
 
 def _next_round(state: dict[str, Any]) -> dict[str, Any]:
-    """The end of combat finished as if every seat still choosing kept its hand."""
+    """The end of combat finished as if every seat still choosing kept its hand (a copy)."""
     ahead = clone(state)
-    for seat, choice in ahead["pending"].items():
-        if choice is None:
-            ahead["pending"][seat] = {"type": "keep"}
-    flow.finish_round(ahead)
-    flow.settle(ahead)
+    _finish_round(ahead)
     return ahead
+
+
+def _finish_round(state: dict[str, Any]) -> None:
+    """_next_round in place."""
+    for seat, choice in state["pending"].items():
+        if choice is None:
+            state["pending"][seat] = {"type": "keep"}
+    flow.finish_round(state)
+    flow.settle(state)
 
 
 def _battle_done(state: dict[str, Any]) -> dict[str, Any]:
-    """The battle line finished (and fought) taking the first option of every further choice."""
+    """The battle line finished (and fought) taking the first option of every further choice
+    (a copy)."""
     ahead = clone(state)
-    while ahead["phase"] == "choose":
-        flow.make_choice(ahead, ahead["choice"]["options"][0])
-    flow.settle(ahead)
+    _finish_battle(ahead)
     return ahead
+
+
+def _finish_battle(state: dict[str, Any]) -> None:
+    """_battle_done in place."""
+    while state["phase"] == "choose":
+        flow.make_choice(state, state["choice"]["options"][0])
+    flow.settle(state)
 
 
 def _summon_worth(state: dict[str, Any], card_id: str) -> float:
@@ -145,10 +156,12 @@ def search_evaluate(state: dict[str, Any], seat: int) -> float:
     hands; elsewhere evaluate the sample as it stands (sampled)."""
     if state["phase"] != "duel":
         return evaluate(state, seat, sampled=True)
-    ahead = clone(state)
+    ahead = clone(state)  # the one copy: the rest of the round is played on it in place
     play_out_duel(ahead, seat)
     if ahead["phase"] == "choose":
-        ahead = _battle_done(ahead)
+        _finish_battle(ahead)
+    if ahead["phase"] == "discard":
+        _finish_round(ahead)
     return evaluate(ahead, seat, sampled=True)
 
 
