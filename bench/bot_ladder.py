@@ -169,8 +169,8 @@ def sequential(slug: str, pair: str, target: float, args: argparse.Namespace) ->
     with ProcessPoolExecutor(args.procs) as pool:
         while seed - args.seed0 < args.games:
             size = min(args.round, args.games - (seed - args.seed0))
-            # small chunks (one deal each: two games) keep every process busy until the
-            # round's last few games; one chunk a process left one idle while the slower
+            # chunks of two games (one deal with --duplicate) keep every process busy until
+            # the round's last few games; one chunk a process left one idle while the slower
             # finished its half of the round
             step = 2
             chunks = [
