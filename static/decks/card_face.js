@@ -165,7 +165,7 @@
   }, true);
 
   // Mouse over a text row: its card beside it, after the same short pause as the zoom.
-  var peek = null, peekTimer = null;
+  var peek = null, peekTimer = null, hovered = null;
   function fine() { return window.matchMedia("(hover: hover) and (pointer: fine)").matches; }
   function unpeek() {
     clearTimeout(peekTimer);
@@ -188,18 +188,27 @@
     peek.style.left = Math.max(4, Math.min(left, vw - w - 4)) + "px";
     peek.style.top = Math.max(4, Math.min(r.top + r.height / 2 - h / 2, vh - h - 4)) + "px";
   }
-  document.addEventListener("mouseover", function (event) {
-    var row = event.target.closest && event.target.closest(ROW);
-    if (!row || !fine() || (peek && peek.dataset.key === row.dataset.faceKey)) { return; }
+  function peekSoon(row) {
     unpeek();
     peekTimer = setTimeout(function () { showPeek(row); }, 300);
+  }
+  document.addEventListener("mouseover", function (event) {
+    var row = event.target.closest && event.target.closest(ROW);
+    hovered = row || null;
+    if (!row || !fine() || (peek && peek.dataset.key === row.dataset.faceKey)) { return; }
+    peekSoon(row);
   });
   document.addEventListener("mouseout", function (event) {
     var row = event.target.closest && event.target.closest(ROW);
-    if (row && !row.contains(event.relatedTarget)) { unpeek(); }
+    if (row && !row.contains(event.relatedTarget)) { hovered = null; unpeek(); }
   });
   ["htmx:beforeSwap", "keydown"].forEach(function (name) {
     document.addEventListener(name, unpeek, true);
+  });
+  // a swap elsewhere (the deck's live check) must not take the card from a row still under
+  // the mouse: once it has settled, that row shows its card again
+  document.addEventListener("htmx:afterSettle", function () {
+    if (hovered && document.contains(hovered) && fine() && !peek) { peekSoon(hovered); }
   });
   // a shown card would stay where the row was: scrolling hides it (a pending one still shows)
   document.addEventListener("scroll", function () {

@@ -14,6 +14,11 @@ SIZES = [(1280, 800), (390, 844)]
 COUNTS_FIT = """() => { const t = document.querySelector('.deck-counts');
   return t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 1; }"""
 
+# set window.checkSettled once the next htmx swap (the deck's live check) has settled
+SETTLED_WATCH = """() => { window.checkSettled = false;
+  document.addEventListener("htmx:afterSettle", () => { window.checkSettled = true; },
+    {once: true}); }"""
+
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_kingdom_combat_deck_built_by_clicking_from_a_pool(
@@ -57,6 +62,11 @@ def test_a_kingdom_combat_deck_built_by_clicking_from_a_pool(
     # and in text mode every row still shows its card: beside the row on hover, large on Z
     page.get_by_role("button", name="Text only").click()
     page.locator('#pool-list [data-face-key="Royal Mint"]').hover()
+    expect(page.locator(".cf-peek .cf-name")).to_have_text("Royal Mint")
+    # and the deck's live check arriving meanwhile does not take that card away
+    page.evaluate(SETTLED_WATCH)
+    page.locator("#deck-form").dispatch_event("change")
+    page.wait_for_function("() => window.checkSettled")
     expect(page.locator(".cf-peek .cf-name")).to_have_text("Royal Mint")
     page.get_by_role("button", name="One more Ironhold Footman").focus()
     page.keyboard.press("z")
